@@ -1,0 +1,14 @@
+import type { Command } from 'commander';
+import { MonitorsError } from '../../errors.js';
+
+// Placeholder until the command lands; replaced by its issue's work.
+export function registerValidate(program: Command): void {
+  program
+    .command('validate')
+    .description('(not yet available)')
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(() => {
+      throw new MonitorsError('NOT_IMPLEMENTED', 'monitors validate is not available in this build yet');
+    });
+}

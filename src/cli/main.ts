@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { registerApply } from './commands/apply.js';
+import { registerExport } from './commands/export.js';
+import { registerPlan } from './commands/plan.js';
+import { registerSim } from './commands/sim.js';
+import { registerValidate } from './commands/validate.js';
+import { runMain } from './run-main.js';
+import { packageVersion } from './version.js';
+
+const program = new Command('monitors')
+  .description('Monitors as code: validate, plan and apply uptime monitors kept as YAML in git.')
+  .version(packageVersion())
+  .option('--debug', 'log every API request and response (token redacted)')
+  .showHelpAfterError()
+  .exitOverride();
+
+registerValidate(program);
+registerPlan(program);
+registerApply(program);
+registerExport(program);
+registerSim(program);
+
+await runMain(program, process.argv);

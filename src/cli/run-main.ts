@@ -1,0 +1,31 @@
+import { CommanderError, type Command } from 'commander';
+import { EXIT_ERROR, isMonitorsError } from '../errors.js';
+
+/**
+ * Runs the CLI and turns every failure into one clear message and an exit code: never a
+ * stack trace for bad input (MONITORS_DEBUG=1 shows it for unexpected errors).
+ */
+export async function runMain(program: Command, argv: string[]): Promise<void> {
+  if (argv.includes('--debug')) process.env.MONITORS_DEBUG = '1';
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    process.exitCode = reportError(error);
+  }
+}
+
+export function reportError(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Commander already printed its message (unknown option, --help, --version).
+    return error.exitCode === 0 ? 0 : EXIT_ERROR;
+  }
+  if (isMonitorsError(error)) {
+    process.stderr.write(`error ${error.code}: ${error.message}\n`);
+    if (error.hint) process.stderr.write(`  ${error.hint}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`error INTERNAL: ${message}\n  This is a bug in monitors; please report it with MONITORS_DEBUG=1 output.\n`);
+  if (process.env.MONITORS_DEBUG === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  return EXIT_ERROR;
+}

@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+
+export function packageVersion(): string {
+  // dist/src/cli/version.js -> ../../../package.json; src/cli/version.ts -> ../../package.json
+  for (const rel of ['../../../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'monitors' && pkg.version) return pkg.version;
+    } catch {
+      // try the next candidate
+    }
+  }
+  return '0.0.0';
+}

@@ -1,0 +1,89 @@
+import type { FromObjectSchema, Simplify } from '../schema/from-schema.js';
+import type { MONITOR_INPUT_REQUIRED, MonitorField, monitorInputProperties } from '../schema/monitor-input-schema.js';
+
+/** Body of POST /monitors and PUT /monitors/{id}; derived from the schema value. */
+export type MonitorInput = Simplify<FromObjectSchema<typeof monitorInputProperties, typeof MONITOR_INPUT_REQUIRED>>;
+
+/**
+ * A monitor as GET /monitors returns it (spec 2.2). Only these fields are promised; a
+ * server may return more (spec 9.2), which land in the index signature.
+ */
+export interface LiveMonitor {
+  id: string;
+  name: string;
+  type: string;
+  url: string;
+  method: string;
+  status: string;
+  interval_seconds: number;
+  timeout_seconds: number;
+  last_check_at?: string | null;
+  next_check_at?: string | null;
+  created_at: string;
+  updated_at: string;
+  [extra: string]: unknown;
+}
+
+export interface SourcePos {
+  file: string;
+  line: number;
+  col: number;
+}
+
+/** One monitor as the YAML wants it, after defaults and `${env:NAME}` resolution. */
+export interface DesiredMonitor {
+  name: string;
+  /** Values ready to send, secrets resolved. Never printed or written as is. */
+  input: MonitorInput;
+  /** Fields whose YAML value used `${env:NAME}`: field -> the template as written. */
+  envRefs: Partial<Record<MonitorField, string>>;
+  /** Reconciler-level `id:` pin, when the YAML names the live monitor explicitly. */
+  pinnedId?: string;
+  source: SourcePos;
+}
+
+export interface MovedEntry {
+  from: string;
+  to: string;
+  source: SourcePos;
+}
+
+/** Which live monitors the tool may delete, beyond those in its lock file. */
+export type OwnershipScope = { kind: 'lock' } | { kind: 'workspace' } | { kind: 'prefix'; prefix: string };
+
+/** Settings a YAML file may declare under `settings:` (at most one file per set). */
+export interface Settings {
+  scope: OwnershipScope;
+  /** Refuse plans deleting more than this many monitors (unless allowed explicitly). */
+  maxDeletes: number;
+  /** Refuse plans deleting more than this share (0..1) of the managed live monitors. */
+  maxDeleteShare: number;
+  /** Lock file path, resolved against the declaring file's folder. */
+  lockFile?: string;
+  /** API base URL (ending in /api/v1); MONITORS_API_URL overrides it. */
+  apiUrl?: string;
+  source?: SourcePos;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  scope: { kind: 'lock' },
+  maxDeletes: 20,
+  maxDeleteShare: 0.5,
+};
+
+export interface DesiredState {
+  monitors: DesiredMonitor[];
+  moved: MovedEntry[];
+  settings: Settings;
+  /** The YAML files read, in the stable order they were read. */
+  files: string[];
+}
+
+export interface Diagnostic {
+  file: string;
+  line: number;
+  col: number;
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+}

@@ -1,0 +1,71 @@
+// The Plan is plain data (like Terraform's internal/plans): computed by the pure planner,
+// rendered by the renderers, executed by apply. Its JSON form is versioned (format_version).
+
+export const PLAN_FORMAT_VERSION = 1;
+
+export type ChangeAction = 'create' | 'replace' | 'delete';
+
+export type ChangeReason =
+  | 'new' // in the YAML, not on the server
+  | 'drift' // a field the server returns differs from the YAML
+  | 'changed_since_apply' // the YAML changed since the last apply (lock fingerprint)
+  | 'not_verifiable' // live monitor with no lock record: fields the listing hides cannot be compared
+  | 'renamed' // a `moved` entry: PUT on the same id under the new name
+  | 'removed'; // managed, left the YAML
+
+export interface FieldChange {
+  field: string;
+  /** The old value when known (from the listing or nothing); absent when not readable. */
+  old?: unknown;
+  new?: unknown;
+  /** False when the old value cannot be read back (hidden by the listing, lock fingerprint only). */
+  oldKnown: boolean;
+  /** Secrets: values are never in the plan; renderers print "(sensitive value changed)". */
+  sensitive?: boolean;
+}
+
+export interface PlannedChange {
+  action: ChangeAction;
+  name: string;
+  /** Live id; null for creates. */
+  id: string | null;
+  /** For renames: the live name before. */
+  previous_name?: string;
+  reason: ChangeReason;
+  /** One sentence for people; apply never reads it. */
+  reason_text: string;
+  fields: FieldChange[];
+  /**
+   * Body to send (create/replace), with `${env:NAME}` templates in place of values that came
+   * from the environment, so a plan never holds a secret. Apply resolves them at send time.
+   */
+  body?: Record<string, unknown>;
+  /** Fingerprint of the resolved body (secrets through their salted hash); keys derive from it. */
+  body_fingerprint?: string;
+  /** What the lock file records after this change succeeds. */
+  lock_record?: { fingerprint: string; secrets?: Record<string, string> };
+  /** Idempotency key of generation 0; later generations come from keyForGeneration(). */
+  idempotency_key: string;
+  /** Context marks, e.g. an open incident on the monitor. */
+  notes?: string[];
+}
+
+export interface PlanSummary {
+  create: number;
+  replace: number;
+  delete: number;
+  unchanged: number;
+}
+
+export interface Plan {
+  format_version: typeof PLAN_FORMAT_VERSION;
+  summary: PlanSummary;
+  /** Deterministic order: creates, replaces, deletes; each by name. */
+  changes: PlannedChange[];
+  /** Live monitors the tool does not manage: listed, never deleted. */
+  unmanaged: { id: string; name: string }[];
+  /** Hash of the live listing the plan was computed from; a saved plan is stale when it differs. */
+  live_fingerprint: string;
+  warnings: string[];
+  notes: string[];
+}
