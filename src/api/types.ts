@@ -1,0 +1,43 @@
+import type { LiveMonitor, MonitorInput } from '../model/monitor.js';
+
+/** GET /account (spec 2.4). Keys of limits/usage are not specified; read them defensively. */
+export interface Account {
+  id: string;
+  name: string;
+  limits: Record<string, number>;
+  usage: Record<string, number>;
+  [extra: string]: unknown;
+}
+
+/** GET /incidents item (spec 2.3). status/severity values are not specified. */
+export interface Incident {
+  id: string;
+  monitor: { id: string; name: string | null };
+  status: string;
+  severity: string;
+  summary: string;
+  opened_at: string;
+  resolved_at?: string | null;
+  [extra: string]: unknown;
+}
+
+export interface CreateResult {
+  monitor: LiveMonitor;
+  /** The Location header (URI) of the 201, when the server sent it. */
+  location: string | undefined;
+}
+
+/**
+ * The operations plan and apply need. The real implementation (src/api/client.ts) adds
+ * transport, retries, pacing and typed errors; tests may pass a model of the server.
+ * Writes take the Idempotency-Key from the caller: keys are derived from the plan.
+ */
+export interface MonitorsApi {
+  listMonitors(): Promise<LiveMonitor[]>;
+  getMonitor(id: string): Promise<LiveMonitor>;
+  createMonitor(body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<CreateResult>;
+  replaceMonitor(id: string, body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<LiveMonitor>;
+  deleteMonitor(id: string, idempotencyKey: string): Promise<void>;
+  getAccount(): Promise<Account>;
+  listIncidents(): Promise<Incident[]>;
+}
