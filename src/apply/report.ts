@@ -1,0 +1,47 @@
+import type { ApplyEvent, ApplyResult, ChangeOutcome } from './execute.js';
+import { describe } from './execute.js';
+
+const PAST: Record<string, string> = { create: 'created', replace: 'replaced', delete: 'deleted' };
+
+/** One line per finished change, for CI logs and other non-TTY output. */
+export function outcomeLine(outcome: ChangeOutcome): string {
+  const { change } = outcome;
+  if (!outcome.ok) return `failed   ${describe(change)}: ${outcome.error?.message ?? 'unknown error'}`;
+  const id = outcome.id ? ` (${outcome.id})` : '';
+  const key = outcome.generation > 0 ? ` [key generation ${outcome.generation}]` : '';
+  return `${PAST[change.action]!.padEnd(8)} "${change.name}"${id}${key}`;
+}
+
+export function eventLine(event: ApplyEvent): string | undefined {
+  switch (event.kind) {
+    case 'done':
+      return outcomeLine(event.outcome);
+    case 'regenerate':
+      return `retry    ${describe(event.change)} with key generation ${event.generation}: ${event.why}`;
+    case 'verify-failed':
+      return `warning  could not verify the writes: ${event.error.message}`;
+    case 'start':
+      return event.total === 0 ? undefined : `Applying ${event.total} change${event.total === 1 ? '' : 's'}...`;
+  }
+}
+
+export function summaryLine(result: ApplyResult, elapsedMs: number): string {
+  return `Apply complete: ${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed. (${formatSeconds(elapsedMs)})`;
+}
+
+/** The failed changes, listed together at the end with what to do. */
+export function failureReport(result: ApplyResult): string[] {
+  const failed = result.outcomes.filter((o) => !o.ok);
+  if (failed.length === 0) return [];
+  const lines = [`${failed.length} change${failed.length === 1 ? '' : 's'} failed:`];
+  for (const o of failed) {
+    lines.push(`  - ${describe(o.change)}: ${o.error?.code ?? 'ERROR'}: ${o.error?.message ?? ''}`);
+    if (o.error?.hint) lines.push(`    ${o.error.hint}`);
+  }
+  lines.push('Everything that succeeded is recorded in the lock file. Run the same apply again: it finishes the work without repeating it.');
+  return lines;
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(2)}s` : `${(ms / 1000).toFixed(1)}s`;
+}

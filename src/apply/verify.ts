@@ -1,0 +1,34 @@
+import type { LiveMonitor } from '../model/monitor.js';
+import { visibleDifferences } from '../plan/compare.js';
+import type { PlannedChange } from '../plan/types.js';
+import type { ChangeOutcome } from './execute.js';
+
+export interface Suspect {
+  outcome: ChangeOutcome;
+  why: string;
+}
+
+/**
+ * Writes whose effect the listing does not show. A content-derived key can be answered
+ * with a stored response after the monitor was deleted or edited out of band: the
+ * stored 201 names a monitor that is gone, or a "replayed" PUT left other values live.
+ * Only what the listing returns can be checked; fields it hides are trusted.
+ */
+export function unverifiedWrites(
+  outcomes: readonly ChangeOutcome[],
+  bodies: ReadonlyMap<PlannedChange, Record<string, unknown>>,
+  live: readonly LiveMonitor[],
+): Suspect[] {
+  const byId = new Map(live.map((m) => [m.id, m]));
+  const suspects: Suspect[] = [];
+  for (const outcome of outcomes) {
+    const monitor = outcome.id ? byId.get(outcome.id) : undefined;
+    if (!monitor) {
+      suspects.push({ outcome, why: `monitor ${outcome.id ?? '(no id)'} is not in the listing after the write` });
+      continue;
+    }
+    const differing = visibleDifferences(bodies.get(outcome.change) ?? {}, monitor);
+    if (differing.length > 0) suspects.push({ outcome, why: `the listing still differs in ${differing.join(', ')}` });
+  }
+  return suspects;
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { executePlan, type ApplyEvent } from '../../src/apply/execute.js';
+import { createLockRecorder } from '../../src/apply/lock-recorder.js';
+import { MonitorsError } from '../../src/errors.js';
+import type { LockFile } from '../../src/lock/types.js';
+import { keyForGeneration } from '../../src/plan/idempotency-key.js';
+import type { Plan, PlannedChange } from '../../src/plan/types.js';
+import { MemoryApi } from './memory-api.js';
+
+const base = {
+  type: 'http',
+  url: 'https://shop.example.com/',
+  method: 'GET',
+  interval_seconds: 300,
+  timeout_seconds: 10,
+  retry_count: 1,
+  confirmation_attempts: 2,
+  slow_threshold_ms: 2000,
+  expected_status_min: 200,
+  expected_status_max: 299,
+  max_redirects: 5,
+  auth_type: 'none',
+  execution_mode: 'single_location',
+  consensus_threshold: 1,
+};
+
+function change(action: PlannedChange['action'], name: string, id: string | null, body?: Record<string, unknown>): PlannedChange {
+  const partial: PlannedChange = {
+    action,
+    name,
+    id,
+    reason: action === 'create' ? 'new' : action === 'delete' ? 'removed' : 'changed_since_apply',
+    reason_text: '',
+    fields: [],
+    ...(body ? { body: { ...base, name, ...body }, body_fingerprint: `fp-${name}-${JSON.stringify(body)}`, lock_record: { fingerprint: `fp-${name}` } } : {}),
+    idempotency_key: '',
+  };
+  return { ...partial, idempotency_key: keyForGeneration(partial, 0) };
+}
+
+function plan(changes: PlannedChange[]): Plan {
+  const count = (a: string) => changes.filter((c) => c.action === a).length;
+  return {
+    format_version: 1,
+    summary: { create: count('create'), replace: count('replace'), delete: count('delete'), unchanged: 0 },
+    changes,
+    unmanaged: [],
+    live_fingerprint: 'x',
+    warnings: [],
+    notes: [],
+  };
+}
+
+function recorder(initial: LockFile = { format_version: 1, salt: 's', monitors: [] }) {
+  const writes: LockFile[] = [];
+  const lock = createLockRecorder(initial, async (l) => {
+    writes.push(structuredClone(l));
+  });
+  return { lock, writes };
+}
+
+describe('executePlan', () => {
+  it('creates, replaces and deletes, recording each in the lock, deletes last', async () => {
+    const api = new MemoryApi();
+    const keep = api.seed({ ...base, name: 'keep' });
+    const gone = api.seed({ ...base, name: 'gone' });
+    const { lock, writes } = recorder({ format_version: 1, salt: 's', monitors: [{ id: gone, name: 'gone', fingerprint: 'f' }] });
+    const result = await executePlan(
+      plan([change('create', 'new-one', null, {}), change('replace', 'keep', keep, { timeout_seconds: 20 }), change('delete', 'gone', gone)]),
+      { api, env: {}, lock },
+    );
+    expect(result).toMatchObject({ created: 1, replaced: 1, deleted: 1, failed: 0 });
+    expect([...api.monitors.values()].map((m) => m.name).sort()).toEqual(['keep', 'new-one']);
+    expect(api.monitors.get(keep)?.timeout_seconds).toBe(20);
+    const writesOrder = api.requests.filter((r) => r.method !== 'GET').map((r) => r.method);
+    expect(writesOrder.at(-1)).toBe('DELETE');
+    const final = writes.at(-1)!;
+    expect(final.monitors.map((r) => r.name)).toEqual(['keep', 'new-one']);
+    expect(lock.current()).toEqual(final);
+  });
+
+  it('sends the same keys when the same plan runs again, and the server acts only once', async () => {
+    const api = new MemoryApi();
+    const p = plan([change('create', 'a', null, {}), change('create', 'b', null, {})]);
+    await executePlan(p, { api, env: {}, lock: recorder().lock });
+    await executePlan(p, { api, env: {}, lock: recorder().lock });
+    expect(api.monitors.size).toBe(2);
+    const keys = api.requests.filter((r) => r.method === 'POST').map((r) => r.key);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it('uses the next key generation when a replayed create names a monitor deleted out of band', async () => {
+    const api = new MemoryApi();
+    const p = plan([change('create', 'a', null, {})]);
+    await executePlan(p, { api, env: {}, lock: recorder().lock });
+    api.monitors.clear(); // deleted in the dashboard; the stored 201 still exists
+    const events: ApplyEvent[] = [];
+    const { lock } = recorder();
+    const result = await executePlan(p, { api, env: {}, lock, onEvent: (e) => events.push(e) });
+    expect(result.created).toBe(1);
+    expect(api.monitors.size).toBe(1);
+    const [id] = [...api.monitors.keys()];
+    expect(lock.current().monitors).toEqual([{ id, name: 'a', fingerprint: 'fp-a' }]);
+    expect(events.some((e) => e.kind === 'regenerate' && e.generation === 1)).toBe(true);
+    const keys = api.requests.filter((r) => r.method === 'POST').map((r) => r.key);
+    expect(keys[2]).toBe(keyForGeneration(p.changes[0]!, 1));
+  });
+
+  it('re-sends a replace whose replayed response did not take effect (edited out of band since)', async () => {
+    const api = new MemoryApi();
+    const id = api.seed({ ...base, name: 'a' });
+    const p = plan([change('replace', 'a', id, { timeout_seconds: 30 })]);
+    await executePlan(p, { api, env: {}, lock: recorder().lock });
+    api.monitors.set(id, { ...api.monitors.get(id)!, timeout_seconds: 5 });
+    const result = await executePlan(p, { api, env: {}, lock: recorder().lock });
+    expect(result.replaced).toBe(1);
+    expect(api.monitors.get(id)?.timeout_seconds).toBe(30);
+  });
+
+  it('goes on with independent changes when one fails, and reports it', async () => {
+    const api = new MemoryApi();
+    api.failNext = (method, target) =>
+      method === 'POST' && api.requests.filter((r) => r.method === 'POST').length === 1 ? new MonitorsError('API_VALIDATION', `bad ${target}`) : undefined;
+    const { lock } = recorder();
+    const result = await executePlan(plan([change('create', 'a', null, {}), change('create', 'b', null, {})]), { api, env: {}, lock, concurrency: 1 });
+    expect(result).toMatchObject({ created: 1, failed: 1 });
+    expect(result.outcomes.find((o) => !o.ok)?.error?.code).toBe('API_VALIDATION');
+    expect(lock.current().monitors.map((r) => r.name)).toEqual(['b']);
+  });
+
+  it('treats a delete of a monitor that is already gone as done', async () => {
+    const api = new MemoryApi();
+    const { lock } = recorder({ format_version: 1, salt: 's', monitors: [{ id: '01J00000000000000000000099', name: 'x', fingerprint: 'f' }] });
+    const result = await executePlan(plan([change('delete', 'x', '01J00000000000000000000099')]), { api, env: {}, lock });
+    expect(result).toMatchObject({ deleted: 1, failed: 0 });
+    expect(lock.current().monitors).toEqual([]);
+  });
+
+  it('resolves ${env:NAME} templates at send time, and refuses to start when one is missing', async () => {
+    const api = new MemoryApi();
+    const p = plan([change('create', 'a', null, { auth_type: 'bearer', auth_secret: '${env:SHOP_TOKEN}' })]);
+    await expect(executePlan(p, { api, env: {}, lock: recorder().lock })).rejects.toMatchObject({ code: 'APPLY_MISSING_ENV' });
+    expect(api.requests).toHaveLength(0);
+    await executePlan(p, { api, env: { SHOP_TOKEN: 's3cret' }, lock: recorder().lock });
+    expect([...api.monitors.values()][0]?.auth_secret).toBe('s3cret');
+  });
+});
+
+describe('lock recorder', () => {
+  it('coalesces writes but ends with everything recorded', async () => {
+    const writes: number[] = [];
+    let release: () => void = () => {};
+    const lock = createLockRecorder({ format_version: 1, salt: 's', monitors: [] }, async (l) => {
+      writes.push(l.monitors.length);
+      await new Promise<void>((r) => (release = r));
+    });
+    for (let i = 0; i < 50; i++) lock.record({ id: `id${String(i).padStart(2, '0')}`, name: `m${i}`, fingerprint: 'f' });
+    const flushed = lock.flush();
+    for (let i = 0; i < 5; i++) {
+      release();
+      await new Promise((r) => setImmediate(r));
+    }
+    await flushed;
+    expect(writes.at(-1)).toBe(50);
+    expect(writes.length).toBeLessThanOrEqual(3);
+  });
+});
