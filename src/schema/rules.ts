@@ -1,15 +1,102 @@
+// Rules the spec leaves unstated but the server enforces (documented in docs/rules.md).
+// Shared by the CLI loader and the simulator. Every rule tolerates fields of the wrong
+// type (the schema reports those), so the loader can report rules and schema problems
+// together in one pass.
 import type { FieldProblem } from './check-input.js';
+import { destinationProblem } from './destination.js';
+import { headerProblems } from './headers-rule.js';
+import { HTTP_URL_TYPES, REQUIRED_BY_TYPE, isMonitorType } from './type-fields.js';
+import { executionModeProblems } from './location-rules.js';
 
 export interface RuleOptions {
   /** Server rule: intervals the administrator enabled. Unknown to the CLI (spec: not shown). */
   enabledIntervals?: readonly number[];
 }
 
-/**
- * Rules the spec leaves unstated but the server enforces (documented in docs/rules.md).
- * Runs on an input that passed the schema. Shared by the CLI loader and the simulator.
- * (Placeholder: filled in by the foundation issue.)
- */
-export function ruleProblems(_input: Record<string, unknown>, _options: RuleOptions = {}): FieldProblem[] {
-  return [];
+const problem = (field: string, code: string, message: string, pointer = `/${field}`): FieldProblem => ({ field, pointer, code, message });
+
+/** Unset for the purpose of "this type needs it": absent, null, or an empty/blank string. */
+function isUnset(input: Record<string, unknown>, field: string): boolean {
+  const value = input[field];
+  if (value === undefined || value === null) return true;
+  // An empty json_pointer is the document root and an empty json_expected the empty string.
+  if (field === 'json_pointer' || field === 'json_expected') return false;
+  return typeof value === 'string' && value.trim() === '';
+}
+
+/** Cross-field and server rules for one monitor input (run beside the schema check). */
+export function ruleProblems(input: Record<string, unknown>, options: RuleOptions = {}): FieldProblem[] {
+  return [
+    ...statusRange(input),
+    ...typeRequirements(input),
+    ...authRequirements(input),
+    ...urlRule(input),
+    ...headersRule(input),
+    ...executionModeProblems(input),
+    ...intervalRule(input, options),
+    ...jsonPointerSyntax(input),
+    ...hexLength(input),
+  ];
+}
+
+function statusRange(input: Record<string, unknown>): FieldProblem[] {
+  const { expected_status_min: min, expected_status_max: max } = input;
+  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return [];
+  return [problem('expected_status_max', 'rule.status_range', `expected_status_max (${max}) must not be below expected_status_min (${min})`)];
+}
+
+function typeRequirements(input: Record<string, unknown>): FieldProblem[] {
+  const type = input.type;
+  if (!isMonitorType(type)) return [];
+  const problems = REQUIRED_BY_TYPE[type]
+    .filter((field) => isUnset(input, field))
+    .map((field) => problem(field, 'rule.required_for_type', `type "${type}" needs ${field}`));
+  const operator = input.json_operator;
+  if (type === 'json' && (operator === 'equals' || operator === 'not_equals') && isUnset(input, 'json_expected')) {
+    problems.push(problem('json_expected', 'rule.required_for_operator', `json_operator "${operator}" needs json_expected (the value to compare with)`));
+  }
+  return problems;
+}
+
+function authRequirements(input: Record<string, unknown>): FieldProblem[] {
+  const auth = input.auth_type;
+  const needs = auth === 'basic' ? ['auth_username', 'auth_secret'] : auth === 'bearer' ? ['auth_secret'] : [];
+  return needs
+    .filter((field) => isUnset(input, field))
+    .map((field) => problem(field, 'rule.required_for_auth', `auth_type "${String(auth)}" needs ${field}`));
+}
+
+function urlRule(input: Record<string, unknown>): FieldProblem[] {
+  if (typeof input.url !== 'string') return [];
+  const kind = typeof input.type === 'string' && HTTP_URL_TYPES.has(input.type) ? 'http-url' : 'url-or-host';
+  const found = destinationProblem(input.url, kind);
+  return found ? [problem('url', found.code, found.message)] : [];
+}
+
+function headersRule(input: Record<string, unknown>): FieldProblem[] {
+  if (typeof input.headers !== 'string') return [];
+  return headerProblems(input.headers).map((p) => problem('headers', p.code, p.message));
+}
+
+function intervalRule(input: Record<string, unknown>, options: RuleOptions): FieldProblem[] {
+  const interval = input.interval_seconds;
+  const enabled = options.enabledIntervals;
+  if (!enabled || typeof interval !== 'number' || enabled.includes(interval)) return [];
+  return [problem('interval_seconds', 'rule.interval_not_enabled', `interval_seconds ${interval} is not an enabled interval; use one of: ${enabled.join(', ')}`)];
+}
+
+function jsonPointerSyntax(input: Record<string, unknown>): FieldProblem[] {
+  const pointer = input.json_pointer;
+  if (typeof pointer !== 'string' || pointer === '') return [];
+  if (pointer.startsWith('/') && !/~(?![01])/.test(pointer)) return [];
+  return [problem('json_pointer', 'rule.json_pointer_syntax', 'json_pointer must be a JSON Pointer (RFC 6901): empty, or starting with "/", with "~" only as ~0 or ~1')];
+}
+
+function hexLength(input: Record<string, unknown>): FieldProblem[] {
+  return (['udp_payload', 'udp_expected'] as const)
+    .filter((field) => {
+      const value = input[field];
+      return typeof value === 'string' && /^[A-Fa-f0-9]*$/.test(value) && value.length % 2 === 1;
+    })
+    .map((field) => problem(field, 'rule.hex_odd_length', `${field} must have an even number of hex digits (two per byte)`));
 }

@@ -1,0 +1,76 @@
+// The `url` of a monitor names a public destination: for HTTP-like types an absolute
+// http(s) URL, for the others a URL or a bare host (host, host:port, IPv4, IPv6).
+// Private and reserved destinations are rejected without any DNS lookup: only what the
+// text itself says (IP literals in any form WHATWG URL accepts, and reserved names).
+import { privateIpv4Reason, privateIpv6Reason } from './ip-ranges.js';
+
+export type DestinationKind = 'http-url' | 'url-or-host';
+
+export interface DestinationProblem {
+  code: 'rule.url_invalid' | 'rule.url_scheme' | 'rule.url_credentials' | 'rule.private_destination';
+  message: string;
+}
+
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
+
+/** The problem with a monitor's `url`, or undefined when it names a public destination. */
+export function destinationProblem(url: string, kind: DestinationKind): DestinationProblem | undefined {
+  if (url.trim() === '') return { code: 'rule.url_invalid', message: 'url is empty' };
+  if (/\s/.test(url)) return { code: 'rule.url_invalid', message: 'url contains whitespace' };
+  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+  if (kind === 'http-url' && scheme !== 'http' && scheme !== 'https') {
+    return {
+      code: 'rule.url_scheme',
+      message: scheme ? `url scheme "${scheme}" is not supported here; use https:// or http://` : 'url must be an absolute URL starting with https:// or http://',
+    };
+  }
+  const parsed = parseHost(url, scheme);
+  if (!parsed) return { code: 'rule.url_invalid', message: 'url is not a valid URL or hostname' };
+  if (parsed.username !== '' || parsed.password !== '') {
+    return { code: 'rule.url_credentials', message: 'url must not contain credentials (user:password@); use auth_type basic with auth_username and auth_secret' };
+  }
+  const reason = privateHostReason(parsed.hostname);
+  if (reason) {
+    return { code: 'rule.private_destination', message: `url points at a private or reserved destination (${reason}); monitors must target public hosts` };
+  }
+  return undefined;
+}
+
+function parseHost(url: string, scheme: string | undefined): URL | undefined {
+  // Re-parse as http:// so that every scheme gets the same host normalisation
+  // (WHATWG normalises 0x7f.1 or 2130706433 to 127.0.0.1 only for special schemes).
+  let rest = scheme ? url.slice(scheme.length + 3) : url;
+  if (!scheme && rest.split(':').length > 2 && !rest.startsWith('[')) rest = `[${rest}]`; // bare IPv6
+  try {
+    const parsed = new URL(`http://${rest}`);
+    return parsed.hostname === '' ? undefined : parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+const RESERVED_SUFFIXES: ReadonlyArray<[string, string]> = [
+  ['localhost', 'localhost name'],
+  ['local', 'multicast DNS name (.local)'],
+  ['internal', 'private-use name (.internal)'],
+  ['home.arpa', 'home network name (.home.arpa)'],
+];
+
+/** Why a (WHATWG-normalised) hostname is private or reserved, or undefined when public. */
+export function privateHostReason(hostname: string): string | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[')) {
+    const ip = host.slice(1, -1);
+    const reason = privateIpv6Reason(ip);
+    return reason && `${ip}: ${reason}`;
+  }
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
+    const reason = privateIpv4Reason(host);
+    return reason && `${host}: ${reason}`;
+  }
+  for (const [suffix, label] of RESERVED_SUFFIXES) {
+    if (host === suffix || host.endsWith(`.${suffix}`)) return `${host}: ${label}`;
+  }
+  if (!host.includes('.')) return `${host}: single-label name, which only resolves inside a private network`;
+  return undefined;
+}
