@@ -1,0 +1,77 @@
+// Export, the pure core: live monitors in, YAML texts and lock records out. No I/O here;
+// the CLI command reads the listing and writes the files.
+import type { LockRecord } from '../lock/types.js';
+import type { LiveMonitor } from '../model/monitor.js';
+import type { MonitorField } from '../schema/monitor-input-schema.js';
+import { factorDefaults } from './factor-defaults.js';
+import { lockRecordFor, type FingerprintFn } from './lock-records.js';
+import { envSlug, uniqueNames } from './names.js';
+import { inSpecOrder, readLiveMonitor, type ReadMonitor } from './read-live.js';
+import { renderFile } from './render-file.js';
+import { compareMonitors, compareText, splitIntoFiles } from './split-files.js';
+
+export interface ExportOptions {
+  /** The planner's fingerprint; without it every record is "not verifiable". */
+  fingerprint?: FingerprintFn;
+}
+
+export interface ExportedFile {
+  fileName: string;
+  text: string;
+  monitors: number;
+}
+
+export interface ExportResult {
+  files: ExportedFile[];
+  /** Lock records, sorted by name then id. */
+  records: LockRecord[];
+  /** Names held by several live monitors: not exported (identity is by name). */
+  duplicates: { name: string; ids: string[] }[];
+  /** Environment variables the YAML refers to for write-only secrets. */
+  secrets: { name: string; env: string }[];
+  /** Fields to fill by hand, per monitor. */
+  todos: { name: string; fileName: string; fields: MonitorField[] }[];
+  /** Required fields written as documented defaults (for at least one monitor). */
+  defaulted: MonitorField[];
+}
+
+export function exportWorkspace(live: readonly LiveMonitor[], options: ExportOptions = {}): ExportResult {
+  const { unique, duplicates } = partitionByName(live);
+  const monitors = withSecretReferences(unique.map(readLiveMonitor).sort(compareMonitors));
+  const groups = splitIntoFiles(monitors);
+  const files = groups.map((g) => ({ fileName: g.fileName, text: renderFile(g, factorDefaults(g.monitors)), monitors: g.monitors.length }));
+  const todos = groups.flatMap((g) => g.monitors.filter((m) => m.todo.length > 0).map((m) => ({ name: m.name, fileName: g.fileName, fields: m.todo })));
+  const defaulted = [...new Set(monitors.flatMap((m) => m.defaulted))].sort(compareText);
+  const secrets = monitors.flatMap((m) => (m.input.auth_secret ? [{ name: m.name, env: envNameIn(m.input.auth_secret) }] : []));
+  return { files, records: monitors.map((m) => lockRecordFor(m, options.fingerprint)), duplicates, secrets, todos, defaulted };
+}
+
+function partitionByName(live: readonly LiveMonitor[]): { unique: LiveMonitor[]; duplicates: ExportResult['duplicates'] } {
+  const byName = new Map<string, LiveMonitor[]>();
+  for (const monitor of live) byName.set(monitor.name, [...(byName.get(monitor.name) ?? []), monitor]);
+  const unique: LiveMonitor[] = [];
+  const duplicates: ExportResult['duplicates'] = [];
+  for (const [name, list] of byName) {
+    if (list.length === 1) unique.push(list[0]!);
+    else duplicates.push({ name, ids: list.map((m) => m.id).sort(compareText) });
+  }
+  return { unique, duplicates: duplicates.sort((a, b) => compareText(a.name, b.name)) };
+}
+
+/** auth_type other than none: `auth_secret: ${env:MONITOR_SECRET_<SLUG>}`, unique per monitor. */
+function withSecretReferences(monitors: ReadMonitor[]): ReadMonitor[] {
+  const needing = monitors.filter((m) => m.input.auth_type !== undefined && m.input.auth_type !== 'none');
+  const names = uniqueNames(
+    needing.map((m) => `MONITOR_SECRET_${envSlug(m.name) || m.id}`),
+    '_',
+  );
+  const envByMonitor = new Map(needing.map((m, i) => [m, names[i]!]));
+  return monitors.map((m) => {
+    const env = envByMonitor.get(m);
+    return env ? { ...m, input: inSpecOrder({ ...m.input, auth_secret: `\${env:${env}}` }) } : m;
+  });
+}
+
+function envNameIn(reference: unknown): string {
+  return /^\$\{env:(\w+)\}$/.exec(String(reference))?.[1] ?? '';
+}

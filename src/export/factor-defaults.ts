@@ -1,0 +1,31 @@
+import { MONITOR_FIELDS, type MonitorField } from '../schema/monitor-input-schema.js';
+import type { ReadMonitor } from './read-live.js';
+
+export interface FactoredFile {
+  /** Fields every monitor of the file shares, in spec order. */
+  defaults: Record<string, unknown>;
+  /** Per monitor: its own fields (name first), the shared ones removed. */
+  entries: Record<string, unknown>[];
+}
+
+// Never shared: identity, per-monitor secret references, and TODO placeholders (each
+// monitor needs its own value, so the TODO must sit on each monitor, not once in defaults).
+const NEVER_SHARED = new Set<string>(['name', 'url', 'auth_secret']);
+
+/** Moves the fields whose value is the same for all monitors (two or more) into `defaults`. */
+export function factorDefaults(monitors: readonly ReadMonitor[]): FactoredFile {
+  const defaults: Record<string, unknown> = {};
+  if (monitors.length >= 2) {
+    for (const field of MONITOR_FIELDS) if (isShared(field, monitors)) defaults[field] = monitors[0]!.input[field];
+  }
+  const entries = monitors.map((m) => Object.fromEntries(Object.entries(m.input).filter(([field]) => !Object.hasOwn(defaults, field))));
+  return { defaults, entries };
+}
+
+function isShared(field: MonitorField, monitors: readonly ReadMonitor[]): boolean {
+  if (NEVER_SHARED.has(field)) return false;
+  const first = monitors[0]!;
+  if (!Object.hasOwn(first.input, field) || first.todo.includes(field)) return false;
+  const value = JSON.stringify(first.input[field]);
+  return monitors.every((m) => Object.hasOwn(m.input, field) && !m.todo.includes(field) && JSON.stringify(m.input[field]) === value);
+}

@@ -1,0 +1,68 @@
+import { Document, isMap, isScalar, type Pair, type YAMLMap } from 'yaml';
+import type { FactoredFile } from './factor-defaults.js';
+import type { ReadMonitor } from './read-live.js';
+import type { FileGroup } from './split-files.js';
+import { UNREADABLE_COMMENT } from './unreadable-defaults.js';
+
+/** Renders one exported file as YAML text, with comments wherever a value is not the live one. */
+export function renderFile(file: FileGroup, factored: FactoredFile): string {
+  const body: Record<string, unknown> = {};
+  if (Object.keys(factored.defaults).length > 0) body.defaults = factored.defaults;
+  body.monitors = factored.entries;
+  const doc = new Document(body);
+  doc.commentBefore = headerComment(file);
+
+  const defaultsNode = doc.get('defaults', true);
+  if (isMap(defaultsNode)) commentDefaults(defaultsNode, file.monitors);
+  const list = doc.get('monitors', true) as { items: unknown[] };
+  list.items.forEach((node, i) => {
+    if (isMap(node)) commentMonitor(node, file.monitors[i]!);
+  });
+  return doc.toString({ lineWidth: 0 });
+}
+
+function headerComment(file: FileGroup): string {
+  const lines = [` Exported by \`monitors export\` from the live workspace: ${file.title}, ${file.monitors.length} monitor(s).`];
+  if (file.monitors.some((m) => m.defaulted.length > 0)) {
+    lines.push(
+      ' Values marked "not readable" are documented defaults (docs/adopting.md), NOT your live',
+      ' settings: the listing does not return them. Check them before the first apply, which',
+      ' replaces each monitor with exactly what this file says.',
+    );
+  }
+  if (file.monitors.some((m) => m.todo.length > 0)) lines.push(' Lines marked TODO must be filled in; `monitors validate` points at each one.');
+  return lines.join('\n');
+}
+
+function commentDefaults(map: YAMLMap, monitors: readonly ReadMonitor[]): void {
+  for (const pair of map.items as Pair[]) {
+    const field = keyOf(pair);
+    const count = monitors.filter((m) => m.defaulted.some((f) => f === field)).length;
+    if (count === 0) continue;
+    setComment(pair, count === monitors.length ? UNREADABLE_COMMENT : ` not readable for ${count} of ${monitors.length} monitors: documented default, check it`);
+  }
+}
+
+function commentMonitor(map: YAMLMap, monitor: ReadMonitor): void {
+  for (const pair of map.items as Pair[]) {
+    const field = keyOf(pair);
+    if (monitor.defaulted.some((f) => f === field)) setComment(pair, UNREADABLE_COMMENT);
+    if (monitor.todo.some((f) => f === field)) {
+      if (isScalar(pair.key)) pair.key.commentBefore = ` TODO: the listing did not return ${field}, and type "${String(monitor.input.type)}" needs it: write the live value`;
+    }
+    if (field === 'auth_secret') setComment(pair, ` write-only, never returned: set ${envNameOf(monitor)} to the current secret (e.g. from a CI secret)`);
+  }
+}
+
+function keyOf(pair: Pair): string {
+  return isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+}
+
+function setComment(pair: Pair, comment: string): void {
+  if (isScalar(pair.value)) pair.value.comment = comment;
+}
+
+function envNameOf(monitor: ReadMonitor): string {
+  const ref = String(monitor.input.auth_secret ?? '');
+  return /^\$\{env:([A-Za-z0-9_]+)\}$/.exec(ref)?.[1] ?? 'the referenced variable';
+}
