@@ -1,0 +1,69 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeComment {
+  id: number;
+  body: string;
+  html_url: string;
+}
+
+export interface FakeGitHub {
+  apiUrl: string;
+  /** Comments per issue number. */
+  comments: Map<number, FakeComment[]>;
+  /** Every request as `METHOD path`. */
+  requests: string[];
+  /** Authorization headers seen. */
+  auth: string[];
+  close(): Promise<void>;
+}
+
+/** A tiny model of GitHub's issue-comment endpoints on 127.0.0.1 (list pages, create, update). */
+export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
+  const comments = new Map<number, FakeComment[]>();
+  const requests: string[] = [];
+  const auth: string[] = [];
+  let nextId = 1000;
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    requests.push(`${req.method} ${url.pathname}${url.search}`);
+    auth.push(req.headers.authorization ?? '');
+    const send = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const list = url.pathname.match(new RegExp(`^/repos/${repo}/issues/(\\d+)/comments$`));
+    const one = url.pathname.match(new RegExp(`^/repos/${repo}/issues/comments/(\\d+)$`));
+    if (list && req.method === 'GET') {
+      const all = comments.get(Number(list[1])) ?? [];
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return send(200, all.slice((page - 1) * perPage, page * perPage));
+    }
+    if (list && req.method === 'POST') {
+      const body = JSON.parse(await readBody(req)) as { body: string };
+      const comment = { id: nextId++, body: body.body, html_url: `https://github.test/${repo}/pull/${list[1]}#c${nextId}` };
+      comments.set(Number(list[1]), [...(comments.get(Number(list[1])) ?? []), comment]);
+      return send(201, comment);
+    }
+    if (one && req.method === 'PATCH') {
+      const found = [...comments.values()].flat().find((c) => c.id === Number(one[1]));
+      if (!found) return send(404, { message: 'Not Found' });
+      found.body = (JSON.parse(await readBody(req)) as { body: string }).body;
+      return send(200, found);
+    }
+    send(404, { message: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    apiUrl: `http://127.0.0.1:${port}`,
+    comments,
+    requests,
+    auth,
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return text;
+}
