@@ -1,0 +1,45 @@
+import type { ExportResult } from './export-workspace.js';
+
+export interface SummaryPaths {
+  /** Output folder as the user typed it (or the default). */
+  outDir: string;
+  /** YAML file paths in the order of result.files. */
+  filePaths: string[];
+  lockPath: string;
+}
+
+/** What export wrote and what to do next, for people (stdout). Never holds a secret: it has none. */
+export function exportSummary(result: ExportResult, paths: SummaryPaths): string {
+  const monitors = result.records.length;
+  const unverifiable = result.records.filter((r) => r.fingerprint === null).length;
+  const width = Math.max(...paths.filePaths.map((p) => p.length), paths.lockPath.length);
+  const lines = [`Exported ${monitors} monitor${monitors === 1 ? '' : 's'} into ${paths.outDir}:`];
+  result.files.forEach((file, i) => lines.push(`  ${paths.filePaths[i]!.padEnd(width)}  ${file.monitors} monitor${file.monitors === 1 ? '' : 's'}`));
+  const verified = unverifiable === 0 ? 'all verified' : unverifiable === monitors ? 'all not verifiable yet' : `${unverifiable} not verifiable yet`;
+  lines.push(`  ${paths.lockPath.padEnd(width)}  ${monitors} lock record${monitors === 1 ? '' : 's'} (${verified})`);
+
+  if (result.defaulted.length > 0) {
+    lines.push('', `The listing did not return ${result.defaulted.join(', ')}.`, 'Documented defaults were written in their place (marked "not readable"): check them against the dashboard.');
+  }
+  if (result.todos.length > 0) {
+    lines.push('', 'Fill in these fields (marked TODO; `monitors validate` points at each):');
+    for (const t of result.todos) lines.push(`  ${paths.filePaths[result.files.findIndex((f) => f.fileName === t.fileName)] ?? t.fileName}: "${t.name}": ${t.fields.join(', ')}`);
+  }
+  if (result.secrets.length > 0) {
+    lines.push('', 'Secrets are write-only, so the YAML refers to environment variables; set each to the current secret:');
+    for (const s of result.secrets) lines.push(`  ${s.env}  ("${s.name}")`);
+  }
+  if (result.duplicates.length > 0) {
+    lines.push('', 'Not exported: several live monitors share a name (the tool matches monitors by name):');
+    for (const d of result.duplicates) lines.push(`  "${d.name}": ids ${d.ids.join(', ')}. Rename all but one in the dashboard and export again.`);
+  }
+  lines.push('', 'Next:', `  monitors validate ${paths.outDir}`, `  monitors plan ${paths.outDir} --lock ${paths.lockPath}`);
+  if (unverifiable > 0) {
+    lines.push(`The first plan replaces the ${unverifiable} "not verifiable" monitor${unverifiable === 1 ? '' : 's'} once with exactly what the YAML says;`, 'review it, apply, and commit the updated lock file.');
+  } else if (result.secrets.length > 0) {
+    lines.push('The first plan re-sends the secrets once (their values cannot be compared); then commit the lock file.');
+  } else {
+    lines.push('The plan should show no changes; commit the YAML and the lock file.');
+  }
+  return `${lines.join('\n')}\n`;
+}
