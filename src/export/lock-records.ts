@@ -5,13 +5,13 @@ import type { ReadMonitor } from './read-live.js';
 export type FingerprintFn = (input: Record<string, unknown>) => { fingerprint: string; fields?: Record<string, string> };
 
 /**
- * A lock record vouches for what is live only when the listing returned every field and
- * export wrote it unchanged. Otherwise `fingerprint: null`: the next plan replaces the
+ * A lock record vouches for what is live only when the listing returned the stored input
+ * (every required field) and export wrote it unchanged. Otherwise `fingerprint: null`: the next plan replaces the
  * monitor once as "not verifiable" instead of pretending it matches. A secret is never
  * readable, so no record carries a secret hash: the first plan re-sends it.
  */
 export function lockRecordFor(monitor: ReadMonitor, fingerprint: FingerprintFn | undefined): LockRecord {
-  const verified = fingerprint !== undefined && monitor.complete && monitor.defaulted.length === 0 && monitor.todo.length === 0;
+  const verified = fingerprint !== undefined && monitor.defaulted.length === 0 && monitor.todo.length === 0;
   if (!verified) return { id: monitor.id, name: monitor.name, fingerprint: null };
   const computed = fingerprint(monitor.input);
   return { id: monitor.id, name: monitor.name, fingerprint: computed.fingerprint, ...(computed.fields ? { fields: computed.fields } : {}) };

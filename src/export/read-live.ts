@@ -1,5 +1,5 @@
 import type { LiveMonitor } from '../model/monitor.js';
-import { MONITOR_FIELDS, MONITOR_INPUT_REQUIRED, SECRET_FIELDS, monitorInputProperties, type MonitorField } from '../schema/monitor-input-schema.js';
+import { MONITOR_FIELDS, MONITOR_INPUT_REQUIRED, SECRET_FIELDS, type MonitorField } from '../schema/monitor-input-schema.js';
 import { REQUIRED_BY_TYPE, isMonitorType } from '../schema/type-fields.js';
 import { UNREADABLE_DEFAULTS } from './unreadable-defaults.js';
 
@@ -13,42 +13,34 @@ export interface ReadMonitor {
   defaulted: MonitorField[];
   /** Fields the monitor's type needs but the listing lacked (or returned empty): written as null with a TODO. */
   todo: MonitorField[];
-  /** True when the listing returned every input field except the write-only secret. */
-  complete: boolean;
 }
 
 const REQUIRED = new Set<string>(MONITOR_INPUT_REQUIRED);
 const SECRETS = new Set<string>(SECRET_FIELDS);
 
-function allowsNull(field: MonitorField): boolean {
-  const type: unknown = monitorInputProperties[field].type;
-  return Array.isArray(type) && type.includes('null');
-}
-
 /**
- * Reads the input fields a listing item carries. A field counts as returned when its key is
- * present; a null where the schema allows none counts as not returned (a required field
- * gets its documented default, an optional one is left out so the API default applies).
- * Nulls of nullable fields are left out too: absent and null mean the same to the API.
+ * Reads the input fields a listing item carries. A spec-only listing lacks most required
+ * fields: each gets its documented default (`defaulted`). A listing that returns every
+ * required field returns the stored input, and then an optional field it leaves out is
+ * taken as unset (servers, like our simulator's full mode, do not invent unsent fields).
+ * Nulls are left out (absent and null mean the same to the API), except a null in a
+ * required field, which counts as not returned.
  */
 export function readLiveMonitor(live: LiveMonitor): ReadMonitor {
   const input: Record<string, unknown> = {};
   const defaulted: MonitorField[] = [];
-  let complete = true;
   for (const field of MONITOR_FIELDS) {
     if (SECRETS.has(field)) continue;
-    if (!Object.hasOwn(live, field)) complete = false;
     const value = live[field];
     if (value !== undefined && value !== null) input[field] = value;
     else if (REQUIRED.has(field)) {
-      if (value === null && !allowsNull(field)) complete = false;
       input[field] = UNREADABLE_DEFAULTS[field];
       defaulted.push(field);
     }
   }
   const todo = missingTypeFields(input);
   for (const field of todo) input[field] = null;
-  return { id: live.id, name: live.name, input: inSpecOrder(input), defaulted, todo, complete };
+  return { id: live.id, name: live.name, input: inSpecOrder(input), defaulted, todo };
 }
 
 function missingTypeFields(input: Record<string, unknown>): MonitorField[] {

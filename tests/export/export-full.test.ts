@@ -91,6 +91,14 @@ describe('export of a listing that returns every input field', () => {
     expect(odd.records[0]?.fingerprint).toBeNull();
   });
 
+  it('takes optional fields a full listing leaves out as unset, and still vouches for the record', () => {
+    const sparse = Object.fromEntries(Object.entries(full(id(60), 'Sparse', {})).filter(([, v]) => v !== null)) as typeof FULL_LISTING[number];
+    const { headers: _h, locations: _l, keyword_case_sensitive: _k, ...withoutOptional } = sparse;
+    const out = exportWorkspace([{ ...withoutOptional, execution_mode: 'local', consensus_threshold: 1 }], { fingerprint });
+    expect(out.records[0]?.fingerprint).toBe('fp:Sparse');
+    expect(out.files[0]?.text).not.toContain('keyword');
+  });
+
   it('is deterministic: the listing order does not change a byte', () => {
     expect(exportWorkspace([...FULL_LISTING].reverse(), { fingerprint })).toEqual(result);
   });
