@@ -1,14 +1,54 @@
+import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { MonitorsError } from '../../errors.js';
+import { simOptionsFromFlags, type SimFlags } from '../../sim/cli-options.js';
+import { startSimServer } from '../../sim/server.js';
+import { fullScopeToken } from '../../sim/tokens.js';
 
-// Placeholder until the command lands; replaced by its issue's work.
+// `monitors sim`: the local simulator of the monitoring API (docs/simulator.md).
+// stdout carries only the base URL (first line) and, when the token was generated, the
+// token; per-request lines go to stderr with --verbose.
 export function registerSim(program: Command): void {
   program
     .command('sim')
-    .description('(not yet available)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new MonitorsError('NOT_IMPLEMENTED', 'monitors sim is not available in this build yet');
+    .description('Run a local simulator of the monitoring API on 127.0.0.1 (prints its base URL first)')
+    .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
+    .option('--token <value>', 'a full-scope token of workspace "default" (generated and printed when no token is configured)')
+    .option('--tokens-file <file>', 'JSON file of tokens with workspaces, scopes, expiry (see docs/simulator.md)')
+    .option('--state <file>', 'load state from this file and save it there after changes')
+    .option('--listing <mode>', 'spec: only the fields of spec 2.2; full: every input field but auth_secret', 'spec')
+    .option('--intervals <list>', 'enabled check intervals in seconds, comma-separated')
+    .option('--monitor-limit <n>', 'monitors allowed per workspace')
+    .option('--rate-limit <rps>', 'requests per second per token; 0 = unlimited')
+    .option('--latency <ms>', 'added to every API request')
+    .option('--jitter <ms>', 'random extra latency, 0 to this')
+    .option('--error-rate <share>', 'share (0..1) of API requests answered with a 5xx')
+    .option('--drop-rate <share>', 'share (0..1) of API requests whose connection is cut after the change was committed')
+    .option('--hold-writes <ms>', 'keep every write in flight this long (a retry meanwhile gets 409)')
+    .option('--idempotency-ttl <seconds>', 'how long idempotency keys are remembered')
+    .option('--seed <n>', 'seed of the random faults, for reproducible runs')
+    .option('--verbose', 'log one line per request on stderr')
+    .showHelpAfterError(false)
+    .action(async (flags: SimFlags) => {
+      const options = simOptionsFromFlags(flags);
+      let generated: string | undefined;
+      if (flags.token === undefined && flags.tokensFile === undefined) {
+        generated = `sim_${randomBytes(24).toString('base64url')}`;
+        options.tokens = [fullScopeToken(generated)];
+      }
+      if (flags.verbose) options.onRequestLine = (line) => process.stderr.write(`${line}\n`);
+      const server = await startSimServer(options);
+      process.stdout.write(`${server.baseUrl}\n`);
+      if (generated) process.stdout.write(`token: ${generated}\n`);
+      const stop = () => {
+        void server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            process.stderr.write(`monitors sim: ${(error as Error).message}\n`);
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
     });
 }

@@ -1,0 +1,67 @@
+// Checking a change of fault settings, whether it comes from flags, options or the admin
+// endpoint: every problem is reported by field, nothing is half-applied.
+import type { FaultSettings, OneShotFault } from './options.js';
+import type { ErrorDetail } from './validation.js';
+
+type Check = (value: unknown) => string | undefined;
+
+const int = (min: number, max: number): Check => (v) =>
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? undefined : `must be an integer from ${min} to ${max}`;
+const share: Check = (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefined : 'must be a number from 0 to 1');
+const statuses: Check = (v) =>
+  Array.isArray(v) && v.length > 0 && v.every((s) => Number.isInteger(s) && s >= 500 && s <= 599) ? undefined : 'must be a non-empty array of 5xx statuses';
+const rps: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1_000_000 ? undefined : 'must be a number of requests per second >= 0 (0 = unlimited)');
+const listing: Check = (v) => (v === 'spec' || v === 'full' ? undefined : 'must be "spec" or "full"');
+
+const CHECKS: Record<keyof FaultSettings, Check> = {
+  latencyMs: int(0, 60_000),
+  jitterMs: int(0, 60_000),
+  errorRate: share,
+  errorStatuses: statuses,
+  dropRate: share,
+  holdWritesMs: int(0, 600_000),
+  rateLimitRps: rps,
+  listingMode: listing,
+  next: (v) => (Array.isArray(v) ? undefined : 'must be an array of one-shot faults'),
+};
+
+/** The settings after `patch`, or the problems that refuse it. */
+export function patchFaults(current: FaultSettings, patch: unknown): { faults: FaultSettings } | { problems: ErrorDetail[] } {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+    return { problems: [detail('', 'admin.type', 'the body must be a JSON object of fault settings')] };
+  }
+  const problems: ErrorDetail[] = [];
+  for (const [field, value] of Object.entries(patch)) {
+    const check = CHECKS[field as keyof FaultSettings] as Check | undefined;
+    const why = check ? check(value) : `unknown fault setting; known: ${Object.keys(CHECKS).join(', ')}`;
+    if (why) problems.push(detail(field, check ? 'admin.invalid' : 'admin.unknown_field', `${field} ${why}`));
+  }
+  const next = (patch as { next?: unknown }).next;
+  if (Array.isArray(next)) next.forEach((item, i) => problems.push(...oneShotProblems(item, `next/${i}`)));
+  if (problems.length > 0) return { problems };
+  return { faults: { ...current, ...(patch as Partial<FaultSettings>) } };
+}
+
+function oneShotProblems(item: unknown, where: string): ErrorDetail[] {
+  const bad = (message: string) => [detail('next', 'admin.invalid', `${where}: ${message}`)];
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return bad('must be an object');
+  const f = item as Record<string, unknown>;
+  const unknown = Object.keys(f).find((k) => !['method', 'path', 'fault', 'status', 'holdMs'].includes(k));
+  if (unknown) return bad(`unknown field "${unknown}"`);
+  if (!['error', 'drop', 'hold'].includes(f.fault as string)) return bad('fault must be "error", "drop" or "hold"');
+  if (f.method !== undefined && (typeof f.method !== 'string' || !/^[A-Z]+$/.test(f.method))) return bad('method must be an upper-case HTTP method');
+  if (f.path !== undefined && (typeof f.path !== 'string' || !f.path.startsWith('/'))) return bad('path must start with "/" (below /api/v1)');
+  if (f.status !== undefined && int(500, 599)(f.status)) return bad('status must be a 5xx status');
+  if (f.holdMs !== undefined && int(0, 600_000)(f.holdMs)) return bad('holdMs must be an integer from 0 to 600000');
+  return [];
+}
+
+export function oneShotMatches(fault: OneShotFault, method: string, path: string): boolean {
+  if (fault.method !== undefined && fault.method !== method) return false;
+  if (fault.path === undefined) return true;
+  return path === fault.path || path.startsWith(`${fault.path.replace(/\/$/, '')}/`);
+}
+
+function detail(field: string, code: string, message: string): ErrorDetail {
+  return { field, pointer: field ? `/${field}` : '', code, message };
+}

@@ -1,0 +1,27 @@
+// Reads a request body with a size cap and parses it as JSON; problems become replies.
+import type { IncomingMessage } from 'node:http';
+import { errorReply, type Reply } from './reply.js';
+
+export const API_BODY_LIMIT = 1024 * 1024;
+export const ADMIN_BODY_LIMIT = 256 * 1024 * 1024;
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; reply: Reply };
+
+export async function readJsonBody(req: IncomingMessage, limit: number, required: boolean): Promise<BodyResult> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return { ok: false, reply: errorReply('payload_too_large', `the body is larger than ${limit} bytes`) };
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') {
+    return required ? { ok: false, reply: errorReply('invalid_json', 'the request needs a JSON body') } : { ok: true, value: undefined };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, reply: errorReply('invalid_json', `the body is not valid JSON: ${(error as Error).message}`) };
+  }
+}

@@ -1,0 +1,52 @@
+// What clients sent, for tests and demos: keys, counts, timing (did the client respect
+// Retry-After?). Tokens appear only as their short digest. The log is bounded.
+
+export interface RequestLogEntry {
+  seq: number;
+  method: string;
+  path: string;
+  query: string;
+  idempotencyKey: string | null;
+  status: number;
+  startedAt: string;
+  startedAtMs: number;
+  durationMs: number;
+  tokenId: string | null;
+  workspace: string | null;
+  dropped: boolean;
+  held: boolean;
+  replayed: boolean;
+}
+
+export const REQUEST_LOG_LIMIT = 20_000;
+
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+  private seq = 0;
+
+  add(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
+    const full = { seq: ++this.seq, ...entry };
+    this.entries.push(full);
+    if (this.entries.length > REQUEST_LOG_LIMIT) this.entries = this.entries.slice(-REQUEST_LOG_LIMIT / 2);
+    return full;
+  }
+
+  list(): readonly RequestLogEntry[] {
+    return this.entries;
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+}
+
+/** One line for --verbose: never the token, only its digest. */
+export function formatLogLine(e: RequestLogEntry): string {
+  const flags = [e.replayed && 'replayed', e.held && 'held', e.dropped && 'dropped'].filter(Boolean).join(',');
+  const target = e.query ? `${e.path}?${e.query}` : e.path;
+  return `${e.startedAt} ${e.method} ${target} ${e.status} ${e.durationMs}ms token=${e.tokenId ?? '-'}${e.idempotencyKey ? ` key=${e.idempotencyKey}` : ''}${flags ? ` ${flags}` : ''}`;
+}
