@@ -1,0 +1,48 @@
+// "Did you mean" for near misses: camelCase or kebab-case spellings of a snake_case
+// field, a field written without its unit suffix (`timeout` -> `timeout_seconds`), a case
+// slip, or a small edit distance (typos).
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+const snake = (s: string): string =>
+  s
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase();
+
+/** The candidate the user most likely meant, or undefined when none is close. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const normal = snake(word);
+  const exact = candidates.find((c) => c === normal || c.toLowerCase() === word.toLowerCase());
+  if (exact) return exact;
+  const prefixed = candidates.filter((c) => c.startsWith(`${normal}_`));
+  if (prefixed.length === 1) return prefixed[0];
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = levenshtein(normal, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const allowed = Math.max(1, Math.floor(normal.length / 4));
+  return bestDistance <= allowed ? best : undefined;
+}
+
+export function didYouMean(word: string, candidates: readonly string[]): string {
+  const match = closest(word, candidates);
+  return match ? `; did you mean "${match}"?` : '';
+}

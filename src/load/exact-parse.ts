@@ -1,0 +1,137 @@
+// Exact path: `yaml` with source ranges. It is the authority on what a file means and
+// where each node is; the loader uses it only for files with problems (or files the fast
+// path declines), because it is about ten times slower than js-yaml.
+import type { Document, LineCounter as LineCounterType, Node as YamlNode, Pair } from 'yaml';
+import type { FilePositions, Position } from './positions.js';
+
+/** Aliases may expand to at most this many nodes in total (billion-laughs guard). */
+export const MAX_ALIAS_COUNT = 100;
+
+export type PathSegment = string | number;
+/** What to point at: the key of the last segment, its value, or the node itself. */
+export type Target = 'key' | 'value';
+
+export interface SyntaxProblem {
+  pos: Position;
+  code: string;
+  message: string;
+}
+
+export interface ExactParse {
+  /** undefined when the file is empty, or when `problems` holds errors that make the value unusable. */
+  value: unknown;
+  problems: SyntaxProblem[];
+  positions: FilePositions;
+  locate(path: readonly PathSegment[], target: Target): Position;
+}
+
+export async function exactParse(text: string): Promise<ExactParse> {
+  const yaml = await import('yaml');
+  const lineCounter = new yaml.LineCounter();
+  const docs = yaml.parseAllDocuments(text, {
+    version: '1.2',
+    schema: 'core',
+    merge: false,
+    uniqueKeys: true,
+    prettyErrors: false,
+    lineCounter,
+  });
+  const pos = (offset: number): Position => toPosition(lineCounter, offset);
+  const problems: SyntaxProblem[] = [];
+  const list = Array.isArray(docs) ? docs : [];
+  for (const doc of list) {
+    // Warnings (an unknown tag, say) would change a file's meaning silently: errors here.
+    for (const e of [...doc.errors, ...doc.warnings]) problems.push({ pos: pos(e.pos[0]), code: `yaml.${e.code.toLowerCase()}`, message: e.message });
+  }
+  const first = list[0];
+  const second = list[1];
+  if (second) {
+    problems.push({
+      pos: pos(second.range[0]),
+      code: 'yaml.multiple_documents',
+      message: `this file holds ${list.length} YAML documents; put one document (one set of monitors) per file`,
+    });
+  }
+  let value: unknown;
+  if (first && problems.length === 0) {
+    try {
+      value = first.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch {
+      problems.push({ pos: firstAlias(yaml, first, pos), code: 'yaml.alias_limit', message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out or use defaults:` });
+    }
+  }
+  return {
+    value,
+    problems,
+    positions: first ? sectionPositions(yaml, first, pos) : new Map(),
+    locate: (path, target) => locate(yaml, first, path, target, pos),
+  };
+}
+
+type YamlModule = typeof import('yaml');
+
+function toPosition(lineCounter: LineCounterType, offset: number): Position {
+  const { line, col } = lineCounter.linePos(offset);
+  return line === 0 ? { line: 1, col: offset + 1 } : { line, col };
+}
+
+function firstAlias(yaml: YamlModule, doc: Document, pos: (o: number) => Position): Position {
+  let found: Position = { line: 1, col: 1 };
+  yaml.visit(doc, {
+    Alias(_key, node) {
+      if (node.range) found = pos(node.range[0]);
+      return yaml.visit.BREAK;
+    },
+  });
+  return found;
+}
+
+function sectionPositions(yaml: YamlModule, doc: Document, pos: (o: number) => Position): FilePositions {
+  const sections: FilePositions = new Map();
+  if (!yaml.isMap(doc.contents)) return sections;
+  for (const pair of doc.contents.items) {
+    const key = pair.key;
+    if (!yaml.isScalar(key) || !key.range) continue;
+    const keyStart = key.range[0];
+    const items = yaml.isSeq(pair.value) ? pair.value.items.map((item) => pos(startOf(yaml, item) ?? keyStart)) : [];
+    sections.set(String(key.value), { key: pos(keyStart), items });
+  }
+  return sections;
+}
+
+function startOf(yaml: YamlModule, node: unknown): number | undefined {
+  return yaml.isNode(node) && node.range ? node.range[0] : undefined;
+}
+
+/** Walks `path` through the document; falls back to the deepest node found. */
+function locate(yaml: YamlModule, doc: Document | undefined, path: readonly PathSegment[], target: Target, pos: (o: number) => Position): Position {
+  let node: unknown = doc?.contents;
+  let keyNode: unknown;
+  let fallback = startOf(yaml, node) ?? 0;
+  for (const segment of path) {
+    if (yaml.isAlias(node) && doc) node = node.resolve(doc);
+    let pair: Pair | undefined;
+    if (yaml.isMap(node)) {
+      pair = node.items.find((p) => keyText(yaml, p.key) === String(segment));
+      if (!pair) return pos(fallback);
+      keyNode = pair.key;
+      node = pair.value;
+    } else if (yaml.isSeq(node) && typeof segment === 'number' && segment < node.items.length) {
+      keyNode = undefined;
+      node = node.items[segment];
+    } else {
+      return pos(fallback);
+    }
+    fallback = startOf(yaml, node) ?? startOf(yaml, keyNode) ?? fallback;
+  }
+  const keyStart = startOf(yaml, keyNode);
+  if (target === 'key' && keyStart !== undefined) return pos(keyStart);
+  // An empty value (`key:`) has no text of its own: point at its key.
+  if (yaml.isScalar(node) && node.value === null && node.source === '' && keyStart !== undefined) return pos(keyStart);
+  return pos(startOf(yaml, node as YamlNode) ?? keyStart ?? fallback);
+}
+
+function keyText(yaml: YamlModule, key: unknown): string {
+  if (yaml.isScalar(key)) return String(key.value);
+  return String(key);
+}

@@ -1,0 +1,103 @@
+// The loader: YAML files and folders in, the desired state and every problem out.
+// Fast on valid files (js-yaml, no positions beyond each item's start), exact on files
+// with problems (re-parsed with `yaml` to point at the offending key or value).
+// An error diagnostic means the state must not be used.
+import equal from 'fast-deep-equal';
+import { DEFAULT_SETTINGS, type DesiredMonitor, type DesiredState, type Diagnostic, type MonitorInput, type Settings } from '../model/monitor.js';
+import { analyseFile } from './analyse-file.js';
+import { crossFileProblems } from './cross-file.js';
+import { discoverFiles } from './discover.js';
+import { exactParse } from './exact-parse.js';
+import { loadFile, type LoadedFile } from './load-file.js';
+import { locateProblems } from './locate-problems.js';
+import { toSettings } from './settings.js';
+
+export interface LoadOptions {
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Server rule, when known (the simulator knows it; the real API does not say). */
+  enabledIntervals?: readonly number[];
+}
+
+export interface LoadResult {
+  state: DesiredState;
+  diagnostics: Diagnostic[];
+}
+
+export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const checkOptions = { env: options.env, enabledIntervals: options.enabledIntervals };
+  const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
+  const files = await Promise.all(discovery.files.map((f) => loadFile(f, checkOptions)));
+  const cross = crossFileProblems(files.map((f) => f.analysis));
+  const diagnostics: Diagnostic[] = [...discovery.diagnostics];
+  for (const [index, file] of files.entries()) {
+    const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
+    if (problems.length > 0 || (file.analysis && !positionsComplete(file))) await useExactParse(file, checkOptions);
+    diagnostics.push(...file.diagnostics);
+  }
+  diagnostics.push(...locateProblems(files, cross));
+  return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, files) };
+}
+
+/** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
+async function useExactParse(file: LoadedFile, options: { env: NodeJS.ProcessEnv; enabledIntervals?: readonly number[] }): Promise<void> {
+  if (file.exact) return;
+  const exact = await exactParse(file.text);
+  file.exact = exact;
+  file.positions = exact.positions;
+  if (exact.problems.length > 0) {
+    file.analysis = undefined;
+    file.diagnostics.push(...exact.problems.map((p) => ({ file: file.display, ...p.pos, severity: 'error' as const, code: p.code, message: p.message })));
+  } else if (!equal(exact.value, file.value)) {
+    file.value = exact.value;
+    file.analysis = analyseFile(exact.value, options);
+  }
+}
+
+function positionsComplete(file: LoadedFile): boolean {
+  const value = file.value as Record<string, unknown>;
+  const monitors = Array.isArray(value.monitors) ? value.monitors.length : 0;
+  const moved = Array.isArray(value.moved) ? value.moved.length : 0;
+  return (file.positions.get('monitors')?.items.length ?? 0) === monitors && (file.positions.get('moved')?.items.length ?? 0) === moved && (!value.settings || file.positions.has('settings'));
+}
+
+function buildState(files: LoadedFile[]): DesiredState {
+  const monitors: DesiredMonitor[] = [];
+  const moved: DesiredState['moved'] = [];
+  let settings: Settings = { ...DEFAULT_SETTINGS };
+  for (const file of files) {
+    const a = file.analysis;
+    if (!a) continue;
+    const itemPos = (section: string, index: number) => file.positions.get(section)?.items[index] ?? { line: 1, col: 1 };
+    for (const m of a.monitors) {
+      const desired: DesiredMonitor = {
+        name: m.name ?? '',
+        input: m.input as MonitorInput,
+        envRefs: m.envRefs,
+        source: { file: file.display, ...itemPos('monitors', m.index) },
+      };
+      if (m.pinnedId !== undefined) desired.pinnedId = m.pinnedId;
+      monitors.push(desired);
+    }
+    for (const m of a.moved) moved.push({ from: m.from, to: m.to, source: { file: file.display, ...itemPos('moved', m.index) } });
+    if (a.settings) settings = toSettings(a.settings, file.abs, { file: file.display, ...(file.positions.get('settings')?.key ?? { line: 1, col: 1 }) });
+  }
+  return { monitors, moved, settings, files: files.map((f) => f.display) };
+}
+
+function sortAndDedupe(diagnostics: Diagnostic[], files: LoadedFile[]): Diagnostic[] {
+  const order = new Map(files.map((f, i) => [f.display, i]));
+  const rank = (d: Diagnostic) => (d.line === 0 ? -1 : (order.get(d.file) ?? files.length));
+  const seen = new Set<string>();
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => rank(a.d) - rank(b.d) || a.d.line - b.d.line || a.d.col - b.d.col || a.i - b.i)
+    .map(({ d }) => d)
+    .filter((d) => {
+      const key = `${d.file}\0${d.line}\0${d.col}\0${d.code}\0${d.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}

@@ -1,0 +1,47 @@
+// Warnings (never errors): settings a monitor's own entry writes that its check ignores,
+// and thresholds that can never trigger. Fields inherited from `defaults` are not
+// warned about, since defaults are shared by monitors of every type.
+import { TYPE_SPECIFIC_FIELDS, USED_BY_TYPE, isMonitorType } from '../schema/type-fields.js';
+import type { PathSegment } from './exact-parse.js';
+
+export interface LintWarning {
+  /** Path relative to the monitor. */
+  path: PathSegment[];
+  code: string;
+  message: string;
+}
+
+const isSet = (v: unknown): boolean => v !== undefined && v !== null && v !== false && v !== '';
+
+export function lintWarnings(input: Record<string, unknown>, own: Record<string, unknown>): LintWarning[] {
+  const warnings: LintWarning[] = [];
+  const type = input.type;
+  if (isMonitorType(type)) {
+    const used = USED_BY_TYPE[type];
+    for (const field of TYPE_SPECIFIC_FIELDS) {
+      if (!used.includes(field) && Object.hasOwn(own, field) && isSet(own[field])) {
+        warnings.push({ path: [field], code: 'lint.ignored_field', message: `${field} is ignored by monitors of type "${type}"` });
+      }
+    }
+  }
+  if (input.auth_type === 'none') {
+    for (const field of ['auth_username', 'auth_secret']) {
+      const already = warnings.some((w) => w.path[0] === field);
+      if (!already && Object.hasOwn(own, field) && isSet(own[field])) {
+        warnings.push({ path: [field], code: 'lint.ignored_field', message: `${field} is ignored when auth_type is "none"` });
+      }
+    }
+  }
+  if (input.execution_mode === 'local' && Array.isArray(own.locations) && own.locations.length > 0) {
+    warnings.push({ path: ['locations'], code: 'lint.ignored_field', message: 'locations are ignored when execution_mode is "local"' });
+  }
+  const { slow_threshold_ms: slow, timeout_seconds: timeout } = input;
+  if (typeof slow === 'number' && typeof timeout === 'number' && slow >= timeout * 1000) {
+    warnings.push({
+      path: ['slow_threshold_ms'],
+      code: 'lint.slow_threshold_unreachable',
+      message: `slow_threshold_ms (${slow}) is not below the timeout (${timeout * 1000} ms), so no check is ever reported slow`,
+    });
+  }
+  return warnings;
+}

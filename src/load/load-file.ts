@@ -1,0 +1,47 @@
+// One file through the pipeline: read, fast parse (or exact when the fast path declines),
+// analyse. Locating problems (the exact parse) happens later, once cross-file problems
+// are known too.
+import type { Diagnostic } from '../model/monitor.js';
+import { analyseFile, type FileAnalysis } from './analyse-file.js';
+import type { FoundFile } from './discover.js';
+import { exactParse, type ExactParse } from './exact-parse.js';
+import { fastParse } from './fast-parse.js';
+import type { MonitorCheckOptions } from './monitor-check.js';
+import type { FilePositions } from './positions.js';
+import { readMonitorsFile } from './read-file.js';
+
+export interface LoadedFile extends FoundFile {
+  text: string;
+  value: unknown;
+  positions: FilePositions;
+  exact: ExactParse | undefined;
+  /** undefined when the file could not be parsed (its diagnostics say why). */
+  analysis: FileAnalysis | undefined;
+  diagnostics: Diagnostic[];
+}
+
+export async function loadFile(file: FoundFile, options: MonitorCheckOptions): Promise<LoadedFile> {
+  const loaded: LoadedFile = { ...file, text: '', value: undefined, positions: new Map(), exact: undefined, analysis: undefined, diagnostics: [] };
+  const read = await readMonitorsFile(file.abs);
+  if (!('text' in read)) {
+    loaded.diagnostics.push({ file: file.display, line: 1, col: 1, severity: 'error', code: read.code, message: read.message });
+    return loaded;
+  }
+  loaded.text = read.text;
+  const fast = fastParse(read.text);
+  if (fast) {
+    loaded.value = fast.value;
+    loaded.positions = fast.positions;
+  } else {
+    const exact = await exactParse(read.text);
+    loaded.exact = exact;
+    if (exact.problems.length > 0) {
+      loaded.diagnostics.push(...exact.problems.map((p) => ({ file: file.display, ...p.pos, severity: 'error' as const, code: p.code, message: p.message })));
+      return loaded;
+    }
+    loaded.value = exact.value;
+    loaded.positions = exact.positions;
+  }
+  loaded.analysis = analyseFile(loaded.value, options);
+  return loaded;
+}

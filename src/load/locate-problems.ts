@@ -1,0 +1,27 @@
+// Turns located problems (paths in a file's value) into diagnostics with line and
+// column, using each file's exact parse. Messages that refer to other places ("also
+// defined at") get those places' positions appended.
+import type { Diagnostic } from '../model/monitor.js';
+import type { LoadedFile } from './load-file.js';
+import type { LocatedProblem } from './problem.js';
+
+export function locateProblems(files: readonly LoadedFile[], cross: ReadonlyMap<number, LocatedProblem[]>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  files.forEach((file, index) => {
+    if (!file.analysis || !file.exact) return;
+    const exact = file.exact;
+    for (const problem of [...file.analysis.problems, ...(cross.get(index) ?? [])]) {
+      let message = problem.message;
+      if (problem.related?.length) {
+        const places = problem.related.map((r) => {
+          const other = files[r.file];
+          const pos = other?.exact?.locate(r.path, 'value');
+          return pos ? `${other?.display}:${pos.line}:${pos.col}` : (other?.display ?? '?');
+        });
+        message += ` (also at ${places.join(', ')})`;
+      }
+      diagnostics.push({ file: file.display, ...exact.locate(problem.path, problem.target), severity: problem.severity, code: problem.code, message });
+    }
+  });
+  return diagnostics;
+}

@@ -1,0 +1,8 @@
+// 1-based line and column of a node in a YAML file.
+export interface Position {
+  line: number;
+  col: number;
+}
+
+/** Per top-level key: where the key is, and where each item of its value starts. */
+export type FilePositions = Map<string, { key: Position; items: Position[] }>;

@@ -1,0 +1,36 @@
+import type { PathSegment, Target } from './exact-parse.js';
+
+/** A problem found in one file's parsed value, located by its path in that value. */
+export interface LocatedProblem {
+  path: PathSegment[];
+  /** Point at the key of the last path segment, or at its value (the node itself). */
+  target: Target;
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+  /** Other places the message refers to ("also defined at ..."), by file index. */
+  related?: { file: number; path: PathSegment[] }[];
+}
+
+export const error = (path: PathSegment[], code: string, message: string, target: Target = 'value'): LocatedProblem => ({
+  path,
+  target,
+  severity: 'error',
+  code,
+  message,
+});
+
+/** "locations[2]" for ['locations', 2]; the field label used in messages. */
+export function fieldLabel(segments: readonly PathSegment[]): string {
+  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+/** JSON pointer (as ajv and the rules report it) to path segments; digits become indexes. */
+export function pointerSegments(pointer: string): PathSegment[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s));
+}

@@ -1,0 +1,74 @@
+// Turns ajv errors into problems with a path and a message a person can act on. Values
+// are never echoed (they may be resolved secrets); field names and allowed values are.
+import type { ErrorObject } from 'ajv';
+import { didYouMean } from './did-you-mean.js';
+import type { PathSegment, Target } from './exact-parse.js';
+import { fieldLabel, pointerSegments } from './problem.js';
+
+export interface SchemaProblem {
+  /** Path relative to the validated value. */
+  path: PathSegment[];
+  target: Target;
+  code: string;
+  message: string;
+}
+
+/** Known keys of the object at `path` (relative to the validated value), for "did you mean". */
+export type CandidatesAt = (path: readonly PathSegment[]) => readonly string[];
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a mapping',
+  null: 'null',
+};
+
+export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, labelFrom = 0): SchemaProblem {
+  const at = pointerSegments(error.instancePath);
+  const label = fieldLabel(at.slice(labelFrom)) || 'this entry';
+  const p = error.params as Record<string, unknown>;
+  const code = `schema.${error.keyword}`;
+  switch (error.keyword) {
+    case 'required':
+      return { path: at, target: 'value', code, message: `missing required field "${String(p.missingProperty)}"` };
+    case 'additionalProperties': {
+      const key = String(p.additionalProperty);
+      return { path: [...at, key], target: 'key', code, message: unknownFieldMessage(key, candidatesAt(at)) };
+    }
+    case 'type':
+      return { path: at, target: 'value', code, message: `${label} must be ${String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}` };
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).filter((v) => v !== null);
+      const list = allowed.map((v) => JSON.stringify(v)).join(', ');
+      const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed.map(String)) : '';
+      return { path: at, target: 'value', code, message: `${label} must be one of: ${list}${(p.allowedValues as unknown[]).includes(null) ? ', or null' : ''}${hint}` };
+    }
+    case 'minimum':
+      return { path: at, target: 'value', code, message: `${label} must be at least ${String(p.limit)}` };
+    case 'maximum':
+      return { path: at, target: 'value', code, message: `${label} must be at most ${String(p.limit)}` };
+    case 'minLength':
+      return { path: at, target: 'value', code, message: `${label} must be at least ${String(p.limit)} characters long` };
+    case 'maxLength':
+      return { path: at, target: 'value', code, message: `${label} must be at most ${String(p.limit)} characters long` };
+    case 'pattern':
+      return { path: at, target: 'value', code, message: patternMessage(label, String(p.pattern)) };
+    default:
+      return { path: at, target: 'value', code, message: `${label} ${error.message ?? 'is not valid'}` };
+  }
+}
+
+function unknownFieldMessage(key: string, candidates: readonly string[]): string {
+  if (key === '<<') return 'YAML merge keys (<<) are not supported; put shared fields under the file\'s defaults:';
+  if (key === 'name' && !candidates.includes('name')) return 'name cannot be a default: each monitor needs its own name';
+  return `unknown field "${key}"${didYouMean(key, candidates)}`;
+}
+
+function patternMessage(label: string, pattern: string): string {
+  if (pattern === '^[A-Fa-f0-9]*$') return `${label} must contain only hexadecimal digits (0-9, a-f, A-F)`;
+  if (pattern.startsWith('^[0-9A-HJKMNP-TV-Z]')) return `${label} must be a 26-character monitor id (digits and capital letters except I, L, O, U)`;
+  return `${label} must match the pattern ${pattern}`;
+}

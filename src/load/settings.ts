@@ -1,0 +1,22 @@
+// Maps a file's `settings:` (already schema-checked) to Settings. lock_file is resolved
+// against the folder of the file that declares it, so the result does not depend on
+// the folder the command runs in.
+import path from 'node:path';
+import { DEFAULT_SETTINGS, type OwnershipScope, type Settings, type SourcePos } from '../model/monitor.js';
+import { isPlainObject } from './file-check.js';
+
+export function toSettings(raw: Record<string, unknown>, declaringFile: string, source: SourcePos): Settings {
+  const settings: Settings = { ...DEFAULT_SETTINGS, source };
+  settings.scope = toScope(raw.scope);
+  if (typeof raw.max_deletes === 'number') settings.maxDeletes = raw.max_deletes;
+  if (typeof raw.max_delete_share === 'number') settings.maxDeleteShare = raw.max_delete_share;
+  if (typeof raw.lock_file === 'string') settings.lockFile = path.resolve(path.dirname(declaringFile), raw.lock_file);
+  if (typeof raw.api_url === 'string') settings.apiUrl = raw.api_url;
+  return settings;
+}
+
+function toScope(scope: unknown): OwnershipScope {
+  if (scope === 'workspace') return { kind: 'workspace' };
+  if (isPlainObject(scope) && typeof scope.prefix === 'string') return { kind: 'prefix', prefix: scope.prefix };
+  return { kind: 'lock' };
+}
