@@ -1,0 +1,67 @@
+// Printing diagnostics: compiler-style text, GitHub workflow annotations, and the
+// versioned JSON report of `monitors validate --format json` (docs/yaml-format.md).
+import type { Diagnostic } from '../model/monitor.js';
+
+/** `file:line:col: error CODE message`; a problem with a path as a whole has no line. */
+export function diagnosticLine(d: Diagnostic): string {
+  const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
+  return `${where}: ${d.severity} ${d.code} ${d.message}`;
+}
+
+// Workflow-command escaping (as in @actions/core): data escapes %, CR, LF; properties also : and ,.
+const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/** `::error file=...,line=...,col=...,title=CODE::message` */
+export function githubAnnotation(d: Diagnostic): string {
+  const props = [`file=${escapeProperty(d.file)}`];
+  if (d.line > 0) props.push(`line=${d.line}`, `col=${d.col}`);
+  props.push(`title=${escapeProperty(d.code)}`);
+  return `::${d.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeData(d.message)}`;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export interface ValidationSummary {
+  files: readonly string[];
+  monitors: number;
+  diagnostics: readonly Diagnostic[];
+}
+
+export function countBySeverity(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return { errors, warnings: diagnostics.length - errors };
+}
+
+/** `12 monitors in 3 files: valid.` or `4 errors in 2 files.` */
+export function summaryLine(summary: ValidationSummary): string {
+  const { errors, warnings } = countBySeverity(summary.diagnostics);
+  if (errors > 0) {
+    const files = new Set(summary.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file)).size;
+    return `${plural(errors, 'error')} in ${plural(files, 'file')}${warnings > 0 ? ` (and ${plural(warnings, 'warning')})` : ''}.`;
+  }
+  return `${plural(summary.monitors, 'monitor')} in ${plural(summary.files.length, 'file')}: valid${warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''}.`;
+}
+
+export interface ValidationReport {
+  version: 1;
+  valid: boolean;
+  files: string[];
+  monitors: number;
+  errors: number;
+  warnings: number;
+  diagnostics: Diagnostic[];
+}
+
+export function validationReport(summary: ValidationSummary): ValidationReport {
+  const { errors, warnings } = countBySeverity(summary.diagnostics);
+  return {
+    version: 1,
+    valid: errors === 0,
+    files: [...summary.files],
+    monitors: summary.monitors,
+    errors,
+    warnings,
+    diagnostics: summary.diagnostics.map((d) => ({ file: d.file, line: d.line, col: d.col, severity: d.severity, code: d.code, message: d.message })),
+  };
+}
