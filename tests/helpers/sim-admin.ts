@@ -1,0 +1,75 @@
+// Helpers for the simulator's admin endpoints (/__sim, documented in docs/simulator.md).
+// Each throws with the server's error body on a non-2xx answer.
+import type { FaultSettings } from '../../src/sim/options.js';
+import type { RequestLogEntry } from '../../src/sim/request-log.js';
+
+export type { FaultSettings, OneShotFault } from '../../src/sim/options.js';
+export type { RequestLogEntry } from '../../src/sim/request-log.js';
+
+async function admin<T>(adminUrl: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${adminUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} /__sim${path} answered ${res.status}: ${text}`);
+  return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
+}
+
+/** Changes the given fault settings (others stay); `next` replaces the one-shot queue. */
+export const setFaults = (adminUrl: string, faults: Partial<FaultSettings>) => admin<FaultSettings>(adminUrl, 'PATCH', '/faults', faults);
+export const getFaults = (adminUrl: string) => admin<FaultSettings>(adminUrl, 'GET', '/faults');
+export const getRequestLog = (adminUrl: string) => admin<RequestLogEntry[]>(adminUrl, 'GET', '/requests');
+export const clearRequestLog = (adminUrl: string) => admin<void>(adminUrl, 'DELETE', '/requests');
+
+/** Creates monitors directly (no faults, no rate limit, no keys); returns their ids in order. */
+export async function seedMonitors(adminUrl: string, inputs: readonly Record<string, unknown>[], workspace = 'default'): Promise<string[]> {
+  return (await admin<{ ids: string[] }>(adminUrl, 'POST', '/monitors', { workspace, monitors: inputs })).ids;
+}
+
+/** An edit "in the dashboard": input fields, and/or status, last_check_at, next_check_at. Bumps updated_at. */
+export const editMonitorOutOfBand = (adminUrl: string, id: string, patch: Record<string, unknown>) =>
+  admin<Record<string, unknown>>(adminUrl, 'PATCH', `/monitors/${id}`, patch);
+export const deleteMonitorOutOfBand = (adminUrl: string, id: string) => admin<void>(adminUrl, 'DELETE', `/monitors/${id}`);
+/** Every stored input field (never auth_secret; auth_secret_set says whether one is set) plus workspace. */
+export const readMonitorAdmin = (adminUrl: string, id: string) => admin<Record<string, unknown>>(adminUrl, 'GET', `/monitors/${id}`);
+
+export const openIncident = (adminUrl: string, monitorId: string, options: { severity?: 'minor' | 'major' | 'critical'; summary?: string } = {}) =>
+  admin<Record<string, unknown> & { id: string }>(adminUrl, 'POST', '/incidents', { monitor_id: monitorId, ...options });
+export const resolveIncident = (adminUrl: string, incidentId: string) =>
+  admin<Record<string, unknown>>(adminUrl, 'POST', `/incidents/${incidentId}/resolve`);
+
+/** Revoke a token, end its owner's membership or change its expiry; `tokenId` = first 8 hex of sha256(token). */
+export const patchToken = (adminUrl: string, tokenId: string, patch: { revoked?: boolean; active_member?: boolean; expires_at?: string | null }) =>
+  admin<Record<string, unknown>>(adminUrl, 'PATCH', `/tokens/${tokenId}`, patch);
+
+export interface SimStateCounts {
+  workspaces: Record<string, { monitors: number; incidents: number; open_incidents: number }>;
+  idempotency_records: number;
+  logged_requests: number;
+}
+export const getSimState = (adminUrl: string) => admin<SimStateCounts>(adminUrl, 'GET', '/state');
+
+/** A valid monitor input (spec 2.1) that the simulator's default settings accept. */
+export function exampleMonitorInput(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name,
+    type: 'http',
+    url: 'https://example.com/health',
+    method: 'GET',
+    interval_seconds: 300,
+    timeout_seconds: 10,
+    retry_count: 1,
+    confirmation_attempts: 2,
+    slow_threshold_ms: 2000,
+    expected_status_min: 200,
+    expected_status_max: 299,
+    max_redirects: 3,
+    auth_type: 'none',
+    execution_mode: 'single_location',
+    locations: ['eu-west'],
+    consensus_threshold: 1,
+    ...overrides,
+  };
+}

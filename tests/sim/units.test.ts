@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, requestFingerprint } from '../../src/sim/canonical-json.js';
+import { simOptionsFromFlags } from '../../src/sim/cli-options.js';
+import { decodeCursor, encodeCursor } from '../../src/sim/cursor.js';
+import { ID_PATTERN, createIdGenerator } from '../../src/sim/ids.js';
+import { parseTokensFile } from '../../src/sim/tokens-file.js';
+import { TokenRegistry, fullScopeToken, tokenId } from '../../src/sim/tokens.js';
+
+describe('simulator ids', () => {
+  it('are 26 characters of the spec alphabet and strictly increasing, even within one millisecond', () => {
+    let now = 1_800_000_000_000;
+    const ids = createIdGenerator(() => now);
+    const made: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      if (i % 500 === 0) now += 1;
+      made.push(ids.next());
+    }
+    for (const id of made) expect(id).toMatch(ID_PATTERN);
+    expect([...made].sort()).toEqual(made);
+    expect(new Set(made).size).toBe(made.length);
+  });
+
+  it('sort after ids observed from a state file, even when the clock went back', () => {
+    const later = createIdGenerator(() => 1_900_000_000_000).next();
+    const ids = createIdGenerator(() => 1_800_000_000_000);
+    ids.observe(later);
+    expect(ids.next() > later).toBe(true);
+  });
+});
+
+describe('simulator cursors', () => {
+  it('round-trip and reject anything else', () => {
+    const id = createIdGenerator(Date.now).next();
+    const cursor = encodeCursor('monitors', id);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor('monitors', cursor)).toBe(id);
+    expect(decodeCursor('incidents', cursor)).toBeUndefined();
+    expect(decodeCursor('monitors', Buffer.from(`\x01m${id.toLowerCase()}`).toString('base64url'))).toBeUndefined();
+    expect(decodeCursor('monitors', `${cursor}=`)).toBeUndefined();
+  });
+});
+
+describe('canonical request fingerprints', () => {
+  it('ignore key order but not values, method or path', () => {
+    expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}');
+    const base = requestFingerprint('POST', '/monitors', { a: 1, b: 2 });
+    expect(requestFingerprint('POST', '/monitors', { b: 2, a: 1 })).toBe(base);
+    expect(requestFingerprint('POST', '/monitors', { a: 1, b: 3 })).not.toBe(base);
+    expect(requestFingerprint('PUT', '/monitors', { a: 1, b: 2 })).not.toBe(base);
+  });
+});
+
+describe('simulator tokens', () => {
+  it('parse a tokens file and report problems without echoing tokens', () => {
+    const [t] = parseTokensFile(JSON.stringify({ tokens: [{ token: 'abcdefgh-1', workspace: 'ws-a', scopes: ['monitors:read'], expires_at: '2030-01-01T00:00:00Z' }] }), 't.json');
+    expect(t).toEqual({ token: 'abcdefgh-1', workspace: 'ws-a', scopes: ['monitors:read'], expiresAt: Date.parse('2030-01-01T00:00:00Z'), revoked: false, activeMember: true });
+    const bad = (tokens: unknown) => () => parseTokensFile(JSON.stringify({ tokens }), 't.json');
+    expect(bad([{ token: 'secret-value-9', workspace: 'w', scopes: ['admin'] }])).toThrow(/tokens\[0\]\.scopes/);
+    expect(bad([{ token: 'secret-value-9', workspace: 'w', scopes: ['admin'] }])).not.toThrow(/secret-value-9/);
+    expect(bad([{ token: 'secret-value-9', workspace: 'w', scopes: [], expires_at: 'soon' }])).toThrow(/expires_at/);
+    expect(bad([{ token: 'short', workspace: 'w', scopes: [] }])).toThrow(/token must be/);
+    expect(() => parseTokensFile('[]', 't.json')).toThrow(/"tokens" array/);
+  });
+
+  it('authenticate by value and identify a token only by a short digest', () => {
+    const registry = new TokenRegistry([fullScopeToken('the-token-1'), { ...fullScopeToken('the-token-2'), workspace: 'b' }]);
+    const ok = registry.authenticate('Bearer the-token-2', Date.now());
+    expect(ok).toMatchObject({ ok: true, tokenId: tokenId('the-token-2'), token: { workspace: 'b' } });
+    expect(tokenId('the-token-2')).toMatch(/^[0-9a-f]{8}$/);
+    expect(registry.authenticate('Bearer the-token-3', Date.now()).ok).toBe(false);
+    expect(registry.authenticate('bearer the-token-1', Date.now()).ok).toBe(true);
+  });
+});
+
+describe('monitors sim flags', () => {
+  it('become simulator options', () => {
+    const options = simOptionsFromFlags({ port: '8080', token: 'flag-token-1', listing: 'full', intervals: '300, 120,300', rateLimit: '2.5', errorRate: '0.1', dropRate: '0', holdWrites: '500', latency: '5', jitter: '3', seed: '7', idempotencyTtl: '60', monitorLimit: '10' });
+    expect(options).toMatchObject({
+      port: 8080,
+      listingMode: 'full',
+      enabledIntervals: [120, 300],
+      rateLimitRps: 2.5,
+      seed: 7,
+      idempotencyTtlSeconds: 60,
+      monitorLimit: 10,
+      faults: { errorRate: 0.1, dropRate: 0, holdWritesMs: 500, latencyMs: 5, jitterMs: 3 },
+    });
+    expect(options.tokens?.[0]?.workspace).toBe('default');
+  });
+
+  it.each([
+    [{ port: '70000' }, '--port'],
+    [{ token: 'short' }, '--token'],
+    [{ rateLimit: '-1' }, '--rate-limit'],
+    [{ dropRate: 'half' }, '--drop-rate'],
+    [{ intervals: '' }, '--intervals'],
+    [{ idempotencyTtl: '0' }, '--idempotency-ttl'],
+  ])('refuse %j naming the flag', (flags, flag) => {
+    expect(() => simOptionsFromFlags(flags)).toThrow(expect.objectContaining({ code: 'SIM_BAD_OPTION', message: expect.stringContaining(flag) }));
+  });
+});
