@@ -1,27 +1,27 @@
 // startSimServer: the simulator as an in-process HTTP server on 127.0.0.1. The CLI's
 // `monitors sim` and the tests both start it through here.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { MonitorsError } from '../errors.js';
 import { monitorInputValidator } from '../schema/check-input.js';
 import type { SimCore } from './core.js';
 import { patchFaults } from './fault-settings.js';
 import { FaultInjector } from './faults.js';
-import { handleAdmin } from './http/admin-router.js';
-import { handleApi } from './http/api-pipeline.js';
-import { errorReply, sendReply, type Reply } from './http/reply.js';
+import { seedMonitors } from './http/admin-monitors.js';
+import { ADMIN_PREFIX, API_PREFIX, dispatch } from './http/dispatch.js';
+import { errorReply, sendReply } from './http/reply.js';
 import { IdempotencyStore } from './idempotency.js';
 import { createIdGenerator } from './ids.js';
 import { defaultFaults, resolveOptions, type FaultSettings, type SimOptions } from './options.js';
 import { seededRandom } from './prng.js';
 import { RateLimiter } from './rate-limiter.js';
-import { RequestLog, formatLogLine, type RequestLogEntry } from './request-log.js';
+import { RequestLog, type RequestLogEntry } from './request-log.js';
 import { SimState } from './state.js';
 import { StateWriter, loadStateFile, restoreSnapshot, snapshotOf } from './state-file.js';
 import { TokenRegistry } from './tokens.js';
 
 export type { SimOptions } from './options.js';
+export { ADMIN_PREFIX, API_PREFIX } from './http/dispatch.js';
 
 export interface SimServer {
   /** http://127.0.0.1:<port>/api/v1 */
@@ -36,12 +36,12 @@ export interface SimServer {
   setFaults(patch: Partial<FaultSettings>): FaultSettings;
   requests(): readonly RequestLogEntry[];
   clearRequests(): void;
+  /** Creates monitors directly, like POST /__sim/monitors (validated, no faults); returns their ids. */
+  seedMonitors(inputs: readonly Record<string, unknown>[], workspace?: string): string[];
   /** Writes the state file now (no-op without one). */
   flush(): Promise<void>;
 }
 
-export const API_PREFIX = '/api/v1';
-export const ADMIN_PREFIX = '/__sim';
 const HOST = '127.0.0.1';
 
 export async function startSimServer(options: SimOptions = {}): Promise<SimServer> {
@@ -72,7 +72,7 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
     shutdown: shutdown.signal,
   };
   const server = createServer((req, res) => {
-    handle(core, req, res).catch((error: unknown) => {
+    dispatch(core, req, res).catch((error: unknown) => {
       if (!res.headersSent) sendReply(res, errorReply('internal_error', `simulator bug: ${(error as Error).message}`));
     });
   });
@@ -96,6 +96,12 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
     },
     requests: () => core.log.list(),
     clearRequests: () => core.log.clear(),
+    seedMonitors(inputs, workspace = 'default') {
+      const reply = seedMonitors(core, { workspace, monitors: inputs });
+      const parsed = JSON.parse(reply.body ?? '{}') as { data?: { ids: string[] }; error?: { message: string } };
+      if (!parsed.data) throw new MonitorsError('SIM_SEED_REFUSED', parsed.error?.message ?? `seed refused (${reply.status})`);
+      return parsed.data.ids;
+    },
     flush: async () => writer?.flush(),
     close: () =>
       (closing ??= (async () => {
@@ -116,44 +122,4 @@ function listen(server: ReturnType<typeof createServer>, port: number): Promise<
     );
     server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port));
   });
-}
-
-async function handle(core: SimCore, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  const pathname = q < 0 ? url : url.slice(0, q);
-  const rawQuery = q < 0 ? '' : url.slice(q + 1);
-  if (pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`)) {
-    sendReply(res, await handleAdmin(core, req, pathname.slice(ADMIN_PREFIX.length)));
-    return;
-  }
-  const startedAtMs = core.options.now();
-  const started = performance.now();
-  let reply: Reply;
-  let outcome: Awaited<ReturnType<typeof handleApi>> | undefined;
-  if (pathname.startsWith(`${API_PREFIX}/`)) {
-    outcome = await handleApi(core, req, pathname.slice(API_PREFIX.length), new URLSearchParams(rawQuery));
-    reply = outcome.reply;
-  } else {
-    reply = errorReply('not_found', `no endpoint ${pathname.slice(0, 200)}; the API lives under ${API_PREFIX}`);
-  }
-  const dropped = outcome?.dropped ?? false;
-  const entry = core.log.add({
-    method: req.method ?? 'GET',
-    path: pathname.slice(0, 500),
-    query: rawQuery.slice(0, 500),
-    idempotencyKey: outcome?.flags.idempotencyKey ?? null,
-    status: reply.status,
-    startedAt: new Date(startedAtMs).toISOString(),
-    startedAtMs,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-    tokenId: outcome?.tokenId ?? null,
-    workspace: outcome?.workspace ?? null,
-    dropped,
-    held: outcome?.flags.held ?? false,
-    replayed: outcome?.flags.replayed ?? false,
-  });
-  core.options.onRequestLine?.(formatLogLine(entry));
-  if (dropped) req.socket.destroy();
-  else sendReply(res, reply);
 }

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { CLI_PATH } from './run-cli.js';
+import { fileURLToPath } from 'node:url';
+
+// The built CLI, whether this helper runs from source (vitest) or compiled (dist/bench).
+const COMPILED = /\/dist\/tests\/helpers\/[^/]+$/.test(fileURLToPath(import.meta.url));
+export const SIM_CLI_PATH = fileURLToPath(new URL(COMPILED ? '../../src/cli/main.js' : '../../dist/src/cli/main.js', import.meta.url));
 
 export interface SimProcess {
   /** http://127.0.0.1:<port>/api/v1 */
@@ -24,7 +28,7 @@ export interface SimProcess {
 export function startSimProcess(args: string[] = []): Promise<SimProcess> {
   const given = args.indexOf('--token');
   const token = given >= 0 ? (args[given + 1] ?? '') : `test_${randomBytes(16).toString('hex')}`;
-  const fullArgs = [CLI_PATH, 'sim', '--port', '0', ...(given >= 0 ? [] : ['--token', token]), ...args];
+  const fullArgs = [SIM_CLI_PATH, 'sim', '--port', '0', ...(given >= 0 ? [] : ['--token', token]), ...args];
   const child = spawn(process.execPath, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' } });
   let stdout = '';
   let stderr = '';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimServer } from '../../src/sim/server.js';
 import { tokenId, type SimToken } from '../../src/sim/tokens.js';
-import { exampleMonitorInput, getRequestLog, patchToken, seedMonitors } from '../helpers/sim-admin.js';
+import { exampleMonitorInput, getRequestLog, patchToken } from '../helpers/sim-admin.js';
 import { TOKEN, call, newKey, startSim } from './harness.js';
 
 const token = (value: string, extra: Partial<SimToken> = {}): SimToken => ({
@@ -27,7 +27,8 @@ describe('simulator authentication (spec section 5)', () => {
       token('read-only-token', { scopes: ['monitors:read'] }),
       token('runtime-revoked', {}),
     ]);
-    [defaultMonitorId] = (await seedMonitors(sim.adminUrl, [exampleMonitorInput('default-ws-monitor')])) as [string];
+    [defaultMonitorId] = sim.seedMonitors([exampleMonitorInput('default-ws-monitor')]) as [string];
+    expect(() => sim.seedMonitors([{ name: 'incomplete' }])).toThrow(/seed refused/);
   });
   afterAll(() => sim.close());
 

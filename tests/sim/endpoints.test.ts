@@ -73,6 +73,7 @@ describe('simulator endpoints (spec section 4)', () => {
     expect((await call(sim, 'POST', '/monitors', { key: newKey() })).body.error.code).toBe('invalid_json');
     const unknown = await call(sim, 'GET', '/widgets');
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
+    expect(unknown.headers.get('x-ratelimit-limit')).toBe('1000');
     expect((await call(sim, 'GET', `${sim.baseUrl.replace('/api/v1', '')}/elsewhere`)).status).toBe(404);
     const wrong = await call(sim, 'PATCH', '/monitors', { key: newKey(), body: {} });
     expect([wrong.status, wrong.body.error.code, wrong.headers.get('allow')]).toEqual([405, 'method_not_allowed', 'GET, POST']);

@@ -24,6 +24,7 @@ export async function handleApi(core: SimCore, req: IncomingMessage, path: strin
 
   const delay = core.faults.delayMs();
   if (delay > 0) await sleep(delay, undefined, { signal: core.shutdown }).catch(() => {});
+  if (core.shutdown.aborted) return outcome(errorReply('service_unavailable', 'the simulator is shutting down'));
 
   const auth = core.tokens.authenticate(req.headers.authorization, core.options.now());
   if (!auth.ok) {
@@ -43,19 +44,20 @@ export async function handleApi(core: SimCore, req: IncomingMessage, path: strin
 
   const faults = core.faults.forRequest(method, path);
   if (faults.errorStatus !== undefined) return outcome(withHeaders(faultReply(faults.errorStatus), rateHeaders), who);
-
-  const route = matchRoute(method, path);
-  if (route.kind === 'none') return outcome(errorReply('not_found', `no endpoint ${path} under /api/v1`), who);
-  if (route.kind === 'wrong_method') {
-    return outcome(errorReply('method_not_allowed', `${method} is not allowed on ${path}; allowed: ${route.allow.join(', ')}`, { headers: { allow: route.allow.join(', ') } }), who);
-  }
-  if (!auth.token.scopes.includes(route.scope)) {
-    return outcome(errorReply('forbidden', `the token lacks the scope ${route.scope} needed for ${method} ${path}`), who);
-  }
-
   const ctx: ApiContext = { core, req, method, path, query, token: auth.token, workspace: core.state.workspace(auth.token.workspace), faults, flags };
-  const reply = withHeaders(await route.handler(ctx, route.id), rateHeaders);
-  return outcome(reply, { ...who, dropped: faults.drop() });
+  const reply = await routed(ctx);
+  return outcome(withHeaders(reply, rateHeaders), { ...who, dropped: faults.drop() });
+}
+
+async function routed(ctx: ApiContext): Promise<Reply> {
+  const { method, path } = ctx;
+  const route = matchRoute(method, path);
+  if (route.kind === 'none') return errorReply('not_found', `no endpoint ${path} under /api/v1`);
+  if (route.kind === 'wrong_method') {
+    return errorReply('method_not_allowed', `${method} is not allowed on ${path}; allowed: ${route.allow.join(', ')}`, { headers: { allow: route.allow.join(', ') } });
+  }
+  if (!ctx.token.scopes.includes(route.scope)) return errorReply('forbidden', `the token lacks the scope ${route.scope} needed for ${method} ${path}`);
+  return route.handler(ctx, route.id);
 }
 
 function withHeaders(reply: Reply, headers: Record<string, string>): Reply {
