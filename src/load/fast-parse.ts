@@ -1,11 +1,12 @@
-// Fast path: js-yaml with the core-mirroring schema, plus the positions of the items of
-// each top-level section, taken from js-yaml's node listener (no second parse). Returns
-// undefined whenever the file uses a feature where the two parsers could differ (tags,
-// anchors/aliases, directives, more than one document, syntax errors): such a file takes
-// the exact path, which is the authority on meaning.
+// Fast path: js-yaml with the core-mirroring schema; positions of the top-level items
+// come from a text scan (scan-positions.ts). Returns undefined whenever the file uses a
+// feature where the two parsers could differ (tags, anchors/aliases, directives, more
+// than one document, syntax errors): such a file takes the exact path, which is the
+// authority on meaning.
 import jsyaml from 'js-yaml';
 import { YAML_CORE_SCHEMA } from './core-schema.js';
-import type { FilePositions, Position } from './positions.js';
+import type { FilePositions } from './positions.js';
+import { scanPositions } from './scan-positions.js';
 
 export interface FastParse {
   value: unknown;
@@ -15,36 +16,19 @@ export interface FastParse {
 // A tag property can only start a node: after a line start, a space, or a flow indicator.
 const TAG_OR_DIRECTIVE = /(?:^|[\s[{,])!|^%/m;
 
-interface ListenerState {
-  depth: number;
-  position: number;
-  line: number;
-  lineStart: number;
-  result: unknown;
+interface LoaderState {
+  listener: unknown;
   anchorMap?: Record<string, unknown>;
 }
 
 export function fastParse(text: string): FastParse | undefined {
   if (TAG_OR_DIRECTIVE.test(text)) return undefined;
-  const sections = new Map<string, { key: Position; items: Position[] }>();
-  let rootState: ListenerState | undefined;
-  let depth2Count = 0;
-  let current: { key: Position; items: Position[] } | undefined;
-  let pendingKey: Position | undefined;
-  const listener = (event: 'open' | 'close', state: ListenerState): void => {
-    rootState ??= state;
-    if (state.depth === 2) {
-      if (event === 'open') {
-        // Root mapping children alternate key, value, key, value...
-        if (depth2Count % 2 === 0) pendingKey = { line: state.line + 1, col: state.position - state.lineStart + 1 };
-        depth2Count += 1;
-      } else if (depth2Count % 2 === 1 && pendingKey) {
-        current = { key: pendingKey, items: [] };
-        if (typeof state.result === 'string') sections.set(state.result, current);
-      }
-    } else if (state.depth === 3 && event === 'open' && current) {
-      current.items.push({ line: state.line + 1, col: state.position - state.lineStart + 1 });
-    }
+  let state: LoaderState | undefined;
+  // Called once: keeps js-yaml's loader state to look at its anchors afterwards, then
+  // unhooks itself (a listener on every node costs a quarter of the parse).
+  const listener = (_event: string, s: LoaderState): void => {
+    state = s;
+    s.listener = null;
   };
   let value: unknown;
   try {
@@ -52,8 +36,9 @@ export function fastParse(text: string): FastParse | undefined {
   } catch {
     return undefined;
   }
+  if (value === undefined) return { value, positions: new Map() };
   // Anchors (and so aliases) go the exact way, which bounds alias expansion.
-  const anchors = rootState?.anchorMap;
-  if (anchors === undefined || Object.keys(anchors).length > 0) return value === undefined ? { value, positions: new Map() } : undefined;
-  return { value, positions: sections };
+  const anchors = state?.anchorMap;
+  if (anchors === undefined || Object.keys(anchors).length > 0) return undefined;
+  return { value, positions: scanPositions(text) };
 }

@@ -11,25 +11,24 @@ export interface LintWarning {
   message: string;
 }
 
+const IGNORED_BY_TYPE = new Map(
+  Object.entries(USED_BY_TYPE).map(([type, used]) => [type, new Set<string>(TYPE_SPECIFIC_FIELDS.filter((f) => !used.includes(f)))]),
+);
+const AUTH_FIELDS = new Set(['auth_username', 'auth_secret']);
+
 const isSet = (v: unknown): boolean => v !== undefined && v !== null && v !== false && v !== '';
 
 export function lintWarnings(input: Record<string, unknown>, own: Record<string, unknown>): LintWarning[] {
   const warnings: LintWarning[] = [];
   const type = input.type;
-  if (isMonitorType(type)) {
-    const used = USED_BY_TYPE[type];
-    for (const field of TYPE_SPECIFIC_FIELDS) {
-      if (!used.includes(field) && Object.hasOwn(own, field) && isSet(own[field])) {
-        warnings.push({ path: [field], code: 'lint.ignored_field', message: `${field} is ignored by monitors of type "${type}"` });
-      }
-    }
-  }
-  if (input.auth_type === 'none') {
-    for (const field of ['auth_username', 'auth_secret']) {
-      const already = warnings.some((w) => w.path[0] === field);
-      if (!already && Object.hasOwn(own, field) && isSet(own[field])) {
-        warnings.push({ path: [field], code: 'lint.ignored_field', message: `${field} is ignored when auth_type is "none"` });
-      }
+  const ignored = isMonitorType(type) ? IGNORED_BY_TYPE.get(type) : undefined;
+  const authIgnored = input.auth_type === 'none';
+  for (const field in own) {
+    if (!isSet(own[field])) continue;
+    if (ignored?.has(field)) {
+      warnings.push({ path: [field], code: 'lint.ignored_field', message: `${field} is ignored by monitors of type "${String(type)}"` });
+    } else if (authIgnored && AUTH_FIELDS.has(field)) {
+      warnings.push({ path: [field], code: 'lint.ignored_field', message: `${field} is ignored when auth_type is "none"` });
     }
   }
   if (input.execution_mode === 'local' && Array.isArray(own.locations) && own.locations.length > 0) {

@@ -1,12 +1,16 @@
 // One monitor entry: merge it over the file's defaults, resolve `${env:NAME}`, then run
 // the monitor schema, the server rules and the lint warnings on the result. Every
 // problem is mapped back to where its value was written: the entry, or the defaults.
+// This runs for every monitor of every file, so the path without problems allocates
+// as little as it can.
+import { ID_PATTERN } from '../schema/file-schema.js';
 import type { MonitorField } from '../schema/monitor-input-schema.js';
 import { ruleProblems } from '../schema/rules.js';
 import { monitorCandidates } from './candidates.js';
 import { envIssueMessage, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import type { PathSegment, Target } from './exact-parse.js';
 import { lintWarnings } from './lint.js';
+import { mergeOverDefaults } from './merge.js';
 import { pointerSegments, type LocatedProblem } from './problem.js';
 import { schemaProblem } from './schema-messages.js';
 import { loaderValidators } from './validators.js';
@@ -25,57 +29,82 @@ export interface MonitorCheckOptions {
   enabledIntervals?: readonly number[];
 }
 
+const ID = new RegExp(ID_PATTERN);
+const LITERAL_SECRET = 'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)';
+
+const mayHoldReference = (v: unknown): boolean =>
+  typeof v === 'string' ? v.includes('{env:') : Array.isArray(v) && v.some((x) => typeof x === 'string' && x.includes('{env:'));
+
+/** Collects one entry's problems, each pointed at where its value was written. */
+class EntryProblems {
+  readonly list: LocatedProblem[] = [];
+  /** Fields whose ${env:NAME} could not be resolved: their value means nothing to check. */
+  unresolved: Set<PathSegment> | undefined;
+
+  constructor(
+    private readonly item: Record<string, unknown>,
+    private readonly defaults: Record<string, unknown>,
+    private readonly index: number,
+  ) {}
+
+  add(rel: readonly PathSegment[], target: Target, code: string, message: string, severity: 'error' | 'warning' = 'error'): void {
+    const field = rel[0];
+    if (field !== undefined && !code.startsWith('env.') && this.unresolved?.has(field)) return;
+    const entry: PathSegment[] = ['monitors', this.index];
+    let path = entry;
+    if (typeof field !== 'string') target = 'value';
+    else if (Object.hasOwn(this.item, field)) path = [...entry, ...rel];
+    else if (Object.hasOwn(this.defaults, field)) path = ['defaults', ...rel];
+    else target = 'value'; // a missing field: point at the entry
+    this.list.push({ path, target, severity, code, message });
+  }
+}
+
 export function checkMonitor(
   item: Record<string, unknown>,
   index: number,
   defaults: Record<string, unknown>,
   options: MonitorCheckOptions,
 ): { monitor: CheckedMonitor; problems: LocatedProblem[] } {
-  const problems: LocatedProblem[] = [];
-  const itemPath: PathSegment[] = ['monitors', index];
-  const origin = (rel: readonly PathSegment[], target: Target): { path: PathSegment[]; target: Target } => {
-    const field = rel[0];
-    if (typeof field !== 'string') return { path: itemPath, target: 'value' };
-    if (Object.hasOwn(item, field)) return { path: [...itemPath, ...rel], target };
-    if (Object.hasOwn(defaults, field)) return { path: ['defaults', ...rel], target };
-    return { path: itemPath, target: 'value' }; // missing: point at the entry
-  };
-  // A field whose ${env:NAME} could not be resolved has no meaningful value to check.
-  const unresolved = new Set<PathSegment | undefined>();
-  const add = (rel: readonly PathSegment[], target: Target, code: string, message: string, severity: 'error' | 'warning' = 'error') => {
-    if (!code.startsWith('env.') && unresolved.has(rel[0])) return;
-    problems.push({ ...origin(rel, target), code, message, severity });
-  };
-
-  const merged: Record<string, unknown> = { ...defaults, ...item };
-  const input: Record<string, unknown> = {};
-  const envRefs: Partial<Record<MonitorField, string>> = {};
-  for (const [field, written] of Object.entries(merged)) {
-    if (field === 'auth_secret' && typeof written === 'string' && written !== '' && !WHOLE_REFERENCE.test(written)) {
-      add([field], 'value', 'secret.literal', 'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)');
-    }
+  const problems = new EntryProblems(item, defaults, index);
+  const input: Record<string, unknown> = mergeOverDefaults(defaults, item);
+  let envRefs: Partial<Record<MonitorField, string>> | undefined;
+  let pinnedId: string | undefined;
+  if (input.id !== undefined || Object.hasOwn(input, 'id')) {
+    pinnedId = checkedId(input.id, problems);
+    delete input.id;
+  }
+  const secret = input.auth_secret;
+  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret)) problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
+  for (const field in input) {
+    const written = input[field];
+    if (!mayHoldReference(written)) continue;
     const resolved = resolveEnv(written, options.env);
-    for (const issue of resolved.issues) add([field], 'value', issue.kind === 'missing' ? 'env.missing' : 'env.syntax', envIssueMessage(issue, field));
-    if (resolved.issues.length > 0) unresolved.add(field);
-    if (resolved.templated) envRefs[field as MonitorField] = typeof written === 'string' ? written : JSON.stringify(written);
+    for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field));
+    if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
+    if (resolved.templated) (envRefs ??= {})[field as MonitorField] = typeof written === 'string' ? written : JSON.stringify(written);
     input[field] = resolved.value;
   }
-  const pinnedId = typeof input.id === 'string' ? input.id : undefined;
-  delete input.id;
-  delete envRefs['id' as MonitorField];
 
   const validate = loaderValidators().monitor;
   if (!validate(input)) {
     for (const e of validate.errors ?? []) {
       const p = schemaProblem(e, monitorCandidates);
-      add(p.path, p.target, p.code, p.message);
+      problems.add(p.path, p.target, p.code, p.message);
     }
   }
   for (const rule of ruleProblems(input, { enabledIntervals: options.enabledIntervals })) {
-    add(pointerSegments(rule.pointer), 'value', rule.code, rule.message);
+    problems.add(pointerSegments(rule.pointer), 'value', rule.code, rule.message);
   }
-  for (const warning of lintWarnings(input, item)) add(warning.path, 'value', warning.code, warning.message, 'warning');
+  for (const warning of lintWarnings(input, item)) problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
   const name = typeof input.name === 'string' ? input.name : undefined;
-  return { monitor: { index, name, input, envRefs, pinnedId }, problems };
+  return { monitor: { index, name, input, envRefs: envRefs ?? {}, pinnedId }, problems: problems.list };
 }
 
+/** The reconciler-level `id:` pin (never sent to the API): a monitor id as the spec spells them. */
+function checkedId(id: unknown, problems: EntryProblems): string | undefined {
+  if (typeof id !== 'string') problems.add(['id'], 'value', 'schema.type', 'id must be a string');
+  else if (!ID.test(id)) problems.add(['id'], 'value', 'schema.pattern', 'id must be a 26-character monitor id (digits and capital letters except I, L, O, U)');
+  else return id;
+  return undefined;
+}

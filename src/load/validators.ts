@@ -1,21 +1,24 @@
-// The loader's ajv validators, compiled once per process: the whole-file schema (what
-// editors use) and the monitor input schema (each monitor after merging defaults).
+// The loader's validators, precompiled (generated/validators.ts): the whole-file schema
+// minus items, and the monitor input schema for each monitor after merging defaults.
 // `verbose` keeps the offending value on each error, for "did you mean" on enums.
-import { Ajv, type ValidateFunction } from 'ajv';
-import { monitorsFileSchema } from '../schema/file-schema.js';
-import { monitorInputSchema } from '../schema/monitor-input-schema.js';
+import type { ErrorObject } from 'ajv';
+import * as generated from './generated/validators.js';
 
-export interface LoaderValidators {
-  file: ValidateFunction;
-  monitor: ValidateFunction;
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
-let compiled: LoaderValidators | undefined;
+export interface LoaderValidators {
+  file: Validator;
+  monitor: Validator;
+}
+
+const validators: LoaderValidators = {
+  file: (generated as unknown as { validateFile: Validator }).validateFile,
+  monitor: (generated as unknown as { validateMonitor: Validator }).validateMonitor,
+};
 
 export function loaderValidators(): LoaderValidators {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
-    compiled = { file: ajv.compile(monitorsFileSchema), monitor: ajv.compile(monitorInputSchema) };
-  }
-  return compiled;
+  return validators;
 }
