@@ -36,7 +36,7 @@ export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, la
       return { path: at, target: 'value', code, message: `missing required field "${String(p.missingProperty)}"` };
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
-      return { path: [...at, key], target: 'key', code, message: unknownFieldMessage(key, candidatesAt(at)) };
+      return { path: [...at, key], target: 'key', code, message: unknownFieldMessage(key, candidatesAt(at), at.length === 1 && at[0] === 'defaults') };
     }
     case 'type':
       return { path: at, target: 'value', code, message: `${label} must be ${String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}` };
@@ -61,9 +61,9 @@ export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, la
   }
 }
 
-function unknownFieldMessage(key: string, candidates: readonly string[]): string {
+function unknownFieldMessage(key: string, candidates: readonly string[], inDefaults: boolean): string {
   if (key === '<<') return 'YAML merge keys (<<) are not supported; put shared fields under the file\'s defaults:';
-  if (key === 'name' && !candidates.includes('name')) return 'name cannot be a default: each monitor needs its own name';
+  if (key === 'name' && inDefaults) return 'name cannot be a default: each monitor needs its own name';
   return `unknown field "${key}"${didYouMean(key, candidates)}`;
 }
 
