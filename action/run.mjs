@@ -1,0 +1,132 @@
+// The action's one step: runs `monitors <command>` for a path, streams its output to the
+// log (validate's ::error annotations included), writes the job summary and the outputs,
+// and for plans posts/updates the pull-request comment. Plain Node, no dependencies.
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { markerFor, pullRequestNumber, upsertComment } from './upsert-comment.mjs';
+
+const ACTION_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
+const COMMANDS = ['validate', 'plan', 'apply'];
+
+/** Inputs arrive as MONITORS_ACTION_* variables (composite actions pass them explicitly). */
+export function readInputs(env) {
+  const input = (name, fallback = '') => (env[`MONITORS_ACTION_${name}`] ?? '').trim() || fallback;
+  const inputs = {
+    command: input('COMMAND'),
+    path: input('PATH', 'monitors'),
+    lock: input('LOCK'),
+    apiUrl: input('API_URL'),
+    comment: input('COMMENT', 'true') === 'true',
+    cli: input('CLI'),
+    version: input('VERSION'),
+    githubToken: input('GITHUB_TOKEN'),
+  };
+  if (!COMMANDS.includes(inputs.command)) throw new Error(`input "command" must be one of ${COMMANDS.join(', ')}, not "${inputs.command}"`);
+  return inputs;
+}
+
+/** How to start the CLI: the `cli` input, the repository's own install, or npx at the action's version. */
+export function cliCommand(inputs, env, actionDir = ACTION_DIR) {
+  if (inputs.cli) {
+    const [command, ...args] = inputs.cli.split(/\s+/);
+    return { command, args };
+  }
+  const local = join(env.GITHUB_WORKSPACE ?? process.cwd(), 'node_modules', '.bin', 'monitors');
+  if (existsSync(local)) return { command: local, args: [] };
+  const version = inputs.version || JSON.parse(readFileSync(join(actionDir, 'package.json'), 'utf8')).version;
+  return { command: 'npx', args: ['--yes', `monitors@${version}`] };
+}
+
+/** The CLI arguments for one command; `markdownFile` receives the plan as Markdown. */
+export function commandArgs(inputs, markdownFile) {
+  const lock = inputs.lock ? ['--lock', inputs.lock] : [];
+  switch (inputs.command) {
+    case 'validate':
+      return ['validate', inputs.path];
+    case 'plan':
+      return ['plan', inputs.path, ...lock, '--detailed-exitcode', '--markdown', markdownFile];
+    default:
+      return ['apply', inputs.path, ...lock, '--yes'];
+  }
+}
+
+/** Exit 2 of a plan means "changes present" (--detailed-exitcode): a success. */
+export function outcomeOf(command, exitCode) {
+  if (command === 'plan' && exitCode === 2) return { ok: true, changes: true };
+  return { ok: exitCode === 0, changes: false };
+}
+
+function run(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      output += String(d);
+    });
+    child.stderr.on('data', (d) => {
+      process.stderr.write(d);
+      output += String(d);
+    });
+    child.on('error', (error) => resolve({ code: 127, output: `${output}could not start ${command}: ${error.message}\n` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** Job summary / comment text for a run that produced no Markdown plan. */
+export function textReport(inputs, code, output, ok) {
+  const status = ok ? 'succeeded' : `failed (exit ${code})`;
+  const log = output.replace(/^::\w+.*$/gm, '').trim(); // annotations already went to the log
+  const tail = log.length > 20_000 ? `…\n${log.slice(-20_000)}` : log;
+  return `#### monitors ${inputs.command} \`${inputs.path}\`: ${status}\n\n\`\`\`\n${tail.replaceAll('```', "'''")}\n\`\`\`\n`;
+}
+
+export async function runAction(env = process.env) {
+  const inputs = readInputs(env);
+  const work = mkdtempSync(join(env.RUNNER_TEMP ?? tmpdir(), 'monitors-action-'));
+  try {
+    const markdownFile = join(work, 'plan.md');
+    const { command, args } = cliCommand(inputs, env);
+    const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MONITORS_ACTION_'))); // not the GitHub token
+    if (inputs.apiUrl) childEnv.MONITORS_API_URL = inputs.apiUrl;
+    const result = await run(command, [...args, ...commandArgs(inputs, markdownFile)], childEnv);
+    const { ok, changes } = outcomeOf(inputs.command, result.code);
+    const plan = inputs.command === 'plan' && ok && existsSync(markdownFile) ? readFileSync(markdownFile, 'utf8') : undefined;
+    const report = plan !== undefined ? `#### monitors plan \`${inputs.path}\`\n\n${plan}` : textReport(inputs, result.code, result.output, ok);
+    if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${report}\n`);
+    if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `changes=${changes}\nexit-code=${result.code}\n`);
+    if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, report);
+    if (!ok) console.log(`::error::monitors ${inputs.command} failed (exit ${result.code}); see the log above.`);
+    return ok ? 0 : 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function commentOnPullRequest(inputs, env, markdown) {
+  const issueNumber = pullRequestNumber(env.GITHUB_EVENT_PATH);
+  if (issueNumber === undefined) return console.log('monitors: not a pull request; no plan comment.');
+  if (!inputs.githubToken) return console.log('::warning::No github-token: the plan comment was not posted.');
+  const result = await upsertComment({
+    apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    token: inputs.githubToken,
+    repo: env.GITHUB_REPOSITORY,
+    issueNumber,
+    marker: markerFor(inputs.path),
+    markdown,
+  });
+  console.log(`monitors: plan comment ${result.action}${result.url ? ` (${result.url})` : ''}.`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runAction().then(
+    (code) => (process.exitCode = code),
+    (error) => {
+      console.log(`::error::${error.message}`);
+      process.exitCode = 1;
+    },
+  );
+}
