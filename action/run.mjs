@@ -79,7 +79,7 @@ function run(command, args, env) {
 /** Job summary / comment text for a run that produced no Markdown plan. */
 export function textReport(inputs, code, output, ok) {
   const status = ok ? 'succeeded' : `failed (exit ${code})`;
-  const log = output.replace(/^::\w+.*$/gm, '').trim(); // annotations already went to the log
+  const log = output.replace(/^::\w+.*(\n|$)/gm, '').trim(); // annotations already went to the log
   const tail = log.length > 20_000 ? `…\n${log.slice(-20_000)}` : log;
   return `#### monitors ${inputs.command} \`${inputs.path}\`: ${status}\n\n\`\`\`\n${tail.replaceAll('```', "'''")}\n\`\`\`\n`;
 }

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { CLI_PATH } from '../helpers/run-cli.js';
+
+const RUN_SCRIPT = fileURLToPath(new URL('../../action/run.mjs', import.meta.url));
+
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs action/run.mjs as the composite step does, with the built CLI as the `cli` input. */
+export function runActionProcess(inputs: Record<string, string>, env: Record<string, string>): Promise<ActionRun> {
+  const fullEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NO_COLOR: '1',
+    GITHUB_ACTIONS: 'true',
+    MONITORS_ACTION_CLI: `${process.execPath} ${CLI_PATH}`,
+    ...env,
+  };
+  for (const [name, value] of Object.entries(inputs)) fullEnv[`MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`] = value;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RUN_SCRIPT], { env: fullEnv, cwd: env.GITHUB_WORKSPACE, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += String(d)));
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
