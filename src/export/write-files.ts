@@ -8,12 +8,14 @@ import { MonitorsError } from '../errors.js';
 export interface FileWrite {
   path: string;
   text: string;
+  /** The path as shown to the user, when it differs from `path`. */
+  display?: string;
 }
 
 /** Refuses (one clear error) when any target exists and overwriting was not asked for. */
 export function refuseExisting(writes: readonly FileWrite[], force: boolean): void {
   if (force) return;
-  const existing = writes.filter((w) => existsSync(w.path)).map((w) => w.path);
+  const existing = writes.filter((w) => existsSync(w.path)).map((w) => w.display ?? w.path);
   if (existing.length === 0) return;
   const more = existing.length > 1 ? ` (and ${existing.length - 1} more)` : '';
   throw new MonitorsError('EXPORT_FILE_EXISTS', `${existing[0]} already exists${more}; export does not overwrite files`, {
@@ -33,7 +35,8 @@ export function writeAllAtomic(writes: readonly FileWrite[]): void {
     }
   } catch (error) {
     for (const s of staged) rmSync(s.temp, { force: true });
-    throw new MonitorsError('EXPORT_WRITE_FAILED', `could not write ${writes[staged.length]?.path ?? 'the export'}: ${(error as Error).message}`, { cause: error });
+    const failed = writes[staged.length];
+    throw new MonitorsError('EXPORT_WRITE_FAILED', `could not write ${failed?.display ?? failed?.path ?? 'the export'}: ${(error as Error).message}`, { cause: error });
   }
   for (const s of staged) renameSync(s.temp, s.path);
 }

@@ -1,0 +1,48 @@
+// `monitors export` without the CLI wiring: list, export (pure), write, summarise.
+import { join, resolve } from 'node:path';
+import type { LockFile } from '../lock/types.js';
+import type { LiveMonitor } from '../model/monitor.js';
+import { exportWorkspace } from './export-workspace.js';
+import type { FingerprintFn } from './lock-records.js';
+import { exportSummary } from './summary.js';
+import { otherYamlFiles, refuseExisting, writeAllAtomic, type FileWrite } from './write-files.js';
+
+export interface RunExportDeps {
+  listMonitors(): Promise<LiveMonitor[]>;
+  /** An empty lock file with a fresh salt. */
+  newLock(): LockFile;
+  serializeLock(lock: LockFile): string;
+  fingerprint?: FingerprintFn;
+}
+
+export interface RunExportOptions {
+  /** As the user typed them; resolved against cwd. */
+  outDir: string;
+  lockPath: string;
+  force: boolean;
+  cwd: string;
+}
+
+export interface RunExportResult {
+  /** For stdout. */
+  report: string;
+  /** For stderr, one line each. */
+  warnings: string[];
+}
+
+export async function runExport(deps: RunExportDeps, options: RunExportOptions): Promise<RunExportResult> {
+  const live = await deps.listMonitors();
+  if (live.length === 0) return { report: 'The workspace has no monitors: nothing to export. Write your first YAML file instead.\n', warnings: [] };
+  const result = exportWorkspace(live, { fingerprint: deps.fingerprint });
+  const shown = result.files.map((f) => join(options.outDir, f.fileName));
+  const lock = { ...deps.newLock(), monitors: result.records };
+  const writes: FileWrite[] = [
+    ...result.files.map((f, i) => ({ path: resolve(options.cwd, options.outDir, f.fileName), text: f.text, display: shown[i] })),
+    { path: resolve(options.cwd, options.lockPath), text: deps.serializeLock(lock), display: options.lockPath },
+  ];
+  refuseExisting(writes, options.force);
+  const others = otherYamlFiles(resolve(options.cwd, options.outDir), writes);
+  writeAllAtomic(writes);
+  const warnings = others.length > 0 ? [`warning: ${options.outDir} also holds YAML files export did not write (${others.length}); plan and apply will read them too`] : [];
+  return { report: exportSummary(result, { outDir: options.outDir, filePaths: shown, lockPath: options.lockPath }), warnings };
+}
