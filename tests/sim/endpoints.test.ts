@@ -71,6 +71,8 @@ describe('simulator endpoints (spec section 4)', () => {
     const badJson = await call(sim, 'POST', '/monitors', { key: newKey(), rawBody: '{"name": ' });
     expect([badJson.status, badJson.body.error.code]).toEqual([400, 'invalid_json']);
     expect((await call(sim, 'POST', '/monitors', { key: newKey() })).body.error.code).toBe('invalid_json');
+    const huge = await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('big', { body: 'x'.repeat(1024 * 1024) }) });
+    expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
     const unknown = await call(sim, 'GET', '/widgets');
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
     expect(unknown.headers.get('x-ratelimit-limit')).toBe('1000');
@@ -122,5 +124,17 @@ describe('simulator endpoints (spec section 4)', () => {
     expect((await call(sim, 'GET', `/incidents/${open.id}`)).body.data).toEqual(all[0]);
     expect((await call(sim, 'GET', `/monitors/${monitorId}`)).body.data.status).toBe('down');
     expect((await call(sim, 'GET', '/account')).body.data.usage.open_incidents).toBe(1);
+  });
+});
+
+describe('simulator start', () => {
+  it('refuses a port in use and invalid fault options with a MonitorsError', async () => {
+    const sim = await startSim();
+    try {
+      await expect(startSim({ port: sim.port })).rejects.toMatchObject({ code: 'SIM_LISTEN_FAILED' });
+      await expect(startSim({ faults: { errorRate: 3 } })).rejects.toMatchObject({ code: 'SIM_BAD_OPTION' });
+    } finally {
+      await sim.close();
+    }
   });
 });

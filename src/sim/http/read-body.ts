@@ -12,9 +12,10 @@ export async function readJsonBody(req: IncomingMessage, limit: number, required
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) return { ok: false, reply: errorReply('payload_too_large', `the body is larger than ${limit} bytes`) };
-    chunks.push(chunk);
+    // Keep draining an oversized body so the client reads the 413 instead of a reset.
+    if (size <= limit) chunks.push(chunk);
   }
+  if (size > limit) return { ok: false, reply: errorReply('payload_too_large', `the body is larger than ${limit} bytes`) };
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') {
     return required ? { ok: false, reply: errorReply('invalid_json', 'the request needs a JSON body') } : { ok: true, value: undefined };
