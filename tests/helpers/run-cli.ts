@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The built CLI (npm test builds before vitest runs). */
-export const CLI_PATH = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+/** The built CLI (npm test builds before vitest runs); right from tests/ and from dist/tests/ alike. */
+export const CLI_PATH = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/tests/') ? '../../src/cli/main.js' : '../../dist/src/cli/main.js', import.meta.url),
+);
 
 export interface CliResult {
   code: number | null;

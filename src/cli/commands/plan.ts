@@ -1,14 +1,54 @@
 import type { Command } from 'commander';
-import { MonitorsError } from '../../errors.js';
+import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
+import { writeFileAtomic } from '../../lock/atomic-write.js';
+import { serializeSavedPlan } from '../../plan/saved-plan.js';
+import { packageVersion } from '../version.js';
+import { makePlan } from '../planning/make-plan.js';
+import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
 
-// Placeholder until the command lands; replaced by its issue's work.
+interface PlanOptions {
+  format: string;
+  out?: string;
+  lock?: string;
+  detailedExitcode?: boolean;
+  allowMassDelete?: boolean;
+}
+
 export function registerPlan(program: Command): void {
   program
     .command('plan')
-    .description('(not yet available)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new MonitorsError('NOT_IMPLEMENTED', 'monitors plan is not available in this build yet');
+    .description('Compare the YAML with the live monitors and show what apply would create, replace and delete.')
+    .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
+    .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
+    .option('--out <file>', 'also save the plan, for `monitors apply --plan FILE`')
+    .option('--lock <file>', 'lock file (default: monitors.lock.json beside the config)')
+    .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
+    .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
+    .action(async (paths: string[], options: PlanOptions) => {
+      process.exitCode = await runPlan(paths, options);
     });
+}
+
+export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
+  const format = parsePlanFormat(options.format);
+  const session = await makePlan({
+    paths,
+    lockFlag: options.lock,
+    allowMassDelete: options.allowMassDelete,
+    env: process.env,
+    cwd: process.cwd(),
+  });
+  try {
+    const { plan } = session;
+    if (options.out) {
+      const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion() });
+      await writeFileAtomic(options.out, saved);
+    }
+    process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
+    if (options.out) process.stderr.write(`Saved the plan to ${options.out}; apply it with: monitors apply --plan ${options.out}\n`);
+    const changes = plan.summary.create + plan.summary.replace + plan.summary.delete;
+    return options.detailedExitcode && changes > 0 ? EXIT_CHANGES : EXIT_OK;
+  } finally {
+    await session.api.close();
+  }
 }
