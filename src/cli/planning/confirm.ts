@@ -1,0 +1,22 @@
+import { createInterface } from 'node:readline/promises';
+import { MonitorsError } from '../../errors.js';
+
+/**
+ * Asks before changing anything, like `terraform apply`: only "yes" goes on. Without a
+ * terminal there is nobody to ask, so --yes is required (CI).
+ */
+export async function confirmApply(yes: boolean | undefined, input: NodeJS.ReadStream, output: NodeJS.WriteStream): Promise<void> {
+  if (yes) return;
+  if (!input.isTTY) {
+    throw new MonitorsError('APPLY_NEEDS_YES', 'apply needs confirmation, and there is no terminal to ask; nothing was changed', {
+      hint: 'Review the plan above and run again with --yes (in CI: `monitors apply --yes`).',
+    });
+  }
+  const rl = createInterface({ input, output });
+  try {
+    const answer = await rl.question('\nDo you want to apply these changes? Only "yes" will be accepted: ');
+    if (answer.trim() !== 'yes') throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed');
+  } finally {
+    rl.close();
+  }
+}
