@@ -1,0 +1,46 @@
+// Runs the built CLI as a whole process and measures wall time and peak memory (through
+// rss-reporter, preloaded with --import, so no external `time` command is needed).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const REPORTER = new URL('./rss-reporter.js', import.meta.url).href;
+
+export interface Measured {
+  code: number | null;
+  wallMs: number;
+  peakRssMb: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function measureCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'));
+  const rssFile = join(dir, 'rss');
+  const started = performance.now();
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', REPORTER, CLI, ...args], { cwd, env: { ...env, BENCH_RSS_FILE: rssFile } });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.on('error', reject);
+    child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
+  });
+  const wallMs = performance.now() - started;
+  let peak = 0;
+  try {
+    peak = Number(readFileSync(rssFile, 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { code, wallMs, peakRssMb: peak / (1024 * 1024), stdout, stderr };
+}
+
+export function markdownTable(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}

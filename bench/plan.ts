@@ -1,0 +1,72 @@
+// Plan 10,000 desired monitors against the simulator holding 10,000 (some changed), as a
+// whole process: wall time and peak memory, then with 20 ms of latency per request
+// against the floor of 100 sequential listing pages x 20 ms.
+// Targets: < 3 s and < 400 MB without latency; <= 1.5 x floor + 1 s with it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFaults } from '../tests/helpers/sim-admin.js';
+import { startSimProcess } from '../tests/helpers/sim-process.js';
+import { generateCorpus } from './corpus.js';
+import { markdownTable, measureCli, type Measured } from './measure-process.js';
+
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const MONITORS = SMOKE ? 300 : 10_000;
+const FILES = SMOKE ? 3 : 100;
+const LATENCY_MS = 20;
+const RUNS = SMOKE ? 1 : 3;
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-plan-'));
+  const sim = await startSimProcess(['--rate-limit', '0', '--monitor-limit', '100000']);
+  try {
+    const corpus = generateCorpus(join(dir, 'monitors'), { monitors: MONITORS, files: FILES });
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', NO_COLOR: '1', MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, ...corpus.env };
+    const lock = join(dir, 'monitors.lock.json');
+    const setup = await measureCli(['apply', join(dir, 'monitors'), '--yes', '--lock', lock, '--concurrency', '16'], env);
+    if (setup.code !== 0) throw new Error(`setup apply failed: ${setup.stderr.slice(-2000)}`);
+
+    // Some changed: the shared timeout of two files (the monitors that inherit it).
+    for (const file of corpus.files.slice(0, 2)) writeFileSync(file, readFileSync(file, 'utf8').replace('  timeout_seconds: 10\n', '  timeout_seconds: 11\n'));
+    const plan = () => measureCli(['plan', join(dir, 'monitors'), '--lock', lock, '--format', 'json'], env);
+
+    const fast = await repeat(plan);
+    await setFaults(sim.adminUrl, { latencyMs: LATENCY_MS });
+    const slow = await repeat(plan);
+    const pages = Math.ceil(MONITORS / 100);
+    const floorMs = pages * LATENCY_MS;
+    const summary = JSON.parse(fast[0]!.stdout) as { summary: Record<string, number> };
+
+    process.stdout.write(`Plan of ${MONITORS} desired monitors (${FILES} files, ${(corpus.bytes / 1e6).toFixed(1)} MB) against ${MONITORS} live; plan summary ${JSON.stringify(summary.summary)}\n\n`);
+    process.stdout.write(
+      `${markdownTable(
+        ['run', 'wall time (median)', 'peak RSS (max)', 'target'],
+        [
+          ['setup: apply of all creates (not a target)', ms(setup.wallMs), mb(setup.peakRssMb), '-'],
+          ['plan, no latency', ms(median(fast)), mb(maxRss(fast)), '< 3000 ms, < 400 MB'],
+          [`plan, ${LATENCY_MS} ms latency per request`, ms(median(slow)), mb(maxRss(slow)), `<= ${ms(1.5 * floorMs + 1000)} (floor ${pages} pages x ${LATENCY_MS} ms = ${ms(floorMs)})`],
+        ],
+      )}\n`,
+    );
+  } finally {
+    await sim.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function repeat(run: () => Promise<Measured>): Promise<Measured[]> {
+  const results: Measured[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await run();
+    if (r.code !== 0 && r.code !== 2) throw new Error(`plan failed (${r.code}): ${r.stderr.slice(-2000)}`);
+    results.push(r);
+  }
+  return results;
+}
+
+const median = (runs: Measured[]) => runs.map((r) => r.wallMs).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+const maxRss = (runs: Measured[]) => Math.max(...runs.map((r) => r.peakRssMb));
+const ms = (v: number) => `${Math.round(v)} ms`;
+const mb = (v: number) => `${Math.round(v)} MB`;
+
+await main();
