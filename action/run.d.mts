@@ -10,7 +10,7 @@ export interface ActionInputs {
 }
 export declare function readInputs(env: Record<string, string | undefined>): ActionInputs;
 export declare function cliCommand(inputs: ActionInputs, env: Record<string, string | undefined>, actionDir?: string): { command: string; args: string[] };
-export declare function commandArgs(inputs: ActionInputs, markdownFile: string): string[];
+export declare function commandArgs(inputs: ActionInputs): string[];
 export declare function outcomeOf(command: string, exitCode: number): { ok: boolean; changes: boolean };
 export declare function textReport(inputs: ActionInputs, code: number, output: string, ok: boolean): string;
 export declare function runAction(env?: Record<string, string | undefined>): Promise<number>;

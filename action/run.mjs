@@ -2,8 +2,7 @@
 // log (validate's ::error annotations included), writes the job summary and the outputs,
 // and for plans posts/updates the pull-request comment. Plain Node, no dependencies.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { markerFor, pullRequestNumber, upsertComment } from './upsert-comment.mjs';
@@ -40,14 +39,14 @@ export function cliCommand(inputs, env, actionDir = ACTION_DIR) {
   return { command: 'npx', args: ['--yes', `monitors@${version}`] };
 }
 
-/** The CLI arguments for one command; `markdownFile` receives the plan as Markdown. */
-export function commandArgs(inputs, markdownFile) {
+/** The CLI arguments for one command; a plan prints Markdown (for the comment and summary). */
+export function commandArgs(inputs) {
   const lock = inputs.lock ? ['--lock', inputs.lock] : [];
   switch (inputs.command) {
     case 'validate':
       return ['validate', inputs.path];
     case 'plan':
-      return ['plan', inputs.path, ...lock, '--detailed-exitcode', '--markdown', markdownFile];
+      return ['plan', inputs.path, ...lock, '--detailed-exitcode', '--format', 'markdown'];
     default:
       return ['apply', inputs.path, ...lock, '--yes'];
   }
@@ -63,16 +62,18 @@ function run(command, args, env) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    let stdout = '';
     child.stdout.on('data', (d) => {
       process.stdout.write(d);
       output += String(d);
+      stdout += String(d);
     });
     child.stderr.on('data', (d) => {
       process.stderr.write(d);
       output += String(d);
     });
-    child.on('error', (error) => resolve({ code: 127, output: `${output}could not start ${command}: ${error.message}\n` }));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('error', (error) => resolve({ code: 127, stdout, output: `${output}could not start ${command}: ${error.message}\n` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, output }));
   });
 }
 
@@ -86,24 +87,17 @@ export function textReport(inputs, code, output, ok) {
 
 export async function runAction(env = process.env) {
   const inputs = readInputs(env);
-  const work = mkdtempSync(join(env.RUNNER_TEMP ?? tmpdir(), 'monitors-action-'));
-  try {
-    const markdownFile = join(work, 'plan.md');
-    const { command, args } = cliCommand(inputs, env);
-    const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MONITORS_ACTION_'))); // not the GitHub token
-    if (inputs.apiUrl) childEnv.MONITORS_API_URL = inputs.apiUrl;
-    const result = await run(command, [...args, ...commandArgs(inputs, markdownFile)], childEnv);
-    const { ok, changes } = outcomeOf(inputs.command, result.code);
-    const plan = inputs.command === 'plan' && ok && existsSync(markdownFile) ? readFileSync(markdownFile, 'utf8') : undefined;
-    const report = plan !== undefined ? `#### monitors plan \`${inputs.path}\`\n\n${plan}` : textReport(inputs, result.code, result.output, ok);
-    if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${report}\n`);
-    if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `changes=${changes}\nexit-code=${result.code}\n`);
-    if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, report);
-    if (!ok) console.log(`::error::monitors ${inputs.command} failed (exit ${result.code}); see the log above.`);
-    return ok ? 0 : 1;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const { command, args } = cliCommand(inputs, env);
+  const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MONITORS_ACTION_'))); // not the GitHub token
+  if (inputs.apiUrl) childEnv.MONITORS_API_URL = inputs.apiUrl;
+  const result = await run(command, [...args, ...commandArgs(inputs)], childEnv);
+  const { ok, changes } = outcomeOf(inputs.command, result.code);
+  const report = inputs.command === 'plan' && ok ? `#### monitors plan \`${inputs.path}\`\n\n${result.stdout}` : textReport(inputs, result.code, result.output, ok);
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${report}\n`);
+  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `changes=${changes}\nexit-code=${result.code}\n`);
+  if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, report);
+  if (!ok) console.log(`::error::monitors ${inputs.command} failed (exit ${result.code}); see the log above.`);
+  return ok ? 0 : 1;
 }
 
 async function commentOnPullRequest(inputs, env, markdown) {

@@ -19,6 +19,8 @@ export interface RunExportOptions {
   /** As the user typed them; resolved against cwd. */
   outDir: string;
   lockPath: string;
+  /** The lock path is where plan looks by default (no --lock needed). */
+  lockIsDefault?: boolean;
   force: boolean;
   cwd: string;
 }
@@ -44,5 +46,5 @@ export async function runExport(deps: RunExportDeps, options: RunExportOptions):
   const others = otherYamlFiles(resolve(options.cwd, options.outDir), writes);
   writeAllAtomic(writes);
   const warnings = others.length > 0 ? [`warning: ${options.outDir} also holds YAML files export did not write (${others.length}); plan and apply will read them too`] : [];
-  return { report: exportSummary(result, { outDir: options.outDir, filePaths: shown, lockPath: options.lockPath }), warnings };
+  return { report: exportSummary(result, { outDir: options.outDir, filePaths: shown, lockPath: options.lockPath, lockIsDefault: options.lockIsDefault }), warnings };
 }

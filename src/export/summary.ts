@@ -6,6 +6,8 @@ export interface SummaryPaths {
   /** YAML file paths in the order of result.files. */
   filePaths: string[];
   lockPath: string;
+  /** True when plan finds the lock file without --lock. */
+  lockIsDefault?: boolean;
 }
 
 /** What export wrote and what to do next, for people (stdout). Never holds a secret: it has none. */
@@ -33,7 +35,8 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
     lines.push('', 'Not exported: several live monitors share a name (the tool matches monitors by name):');
     for (const d of result.duplicates) lines.push(`  "${d.name}": ids ${d.ids.join(', ')}. Rename all but one in the dashboard and export again.`);
   }
-  lines.push('', 'Next:', `  monitors validate ${paths.outDir}`, `  monitors plan ${paths.outDir} --lock ${paths.lockPath}`);
+  const lockFlag = paths.lockIsDefault ? '' : ` --lock ${paths.lockPath}`;
+  lines.push('', 'Next:', `  monitors validate ${paths.outDir}`, `  monitors plan ${paths.outDir}${lockFlag}`);
   if (unverifiable > 0) {
     lines.push(`The first plan replaces the ${unverifiable} "not verifiable" monitor${unverifiable === 1 ? '' : 's'} once with exactly what the YAML says;`, 'review it, apply, and commit the updated lock file.');
   } else if (result.secrets.length > 0) {

@@ -16,11 +16,11 @@ describe('action run.mjs pieces', () => {
   });
 
   it('builds each command’s arguments: detailed exit code for plans, --yes for applies', () => {
-    expect(commandArgs(inputs({ MONITORS_ACTION_PATH: 'mon', MONITORS_ACTION_LOCK: 'mon.lock.json' }), '/t/plan.md')).toEqual([
-      'plan', 'mon', '--lock', 'mon.lock.json', '--detailed-exitcode', '--markdown', '/t/plan.md',
+    expect(commandArgs(inputs({ MONITORS_ACTION_PATH: 'mon', MONITORS_ACTION_LOCK: 'mon.lock.json' }))).toEqual([
+      'plan', 'mon', '--lock', 'mon.lock.json', '--detailed-exitcode', '--format', 'markdown',
     ]);
-    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'apply' }), 'x')).toEqual(['apply', 'monitors', '--yes']);
-    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'validate', MONITORS_ACTION_PATH: 'a/b' }), 'x')).toEqual(['validate', 'a/b']);
+    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'apply' }))).toEqual(['apply', 'monitors', '--yes']);
+    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'validate', MONITORS_ACTION_PATH: 'a/b' }))).toEqual(['validate', 'a/b']);
   });
 
   it('refuses an unknown command with a clear message', () => {
