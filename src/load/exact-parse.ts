@@ -56,8 +56,14 @@ export async function exactParse(text: string): Promise<ExactParse> {
   if (first && problems.length === 0) {
     try {
       value = first.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    } catch {
-      problems.push({ pos: firstAlias(yaml, first, pos), code: 'yaml.alias_limit', message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out or use defaults:` });
+    } catch (e) {
+      // toJS throws for the two alias problems the parse itself does not report.
+      const unresolved = e instanceof Error && /unresolved alias/i.test(e.message);
+      problems.push(
+        unresolved
+          ? { pos: firstAlias(yaml, first, pos, true), code: 'yaml.bad_alias', message: 'this alias refers to no anchor defined before it' }
+          : { pos: firstAlias(yaml, first, pos, false), code: 'yaml.alias_limit', message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out or use defaults:` },
+      );
     }
   }
   return {
@@ -75,10 +81,12 @@ function toPosition(lineCounter: LineCounterType, offset: number): Position {
   return line === 0 ? { line: 1, col: offset + 1 } : { line, col };
 }
 
-function firstAlias(yaml: YamlModule, doc: Document, pos: (o: number) => Position): Position {
+/** The first alias (or the first one whose anchor is missing) in document order. */
+function firstAlias(yaml: YamlModule, doc: Document, pos: (o: number) => Position, unresolvedOnly: boolean): Position {
   let found: Position = { line: 1, col: 1 };
   yaml.visit(doc, {
     Alias(_key, node) {
+      if (unresolvedOnly && node.resolve(doc) !== undefined) return undefined;
       if (node.range) found = pos(node.range[0]);
       return yaml.visit.BREAK;
     },

@@ -13,8 +13,27 @@ export interface FastParse {
   positions: FilePositions;
 }
 
-// A tag property can only start a node: after a line start, a space, or a flow indicator.
-const TAG_OR_DIRECTIVE = /(?:^|[\s[{,])!|^%/m;
+// Constructs where js-yaml and `yaml` are known to differ, or that no monitors file
+// needs; a file containing one (or text that merely looks like one) takes the exact
+// path. Each was found by tests/load/parsers-agree.test.ts.
+const DECLINE: readonly RegExp[] = [
+  /(?:^|[\s[{,])!/m, // a tag (`!secret x`, `!!str 1`): resolution rules differ
+  /^%/m, // a directive (`%YAML 1.1` changes the schema in `yaml`)
+  /(?:^|[\s[{,])\?(?=\s|$)/m, // an explicit key (`? key`)
+  /(?:^|[\s[{,])(?:~|null|Null|NULL)?[ \t]*:(?=[\s,\]}]|$)/m, // an empty or null key: "" in yaml, "null" in js-yaml
+  /-[ \t]+-(?=\s|$)/, // nested compact sequences (`- - x`): js-yaml mis-nests an empty item
+  /^ *\t/m, // a tab in indentation: an error in `yaml`, tolerated by js-yaml
+  /^(?:---|\.\.\.)\S/m, // `---a` is a plain scalar in `yaml`, a document marker in js-yaml
+  /["'\]}]#/, // a comment glued to a quoted or flow value: an error in `yaml` only
+  /^[ \t]*[|>]/m, // a block scalar header on a line of its own
+  /(?:^|[\s[{,:])"(?:[^"\\\n]|\\.)*\\?$/m, // a double-quoted scalar running over lines (indentation rules differ)
+  /(?:^|[\s[{,:])'(?:[^'\n]|'')*$/m, // a single-quoted scalar running over lines
+  /[{,][ \t]*(?:~|null|Null|NULL)[ \t]*[,}:]/, // a null key in a flow mapping
+  /[}\]][ \t]*:(?=\s|$)/, // a flow collection used as a key
+  /(?:^|[\s[{,:])[[{][^\]}\n]*$/m, // a flow collection running over lines
+  /(?:^|\s)[|>][+-]?[1-9]/m, // a block scalar with an explicit indentation indicator
+  /^(?:---|\.\.\.)[ \t]+[^\s#]/m, // content on the line of a document marker
+];
 
 interface LoaderState {
   listener: unknown;
@@ -22,7 +41,7 @@ interface LoaderState {
 }
 
 export function fastParse(text: string): FastParse | undefined {
-  if (TAG_OR_DIRECTIVE.test(text)) return undefined;
+  if (DECLINE.some((pattern) => pattern.test(text))) return undefined;
   let state: LoaderState | undefined;
   // Called once: keeps js-yaml's loader state to look at its anchors afterwards, then
   // unhooks itself (a listener on every node costs a quarter of the parse).
@@ -37,6 +56,8 @@ export function fastParse(text: string): FastParse | undefined {
     return undefined;
   }
   if (value === undefined) return { value, positions: new Map() };
+  // js-yaml reads a comment-only file as null, `yaml` as no document at all.
+  if (value === null) return undefined;
   // Anchors (and so aliases) go the exact way, which bounds alias expansion.
   const anchors = state?.anchorMap;
   if (anchors === undefined || Object.keys(anchors).length > 0) return undefined;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, loadFiles, where } from './temp-dir.js';
+
+const monitor = (name: string) => `  - name: ${name}\n    type: http\n    url: https://a.example.com/\n`;
+
+describe('checks across files', () => {
+  it('a duplicate name is an error at every place it is defined, naming the others', async () => {
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n${monitor('home')}${monitor('other')}`,
+      'sub/b.yaml': `${DEFAULTS}monitors:\n${monitor('x1')}${monitor('home')}`,
+    });
+    expect(where(r)).toEqual(['a.yaml:15:11 error name.duplicate', 'sub/b.yaml:18:11 error name.duplicate']);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      'monitor name "home" is defined 2 times; names identify monitors and must be unique (also at sub/b.yaml:18:11)',
+      'monitor name "home" is defined 2 times; names identify monitors and must be unique (also at a.yaml:15:11)',
+    ]);
+  });
+
+  it('duplicates are found after ${env:...} resolution', async () => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n${monitor('home')}${monitor('${env:N}')}` }, { env: { N: 'home' } });
+    expect(where(r)).toEqual(['a.yaml:15:11 error name.duplicate', 'a.yaml:18:11 error name.duplicate']);
+  });
+
+  it('settings: may appear in one file only', async () => {
+    const r = await loadFiles({ 'a.yaml': 'settings:\n  max_deletes: 3\n', 'b.yaml': 'monitors: []\nsettings: {}\n' });
+    expect(where(r)).toEqual(['a.yaml:1:1 error settings.duplicate', 'b.yaml:2:1 error settings.duplicate']);
+  });
+
+  it('settings map to Settings, lock_file relative to the declaring file', async () => {
+    const r = await loadFiles({ 'conf/settings.yaml': 'settings:\n  scope: {prefix: "shop: "}\n  max_deletes: 3\n  max_delete_share: 0.25\n  lock_file: ../state/monitors.lock.json\n' });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.state.settings).toEqual({
+      scope: { kind: 'prefix', prefix: 'shop: ' },
+      maxDeletes: 3,
+      maxDeleteShare: 0.25,
+      lockFile: `${r.dir}/state/monitors.lock.json`,
+      source: { file: 'conf/settings.yaml', line: 1, col: 1 },
+    });
+  });
+
+  it('a bad scope is one clear message', async () => {
+    const r = await loadFiles({ 'a.yaml': 'settings:\n  scope: everything\n' });
+    expect(where(r)).toEqual(['a.yaml:2:10 error schema.scope']);
+    expect(r.diagnostics[0]?.message).toBe('scope must be "lock", "workspace" or a mapping {prefix: "..."}');
+  });
+
+  it('moved: entries must fit the set of monitors', async () => {
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n${monitor('new home')}${monitor('still here')}moved:\n  - {from: old home, to: new home}\n  - {from: still here, to: new home}\n  - {from: gone, to: nowhere}\n  - {from: same, to: same}\n`,
+    });
+    expect(where(r)).toEqual([
+      'a.yaml:22:26 error moved.duplicate_to',
+      'a.yaml:23:12 error moved.source_still_defined',
+      'a.yaml:23:28 error moved.duplicate_to',
+      'a.yaml:24:22 error moved.unknown_target',
+      'a.yaml:25:22 error moved.same_name',
+    ]);
+  });
+
+  it('a valid rename is kept with its position', async () => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n${monitor('new home')}moved:\n  - from: old home\n    to: new home\n` });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.state.moved).toEqual([{ from: 'old home', to: 'new home', source: { file: 'a.yaml', line: 19, col: 5 } }]);
+  });
+});

@@ -1,0 +1,106 @@
+// The fast path (js-yaml with a core-mirroring schema) and the exact path (`yaml`) must
+// agree on what a file means, and on where each monitor starts; and the fast path must
+// never accept a file the exact path refuses.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { exactParse } from '../../src/load/exact-parse.js';
+import { fastParse } from '../../src/load/fast-parse.js';
+
+// Plain scalars whose meaning differs between YAML 1.1, js-yaml's default schema and
+// the YAML 1.2 core schema.
+const TRICKY = [
+  'yes', 'no', 'on', 'off', 'y', 'n', 'Yes', 'NO', 'true', 'True', 'TRUE', 'false', 'tRUE', '~', 'null', 'Null', 'NULL', 'nULL',
+  '0o17', '0o8', '017', '0x1F', '0x', '0b101', '1_000', '1e3', '1E3', '1e', '.5', '5.', '-.inf', '.Inf', '+.INF', '.NaN', '.nan', 'NaN',
+  '+12', '-0', '00', '12:30', '1:2:3', '2001-12-14', '2001-12-14T21:59:43.10-05:00', '1.0', '1.50', '-1.5e-3', '0.', '+', '-', '.',
+  '<<', '=', 'a b', 'https://shop.example.com/x?y=1#z', 'a#b', 'é ü', '中文', '9999999999999999999999',
+];
+
+const plainKey = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
+
+const scalarText = fc.oneof(
+  fc.constantFrom(...TRICKY),
+  fc.constantFrom(...TRICKY).map((s) => JSON.stringify(s)),
+  fc.constantFrom(...TRICKY).map((s) => `'${s.replace(/'/g, "''")}'`),
+  fc.string({ maxLength: 12 }).map((s) => JSON.stringify(s)),
+  fc.integer().map(String),
+  fc.double({ noDefaultInfinity: true, noNaN: true }).map(String),
+);
+
+type Tree = { kind: 'scalar'; text: string } | { kind: 'map'; entries: [string, Tree][] } | { kind: 'seq'; items: Tree[] } | { kind: 'block'; style: string; lines: string[] } | { kind: 'flow'; text: string };
+
+const tree: fc.Arbitrary<Tree> = fc.letrec<{ node: Tree }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalarText.map((text): Tree => ({ kind: 'scalar', text })),
+    fc.record({ style: fc.constantFrom('|', '|-', '|+', '>', '>-', '>+'), lines: fc.array(fc.constantFrom('Accept: */*', 'line two', '', '  indented', 'a: b # c'), { minLength: 1, maxLength: 3 }) }).map((b): Tree => ({ kind: 'block', ...b })),
+    fc.array(scalarText, { maxLength: 3 }).map((items): Tree => ({ kind: 'flow', text: `[${items.join(', ')}]` })),
+    fc.array(fc.tuple(plainKey, scalarText), { maxLength: 3 }).map((kv): Tree => ({ kind: 'flow', text: `{${kv.map(([k, v]) => `${k}: ${v}`).join(', ')}}` })),
+    fc.uniqueArray(fc.tuple(plainKey, tie('node')), { minLength: 1, maxLength: 4, selector: ([k]) => k }).map((entries): Tree => ({ kind: 'map', entries })),
+    fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items): Tree => ({ kind: 'seq', items })),
+  ),
+})).node;
+
+function render(node: Tree, indent: number): string {
+  const pad = ' '.repeat(indent);
+  switch (node.kind) {
+    case 'scalar':
+    case 'flow':
+      return ` ${node.text}\n`;
+    case 'block':
+      return ` ${node.style}\n${node.lines.map((l) => (l === '' ? '\n' : `${pad}  ${l}\n`)).join('')}`;
+    case 'map':
+      return `\n${node.entries.map(([k, v]) => `${pad}${k}:${render(v, indent + 2)}`).join('')}`;
+    case 'seq':
+      return `\n${node.items.map((v) => `${pad}-${render(v, indent + 2)}`).join('')}`;
+  }
+}
+
+const comment = fc.constantFrom('', '# a comment\n', '\n', '# yaml-language-server: $schema=x.json\n');
+
+const monitorsFile = fc
+  .record({
+    head: comment,
+    defaults: fc.uniqueArray(fc.tuple(plainKey, tree), { maxLength: 3, selector: ([k]) => k }),
+    monitors: fc.array(fc.uniqueArray(fc.tuple(plainKey, tree), { minLength: 1, maxLength: 4, selector: ([k]) => k }), { maxLength: 4 }),
+    between: comment,
+    indent: fc.constantFrom(0, 2, 4),
+  })
+  .map(({ head, defaults, monitors, between, indent }) => {
+    const seqPad = ' '.repeat(indent);
+    const item = (entries: [string, Tree][]) =>
+      entries.map(([k, v], i) => `${i === 0 ? `${seqPad}- ` : `${seqPad}  `}${k}:${render(v, indent + 4)}`).join('');
+    const defaultsText = defaults.length > 0 ? `defaults:\n${defaults.map(([k, v]) => `  ${k}:${render(v, 4)}`).join('')}` : '';
+    return `${head}${defaultsText}monitors:${monitors.length === 0 ? ' []\n' : `\n${between}${monitors.map(item).join('')}`}`;
+  });
+
+async function agree(text: string): Promise<void> {
+  const fast = fastParse(text);
+  const exact = await exactParse(text);
+  if (exact.problems.length > 0) {
+    expect(fast, `fast path accepted what yaml refuses (${exact.problems[0]?.code}):\n${text}`).toBeUndefined();
+    return;
+  }
+  if (!fast) return; // declined: the exact path decides
+  expect(fast.value, text).toEqual(exact.value);
+  const value = fast.value as { monitors?: unknown };
+  const fastItems = fast.positions.get('monitors')?.items ?? [];
+  if (Array.isArray(value?.monitors) && fastItems.length === value.monitors.length) {
+    expect(fastItems, text).toEqual(exact.positions.get('monitors')?.items);
+  }
+}
+
+describe('fast and exact parsers agree', () => {
+  it('on generated monitors files (values and item positions)', async () => {
+    await fc.assert(fc.asyncProperty(monitorsFile, agree), { numRuns: Number(process.env.AGREE_RUNS ?? 400) });
+  });
+
+  it('on YAML-ish noise: whenever both accept, same value; the fast path never accepts what yaml refuses', async () => {
+    const noise = fc.array(fc.constantFrom('a', 'b', ':', ' ', '  ', '\n', '- ', '[', ']', '{', '}', ',', '#', '"', "'", '|', '>', '?', 'yes', '0o7', '1', '~', '---', '...', '\t'), { maxLength: 30 }).map((parts) => parts.join(''));
+    await fc.assert(fc.asyncProperty(noise, agree), { numRuns: Number(process.env.AGREE_RUNS ?? 1500) });
+  });
+
+  it.each(TRICKY)('on the plain scalar %s', async (s) => {
+    await agree(`monitors:\n  - name: ${s}\n`);
+    await agree(`k: [${s}]\n`);
+  });
+});

@@ -1,0 +1,93 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_FILE_BYTES } from '../../src/load/read-file.js';
+import { DEFAULTS, loadFiles, tempDir, where } from './temp-dir.js';
+import { loadDesiredState } from '../../src/load/index.js';
+
+const ITEM = '  - name: home\n    type: http\n    url: https://shop.example.com/\n';
+
+describe('YAML problems, each with its exact line and column', () => {
+  it.each([
+    ['a duplicate key', 'monitors:\n  - name: home\n    name: again\n', 'a.yaml:3:5 error yaml.duplicate_key'],
+    ['a tab used as indentation', 'monitors:\n\t- name: home\n', 'a.yaml:2:1 error yaml.tab_as_indent'],
+    ['an unterminated flow sequence', 'monitors: [\n  {name: home}\n', 'a.yaml:3:1 error yaml.bad_indent'],
+    ['an unterminated quoted string', 'monitors:\n  - name: "home\n', 'a.yaml:3:1 error yaml.missing_char'],
+    ['a mapping nested in a compact mapping', 'monitors:\n  - name: home type: http\n', 'a.yaml:2:11 error yaml.block_as_implicit_key'],
+    ['an unknown tag', 'monitors:\n  - name: !secret home\n', 'a.yaml:2:11 error yaml.tag_resolve_failed'],
+    ['an alias to an unknown anchor', 'monitors:\n  - *missing\n', 'a.yaml:2:5 error yaml.bad_alias'],
+  ])('%s', async (_label, text, expected) => {
+    const r = await loadFiles({ 'a.yaml': text });
+    expect(where(r)[0]).toBe(expected);
+  });
+
+  it('more than one document is refused, pointing at the second', async () => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n${ITEM}---\nmonitors: []\n` });
+    expect(where(r)).toEqual(['a.yaml:18:1 error yaml.multiple_documents']);
+    expect(r.diagnostics[0]?.message).toBe('this file holds 2 YAML documents; put one document (one set of monitors) per file');
+  });
+
+  it('a leading --- and a trailing ... are fine (one document)', async () => {
+    const r = await loadFiles({ 'a.yaml': `---\n${DEFAULTS}monitors:\n${ITEM}...\n` });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.state.monitors[0]?.source).toEqual({ file: 'a.yaml', line: 16, col: 5 });
+  });
+
+  it('aliases that expand too far are refused (billion laughs), at the first alias', async () => {
+    const lol = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]'];
+    const r = await loadFiles({ 'a.yaml': `${lol.join('\n')}\n` });
+    expect(where(r)).toEqual(['a.yaml:2:8 error yaml.alias_limit']);
+  });
+
+  it('a few anchors and aliases are fine and mean what yaml says', async () => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: home\n    type: http\n    url: &u https://shop.example.com/\n  - name: home again\n    type: keyword\n    keyword: Welcome\n    url: *u\n` });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.state.monitors.map((m) => m.input.url)).toEqual(['https://shop.example.com/', 'https://shop.example.com/']);
+  });
+
+  it('a YAML merge key (<<) gets a pointer to defaults:', async () => {
+    const r = await loadFiles({ 'a.yaml': `monitors:\n  - <<: {type: http}\n    name: home\n` });
+    expect(r.diagnostics.find((d) => d.code === 'schema.additionalProperties')?.message).toContain('merge keys (<<) are not supported');
+  });
+
+  it.each([
+    ['an empty file', '', 'a.yaml:1:1 error file.empty'],
+    ['a file of comments only', '# nothing yet\n', 'a.yaml:1:1 error file.empty'],
+    ['a list at the top level', '- name: home\n', 'a.yaml:1:1 error file.not_mapping'],
+    ['a scalar at the top level', 'hello\n', 'a.yaml:1:1 error file.not_mapping'],
+    ['a mapping without monitors:', 'monitor:\n  - name: home\n', 'a.yaml:1:1 error file.no_monitors'],
+  ])('%s', async (_label, text, expected) => {
+    const r = await loadFiles({ 'a.yaml': text });
+    expect(where(r)).toContain(expected);
+  });
+
+  it('a file without monitors: also gets "did you mean" for its near miss', async () => {
+    const r = await loadFiles({ 'a.yaml': 'monitor:\n  - name: home\n' });
+    expect(where(r)).toEqual(['a.yaml:1:1 error schema.additionalProperties', 'a.yaml:1:1 error file.no_monitors']);
+    expect(r.diagnostics[0]?.message).toBe('unknown field "monitor"; did you mean "monitors"?');
+  });
+
+  it('a file over the size limit is refused before it is parsed', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'big.yaml'), `monitors: []\n#${'x'.repeat(MAX_FILE_BYTES)}\n`);
+    const r = await loadDesiredState(['.'], { env: {}, cwd: dir });
+    expect(where(r)).toEqual(['big.yaml:1:1 error file.too_large']);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('an unreadable file is one clear diagnostic', async () => {
+    const dir = tempDir({ 'a.yaml': 'monitors: []\n' });
+    chmodSync(path.join(dir, 'a.yaml'), 0o000);
+    const r = await loadDesiredState(['.'], { env: {}, cwd: dir });
+    expect(where(r)).toEqual(['a.yaml:1:1 error file.unreadable']);
+  });
+
+  it('a byte-order mark does not shift columns', async () => {
+    const r = await loadFiles({ 'a.yaml': `\uFEFFmonitors:\n  - name: home\n    type: htp\n` });
+    expect(where(r)).toContain('a.yaml:3:11 error schema.enum');
+  });
+
+  it('CRLF line ends give the same positions', async () => {
+    const r = await loadFiles({ 'a.yaml': 'monitors:\r\n  - name: home\r\n    type: htp\r\n' });
+    expect(where(r)).toContain('a.yaml:3:11 error schema.enum');
+  });
+});
