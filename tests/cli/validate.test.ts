@@ -1,0 +1,117 @@
+// `monitors validate` as a process: exit codes, output formats, annotations.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EXAMPLE_ENV = { SHOP_API_TOKEN: 'shop-token-value', SHOP_ADMIN_PASSWORD: 'admin-pw-value', GATEWAY_API_KEY: 'gw-key-value' };
+let dir = '';
+
+const BROKEN = `monitors:
+  - name: home
+    type: http
+    url: https://shop.example.com/
+    method: GET
+    interval_seconds: 300
+    timeout_seconds: 100
+    retry_count: 1
+    confirmation_attempts: 2
+    slow_threshold_ms: 2000
+    expected_status_min: 200
+    expected_status_max: 299
+    max_redirects: 3
+    auth_type: none
+    execution_mode: local
+    consensus_threshold: 1
+    colour: red
+`;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'monitors-validate-'));
+  mkdirSync(path.join(dir, 'broken'));
+  writeFileSync(path.join(dir, 'broken', 'shop.yaml'), BROKEN);
+  mkdirSync(path.join(dir, 'empty'));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('monitors validate', () => {
+  it('exits 0 on the examples and says how many monitors in how many files', async () => {
+    const r = await runCli(['validate', 'examples/shop', 'examples/model-gateway'], { cwd: ROOT, env: EXAMPLE_ENV });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^\d+ monitors in 4 files: valid\.\n$/);
+    expect(r.code).toBe(0);
+  });
+
+  it('exits 1 on a broken file with file:line:col, paths relative to the working folder', async () => {
+    const r = await runCli(['validate', 'broken'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      [
+        'broken/shop.yaml:7:22: error schema.maximum timeout_seconds must be at most 60',
+        'broken/shop.yaml:17:5: error schema.additionalProperties unknown field "colour"',
+        '2 errors in 1 file.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('defaults to the current folder', async () => {
+    const r = await runCli(['validate'], { cwd: path.join(dir, 'broken') });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('shop.yaml:7:22: error schema.maximum');
+  });
+
+  it('--format json prints the documented report', async () => {
+    const r = await runCli(['validate', 'broken', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(report).toEqual({
+      version: 1,
+      valid: false,
+      files: ['broken/shop.yaml'],
+      monitors: 1,
+      errors: 2,
+      warnings: 0,
+      diagnostics: [
+        { file: 'broken/shop.yaml', line: 7, col: 22, severity: 'error', code: 'schema.maximum', message: 'timeout_seconds must be at most 60' },
+        { file: 'broken/shop.yaml', line: 17, col: 5, severity: 'error', code: 'schema.additionalProperties', message: 'unknown field "colour"' },
+      ],
+    });
+  });
+
+  it('prints GitHub annotations when GITHUB_ACTIONS=true', async () => {
+    const r = await runCli(['validate', 'broken'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    expect(r.stdout).toContain('::error file=broken/shop.yaml,line=7,col=22,title=schema.maximum::timeout_seconds must be at most 60\n');
+    const json = await runCli(['validate', 'broken', '--format', 'json'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    expect(() => JSON.parse(json.stdout)).not.toThrow();
+    expect(json.stderr).toContain('::error file=broken/shop.yaml,line=17,col=5,title=schema.additionalProperties::');
+  });
+
+  it('a missing path and an empty folder: one clear line each, exit 1, no stack trace', async () => {
+    const r = await runCli(['validate', 'nope.yaml', 'empty'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      'nope.yaml: error path.not_found no such file or folder\nempty: error path.empty_folder the folder is empty; expected .yaml or .yml files of monitors\n2 errors in 2 files.\n',
+    );
+    expect(r.stderr).toBe('');
+  });
+
+  it('never prints a secret, even a literal one it rejects', async () => {
+    writeFileSync(path.join(dir, 'secret.yaml'), BROKEN.replace('auth_type: none', 'auth_type: bearer\n    auth_secret: sk-live-12345-very-secret'));
+    const r = await runCli(['validate', 'secret.yaml', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('secret.literal');
+    expect(r.stdout + r.stderr).not.toContain('sk-live-12345');
+  });
+
+  it('rejects an unknown format with a clear message', async () => {
+    const r = await runCli(['validate', '--format', 'xml'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--format must be "text" or "json"');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
