@@ -14,7 +14,8 @@ const SMOKE = process.env.BENCH_SMOKE === '1';
 const MONITORS = SMOKE ? 200 : 10_000;
 const FILES = SMOKE ? 4 : 100;
 const RUNS = SMOKE ? 1 : 7;
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+// BENCH_CLI: another entry point (e.g. a build under test); default the built CLI.
+const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./report-rss.js', import.meta.url));
 
 interface Run {

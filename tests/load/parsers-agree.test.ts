@@ -89,15 +89,19 @@ async function agree(text: string): Promise<void> {
   }
 }
 
+// AGREE_RUNS=100000 for a long exploration (the suite runs the defaults).
+const RUNS = Number(process.env.AGREE_RUNS ?? 0);
+const TIMEOUT = Math.max(30_000, RUNS * 4);
+
 describe('fast and exact parsers agree', () => {
   it('on generated monitors files (values and item positions)', async () => {
-    await fc.assert(fc.asyncProperty(monitorsFile, agree), { numRuns: Number(process.env.AGREE_RUNS ?? 400) });
-  });
+    await fc.assert(fc.asyncProperty(monitorsFile, agree), { numRuns: RUNS || 400 });
+  }, TIMEOUT);
 
   it('on YAML-ish noise: whenever both accept, same value; the fast path never accepts what yaml refuses', async () => {
     const noise = fc.array(fc.constantFrom('a', 'b', ':', ' ', '  ', '\n', '- ', '[', ']', '{', '}', ',', '#', '"', "'", '|', '>', '?', 'yes', '0o7', '1', '~', '---', '...', '\t'), { maxLength: 30 }).map((parts) => parts.join(''));
-    await fc.assert(fc.asyncProperty(noise, agree), { numRuns: Number(process.env.AGREE_RUNS ?? 1500) });
-  });
+    await fc.assert(fc.asyncProperty(noise, agree), { numRuns: RUNS || 1500 });
+  }, TIMEOUT);
 
   it.each(TRICKY)('on the plain scalar %s', async (s) => {
     await agree(`monitors:\n  - name: ${s}\n`);
