@@ -13,7 +13,7 @@ const scalar = (tag: string, test: (s: string) => boolean, construct: (s: string
 
 const nullType = new jsyaml.Type('tag:yaml.org,2002:null', {
   kind: 'scalar',
-  resolve: (data: unknown) => data === null || (typeof data === 'string' && /^(?:~|[Nn]ull|NULL)?$/.test(data)),
+  resolve: (data: unknown) => data === null || (typeof data === 'string' && data.length <= 4 && /^(?:~|[Nn]ull|NULL)?$/.test(data)),
   construct: () => null,
 });
 
@@ -25,19 +25,26 @@ const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
+// Every plain scalar is tried against each type: a first-character check keeps words cheap.
+const numeric = (s: string): boolean => {
+  const c = s.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46; // 0-9 + - .
+};
+
 const intType = scalar(
   'tag:yaml.org,2002:int',
-  (s) => INT_OCT.test(s) || INT_DEC.test(s) || INT_HEX.test(s),
+  (s) => numeric(s) && (INT_DEC.test(s) || INT_OCT.test(s) || INT_HEX.test(s)),
   (s) => (INT_OCT.test(s) ? parseInt(s.substring(2), 8) : INT_HEX.test(s) ? parseInt(s.substring(2), 16) : parseInt(s, 10)),
 );
 
 const floatType = scalar(
   'tag:yaml.org,2002:float',
-  (s) => FLOAT_NAN.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s),
+  (s) => numeric(s) && (FLOAT.test(s) || FLOAT_EXP.test(s) || FLOAT_NAN.test(s)),
   (s) => (FLOAT_NAN.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? -Infinity : Infinity) : parseFloat(s)),
 );
 
-const boolType = scalar('tag:yaml.org,2002:bool', (s) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s), (s) => s[0] === 't' || s[0] === 'T');
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const boolType = scalar('tag:yaml.org,2002:bool', (s) => (s.length === 4 || s.length === 5) && BOOL.test(s), (s) => s[0] === 't' || s[0] === 'T');
 
 // Same order as yaml's core schema: null, bool, int (oct, dec, hex), float (nan, exp, plain).
 const implicit = [nullType, boolType, intType, floatType];
