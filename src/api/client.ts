@@ -1,0 +1,95 @@
+// The monitoring API client: the operations plan and apply need, over transport.ts
+// (undici, retries, pacing, typed errors). Responses are checked against the spec's
+// shapes; unknown extra fields are kept.
+import { MonitorsError } from '../errors.js';
+import type { LiveMonitor } from '../model/monitor.js';
+import type { ApiClientConfig } from './config.js';
+import { BadResponseError } from './errors.js';
+import { accountShape, dataOf, incidentShape, monitorShape, pageOf, type ShapeCheck } from './shapes.js';
+import { createTransport, NOT_JSON, type Answer } from './transport.js';
+import type { Account, CreateResult, Incident, MonitorsApi } from './types.js';
+
+export { apiConfigFromEnv, type ApiClientConfig } from './config.js';
+
+const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
+const PER_PAGE = 100;
+/** 100,000 pages of 100: a server that never ends its listing is refused, not followed forever. */
+const MAX_PAGES = 100_000;
+
+export type ApiClient = MonitorsApi & { close(): Promise<void> };
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const transport = createTransport(config);
+
+  const one = <T>(answer: Answer, shape: ShapeCheck<T>, what: string): T => {
+    const data = dataOf(answer.json === NOT_JSON ? undefined : answer.json);
+    const checked = data.ok ? shape(data.value) : data;
+    if (!checked.ok) throw badResponse(what, checked.problem);
+    return checked.value;
+  };
+
+  async function listAll<T>(path: string, shape: ShapeCheck<T>): Promise<T[]> {
+    const items: T[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
+      const checked = pageOf(answer.json === NOT_JSON ? undefined : answer.json, shape);
+      if (!checked.ok) throw badResponse(`GET ${path}`, checked.problem);
+      items.push(...checked.items);
+      if (checked.next === null) return items;
+      if (seen.has(checked.next)) throw badResponse(`GET ${path}`, `the cursor "${checked.next.slice(0, 40)}" came back a second time (the listing would never end)`);
+      seen.add(checked.next);
+      cursor = checked.next;
+    }
+    throw badResponse(`GET ${path}`, `the listing did not end after ${MAX_PAGES} pages`);
+  }
+
+  return {
+    listMonitors: () => listAll('/monitors', monitorShape),
+
+    async getMonitor(id) {
+      return one(await transport.send('GET', monitorPath(id)), monitorShape, `GET /monitors/${id}`);
+    },
+
+    async createMonitor(body, idempotencyKey): Promise<CreateResult> {
+      const answer = await transport.send('POST', '/monitors', { body, idempotencyKey: checkKey(idempotencyKey) });
+      return { monitor: one(answer, monitorShape, 'POST /monitors'), location: answer.headers.location };
+    },
+
+    async replaceMonitor(id, body, idempotencyKey): Promise<LiveMonitor> {
+      const answer = await transport.send('PUT', monitorPath(id), { body, idempotencyKey: checkKey(idempotencyKey) });
+      return one(answer, monitorShape, `PUT /monitors/${id}`);
+    },
+
+    async deleteMonitor(id, idempotencyKey) {
+      await transport.send('DELETE', monitorPath(id), { idempotencyKey: checkKey(idempotencyKey) });
+    },
+
+    async getAccount(): Promise<Account> {
+      return one(await transport.send('GET', '/account'), accountShape, 'GET /account');
+    },
+
+    listIncidents: (): Promise<Incident[]> => listAll('/incidents', incidentShape),
+
+    close: () => transport.close(),
+  };
+}
+
+function monitorPath(id: string): string {
+  // Ids go into the path only when they have the spec's form: nothing else can be smuggled in.
+  if (!ID_PATTERN.test(id)) throw new MonitorsError('API_BAD_ID', `"${id}" is not a monitor id (26 characters of the Crockford alphabet)`);
+  return `/monitors/${id}`;
+}
+
+function checkKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new MonitorsError('API_BAD_KEY', `the Idempotency-Key "${key}" does not match the spec (8-100 of A-Z a-z 0-9 _ . : -); this is a bug`);
+  return key;
+}
+
+function badResponse(what: string, problem: string): BadResponseError {
+  return new BadResponseError('API_BAD_RESPONSE', `the API's answer to ${what} does not match the spec: ${problem}`, {
+    hint: 'Check that MONITORS_API_URL points at the monitoring API (ending in /api/v1); run with MONITORS_DEBUG=1 for details.',
+  });
+}

@@ -1,0 +1,83 @@
+import type { Dispatcher } from 'undici';
+import { MonitorsError } from '../errors.js';
+
+export interface ApiClientConfig {
+  /** Base URL ending in /api/v1 (no trailing slash). */
+  baseUrl: string;
+  token: string;
+  /** Requests in flight at once, for all calls of one client. */
+  concurrency: number;
+  /** Attempts per request, first included. */
+  maxAttempts: number;
+  timeouts: { connectMs: number; headersMs: number; bodyMs: number };
+  /** Backoff: first delay and ceiling (ms). */
+  backoff: { baseMs: number; maxMs: number };
+  userAgent: string;
+  debugLog?: (line: string) => void;
+  /** Injected for tests: a MockAgent, or a pool. */
+  dispatcher?: Dispatcher;
+  clock?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface ConfigFromEnvOptions {
+  /** `settings.api_url` from the YAML; MONITORS_API_URL wins over it. */
+  apiUrl?: string;
+  debug?: boolean;
+  userAgent?: string;
+}
+
+const LOOPBACK = /^(127(?:\.\d{1,3}){3}|\[::1\]|localhost)$/i;
+
+/** Reads MONITORS_API_TOKEN and MONITORS_API_URL. The token never comes from an argument. */
+export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvOptions = {}): ApiClientConfig {
+  const token = env.MONITORS_API_TOKEN?.trim();
+  if (!token) {
+    throw new MonitorsError('CONFIG_NO_TOKEN', 'MONITORS_API_TOKEN is not set', {
+      hint: 'Create a token in the dashboard (settings, API) with the scopes this command needs, then `export MONITORS_API_TOKEN=...` (in CI: from a secret).',
+    });
+  }
+  const raw = env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
+  if (!raw) {
+    throw new MonitorsError('CONFIG_NO_API_URL', 'no API URL: MONITORS_API_URL is not set and the YAML has no settings.api_url', {
+      hint: 'Set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
+    });
+  }
+  return {
+    baseUrl: checkBaseUrl(raw),
+    token,
+    concurrency: intFromEnv(env.MONITORS_CONCURRENCY, 8, 1, 64, 'MONITORS_CONCURRENCY'),
+    maxAttempts: intFromEnv(env.MONITORS_MAX_ATTEMPTS, 6, 1, 20, 'MONITORS_MAX_ATTEMPTS'),
+    timeouts: { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 },
+    backoff: { baseMs: intFromEnv(env.MONITORS_RETRY_BASE_MS, 250, 1, 60_000, 'MONITORS_RETRY_BASE_MS'), maxMs: 20_000 },
+    userAgent: options.userAgent ?? 'monitors',
+    ...((options.debug ?? env.MONITORS_DEBUG === '1') ? { debugLog: (line: string) => process.stderr.write(`${line}\n`) } : {}),
+  };
+}
+
+/** https only, except loopback hosts (the simulator); the path is kept, a trailing slash dropped. */
+export function checkBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new MonitorsError('CONFIG_BAD_URL', `the API URL "${raw}" is not a valid URL`, { hint: 'Use the base URL ending in /api/v1, e.g. https://monitoring.example.com/api/v1.' });
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
+    throw new MonitorsError('CONFIG_INSECURE_URL', `the API URL must use https (plain http is allowed only for loopback hosts), got ${url.protocol}//${url.host}`, {
+      hint: 'The token travels with every request; use the https URL of the API.',
+    });
+  }
+  if (url.username || url.password) throw new MonitorsError('CONFIG_BAD_URL', 'the API URL must not contain credentials; use MONITORS_API_TOKEN');
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/+$/, '');
+}
+
+function intFromEnv(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new MonitorsError('CONFIG_BAD_VALUE', `${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return n;
+}

@@ -1,0 +1,50 @@
+// When to try a request again, and how long to wait. Pure: the client passes the clock
+// and the randomness.
+//
+// Retried: network errors (reset, refused, timeouts), 429, 502, 503, 504, and plain 500.
+// A 500 is retried too because every write carries an Idempotency-Key: the server either
+// did nothing (a retry is needed) or stored the response (a retry replays it), so a retry
+// can never act twice, and transient 500s are common behind load balancers. The bounded
+// attempt budget keeps a persistent 500 from looping. A 409 "still running" is retried
+// with the same key after a pause; a 409 for another payload never is.
+
+export type Outcome =
+  | { kind: 'network' }
+  | { kind: 'status'; status: number; retryAfterMs?: number; conflict?: ConflictKind };
+
+export type ConflictKind = 'in_progress' | 'key_reused' | 'unknown';
+
+export function isRetryable(outcome: Outcome): boolean {
+  if (outcome.kind === 'network') return true;
+  const { status } = outcome;
+  if (status === 409) return outcome.conflict !== 'key_reused';
+  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+}
+
+/**
+ * Delay before attempt `attempt + 1` (attempt counts from 1): exponential with "equal
+ * jitter" (half fixed, half random), capped; never sooner than Retry-After.
+ */
+export function retryDelayMs(attempt: number, outcome: Outcome, backoff: { baseMs: number; maxMs: number }, random: number): number {
+  const exp = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempt - 1));
+  const jittered = exp / 2 + (exp / 2) * random;
+  const floor = outcome.kind === 'status' && outcome.retryAfterMs !== undefined ? outcome.retryAfterMs : 0;
+  return Math.max(jittered, floor);
+}
+
+/** Retry-After: integer seconds (spec), or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** Tells the two 409s apart by the server's code or message; anything else is "unknown". */
+export function conflictKind(code: string | undefined, message: string | undefined): ConflictKind {
+  const text = `${code ?? ''} ${message ?? ''}`.toLowerCase();
+  if (/progress|running|processing|in.flight|pending|concurrent|locked/.test(text)) return 'in_progress';
+  if (/reuse|different|another|mismatch|payload|not match|conflicting|already used/.test(text)) return 'key_reused';
+  return 'unknown';
+}

@@ -1,0 +1,53 @@
+// Minimal, strict-enough checks of response shapes (spec section 2), so a wrong answer
+// is a clear BAD_RESPONSE error rather than `undefined` deep inside. Unknown extra
+// fields are kept (spec 9.2).
+import type { LiveMonitor } from '../model/monitor.js';
+import type { Account, Incident } from './types.js';
+
+export type ShapeCheck<T> = (value: unknown) => { ok: true; value: T } | { ok: false; problem: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function dataOf(body: unknown): { ok: true; value: unknown } | { ok: false; problem: string } {
+  if (!isObject(body) || !('data' in body)) return { ok: false, problem: 'the body has no "data" member' };
+  return { ok: true, value: body.data };
+}
+
+export const monitorShape: ShapeCheck<LiveMonitor> = (value) => {
+  if (!isObject(value)) return { ok: false, problem: 'a monitor is not an object' };
+  if (typeof value.id !== 'string' || value.id === '') return { ok: false, problem: 'a monitor has no string "id"' };
+  if (typeof value.name !== 'string') return { ok: false, problem: `monitor ${value.id} has no string "name"` };
+  return { ok: true, value: value as LiveMonitor };
+};
+
+export const accountShape: ShapeCheck<Account> = (value) => {
+  if (!isObject(value)) return { ok: false, problem: 'the account is not an object' };
+  const limits = isObject(value.limits) ? value.limits : {};
+  const usage = isObject(value.usage) ? value.usage : {};
+  return { ok: true, value: { ...value, limits, usage } as Account };
+};
+
+export const incidentShape: ShapeCheck<Incident> = (value) => {
+  if (!isObject(value) || typeof value.id !== 'string') return { ok: false, problem: 'an incident has no string "id"' };
+  if (!isObject(value.monitor) || typeof value.monitor.id !== 'string') return { ok: false, problem: `incident ${value.id} has no "monitor.id"` };
+  return { ok: true, value: value as Incident };
+};
+
+/** A page: data array plus meta.next_cursor (string or null; absent meta means last page). */
+export function pageOf<T>(body: unknown, item: ShapeCheck<T>): { ok: true; items: T[]; next: string | null } | { ok: false; problem: string } {
+  const data = dataOf(body);
+  if (!data.ok) return data;
+  if (!Array.isArray(data.value)) return { ok: false, problem: '"data" of a list is not an array' };
+  const items: T[] = [];
+  for (const raw of data.value) {
+    const checked = item(raw);
+    if (!checked.ok) return checked;
+    items.push(checked.value);
+  }
+  const meta = (body as Record<string, unknown>).meta;
+  if (meta === undefined || meta === null) return { ok: true, items, next: null };
+  if (!isObject(meta)) return { ok: false, problem: '"meta" is not an object' };
+  const next = meta.next_cursor;
+  if (next !== null && next !== undefined && typeof next !== 'string') return { ok: false, problem: '"meta.next_cursor" is neither a string nor null' };
+  return { ok: true, items, next: typeof next === 'string' && next !== '' ? next : null };
+}

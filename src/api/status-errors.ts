@@ -1,0 +1,121 @@
+// Turning a failed answer or a network failure into one typed error with one sentence.
+import { parseErrorBody } from './error-body.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  KeyReusedError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TlsError,
+  UnauthorizedError,
+  UnreachableError,
+  ValidationError,
+  type ApiError,
+} from './errors.js';
+import { conflictKind } from './retry-policy.js';
+import { scopeFor } from './scopes.js';
+
+interface StatusContext {
+  method: string;
+  path: string;
+  redact: (text: string) => string;
+}
+
+export function errorForStatus(answer: { status: number; json: unknown }, context: StatusContext): ApiError {
+  const { method, path, redact } = context;
+  const body = parseErrorBody(JSON.stringify(answer.json ?? {}));
+  const said = body.message ? `: ${redact(body.message)}` : '';
+  const where = `${method} ${path}`;
+  const base = { status: answer.status, method, path, ...(body.code ? { serverCode: body.code } : {}) };
+  switch (answer.status) {
+    case 400:
+      return new BadRequestError('API_BAD_REQUEST', `the API refused ${where} as a bad request (400)${said}`, {
+        ...base,
+        hint: 'This is likely a bug in monitors; run with MONITORS_DEBUG=1 and report it.',
+      });
+    case 401:
+      return new UnauthorizedError('API_UNAUTHORIZED', `the API token was rejected (401): it is missing, expired or revoked${said}`, {
+        ...base,
+        hint: 'Create a new token in the dashboard (settings, API) and set MONITORS_API_TOKEN to it.',
+      });
+    case 403: {
+      const scope = scopeFor(method, path);
+      return new ForbiddenError('API_FORBIDDEN', `the API token lacks the ${scope} scope needed for ${where} (403)`, {
+        ...base,
+        hint: `Create a token with the ${scope} scope in the dashboard (settings, API).`,
+      });
+    }
+    case 404:
+      return new NotFoundError('API_NOT_FOUND', `not found: ${where} (404); it does not exist in this token's workspace${said}`, base);
+    case 409:
+      return conflictKind(body.code, body.message) === 'key_reused'
+        ? new KeyReusedError('API_KEY_REUSED', `the API refused ${where}: its Idempotency-Key was already used for another payload (409)${said}`, {
+            ...base,
+            hint: 'The plan no longer matches what was sent before; run `monitors plan` again and apply the new plan.',
+          })
+        : new ConflictError('API_CONFLICT', `${where} conflicted with a request still running (409)${said}`, {
+            ...base,
+            hint: 'Wait a moment and run the same command again; the idempotency key makes that safe.',
+          });
+    case 422: {
+      const fields = body.fieldErrors.map((f) => ({ field: f.field, message: redact(f.message) }));
+      const list = fields.length > 0 ? `: ${fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}` : said;
+      return new ValidationError(`the API rejected the monitor (422)${list}`, fields, {
+        ...base,
+        hint: 'Fix the field in the YAML (`monitors validate` checks most rules offline) and run again.',
+      });
+    }
+    case 429:
+      return new RateLimitedError('API_RATE_LIMITED', `the API kept answering 429 (rate limited) to ${where}, and the retries ran out`, {
+        ...base,
+        hint: 'Run again later, or lower --concurrency; what succeeded is recorded and will not be repeated.',
+      });
+    default:
+      if (answer.status >= 500) {
+        return new ServerError('API_SERVER_ERROR', `the API failed with ${answer.status} on ${where}, and the retries ran out${said}`, {
+          ...base,
+          hint: 'The service may be having trouble; run the same command again later (it is safe to repeat).',
+        });
+      }
+      return new BadRequestError('API_UNEXPECTED_STATUS', `the API answered ${answer.status} to ${where}${said}`, base);
+  }
+}
+
+const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;
+
+export function isTlsFailure(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && TLS_CODES.test(code);
+}
+
+export function networkError(
+  error: unknown,
+  context: { method: string; path: string; baseUrl: string; redact: (t: string) => string; attempts?: number },
+): ApiError {
+  const code = errorCode(error) ?? 'unknown';
+  const base = { method: context.method, path: context.path, cause: error };
+  if (isTlsFailure(error)) {
+    return new TlsError('API_TLS', `the TLS connection to ${context.baseUrl} failed (${code})`, {
+      ...base,
+      hint: 'Check that MONITORS_API_URL names the right host and that its certificate is valid (NODE_EXTRA_CA_CERTS for a private CA).',
+    });
+  }
+  const tries = context.attempts ? ` after ${context.attempts} attempt${context.attempts === 1 ? '' : 's'}` : '';
+  return new UnreachableError('API_UNREACHABLE', `cannot reach the API at ${context.baseUrl} (${code})${tries}`, {
+    ...base,
+    hint: 'Check MONITORS_API_URL and the network; the command is safe to run again.',
+  });
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
+    if (typeof code === 'string') return (current as { cause?: { code?: string } }).cause?.code ?? code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

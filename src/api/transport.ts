@@ -1,0 +1,145 @@
+// One request with retries, pacing and typed errors. Everything above it (operations,
+// pagination, shapes) is in client.ts.
+import pLimit from 'p-limit';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { ApiClientConfig } from './config.js';
+import { parseErrorBody } from './error-body.js';
+import { errorForStatus, networkError, isTlsFailure } from './status-errors.js';
+import { createPacer } from './pacer.js';
+import { conflictKind, isRetryable, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
+
+export interface SendOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  json: unknown;
+}
+
+export interface Transport {
+  send(method: string, path: string, options?: SendOptions): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createTransport(config: ApiClientConfig): Transport {
+  const clock = config.clock ?? Date.now;
+  const sleep = config.sleep ?? realSleep;
+  const random = config.random ?? Math.random;
+  const ownAgent = config.dispatcher
+    ? undefined
+    : new Agent({
+        connect: { timeout: config.timeouts.connectMs },
+        headersTimeout: config.timeouts.headersMs,
+        bodyTimeout: config.timeouts.bodyMs,
+        keepAliveTimeout: 10_000,
+        connections: config.concurrency,
+      });
+  const dispatcher: Dispatcher = config.dispatcher ?? ownAgent!;
+  const limit = pLimit(config.concurrency);
+  const pacer = createPacer(config.concurrency, clock, sleep);
+  const redact = (text: string) => text.split(config.token).join('[redacted]');
+  const log = config.debugLog ? (line: string) => config.debugLog!(redact(line)) : undefined;
+
+  async function attemptOnce(method: string, url: string, options: SendOptions, attempt: number): Promise<Answer> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${config.token}`,
+      accept: 'application/json',
+      'user-agent': config.userAgent,
+    };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    await pacer.acquire();
+    const started = clock();
+    log?.(`-> ${method} ${url} attempt ${attempt}${options.idempotencyKey ? ` key ${options.idempotencyKey}` : ''}`);
+    const response = await request(url, {
+      dispatcher,
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.body.text();
+    const flat = flattenHeaders(response.headers);
+    log?.(`<- ${response.statusCode} ${method} ${url} ${clock() - started}ms attempt ${attempt}`);
+    pacer.observe({ limit: numberHeader(flat['x-ratelimit-limit']), remaining: numberHeader(flat['x-ratelimit-remaining']) });
+    let json: unknown;
+    if (text.trim() !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+        if (response.statusCode < 300) return { status: response.statusCode, headers: flat, json: NOT_JSON };
+      }
+    }
+    return { status: response.statusCode, headers: flat, json: json ?? (text.trim() === '' ? undefined : { raw: text }) };
+  }
+
+  async function send(method: string, path: string, options: SendOptions = {}): Promise<Answer> {
+    const url = buildUrl(config.baseUrl, path, options.query);
+    return limit(async () => {
+      for (let attempt = 1; ; attempt++) {
+        let outcome: Outcome;
+        let answer: Answer | undefined;
+        let failure: unknown;
+        try {
+          answer = await attemptOnce(method, url, options, attempt);
+          if (answer.status < 400) return answer;
+          outcome = statusOutcome(answer, clock());
+          if (answer.status === 429) pacer.throttled();
+        } catch (error) {
+          if (isTlsFailure(error)) throw networkError(error, { method, path, baseUrl: config.baseUrl, redact });
+          failure = error;
+          outcome = { kind: 'network' };
+        }
+        if (!isRetryable(outcome) || attempt >= config.maxAttempts) {
+          if (answer) throw errorForStatus(answer, { method, path, redact });
+          throw networkError(failure, { method, path, baseUrl: config.baseUrl, redact, attempts: attempt });
+        }
+        const delay = retryDelayMs(attempt, outcome, config.backoff, random());
+        log?.(`.. ${method} ${url}: ${outcome.kind === 'network' ? 'network error' : outcome.status}; retrying in ${Math.round(delay)}ms`);
+        await sleep(delay);
+      }
+    });
+  }
+
+  return {
+    send,
+    async close() {
+      await ownAgent?.close();
+    },
+  };
+}
+
+export const NOT_JSON = Symbol('not json');
+
+function statusOutcome(answer: Answer, now: number): Outcome {
+  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], now);
+  if (answer.status === 409) {
+    const body = parseErrorBody(JSON.stringify(answer.json ?? {}));
+    return { kind: 'status', status: 409, conflict: conflictKind(body.code, body.message) };
+  }
+  return { kind: 'status', status: answer.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+}
+
+function buildUrl(baseUrl: string, path: string, query: SendOptions['query']): string {
+  const url = new URL(`${baseUrl}${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.toString();
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(headers)) flat[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+  return flat;
+}
+
+function numberHeader(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
