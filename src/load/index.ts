@@ -33,7 +33,7 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
   for (const [index, file] of files.entries()) {
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
-    if (problems.length > 0 || (file.analysis && !positionsComplete(file))) await useExactParse(file, checkOptions);
+    if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, checkOptions);
     diagnostics.push(...file.diagnostics);
   }
   diagnostics.push(...locateProblems(files, cross));
@@ -55,12 +55,6 @@ async function useExactParse(file: LoadedFile, options: { env: NodeJS.ProcessEnv
   }
 }
 
-function positionsComplete(file: LoadedFile): boolean {
-  const value = file.value as Record<string, unknown>;
-  const monitors = Array.isArray(value.monitors) ? value.monitors.length : 0;
-  const moved = Array.isArray(value.moved) ? value.moved.length : 0;
-  return (file.positions.get('monitors')?.items.length ?? 0) === monitors && (file.positions.get('moved')?.items.length ?? 0) === moved && (!value.settings || file.positions.has('settings'));
-}
 
 function buildState(files: LoadedFile[]): DesiredState {
   const monitors: DesiredMonitor[] = [];

@@ -15,13 +15,15 @@ export interface LoadedFile extends FoundFile {
   value: unknown;
   positions: FilePositions;
   exact: ExactParse | undefined;
+  /** The fast text scan found every item the parsed value has (else the exact parse gives positions). */
+  positionsComplete: boolean;
   /** undefined when the file could not be parsed (its diagnostics say why). */
   analysis: FileAnalysis | undefined;
   diagnostics: Diagnostic[];
 }
 
 export async function loadFile(file: FoundFile, options: MonitorCheckOptions): Promise<LoadedFile> {
-  const loaded: LoadedFile = { ...file, text: '', value: undefined, positions: new Map(), exact: undefined, analysis: undefined, diagnostics: [] };
+  const loaded: LoadedFile = { ...file, text: '', value: undefined, positions: new Map(), positionsComplete: false, exact: undefined, analysis: undefined, diagnostics: [] };
   const read = await readMonitorsFile(file.abs);
   if (!('text' in read)) {
     loaded.diagnostics.push({ file: file.display, line: 1, col: 1, severity: 'error', code: read.code, message: read.message });
@@ -43,5 +45,17 @@ export async function loadFile(file: FoundFile, options: MonitorCheckOptions): P
     loaded.positions = exact.positions;
   }
   loaded.analysis = analyseFile(loaded.value, options);
+  loaded.positionsComplete = positionsComplete(loaded.value, loaded.positions);
   return loaded;
+}
+
+function positionsComplete(value: unknown, positions: FilePositions): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  const { monitors, moved, settings } = value as Record<string, unknown>;
+  const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+  return (
+    (positions.get('monitors')?.items.length ?? 0) === count(monitors) &&
+    (positions.get('moved')?.items.length ?? 0) === count(moved) &&
+    (settings === undefined || positions.has('settings'))
+  );
 }
