@@ -55,7 +55,6 @@ async function useExactParse(file: LoadedFile, options: { env: NodeJS.ProcessEnv
   }
 }
 
-
 function buildState(files: LoadedFile[]): DesiredState {
   const monitors: DesiredMonitor[] = [];
   const moved: DesiredState['moved'] = [];

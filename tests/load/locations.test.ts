@@ -61,4 +61,14 @@ describe('diagnostics point at the offending key or value', () => {
       'a.yaml:22:11 warning lint.ignored_field',
     ]);
   });
+
+  it('a valid file gives each monitor its source position, in block or flow style', async () => {
+    const item = '{name: two, type: http, url: "https://a.example.com/"}';
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n- name: one\n  type: http\n  url: https://a.example.com/\n-\n  # a comment\n  ${item}\n`,
+      'b.yaml': `${DEFAULTS}monitors: [${item.replace('two', 'three')}]\n`,
+    });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.state.monitors.map((m) => `${m.name} ${m.source.file}:${m.source.line}:${m.source.col}`)).toEqual(['one a.yaml:15:3', 'two a.yaml:20:3', 'three b.yaml:14:12']);
+  });
 });
