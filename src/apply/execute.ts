@@ -179,7 +179,7 @@ async function deleteIfPresent(api: MonitorsApi, id: string, key: string): Promi
 
 function lockFields(change: PlannedChange) {
   if (!change.lock_record) throw new MonitorsError('PLAN_INVALID', `the plan's ${change.action} of "${change.name}" has no lock record`);
-  const { fingerprint, secrets, fields } = change.lock_record as { fingerprint: string; secrets?: Record<string, string>; fields?: Record<string, string> };
+  const { fingerprint, secrets, fields } = change.lock_record;
   return { fingerprint, ...(fields ? { fields } : {}), ...(secrets && Object.keys(secrets).length > 0 ? { secrets } : {}) };
 }
 

@@ -43,7 +43,7 @@ export interface PlannedChange {
   /** Fingerprint of the resolved body (secrets through their salted hash); keys derive from it. */
   body_fingerprint?: string;
   /** What the lock file records after this change succeeds. */
-  lock_record?: { fingerprint: string; secrets?: Record<string, string> };
+  lock_record?: { fingerprint: string; fields?: Record<string, string>; secrets?: Record<string, string> };
   /** Idempotency key of generation 0; later generations come from keyForGeneration(). */
   idempotency_key: string;
   /** Context marks, e.g. an open incident on the monitor. */
@@ -66,6 +66,8 @@ export interface Plan {
   unmanaged: { id: string; name: string }[];
   /** Hash of the live listing the plan was computed from; a saved plan is stale when it differs. */
   live_fingerprint: string;
+  /** Lock records whose monitor no longer exists live: apply drops them from the lock. */
+  stale_lock_ids?: string[];
   warnings: string[];
   notes: string[];
 }

@@ -1,0 +1,78 @@
+// The lock file on disk: versioned, stable sorted JSON that diffs well in git.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { MonitorsError } from '../errors.js';
+import { canonicalJson } from '../plan/canonical-json.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord } from './types.js';
+
+export function newLockFile(): LockFile {
+  return { format_version: LOCK_FORMAT_VERSION, salt: randomBytes(16).toString('base64url'), monitors: [] };
+}
+
+/** Sorted records (name, then id), sorted keys, 2-space indent, trailing newline. */
+export function serializeLock(lock: LockFile): string {
+  const records = [...lock.monitors].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)).map(orderRecord);
+  return `${JSON.stringify({ format_version: lock.format_version, salt: lock.salt, monitors: records }, null, 2)}\n`;
+}
+
+export async function writeLockFileAtomic(path: string, lock: LockFile): Promise<void> {
+  await writeFileAtomic(path, serializeLock(lock));
+}
+
+/** The lock at `path`, or undefined when there is none yet. */
+export async function readLockFile(path: string): Promise<LockFile | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new MonitorsError('LOCK_UNREADABLE', `cannot read the lock file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return parseLock(text, path);
+}
+
+export function parseLock(text: string, path: string): LockFile {
+  const invalid = (why: string) =>
+    new MonitorsError('LOCK_INVALID', `the lock file ${path} is not valid: ${why}`, {
+      hint: 'Restore it from git (`git checkout -- <file>`); if it is lost, delete it: the next plan replaces each monitor once as "not verifiable" and records it again.',
+    });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid('it is not JSON (a merge conflict?)');
+  }
+  if (!isObject(value)) throw invalid('it is not a JSON object');
+  if (value.format_version !== LOCK_FORMAT_VERSION) throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${LOCK_FORMAT_VERSION}; a newer monitors may have written it`);
+  if (typeof value.salt !== 'string' || value.salt.length < 8) throw invalid('"salt" is missing');
+  if (!Array.isArray(value.monitors)) throw invalid('"monitors" is not a list');
+  const seen = new Set<string>();
+  const monitors = value.monitors.map((r, i): LockRecord => {
+    if (!isObject(r) || typeof r.id !== 'string' || typeof r.name !== 'string') throw invalid(`record ${i + 1} needs string "id" and "name"`);
+    if (r.fingerprint !== null && typeof r.fingerprint !== 'string') throw invalid(`record "${r.name}" has no fingerprint`);
+    if (seen.has(r.id)) throw invalid(`id ${r.id} appears twice`);
+    seen.add(r.id);
+    return {
+      id: r.id,
+      name: r.name,
+      fingerprint: r.fingerprint as string | null,
+      ...(isStringMap(r.fields) ? { fields: r.fields } : {}),
+      ...(isStringMap(r.secrets) ? { secrets: r.secrets } : {}),
+    };
+  });
+  return { format_version: LOCK_FORMAT_VERSION, salt: value.salt, monitors };
+}
+
+export function withoutRecords(lock: LockFile, ids: readonly string[]): LockFile {
+  const drop = new Set(ids);
+  return { ...lock, monitors: lock.monitors.filter((r) => !drop.has(r.id)) };
+}
+
+function orderRecord(r: LockRecord): Record<string, unknown> {
+  return JSON.parse(canonicalJson({ id: r.id, name: r.name, fingerprint: r.fingerprint, fields: r.fields, secrets: r.secrets })) as Record<string, unknown>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStringMap = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === 'string');
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,74 @@
+// Fingerprints: what the lock file keeps of an applied input, and what keys and saved
+// plans derive from. Secrets are only ever hashed with scrypt under the lock file's
+// random salt: deliberately slow to reverse, memoised per distinct value so that
+// thousands of monitors sharing one token cost one hash.
+import { createHash, scryptSync } from 'node:crypto';
+import type { LiveMonitor } from '../model/monitor.js';
+import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
+import { canonicalJson } from './canonical-json.js';
+import type { Canonical } from './normalize.js';
+
+/** scrypt cost: N=2^15 (32 MiB, ~0.1 s per distinct secret here). */
+export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const SCRYPT_TAG = 'scrypt-n15r8p1';
+
+const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
+const SECRETS = new Set<string>(SECRET_FIELDS);
+
+/** Fingerprint of a canonical input without its secrets. */
+export function inputFingerprint(canonical: Canonical): string {
+  return `sha256:${sha(canonicalJson(withoutSecrets(canonical)))}`;
+}
+
+/** Short per-field hashes, so a plan can name which hidden field changed since the last apply. */
+export function fieldHashes(canonical: Canonical): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, value] of Object.entries(canonical)) if (!SECRETS.has(field)) out[field] = sha(canonicalJson(value)).slice(0, 12);
+  return out;
+}
+
+const memo = new Map<string, string>();
+
+/** Salted, slow hash of one secret value. */
+export function secretHash(value: string, salt: string): string {
+  const key = `${salt}\u0000${value}`;
+  let hash = memo.get(key);
+  if (!hash) {
+    hash = `${SCRYPT_TAG}:${scryptSync(value, salt, 32, SCRYPT_PARAMS).toString('base64url')}`;
+    memo.set(key, hash);
+  }
+  return hash;
+}
+
+export function secretHashes(canonical: Canonical, salt: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of SECRET_FIELDS) {
+    const value = canonical[field];
+    if (typeof value === 'string') out[field] = secretHash(value, salt);
+  }
+  return out;
+}
+
+/** Covers secrets through their hashes, so a rotated secret gives another key. */
+export function bodyFingerprint(fingerprint: string, secrets: Record<string, string>): string {
+  return sha(`${fingerprint}\n${canonicalJson(secrets)}`);
+}
+
+const VOLATILE = new Set(['status', 'last_check_at', 'next_check_at']);
+
+/** Hash of a live listing, ignoring what changes by itself (status, check times). */
+export function liveFingerprint(live: readonly LiveMonitor[]): string {
+  const hash = createHash('sha256');
+  for (const monitor of [...live].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    const stable: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(monitor)) if (!VOLATILE.has(k)) stable[k] = v;
+    hash.update(canonicalJson(stable)).update('\n');
+  }
+  return `sha256:${hash.digest('base64url')}`;
+}
+
+function withoutSecrets(canonical: Canonical): Canonical {
+  const out: Canonical = {};
+  for (const [k, v] of Object.entries(canonical)) if (!SECRETS.has(k)) out[k] = v;
+  return out;
+}

@@ -1,0 +1,82 @@
+// Identity: which live monitor each desired one is. In order: a reconciler-level `id:`
+// pin; the lock record of that name (so a monitor renamed in the dashboard is still
+// ours); the live monitor of that name; a `moved` entry's old name. Ambiguity is an
+// error naming the ids, never a guess.
+import { MonitorsError } from '../errors.js';
+import type { LockRecord } from '../lock/types.js';
+import type { DesiredMonitor, DesiredState, LiveMonitor } from '../model/monitor.js';
+
+export interface Match {
+  desired: DesiredMonitor;
+  live?: LiveMonitor;
+  /** Set when matched through a `moved` entry. */
+  renamedFrom?: string;
+}
+
+export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[], records: readonly LockRecord[]): Match[] {
+  const liveById = new Map(live.map((l) => [l.id, l]));
+  const liveByName = groupBy(live, (l) => l.name);
+  const recordByName = new Map(records.map((r) => [r.name, r]));
+  const movedTo = new Map(desired.moved.map((m) => [m.to, m.from]));
+  const claimedBy = new Map<string, string>();
+  const matches: Match[] = [];
+
+  const byName = (name: string): LiveMonitor | undefined => {
+    const record = recordByName.get(name);
+    const recorded = record ? liveById.get(record.id) : undefined;
+    if (recorded) return recorded;
+    const found = liveByName.get(name) ?? [];
+    if (found.length > 1) {
+      throw new MonitorsError('PLAN_DUPLICATE_LIVE_NAME', `two live monitors are named "${name}": ${found.map((l) => l.id).join(' and ')}`, {
+        hint: `Delete one in the dashboard, or pin the one to manage with \`id: ${found[0]!.id}\` in the YAML.`,
+      });
+    }
+    return found[0];
+  };
+
+  for (const d of [...desired.monitors].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    let match: Match = { desired: d };
+    if (d.pinnedId !== undefined) {
+      const pinned = liveById.get(d.pinnedId);
+      if (!pinned) {
+        throw new MonitorsError('PLAN_PINNED_ID_MISSING', `"${d.name}" is pinned to id ${d.pinnedId}, which does not exist in this workspace`, {
+          hint: 'Remove the `id:` line to create the monitor anew, or correct the id.',
+        });
+      }
+      match = { desired: d, live: pinned };
+    } else {
+      const current = byName(d.name);
+      const from = movedTo.get(d.name);
+      const previous = from !== undefined ? byName(from) : undefined;
+      if (current && previous && current.id !== previous.id) {
+        throw new MonitorsError('PLAN_MOVED_BOTH_EXIST', `"${from}" is moved to "${d.name}", but both exist live (${previous.id} and ${current.id})`, {
+          hint: 'Remove the `moved` entry (the rename already happened), or delete one of the two monitors.',
+        });
+      }
+      if (current) match = { desired: d, live: current };
+      else if (previous) match = { desired: d, live: previous, renamedFrom: from! };
+    }
+    if (match.live) {
+      const other = claimedBy.get(match.live.id);
+      if (other !== undefined) {
+        throw new MonitorsError('PLAN_DOUBLE_MATCH', `"${other}" and "${d.name}" both refer to live monitor ${match.live.id}`, {
+          hint: 'Each live monitor can be managed by one YAML entry; check `id:` pins and `moved` entries.',
+        });
+      }
+      claimedBy.set(match.live.id, d.name);
+    }
+    matches.push(match);
+  }
+  return matches;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}

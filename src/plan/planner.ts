@@ -1,0 +1,164 @@
+// The pure planner: desired monitors, live monitors, lock records and options in; a Plan
+// out (plain data, deterministic order). See ../shared/DESIGN.md: identity, fields the
+// listing cannot show, ownership.
+import type { LockFile, LockRecord } from '../lock/types.js';
+import type { DesiredMonitor, DesiredState, LiveMonitor, OwnershipScope } from '../model/monitor.js';
+import { visibleDiffs } from './compare.js';
+import { describeReason } from './reasons.js';
+import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
+import { liveFingerprint } from './fingerprint.js';
+import { keyForGeneration } from './idempotency-key.js';
+import { matchDesired } from './match.js';
+import { PLAN_FORMAT_VERSION, type FieldChange, type Plan, type PlannedChange } from './types.js';
+
+export interface PlanOptions {
+  scope: OwnershipScope;
+  openIncidentMonitorIds?: ReadonlySet<string>;
+  monitorLimit?: { limit: number; usage: number };
+}
+
+export interface PlanInput {
+  desired: DesiredState;
+  live: readonly LiveMonitor[];
+  lock: LockFile | undefined;
+  options: PlanOptions;
+}
+
+export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
+  const salt = lock?.salt ?? '';
+  const records = lock?.monitors ?? [];
+  const recordById = new Map(records.map((r) => [r.id, r]));
+  const matches = matchDesired(desired, live, records);
+  const changes: PlannedChange[] = [];
+  let unchanged = 0;
+
+  for (const { desired: d, live: l, renamedFrom } of matches) {
+    const prepared = prepareDesired(d, salt);
+    if (!l) {
+      changes.push(createChange(d, prepared, records));
+      continue;
+    }
+    const change = compareMatched(d, prepared, l, recordById.get(l.id), renamedFrom);
+    if (change) changes.push(change);
+    else unchanged += 1;
+  }
+
+  const matchedIds = new Set(matches.flatMap((m) => (m.live ? [m.live.id] : [])));
+  const unmanaged: Plan['unmanaged'] = [];
+  for (const l of live) {
+    if (matchedIds.has(l.id)) continue;
+    if (isManaged(l, recordById, options.scope)) changes.push(deleteChange(l, recordById.get(l.id)));
+    else unmanaged.push({ id: l.id, name: l.name });
+  }
+
+  const liveIds = new Set(live.map((l) => l.id));
+  const staleRecords = records.filter((r) => !liveIds.has(r.id));
+  const plan: Plan = {
+    format_version: PLAN_FORMAT_VERSION,
+    summary: {
+      create: changes.filter((c) => c.action === 'create').length,
+      replace: changes.filter((c) => c.action === 'replace').length,
+      delete: changes.filter((c) => c.action === 'delete').length,
+      unchanged,
+    },
+    changes: sortChanges(changes),
+    unmanaged: unmanaged.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)),
+    live_fingerprint: liveFingerprint(live),
+    stale_lock_ids: staleRecords.map((r) => r.id).sort(),
+    warnings: [],
+    notes: staleRecords.map((r) => `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`),
+  };
+  addContext(plan, options);
+  return plan;
+}
+
+function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: readonly LockRecord[]): PlannedChange {
+  const vanished = records.find((r) => r.name === d.name);
+  const fields: FieldChange[] = Object.entries(prepared.canonical).map(([field, value]) =>
+    prepared.secretFields.has(field) ? { field, oldKnown: true, sensitive: true } : { field, new: value, oldKnown: true },
+  );
+  return desiredChange(d, prepared, {
+    action: 'create',
+    id: null,
+    reason: 'new',
+    reason_text: vanished ? `${describeReason('new')}; it was deleted outside the tool (its lock record named ${vanished.id})` : describeReason('new'),
+    fields,
+  });
+}
+
+function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
+  const drift = visibleDiffs(prepared.canonical, l);
+  const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));
+  const lockFields = record?.fingerprint ? changedSinceApply(prepared, record, new Set(drift.map((x) => x.field))) : [];
+  const base = { action: 'replace' as const, id: l.id, fields: [...fields, ...lockFields] };
+  if (renamedFrom !== undefined) {
+    return desiredChange(d, prepared, { ...base, previous_name: l.name, reason: 'renamed', reason_text: `${describeReason('renamed')} from "${l.name}"` });
+  }
+  if (drift.length > 0) return desiredChange(d, prepared, { ...base, reason: 'drift', reason_text: describeReason('drift') });
+  if (!record || record.fingerprint === null) return desiredChange(d, prepared, { ...base, reason: 'not_verifiable', reason_text: describeReason('not_verifiable') });
+  if (lockFields.length > 0 || record.fingerprint !== prepared.fingerprint) {
+    return desiredChange(d, prepared, { ...base, reason: 'changed_since_apply', reason_text: describeReason('changed_since_apply') });
+  }
+  return undefined;
+}
+
+/** Fields whose hash differs from the lock record's: their old values cannot be read back. */
+function changedSinceApply(prepared: PreparedDesired, record: LockRecord, alreadyShown: ReadonlySet<string>): FieldChange[] {
+  const out: FieldChange[] = [];
+  const before = record.fields ?? {};
+  const after = prepared.fieldHashes;
+  for (const field of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
+    if (alreadyShown.has(field) || before[field] === after[field]) continue;
+    out.push({ field, oldKnown: false, ...(field in prepared.canonical ? { new: prepared.canonical[field] } : {}) });
+  }
+  const secretsBefore = record.secrets ?? {};
+  for (const field of [...new Set([...Object.keys(secretsBefore), ...Object.keys(prepared.secrets)])].sort()) {
+    if (secretsBefore[field] !== prepared.secrets[field]) out.push({ field, oldKnown: false, sensitive: true });
+  }
+  return out;
+}
+
+function deleteChange(l: LiveMonitor, record: LockRecord | undefined): PlannedChange {
+  const change: Omit<PlannedChange, 'idempotency_key'> = {
+    action: 'delete',
+    name: l.name,
+    id: l.id,
+    reason: 'removed',
+    reason_text: record ? describeReason('removed') : `${describeReason('removed')} (in the declared ownership scope)`,
+    fields: [],
+  };
+  return { ...change, idempotency_key: keyForGeneration(change, 0) };
+}
+
+function isManaged(l: LiveMonitor, recordById: ReadonlyMap<string, LockRecord>, scope: OwnershipScope): boolean {
+  if (recordById.has(l.id)) return true;
+  if (scope.kind === 'workspace') return true;
+  return scope.kind === 'prefix' && l.name.startsWith(scope.prefix);
+}
+
+function addContext(plan: Plan, options: PlanOptions): void {
+  const { monitorLimit, openIncidentMonitorIds } = options;
+  if (monitorLimit) {
+    const after = monitorLimit.usage + plan.summary.create - plan.summary.delete;
+    if (after > monitorLimit.limit) {
+      plan.warnings.push(`The workspace allows ${monitorLimit.limit} monitors and uses ${monitorLimit.usage}; this plan would need ${after}, so some creates will be refused.`);
+    }
+  }
+  if (openIncidentMonitorIds) {
+    for (const change of plan.changes) {
+      if (change.id && openIncidentMonitorIds.has(change.id)) (change.notes ??= []).push('has an open incident');
+    }
+  }
+}
+
+const ORDER = { create: 0, replace: 1, delete: 2 } as const;
+
+function sortChanges(changes: PlannedChange[]): PlannedChange[] {
+  return changes.sort((a, b) => ORDER[a.action] - ORDER[b.action] || compareText(a.name, b.name) || compareText(a.id ?? '', b.id ?? ''));
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+

@@ -1,0 +1,58 @@
+// What the planner derives from one desired monitor: its canonical input, fingerprints,
+// and the body apply will send (with ${env:NAME} templates instead of their values).
+import type { DesiredMonitor } from '../model/monitor.js';
+import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
+import { bodyFingerprint, fieldHashes, inputFingerprint, secretHashes } from './fingerprint.js';
+import { keyForGeneration } from './idempotency-key.js';
+import { normalizeInput, type Canonical } from './normalize.js';
+import type { PlannedChange } from './types.js';
+
+export interface PreparedDesired {
+  canonical: Canonical;
+  fingerprint: string;
+  fieldHashes: Record<string, string>;
+  secrets: Record<string, string>;
+  secretFields: ReadonlySet<string>;
+  bodyFingerprint: string;
+  body: Record<string, unknown>;
+}
+
+export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired {
+  const canonical = normalizeInput(d.input as Record<string, unknown>);
+  const fingerprint = inputFingerprint(canonical);
+  const secrets = secretHashes(canonical, salt);
+  return {
+    canonical,
+    fingerprint,
+    fieldHashes: fieldHashes(canonical),
+    secrets,
+    secretFields: new Set(SECRET_FIELDS.filter((f) => f in canonical)),
+    bodyFingerprint: bodyFingerprint(fingerprint, secrets),
+    body: bodyWithTemplates(canonical, d.envRefs),
+  };
+}
+
+/** The canonical body with each env-derived field put back as its `${env:NAME}` template. */
+export function bodyWithTemplates(canonical: Canonical, envRefs: DesiredMonitor['envRefs']): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...canonical };
+  for (const [field, template] of Object.entries(envRefs)) if (template !== undefined && field in body) body[field] = template;
+  return body;
+}
+
+type ChangeParts = Pick<PlannedChange, 'action' | 'id' | 'reason' | 'reason_text' | 'fields'> & Partial<Pick<PlannedChange, 'previous_name'>>;
+
+/** A create or replace of a desired monitor, with everything apply needs. */
+export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, parts: ChangeParts): PlannedChange {
+  const change: Omit<PlannedChange, 'idempotency_key'> = {
+    ...parts,
+    name: d.name,
+    body: prepared.body,
+    body_fingerprint: prepared.bodyFingerprint,
+    lock_record: {
+      fingerprint: prepared.fingerprint,
+      fields: prepared.fieldHashes,
+      ...(Object.keys(prepared.secrets).length > 0 ? { secrets: prepared.secrets } : {}),
+    },
+  };
+  return { ...change, idempotency_key: keyForGeneration(change, 0) };
+}

@@ -1,0 +1,15 @@
+import type { ChangeReason } from './types.js';
+
+const TEXT: Record<ChangeReason, string> = {
+  new: 'new: in the YAML, not on the server',
+  drift: 'drift: the server has values that differ from the YAML',
+  changed_since_apply: 'changed since the last apply (the lock file records what was applied)',
+  not_verifiable: 'not verifiable: no lock record, and the listing cannot show every field, so it is replaced once',
+  renamed: 'renamed (a `moved` entry): replaced in place, keeping its id and history',
+  removed: 'removed from the YAML',
+};
+
+/** The reason in words, for people; apply never reads it. */
+export function describeReason(reason: ChangeReason): string {
+  return TEXT[reason];
+}
