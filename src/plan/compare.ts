@@ -22,9 +22,15 @@ export function visibleDiffs(body: Record<string, unknown>, live: LiveMonitor): 
     if (!Object.prototype.hasOwnProperty.call(live, field)) continue;
     const liveValue = canonicalField(field, live[field]);
     const wanted = canonicalField(field, body[field]);
-    if (!equal(liveValue, wanted)) diffs.push({ field, old: liveValue, new: wanted });
+    if (!sameMeaning(liveValue, wanted)) diffs.push({ field, old: liveValue, new: wanted });
   }
   return diffs;
+}
+
+/** A server may report an unset boolean as false, or an unset list as []. */
+function sameMeaning(live: unknown, wanted: unknown): boolean {
+  if (wanted === undefined && (live === false || (Array.isArray(live) && live.length === 0))) return true;
+  return equal(live, wanted);
 }
 
 export function visibleDifferences(body: Record<string, unknown>, live: LiveMonitor): string[] {

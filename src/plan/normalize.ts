@@ -1,16 +1,16 @@
 // The canonical form of a monitor input, used for comparing, fingerprinting and sending,
 // so that equal meanings compare equal and no plan shows a perpetual diff:
 // - null and absent are the same (the API treats an unset nullable field as null);
-// - booleans without a value are false (follow_redirects defaults to false per spec;
-//   keyword_case_sensitive is treated alike, so a server that returns false for an unset
-//   field does not show a diff);
+// - follow_redirects without a value is false (its default per spec);
+//   keyword_case_sensitive has no stated default: unset stays unset, but compare.ts
+//   takes a server's false for an unset one as the same;
 // - headers: CRLF -> LF, blank lines dropped, each line `Name: value` with the name as
 //   written and single spacing after the colon, trailing spaces trimmed;
 // - tags and locations are sets: trimmed, empty items dropped, de-duplicated, sorted;
 //   empty means unset.
 import { MONITOR_FIELDS, type MonitorField } from '../schema/monitor-input-schema.js';
 
-const BOOLEAN_DEFAULT_FALSE = new Set<string>(['follow_redirects', 'keyword_case_sensitive']);
+const BOOLEAN_DEFAULT_FALSE = new Set<string>(['follow_redirects']);
 const FIELD_SET = new Set<string>(MONITOR_FIELDS);
 
 export type Canonical = Record<string, unknown>;

@@ -1,0 +1,73 @@
+// A saved plan (`plan --out FILE`): the plan as data, the fingerprint of the live state it
+// was computed from, and the lock it was computed against (path and salt: the plan's
+// secret hashes were made with that salt, and the lock may not exist on disk yet).
+// Bodies hold `${env:NAME}` references, never values.
+import { MonitorsError } from '../errors.js';
+import type { LockFile } from '../lock/types.js';
+import { PLAN_FORMAT_VERSION, type Plan } from './types.js';
+
+export const SAVED_PLAN_KIND = 'monitors-saved-plan';
+
+export interface SavedPlan {
+  plan: Plan;
+  lockPath: string;
+  salt: string;
+  apiUrl?: string;
+  createdAt: string;
+  toolVersion: string;
+}
+
+export interface SavedPlanMeta {
+  lockPath: string;
+  lock: LockFile;
+  toolVersion: string;
+  apiUrl?: string;
+  now?: Date;
+}
+
+export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
+  const saved = {
+    kind: SAVED_PLAN_KIND,
+    format_version: PLAN_FORMAT_VERSION,
+    created_at: (meta.now ?? new Date()).toISOString(),
+    tool_version: meta.toolVersion,
+    lock_path: meta.lockPath,
+    lock_salt: meta.lock.salt,
+    ...(meta.apiUrl ? { api_url: meta.apiUrl } : {}),
+    plan,
+  };
+  return `${JSON.stringify(saved, null, 2)}\n`;
+}
+
+export function parseSavedPlan(text: string): SavedPlan {
+  const invalid = (why: string) =>
+    new MonitorsError('PLAN_FILE_INVALID', `the saved plan is not valid: ${why}`, { hint: 'Make it again with `monitors plan --out FILE`.' });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid('it is not JSON');
+  }
+  if (!isObject(value) || value.kind !== SAVED_PLAN_KIND) throw invalid('it is not a file written by `monitors plan --out`');
+  if (value.format_version !== PLAN_FORMAT_VERSION) throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${PLAN_FORMAT_VERSION}`);
+  const plan = value.plan;
+  if (!isObject(plan) || !Array.isArray(plan.changes) || typeof plan.live_fingerprint !== 'string' || !isObject(plan.summary)) throw invalid('"plan" is incomplete');
+  if (typeof value.lock_path !== 'string' || typeof value.lock_salt !== 'string') throw invalid('the lock path or salt is missing');
+  for (const [i, c] of plan.changes.entries()) {
+    if (!isObject(c) || !['create', 'replace', 'delete'].includes(c.action as string) || typeof c.name !== 'string' || typeof c.idempotency_key !== 'string') {
+      throw invalid(`change ${i + 1} is incomplete`);
+    }
+    if (c.action !== 'create' && typeof c.id !== 'string') throw invalid(`change ${i + 1} (${String(c.action)} of "${c.name}") has no id`);
+    if (c.action !== 'delete' && (!isObject(c.body) || !isObject(c.lock_record))) throw invalid(`change ${i + 1} ("${c.name}") has no body`);
+  }
+  return {
+    plan: plan as unknown as Plan,
+    lockPath: value.lock_path,
+    salt: value.lock_salt,
+    ...(typeof value.api_url === 'string' ? { apiUrl: value.api_url } : {}),
+    createdAt: typeof value.created_at === 'string' ? value.created_at : '',
+    toolVersion: typeof value.tool_version === 'string' ? value.tool_version : '',
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

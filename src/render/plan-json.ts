@@ -1,0 +1,31 @@
+// The JSON view of a plan (docs/plan-json.md). Versioned by format_version; bodies are
+// left out (they are in saved plans), secrets never appear.
+import type { Plan } from '../plan/types.js';
+
+export function planJsonValue(plan: Plan): Record<string, unknown> {
+  return {
+    format_version: plan.format_version,
+    summary: plan.summary,
+    changes: plan.changes.map((c) => ({
+      action: c.action,
+      name: c.name,
+      id: c.id,
+      ...(c.previous_name !== undefined ? { previous_name: c.previous_name } : {}),
+      reason: c.reason,
+      reason_text: c.reason_text,
+      fields: c.fields.map((f) =>
+        f.sensitive ? { field: f.field, sensitive: true, old_known: f.oldKnown } : { field: f.field, ...(f.oldKnown ? { old: f.old ?? null } : {}), new: f.new ?? null, old_known: f.oldKnown },
+      ),
+      idempotency_key: c.idempotency_key,
+      notes: c.notes ?? [],
+    })),
+    unmanaged: plan.unmanaged,
+    warnings: plan.warnings,
+    notes: plan.notes,
+    live_fingerprint: plan.live_fingerprint,
+  };
+}
+
+export function renderPlanJson(plan: Plan): string {
+  return `${JSON.stringify(planJsonValue(plan), null, 2)}\n`;
+}
