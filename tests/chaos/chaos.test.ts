@@ -2,7 +2,7 @@
 // connections, 429s, held writes, latency, the process SIGKILLed) can simply be run
 // again; it finishes the work and never duplicates a change. CHAOS_SEEDS=N runs more.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,7 +65,9 @@ async function runScenario(scenario: ChaosScenario): Promise<void> {
       const found = live.find((l) => l.input.name === m.name)!;
       expect(found.input.timeout_seconds, m.name).toBe(m.timeout);
     }
-    const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: { id: string; name: string }[] };
+    const lockPath = join(dir, 'monitors.lock.json');
+    // No lock file is written while the tool has managed nothing yet.
+    const lock = existsSync(lockPath) ? (JSON.parse(readFileSync(lockPath, 'utf8')) as { monitors: { id: string; name: string }[] }) : { monitors: [] };
     const liveById = new Map(live.map((m) => [m.id, m.input.name]));
     expect(lock.monitors.map((r) => [r.name, liveById.get(r.id)]), 'lock records name live monitors').toEqual(lock.monitors.map((r) => [r.name, r.name]));
     expect(lock.monitors.map((r) => r.name).sort(), 'the lock records exactly the managed monitors').toEqual(scenario.after.map((m) => m.name).sort());

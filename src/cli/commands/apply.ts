@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
-import { readLockFile } from '../../lock/lock-file.js';
+import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
+import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
 import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
@@ -45,9 +46,13 @@ async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<
   try {
     const { plan } = session;
     process.stdout.write(renderPlan(plan, 'text', useColor(process.stdout, process.env)));
-    if (changeCount(plan) === 0) return EXIT_OK;
+    if (changeCount(plan) === 0) {
+      await pruneStaleRecords(plan, session.lock, session.lockPath);
+      return EXIT_OK;
+    }
     await confirmApply(options.yes, process.stdin, process.stderr);
-    const result = await runApply({ plan, api: session.api, lock: session.lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
+    const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
+    const result = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
     return result.failed > 0 ? EXIT_ERROR : EXIT_OK;
   } finally {
     await session.api.close();
@@ -63,7 +68,7 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
   const saved = parseSavedPlan(text);
   const lockPath = options.lock ?? saved.lockPath;
   const lock = (await readLockFile(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
-  const api = createApiClient(apiConfigFromEnv(process.env, { apiUrl: saved.apiUrl }));
+  const api = createApiClient(apiConfigFromEnv(process.env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
   try {
     const live = await api.listMonitors();
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {
@@ -72,12 +77,21 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
       });
     }
     process.stdout.write(renderPlan(saved.plan, 'text', useColor(process.stdout, process.env)));
-    if (changeCount(saved.plan) === 0) return EXIT_OK;
-    const result = await runApply({ plan: saved.plan, api, lock, lockPath, env: process.env, concurrency: concurrencyOf(options) });
+    if (changeCount(saved.plan) === 0) {
+      await pruneStaleRecords(saved.plan, lock, lockPath);
+      return EXIT_OK;
+    }
+    const result = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
     return result.failed > 0 ? EXIT_ERROR : EXIT_OK;
   } finally {
     await api.close();
   }
+}
+
+/** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
+async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string): Promise<void> {
+  const stale = plan.stale_lock_ids ?? [];
+  if (stale.length > 0) await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
 }
 
 function changeCount(plan: Plan): number {

@@ -41,7 +41,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   try {
     const { plan } = session;
     if (options.out) {
-      const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion() });
+      const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion(), ...(session.desired.settings.apiUrl ? { apiUrl: session.desired.settings.apiUrl } : {}) });
       await writeFileAtomic(options.out, saved);
     }
     process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
