@@ -4,14 +4,14 @@ import type { LockRecord } from '../lock/types.js';
 import type { LiveMonitor } from '../model/monitor.js';
 import type { MonitorField } from '../schema/monitor-input-schema.js';
 import { factorDefaults } from './factor-defaults.js';
-import { lockRecordFor, type FingerprintFn } from './lock-records.js';
+import { lockRecordFor, plannerFingerprint, type FingerprintFn } from './lock-records.js';
 import { envSlug, uniqueNames } from './names.js';
 import { inSpecOrder, readLiveMonitor, type ReadMonitor } from './read-live.js';
 import { renderFile } from './render-file.js';
 import { compareMonitors, compareText, splitIntoFiles } from './split-files.js';
 
 export interface ExportOptions {
-  /** The planner's fingerprint; without it every record is "not verifiable". */
+  /** Default: the planner's own fingerprint (a stand-in only in tests). */
   fingerprint?: FingerprintFn;
 }
 
@@ -43,7 +43,7 @@ export function exportWorkspace(live: readonly LiveMonitor[], options: ExportOpt
   const todos = groups.flatMap((g) => g.monitors.filter((m) => m.todo.length > 0).map((m) => ({ name: m.name, fileName: g.fileName, fields: m.todo })));
   const defaulted = [...new Set(monitors.flatMap((m) => m.defaulted))].sort(compareText);
   const secrets = monitors.flatMap((m) => (m.input.auth_secret ? [{ name: m.name, env: envNameIn(m.input.auth_secret) }] : []));
-  return { files, records: monitors.map((m) => lockRecordFor(m, options.fingerprint)), duplicates, secrets, todos, defaulted };
+  return { files, records: monitors.map((m) => lockRecordFor(m, options.fingerprint ?? plannerFingerprint)), duplicates, secrets, todos, defaulted };
 }
 
 function partitionByName(live: readonly LiveMonitor[]): { unique: LiveMonitor[]; duplicates: ExportResult['duplicates'] } {

@@ -1,0 +1,47 @@
+// Export, then the real loader and the real planner over what it wrote: the round trip
+// the user makes with `export` then `plan`, without the network.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exportWorkspace } from '../../src/export/export-workspace.js';
+import { newLockFile } from '../../src/lock/lock-file.js';
+import { loadDesiredState } from '../../src/load/index.js';
+import type { LiveMonitor } from '../../src/model/monitor.js';
+import { planChanges } from '../../src/plan/planner.js';
+import { FULL_LISTING, SPEC_ONLY_LISTING } from './fixtures.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+async function exportAndPlan(live: LiveMonitor[], env: NodeJS.ProcessEnv, fill: (text: string) => string = (t) => t) {
+  const dir = mkdtempSync(join(tmpdir(), 'export-plan-'));
+  dirs.push(dir);
+  const result = exportWorkspace(live);
+  for (const file of result.files) writeFileSync(join(dir, file.fileName), fill(file.text));
+  const { state, diagnostics } = await loadDesiredState([dir], { env, cwd: dir });
+  expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const lock = { ...newLockFile(), monitors: result.records };
+  return planChanges({ desired: state, live, lock, options: { scope: { kind: 'lock' } } });
+}
+
+describe('export, then plan', () => {
+  it('full listing: no changes, except a once-only re-send of each write-only secret', async () => {
+    const plan = await exportAndPlan(FULL_LISTING, { MONITOR_SECRET_API_LOGIN: 'pw', MONITOR_SECRET_GATEWAY_TOKEN: 'tok' });
+    expect(plan.summary).toEqual({ create: 0, replace: 2, delete: 0, unchanged: 3 });
+    expect(plan.changes.map((c) => [c.name, c.reason, c.fields.map((f) => f.field)])).toEqual([
+      ['API login', 'changed_since_apply', ['auth_secret']],
+      ['Gateway token', 'changed_since_apply', ['auth_secret']],
+    ]);
+    expect(plan.unmanaged).toEqual([]);
+  });
+
+  it('spec-only listing, TODOs filled: every monitor replaced once as not verifiable, nothing created or deleted', async () => {
+    const fill = (text: string) =>
+      text.replace('keyword: null', 'keyword: shoes').replace('port: null', 'port: 25').replace('json_pointer: null', 'json_pointer: /status').replace('json_operator: null', 'json_operator: exists');
+    const plan = await exportAndPlan(SPEC_ONLY_LISTING, {}, fill);
+    expect(plan.summary).toEqual({ create: 0, replace: 5, delete: 0, unchanged: 0 });
+    expect(new Set(plan.changes.map((c) => c.reason))).toEqual(new Set(['not_verifiable']));
+    expect(plan.changes.map((c) => c.id).sort()).toEqual(SPEC_ONLY_LISTING.map((m) => m.id).sort());
+  });
+});
