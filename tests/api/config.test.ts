@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { apiConfigFromEnv, checkBaseUrl } from '../../src/api/config.js';
+
+const codeOf = (fn: () => unknown): string | undefined => {
+  try {
+    fn();
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+  return undefined;
+};
+
+describe('apiConfigFromEnv', () => {
+  it('needs MONITORS_API_TOKEN and says where to create one', () => {
+    let error: { code?: string; hint?: string } = {};
+    try {
+      apiConfigFromEnv({ MONITORS_API_URL: 'https://api.example.com/api/v1' });
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(error.code).toBe('CONFIG_NO_TOKEN');
+    expect(error.hint).toMatch(/dashboard.*settings, API/);
+    expect(error.hint).toMatch(/export MONITORS_API_TOKEN/);
+  });
+
+  it('needs a URL from the environment or the settings', () => {
+    expect(codeOf(() => apiConfigFromEnv({ MONITORS_API_TOKEN: 't' }))).toBe('CONFIG_NO_API_URL');
+  });
+
+  it('lets MONITORS_API_URL win over settings.api_url', () => {
+    const config = apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://env.example.com/api/v1' }, { apiUrl: 'https://yaml.example.com/api/v1' });
+    expect(config.baseUrl).toBe('https://env.example.com/api/v1');
+    const fromSettings = apiConfigFromEnv({ MONITORS_API_TOKEN: 't' }, { apiUrl: 'https://yaml.example.com/api/v1/' });
+    expect(fromSettings.baseUrl).toBe('https://yaml.example.com/api/v1');
+  });
+
+  it('has bounded defaults and a debug log only when asked', () => {
+    const config = apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1' });
+    expect(config.concurrency).toBe(8);
+    expect(config.maxAttempts).toBe(6);
+    expect(config.timeouts).toEqual({ connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 });
+    expect(config.debugLog).toBeUndefined();
+    expect(apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1', MONITORS_DEBUG: '1' }).debugLog).toBeTypeOf('function');
+    expect(apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1' }, { debug: true }).debugLog).toBeTypeOf('function');
+  });
+
+  it('refuses numbers out of range', () => {
+    expect(codeOf(() => apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com', MONITORS_CONCURRENCY: '0' }))).toBe('CONFIG_BAD_VALUE');
+  });
+});
+
+describe('checkBaseUrl', () => {
+  it.each([
+    ['https://api.example.com/api/v1/', 'https://api.example.com/api/v1'],
+    ['https://api.example.com/base/api/v1', 'https://api.example.com/base/api/v1'],
+    ['http://127.0.0.1:8080/api/v1', 'http://127.0.0.1:8080/api/v1'],
+    ['http://127.3.4.5/api/v1', 'http://127.3.4.5/api/v1'],
+    ['http://localhost:3000/api/v1//', 'http://localhost:3000/api/v1'],
+    ['http://[::1]:3000/api/v1', 'http://[::1]:3000/api/v1'],
+  ])('accepts %s', (raw, expected) => {
+    expect(checkBaseUrl(raw)).toBe(expected);
+  });
+
+  it.each([
+    ['http://api.example.com/api/v1', 'CONFIG_INSECURE_URL'],
+    ['http://127.0.0.1.example.com/api/v1', 'CONFIG_INSECURE_URL'],
+    ['http://localhost.evil.com/api/v1', 'CONFIG_INSECURE_URL'],
+    ['http://10.0.0.1/api/v1', 'CONFIG_INSECURE_URL'],
+    ['ftp://api.example.com/api/v1', 'CONFIG_INSECURE_URL'],
+    ['not a url', 'CONFIG_BAD_URL'],
+    ['api.example.com/api/v1', 'CONFIG_BAD_URL'],
+    ['https://user:pw@api.example.com/api/v1', 'CONFIG_BAD_URL'],
+  ])('refuses %s', (raw, code) => {
+    expect(codeOf(() => checkBaseUrl(raw))).toBe(code);
+  });
+});
