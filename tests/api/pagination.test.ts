@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BASE_PATH, caught, json, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
+
+let setup: MockSetup;
+afterEach(async () => {
+  await setup.api.close();
+  await setup.agent.close();
+});
+
+/** Serves `pages` in order for GET /monitors and records the query of every request. */
+function servePages(pages: { data: unknown; meta?: unknown }[], listPath = '/monitors'): URLSearchParams[] {
+  const queries: URLSearchParams[] = [];
+  for (const page of pages) {
+    setup.pool
+      .intercept({ path: (p) => p.startsWith(`${BASE_PATH}${listPath}?`), method: 'GET' })
+      .reply(200, (opts) => {
+        queries.push(new URL(opts.path, 'http://x').searchParams);
+        return page;
+      }, json);
+  }
+  return queries;
+}
+
+describe('listMonitors', () => {
+  it('follows meta.next_cursor unchanged until null, 100 per page', async () => {
+    setup = mockClient();
+    const odd = 'eyJ0IjoiMjAyNiJ9+/= ü&next=1';
+    const queries = servePages([
+      { data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: 'c1', per_page: 100 } },
+      { data: [liveMonitor(3)], meta: { next_cursor: odd, per_page: 100 } },
+      { data: [liveMonitor(4)], meta: { next_cursor: null, per_page: 100 } },
+    ]);
+    const monitors = await setup.api.listMonitors();
+    expect(monitors.map((m) => m.name)).toEqual(['monitor-1', 'monitor-2', 'monitor-3', 'monitor-4']);
+    expect(queries.map((q) => q.get('cursor'))).toEqual([null, 'c1', odd]);
+    expect(queries.every((q) => q.get('per_page') === '100')).toBe(true);
+    setup.agent.assertNoPendingInterceptors();
+  });
+
+  it('keeps unknown extra fields and tolerates a missing per_page', async () => {
+    setup = mockClient();
+    servePages([{ data: [liveMonitor(1, { shiny_new_field: { nested: true } })], meta: { next_cursor: null } }]);
+    const [monitor] = await setup.api.listMonitors();
+    expect(monitor).toMatchObject({ name: 'monitor-1', shiny_new_field: { nested: true } });
+  });
+
+  it('accepts a monitor with only the fields spec 2.2 requires', async () => {
+    setup = mockClient();
+    const { last_check_at: _a, next_check_at: _b, ...minimal } = liveMonitor(1, { last_check_at: null, next_check_at: null });
+    servePages([{ data: [minimal], meta: { next_cursor: null, per_page: 100 } }]);
+    expect(await setup.api.listMonitors()).toHaveLength(1);
+  });
+
+  it('refuses a cursor that comes back a second time', async () => {
+    setup = mockClient();
+    servePages([
+      { data: [liveMonitor(1)], meta: { next_cursor: 'a', per_page: 100 } },
+      { data: [liveMonitor(2)], meta: { next_cursor: 'b', per_page: 100 } },
+      { data: [liveMonitor(3)], meta: { next_cursor: 'a', per_page: 100 } },
+    ]);
+    const error = await caught(() => setup.api.listMonitors());
+    expect(error.code).toBe('API_BAD_RESPONSE');
+    expect(error.message).toMatch(/cursor "a" came back/);
+  });
+
+  it.each([
+    ['no data', { items: [] }, /no "data"/],
+    ['data not an array', { data: { id: 'x' }, meta: { next_cursor: null } }, /not an array/],
+    ['a monitor without id', { data: [{ name: 'x' }], meta: { next_cursor: null } }, /no string "id"/],
+    ['a monitor without name', { data: [{ id: 'abc', name: 7 }], meta: { next_cursor: null } }, /abc has no string "name"/],
+    ['a numeric cursor', { data: [], meta: { next_cursor: 5 } }, /next_cursor/],
+    ['meta not an object', { data: [], meta: 'end' }, /"meta" is not an object/],
+  ])('names what is wrong with a bad page: %s', async (_name, page, problem) => {
+    setup = mockClient();
+    servePages([page as { data: unknown }]);
+    const error = await caught(() => setup.api.listMonitors());
+    expect(error.code).toBe('API_BAD_RESPONSE');
+    expect(error.message).toMatch(problem);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    setup = mockClient();
+    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors`), method: 'GET' }).reply(200, '<html>login</html>', { headers: { 'content-type': 'text/html' } });
+    expect((await caught(() => setup.api.listMonitors())).code).toBe('API_BAD_RESPONSE');
+  });
+});
+
+describe('listIncidents', () => {
+  it('pages through incidents and checks monitor.id', async () => {
+    setup = mockClient();
+    const incident = (id: string) => ({ id, monitor: { id: 'm1', name: null }, status: 'open', severity: 'major', summary: 's', opened_at: '2026-01-01T00:00:00Z', resolved_at: null });
+    const queries = servePages(
+      [
+        { data: [incident('i1')], meta: { next_cursor: 'n', per_page: 100 } },
+        { data: [incident('i2')], meta: { next_cursor: null, per_page: 100 } },
+      ],
+      '/incidents',
+    );
+    expect((await setup.api.listIncidents()).map((i) => i.id)).toEqual(['i1', 'i2']);
+    expect(queries[1]?.get('cursor')).toBe('n');
+  });
+
+  it('refuses an incident without a monitor', async () => {
+    setup = mockClient();
+    servePages([{ data: [{ id: 'i1' }], meta: { next_cursor: null, per_page: 100 } }], '/incidents');
+    expect((await caught(() => setup.api.listIncidents())).message).toMatch(/monitor\.id/);
+  });
+});
