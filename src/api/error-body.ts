@@ -12,6 +12,7 @@ export interface ErrorBody {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const KNOWN_FIELDS = new Set<string>(MONITOR_FIELDS);
+const CONTAINERS = new Set(['body', 'data']);
 
 export function parseErrorBody(text: string): ErrorBody {
   let body: unknown;
@@ -24,7 +25,8 @@ export function parseErrorBody(text: string): ErrorBody {
   const error = isObject(body.error) ? body.error : body;
   const code = typeof error.code === 'string' ? error.code : undefined;
   const message = typeof error.message === 'string' ? error.message : typeof body.message === 'string' ? body.message : undefined;
-  const candidates = [error.details, error.fields, error.errors, body.errors, body.details, body.fields];
+  // `detail` as a list is FastAPI's shape; as a string it is a message, which fieldErrorsFrom skips.
+  const candidates = [error.details, error.fields, error.errors, body.errors, body.details, body.fields, body.detail];
   const fieldErrors = candidates.flatMap(fieldErrorsFrom);
   return { ...(code ? { code } : {}), ...(message ? { message } : {}), fieldErrors: dedupe(fieldErrors) };
 }
@@ -49,10 +51,13 @@ function fieldErrorsFrom(value: unknown): FieldError[] {
 
 /** `/port`, `body.port`, `["body", "port"]`, `data.locations[2]` -> a monitor field name. */
 export function fieldName(where: unknown): string {
-  const parts = Array.isArray(where) ? where.map(String) : typeof where === 'string' ? where.split(/[./[\]]+/) : [];
+  const all = (Array.isArray(where) ? where.map(String) : typeof where === 'string' ? where.split(/[./[\]]+/) : []).filter((p) => p !== '');
+  // A leading "body"/"data" names the request body, not the monitor's `body` field,
+  // unless nothing follows it.
+  const parts = all.length > 1 && CONTAINERS.has(all[0]!) ? all.slice(1) : all;
   const known = parts.find((p) => KNOWN_FIELDS.has(p));
   if (known) return known;
-  return parts.filter((p) => p !== '' && p !== 'body' && p !== 'data')[0] ?? '';
+  return parts.filter((p) => !CONTAINERS.has(p))[0] ?? parts[0] ?? '';
 }
 
 function dedupe(errors: FieldError[]): FieldError[] {

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, ValidationError } from '../../src/api/errors.js';
+import { MonitorsError } from '../../src/errors.js';
+import { BASE_PATH, MONITOR_ID, apiError, caught, json, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
+
+let setup: MockSetup;
+afterEach(async () => {
+  await setup.api.close();
+  await setup.agent.close();
+});
+
+const KEY = 'plan-1234:create:checkout';
+const input = { name: 'checkout' };
+const oneSentence = (text: string) => expect(text.split(/(?<=\.) /)).toHaveLength(1);
+
+function answerOnce(method: string, path: string, status: number, body: unknown, times = 1) {
+  setup.pool.intercept({ path: `${BASE_PATH}${path}`, method }).reply(status, body as object, json).times(times);
+}
+
+describe('typed errors', () => {
+  it('401: token missing, expired or revoked, and where to make a new one', async () => {
+    setup = mockClient();
+    answerOnce('GET', '/account', 401, apiError('token_expired', 'The token has expired'));
+    const error = await caught(() => setup.api.getAccount());
+    expect(error).toBeInstanceOf(MonitorsError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'API_UNAUTHORIZED', status: 401, method: 'GET', path: '/account', serverCode: 'token_expired' });
+    expect(error.message).toMatch(/missing, expired or revoked/);
+    expect(error.hint).toMatch(/dashboard \(settings, API\).*MONITORS_API_TOKEN/);
+    oneSentence(error.message);
+    expect(setup.sleeps).toEqual([]); // not retried
+  });
+
+  it.each([
+    ['GET', '/account', 'account:read', () => setup.api.getAccount()],
+    ['GET', `/monitors?per_page=100`, 'monitors:read', () => setup.api.listMonitors()],
+    ['POST', '/monitors', 'monitors:write', () => setup.api.createMonitor(input, KEY)],
+    ['DELETE', `/monitors/${MONITOR_ID}`, 'monitors:write', () => setup.api.deleteMonitor(MONITOR_ID, KEY)],
+    ['GET', '/incidents?per_page=100', 'incidents:read', () => setup.api.listIncidents()],
+  ])('403 on %s %s names the %s scope', async (method, path, scope, call) => {
+    setup = mockClient();
+    answerOnce(method, path, 403, apiError('forbidden', 'Missing scope'));
+    const error = await caught(call);
+    expect(error.code).toBe('API_FORBIDDEN');
+    expect(error.message).toContain(scope);
+    expect(error.hint).toContain(scope);
+  });
+
+  it('404 says the monitor does not exist in this workspace, without retrying', async () => {
+    setup = mockClient();
+    answerOnce('GET', `/monitors/${MONITOR_ID}`, 404, {});
+    const error = await caught(() => setup.api.getMonitor(MONITOR_ID));
+    expect(error).toMatchObject({ code: 'API_NOT_FOUND', status: 404, path: `/monitors/${MONITOR_ID}` });
+    expect(error.message).toMatch(/workspace/);
+    expect(setup.sleeps).toEqual([]);
+  });
+
+  it('400 is a bad request, not retried', async () => {
+    setup = mockClient();
+    answerOnce('POST', '/monitors', 400, apiError('invalid_idempotency_key', 'Idempotency-Key is invalid'));
+    const error = await caught(() => setup.api.createMonitor(input, KEY));
+    expect(error).toMatchObject({ code: 'API_BAD_REQUEST', serverCode: 'invalid_idempotency_key' });
+    expect(setup.sleeps).toEqual([]);
+  });
+
+  it('409 for another payload is not retried and says to plan again', async () => {
+    setup = mockClient();
+    answerOnce('POST', '/monitors', 409, apiError('idempotency_key_reused', 'This key was used with a different payload'));
+    const error = await caught(() => setup.api.createMonitor(input, KEY));
+    expect(error.code).toBe('API_KEY_REUSED');
+    expect(`${error.message} ${error.hint}`).toMatch(/plan/);
+    expect(setup.sleeps).toEqual([]);
+  });
+
+  it('409 "still running" is retried with the same key after a pause, then succeeds', async () => {
+    setup = mockClient();
+    const keys: string[] = [];
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+      .reply(409, (opts) => {
+        keys.push((opts.headers as Record<string, string>)['idempotency-key']!);
+        return apiError('idempotency_request_in_progress', 'The original request is still running');
+      }, json)
+      .times(2);
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(201, (opts) => {
+      keys.push((opts.headers as Record<string, string>)['idempotency-key']!);
+      return { data: liveMonitor(1) };
+    }, json);
+    await setup.api.createMonitor(input, KEY);
+    expect(keys).toEqual([KEY, KEY, KEY]);
+    expect(setup.sleeps).toHaveLength(2);
+    expect(setup.sleeps.every((ms) => ms > 0)).toBe(true);
+  });
+
+  it('an unknown 409 is retried a bounded number of times, then API_CONFLICT', async () => {
+    setup = mockClient({ maxAttempts: 3 });
+    answerOnce('PUT', `/monitors/${MONITOR_ID}`, 409, { error: { code: 'conflict', message: 'Conflict' } }, 3);
+    const error = await caught(() => setup.api.replaceMonitor(MONITOR_ID, input, KEY));
+    expect(error).toMatchObject({ code: 'API_CONFLICT', status: 409 });
+    expect(setup.sleeps).toHaveLength(2);
+  });
+
+  describe('422 field errors in the shapes servers use', () => {
+    it.each([
+      ['error.details[] with field', { error: { code: 'validation_failed', message: 'Invalid', details: [{ field: 'port', message: 'must be at most 65535' }] } }, [{ field: 'port', message: 'must be at most 65535' }]],
+      ['error.fields map of lists', { error: { code: 'validation_failed', message: 'Invalid', fields: { interval_seconds: ['is not enabled'], name: ['is too short'] } } }, [{ field: 'interval_seconds', message: 'is not enabled' }, { field: 'name', message: 'is too short' }]],
+      ['top-level errors[] with JSON pointers', { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] }, [{ field: 'timeout_seconds', message: 'must be 2 to 60' }]],
+      ['errors map of strings', { message: 'Invalid', errors: { url: 'private destination' } }, [{ field: 'url', message: 'private destination' }]],
+      ['pydantic-style loc arrays', { detail: [{ loc: ['body', 'locations', 2], msg: 'too long' }] }, [{ field: 'locations', message: 'too long' }]],
+    ])('%s', async (_shape, body, expected) => {
+      setup = mockClient();
+      answerOnce('POST', '/monitors', 422, body);
+      const error = await caught(() => setup.api.createMonitor(input, KEY));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.code).toBe('API_VALIDATION');
+      expect((error as unknown as ValidationError).fieldErrors).toEqual(expected);
+      for (const f of expected) expect(error.message).toContain(`${f.field}: ${f.message}`);
+    });
+
+    it('a body without field detail still gives a sentence', async () => {
+      setup = mockClient();
+      answerOnce('POST', '/monitors', 422, { error: { code: 'validation_failed', message: 'Request fields failed validation' } });
+      const error = await caught(() => setup.api.createMonitor(input, KEY));
+      expect(error.message).toMatch(/rejected the monitor \(422\): Request fields failed validation/);
+      expect((error as unknown as ValidationError).fieldErrors).toEqual([]);
+    });
+  });
+});
