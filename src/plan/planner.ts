@@ -89,14 +89,15 @@ function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: rea
 function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
   const drift = visibleDiffs(prepared.canonical, l);
   const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));
-  const lockFields = record?.fingerprint ? changedSinceApply(prepared, record, new Set(drift.map((x) => x.field))) : [];
+  const recordDiffers = record?.fingerprint != null && (record.fingerprint !== prepared.fingerprint || !sameSecrets(record.secrets ?? {}, prepared.secrets));
+  const lockFields = recordDiffers ? changedSinceApply(prepared, record!, new Set(drift.map((x) => x.field))) : [];
   const base = { action: 'replace' as const, id: l.id, fields: [...fields, ...lockFields] };
   if (renamedFrom !== undefined) {
     return desiredChange(d, prepared, { ...base, previous_name: l.name, reason: 'renamed', reason_text: `${describeReason('renamed')} from "${l.name}"` });
   }
   if (drift.length > 0) return desiredChange(d, prepared, { ...base, reason: 'drift', reason_text: describeReason('drift') });
   if (!record || record.fingerprint === null) return desiredChange(d, prepared, { ...base, reason: 'not_verifiable', reason_text: describeReason('not_verifiable') });
-  if (lockFields.length > 0 || record.fingerprint !== prepared.fingerprint) {
+  if (recordDiffers) {
     return desiredChange(d, prepared, { ...base, reason: 'changed_since_apply', reason_text: describeReason('changed_since_apply') });
   }
   return undefined;
@@ -106,7 +107,7 @@ function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMon
 function changedSinceApply(prepared: PreparedDesired, record: LockRecord, alreadyShown: ReadonlySet<string>): FieldChange[] {
   const out: FieldChange[] = [];
   const before = record.fields ?? {};
-  const after = prepared.fieldHashes;
+  const after = prepared.fieldHashes();
   for (const field of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
     if (alreadyShown.has(field) || before[field] === after[field]) continue;
     out.push({ field, oldKnown: false, ...(field in prepared.canonical ? { new: prepared.canonical[field] } : {}) });
@@ -116,6 +117,12 @@ function changedSinceApply(prepared: PreparedDesired, record: LockRecord, alread
     if (secretsBefore[field] !== prepared.secrets[field]) out.push({ field, oldKnown: false, sensitive: true });
   }
   return out;
+}
+
+function sameSecrets(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 function deleteChange(l: LiveMonitor, record: LockRecord | undefined): PlannedChange {

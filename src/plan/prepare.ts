@@ -10,25 +10,21 @@ import type { PlannedChange } from './types.js';
 export interface PreparedDesired {
   canonical: Canonical;
   fingerprint: string;
-  fieldHashes: Record<string, string>;
   secrets: Record<string, string>;
   secretFields: ReadonlySet<string>;
-  bodyFingerprint: string;
-  body: Record<string, unknown>;
+  /** Per-field hashes: computed only for monitors that change (most plans leave most alone). */
+  fieldHashes(): Record<string, string>;
 }
 
 export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired {
   const canonical = normalizeInput(d.input as Record<string, unknown>);
-  const fingerprint = inputFingerprint(canonical);
-  const secrets = secretHashes(canonical, salt);
+  let hashes: Record<string, string> | undefined;
   return {
     canonical,
-    fingerprint,
-    fieldHashes: fieldHashes(canonical),
-    secrets,
+    fingerprint: inputFingerprint(canonical),
+    secrets: secretHashes(canonical, salt),
     secretFields: new Set(SECRET_FIELDS.filter((f) => f in canonical)),
-    bodyFingerprint: bodyFingerprint(fingerprint, secrets),
-    body: bodyWithTemplates(canonical, d.envRefs),
+    fieldHashes: () => (hashes ??= fieldHashes(canonical)),
   };
 }
 
@@ -46,11 +42,11 @@ export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, part
   const change: Omit<PlannedChange, 'idempotency_key'> = {
     ...parts,
     name: d.name,
-    body: prepared.body,
-    body_fingerprint: prepared.bodyFingerprint,
+    body: bodyWithTemplates(prepared.canonical, d.envRefs),
+    body_fingerprint: bodyFingerprint(prepared.fingerprint, prepared.secrets),
     lock_record: {
       fingerprint: prepared.fingerprint,
-      fields: prepared.fieldHashes,
+      fields: prepared.fieldHashes(),
       ...(Object.keys(prepared.secrets).length > 0 ? { secrets: prepared.secrets } : {}),
     },
   };

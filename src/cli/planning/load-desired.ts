@@ -14,7 +14,7 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
   if (env.GITHUB_ACTIONS === 'true') lines.push(...diagnostics.map(githubAnnotation));
   if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
   if (errors.length > 0) {
-    throw new MonitorsError('CONFIG_INVALID', `the YAML has ${errors.length} error${errors.length === 1 ? '' : 's'} (listed above); nothing was sent to the API`, {
+    throw new MonitorsError('CONFIG_INVALID', `the YAML has ${errors.length} error${errors.length === 1 ? '' : 's'} (listed above); nothing was changed`, {
       hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
     });
   }

@@ -1,12 +1,11 @@
-import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
-import type { MonitorsApi } from '../../api/types.js';
+import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { DesiredState, LiveMonitor } from '../../model/monitor.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { planChanges } from '../../plan/planner.js';
 import type { Plan } from '../../plan/types.js';
-import { readPlanContext } from './context.js';
+import { readPlanContext, type PlanContext } from './context.js';
 import { loadDesiredOrFail } from './load-desired.js';
 import { lockPathFor } from './paths.js';
 
@@ -26,18 +25,29 @@ export interface PlanSession {
   lockExisted: boolean;
   live: LiveMonitor[];
   plan: Plan;
-  api: MonitorsApi & { close(): Promise<void> };
+  api: ApiClient;
 }
 
 /** Everything `plan` and `apply` share: YAML, lock, live listing, context, the pure planner. */
 export async function makePlan(request: PlanRequest): Promise<PlanSession> {
-  const desired = await loadDesiredOrFail(request.paths, request.env, request.cwd);
-  const lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
-  const existing = await readLockFile(lockPath);
-  const lock = existing ?? newLockFile();
-  const api = createApiClient(apiConfigFromEnv(request.env, { apiUrl: desired.settings.apiUrl }));
+  // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
+  // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
+  let api = earlyClient(request.env);
+  let reads = api ? startReads(api) : undefined;
+  let desired: DesiredState;
   try {
-    const [live, context] = await Promise.all([api.listMonitors(), readPlanContext(api)]);
+    desired = await loadDesiredOrFail(request.paths, request.env, request.cwd);
+  } catch (error) {
+    await api?.close();
+    throw error;
+  }
+  api ??= createApiClient(apiConfigFromEnv(request.env, { apiUrl: desired.settings.apiUrl }));
+  reads ??= startReads(api);
+  try {
+    const lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
+    const existing = await readLockFile(lockPath);
+    const lock = existing ?? newLockFile();
+    const [live, context] = await reads.result();
     const plan = planChanges({
       desired,
       live,
@@ -61,6 +71,22 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     await api.close();
     throw error;
   }
+}
+
+function earlyClient(env: NodeJS.ProcessEnv): ApiClient | undefined {
+  if (!env.MONITORS_API_URL) return undefined;
+  try {
+    return createApiClient(apiConfigFromEnv(env));
+  } catch {
+    return undefined; // reported after the YAML, in order
+  }
+}
+
+/** Starts the reads; a failure surfaces when the result is awaited, not as an unhandled rejection. */
+function startReads(api: ApiClient): { result(): Promise<[LiveMonitor[], PlanContext]> } {
+  const pending = Promise.all([api.listMonitors(), readPlanContext(api)]);
+  pending.catch(() => undefined);
+  return { result: () => pending };
 }
 
 function managedLiveCount(plan: Plan): number {
