@@ -33,7 +33,8 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
   }
   if (result.duplicates.length > 0) {
     lines.push('', 'Not exported: several live monitors share a name (the tool matches monitors by name):');
-    for (const d of result.duplicates) lines.push(`  "${d.name}": ids ${d.ids.join(', ')}. Rename all but one in the dashboard and export again.`);
+    for (const d of result.duplicates) lines.push(`  "${d.name}": ids ${d.ids.join(', ')}`);
+    lines.push('Rename all but one in the dashboard and export again, or add the one to manage by hand with `id: <id>`.');
   }
   const lockFlag = paths.lockIsDefault ? '' : ` --lock ${paths.lockPath}`;
   lines.push('', 'Next:', `  monitors validate ${paths.outDir}`, `  monitors plan ${paths.outDir}${lockFlag}`);

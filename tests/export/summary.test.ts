@@ -20,7 +20,7 @@ describe('export summary', () => {
     const result = exportWorkspace([...FULL_LISTING, full(id(50), 'Blog', {})], { fingerprint: () => ({ fingerprint: 'f' }) });
     const text = exportSummary(result, paths(result.files.map((f) => f.fileName)));
     expect(text).toContain('  MONITOR_SECRET_API_LOGIN  ("API login")\n');
-    expect(text).toContain(`  "Blog": ids ${[id(14), id(50)].sort().join(', ')}. Rename all but one in the dashboard and export again.`);
+    expect(text).toContain(`  "Blog": ids ${[id(14), id(50)].sort().join(', ')}\nRename all but one in the dashboard and export again, or add the one to manage by hand with \`id: <id>\`.`);
     expect(text).not.toContain('not readable');
     expect(text).toContain('The first plan re-sends the secrets once');
   });
