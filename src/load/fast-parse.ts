@@ -16,29 +16,28 @@ export interface FastParse {
 // Constructs where js-yaml and `yaml` are known to differ, or that no monitors file
 // needs; a file containing one (or text that merely looks like one) takes the exact
 // path. Each was found by tests/load/parsers-agree.test.ts.
-// Written to start with a literal where possible: V8 then skips ahead to that
-// character, and the whole list costs a few milliseconds per megabyte.
-const DECLINE: readonly RegExp[] = [
-  /(?<![^\s[{,])!/, // a tag (`!secret x`, `!!str 1`): resolution rules differ
-  /^%/m, // a directive (`%YAML 1.1` changes the schema in `yaml`)
-  /\?(?=\s|$)(?<![^\s[{,]\?)/, // an explicit key (`? key`)
-  /(?<![^\s[{,]):(?=[\s,\]}]|$)/, // an empty key: "" in yaml, "null" in js-yaml
-  /(?:~|null|Null|NULL)[ \t]*:(?=[\s,\]}]|$)/, // a null key (or a key merely ending in "null")
-  /-[ \t]+-(?=\s|$)/, // nested compact sequences (`- - x`): js-yaml mis-nests an empty item
-  /^(?:---|\.\.\.)\S/m, // `---a` is a plain scalar in `yaml`, a document marker in js-yaml
-  /^(?:---|\.\.\.)[ \t]+[^\s#]/m, // content on the line of a document marker
-  /["'\]}]#/, // a comment glued to a quoted or flow value: an error in `yaml` only
-  /^[ \t]*[|>]/m, // a block scalar header on a line of its own
-  /(?<!\S)[|>][+-]?[1-9]/, // a block scalar with an explicit indentation indicator
-  /(?<![^\s[{,:])"(?:[^"\\\n]|\\.)*\\?$/m, // a double-quoted scalar running over lines (indentation rules differ)
-  /(?<![^\s[{,:])'(?:[^'\n]|'')*$/m, // a single-quoted scalar running over lines
-  /[{,][ \t]*(?:~|null|Null|NULL)[ \t]*[,}:]/, // a null key in a flow mapping
-  /[}\]][ \t]*:(?=\s|$)/, // a flow collection used as a key
-  /(?<![^\s[{,:])[[{][^\]}\n]*$/m, // a flow collection running over lines
+// Each pattern runs only when the text contains one of its trigger strings (a cheap
+// scan), and is written to start with a literal where possible, so that the whole list
+// costs a few milliseconds per megabyte.
+const DECLINE: ReadonlyArray<[readonly string[], RegExp]> = [
+  [['!'], /(?<![^\s[{,])!/], // a tag (`!secret x`, `!!str 1`): resolution rules differ
+  [['%'], /^%/m], // a directive (`%YAML 1.1` changes the schema in `yaml`)
+  [['?'], /\?(?=\s|$)(?<![^\s[{,]\?)/], // an explicit key (`? key`)
+  [[':'], /(?<![^\s[{,]):(?=[\s,\]}]|$)/], // an empty key: "" in yaml, "null" in js-yaml
+  [['~', 'null', 'Null', 'NULL'], /(?:~|null|Null|NULL)[ \t]*:(?=[\s,\]}]|$)/], // a null key (or a key merely ending in "null")
+  [['-'], /-[ \t]+-(?=\s|$)/], // nested compact sequences (`- - x`): js-yaml mis-nests an empty item
+  [['---', '...'], /^(?:---|\.\.\.)(?:\S|[ \t]+[^\s#])/m], // `---a` (a scalar in `yaml`, a marker in js-yaml); content after a marker
+  [['#'], /["'\]}]#/], // a comment glued to a quoted or flow value: an error in `yaml` only
+  [['|', '>'], /^[ \t]*[|>]|(?<!\S)[|>][+-]?[1-9]/m], // a block scalar header on a line of its own; an explicit indentation indicator
+  [['"'], /(?<![^\s[{,:])"(?:[^"\\\n]|\\.)*\\?$/m], // a double-quoted scalar running over lines (indentation rules differ)
+  [["'"], /(?<![^\s[{,:])'(?:[^'\n]|'')*$/m], // a single-quoted scalar running over lines
+  [['{'], /[{,][ \t]*(?:~|null|Null|NULL)[ \t]*[,}:]/], // a null key in a flow mapping
+  [['}', ']'], /[}\]][ \t]*:(?=\s|$)/], // a flow collection used as a key
+  [['[', '{'], /(?<![^\s[{,:])[[{][^\]}\n]*$/m], // a flow collection running over lines
+  [['\t'], /^ *\t/m], // a tab in indentation: an error in `yaml`, tolerated by js-yaml
 ];
 
-/** A tab in indentation is an error in `yaml` and tolerated by js-yaml. */
-const tabIndent = (text: string): boolean => text.includes('\t') && /^ *\t/m.test(text);
+const declines = (text: string): boolean => DECLINE.some(([triggers, pattern]) => triggers.some((t) => text.includes(t)) && pattern.test(text));
 
 interface LoaderState {
   listener: unknown;
@@ -46,7 +45,7 @@ interface LoaderState {
 }
 
 export function fastParse(text: string): FastParse | undefined {
-  if (tabIndent(text) || DECLINE.some((pattern) => pattern.test(text))) return undefined;
+  if (declines(text)) return undefined;
   let state: LoaderState | undefined;
   // Called once: keeps js-yaml's loader state to look at its anchors afterwards, then
   // unhooks itself (a listener on every node costs a quarter of the parse).
