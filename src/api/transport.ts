@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { ApiClientConfig } from './config.js';
 import { parseErrorBody } from './error-body.js';
-import { errorForStatus, networkError, isTlsFailure } from './status-errors.js';
+import { errorCode, errorForStatus, networkError, isTlsFailure } from './status-errors.js';
 import { createPacer } from './pacer.js';
 import { conflictKind, isRetryable, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
 
@@ -43,7 +43,9 @@ export function createTransport(config: ApiClientConfig): Transport {
   const dispatcher: Dispatcher = config.dispatcher ?? ownAgent!;
   const limit = pLimit(config.concurrency);
   const pacer = createPacer(config.concurrency, clock, sleep);
-  const redact = (text: string) => text.split(config.token).join('[redacted]');
+  // The token never reaches a log line or an error message, raw or URL-encoded.
+  const secrets = [...new Set([config.token, encodeURIComponent(config.token)])].filter((t) => t !== '');
+  const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
   const log = config.debugLog ? (line: string) => config.debugLog!(redact(line)) : undefined;
 
   async function attemptOnce(method: string, url: string, options: SendOptions, attempt: number): Promise<Answer> {
@@ -56,16 +58,24 @@ export function createTransport(config: ApiClientConfig): Transport {
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     await pacer.acquire();
     const started = clock();
-    log?.(`-> ${method} ${url} attempt ${attempt}${options.idempotencyKey ? ` key ${options.idempotencyKey}` : ''}`);
-    const response = await request(url, {
-      dispatcher,
-      method: method as Dispatcher.HttpMethod,
-      headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-    const text = await response.body.text();
+    const keyNote = options.idempotencyKey ? ` key ${options.idempotencyKey}` : '';
+    log?.(`-> ${method} ${url} attempt ${attempt}${keyNote}`);
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      response = await request(url, {
+        dispatcher,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      });
+      text = await response.body.text();
+    } catch (error) {
+      log?.(`<- ${errorCode(error) ?? 'network error'} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
+      throw error;
+    }
     const flat = flattenHeaders(response.headers);
-    log?.(`<- ${response.statusCode} ${method} ${url} ${clock() - started}ms attempt ${attempt}`);
+    log?.(`<- ${response.statusCode} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
     pacer.observe({ limit: numberHeader(flat['x-ratelimit-limit']), remaining: numberHeader(flat['x-ratelimit-remaining']) });
     let json: unknown;
     if (text.trim() !== '') {
