@@ -1,0 +1,189 @@
+// plan and apply as a user runs them: the built CLI as a process against the simulator
+// on a random port. Exit codes, messages without stack traces, nothing half-done.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimServer, type SimServer } from '../../src/sim/server.js';
+import { fullScopeToken } from '../../src/sim/tokens.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { editMonitorOutOfBand } from '../helpers/sim-admin.js';
+
+const TOKEN = 'tok_plan_apply_SENTINEL_9f8e7d6c';
+const SECRET = 'secret-value-SENTINEL-42';
+let sim: SimServer;
+let dir: string;
+
+const DEFAULTS = `defaults:
+  type: http
+  method: GET
+  interval_seconds: 300
+  timeout_seconds: 10
+  retry_count: 1
+  confirmation_attempts: 2
+  slow_threshold_ms: 2000
+  expected_status_min: 200
+  expected_status_max: 299
+  max_redirects: 3
+  auth_type: none
+  execution_mode: single_location
+  locations: [eu-west]
+  consensus_threshold: 1
+`;
+
+function writeMonitors(items: string, extra = ''): void {
+  writeFileSync(join(dir, 'monitors.yaml'), `${DEFAULTS}monitors:\n${items}${extra}`);
+}
+const monitor = (name: string, more = '') => `  - name: ${name}\n    url: https://shop.example.com/${name}\n${more}`;
+
+const env = (extra: Record<string, string> = {}) => ({ MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', SHOP_SECRET: SECRET, ...extra });
+const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { cwd: dir, env: env(extra) });
+const liveNames = () => [...sim.core.state.workspace('default').monitors.values()].map((m) => m.input.name as string).sort();
+
+function expectCleanFailure(result: CliResult, code: string): void {
+  expect(result.code, result.stdout + result.stderr).toBe(1);
+  expect(result.stderr).toContain(`error ${code}:`);
+  expect(result.stderr).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack trace
+  expect(result.stdout + result.stderr).not.toContain(TOKEN);
+}
+
+beforeAll(async () => {
+  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)] });
+});
+afterAll(() => sim.close());
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'plan-apply-'));
+  for (const m of sim.core.state.workspace('default').monitors.values()) sim.core.state.deleteMonitor(sim.core.state.workspace('default'), m.id);
+  sim.clearRequests();
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('plan', () => {
+  it('exits 2 with --detailed-exitcode when there are changes, 0 when none, and prints the summary line', async () => {
+    writeMonitors(monitor('alpha') + monitor('beta'));
+    const first = await cli(['plan', '.', '--detailed-exitcode']);
+    expect(first.code, first.stderr).toBe(2);
+    expect(first.stdout).toContain('Plan: 2 to create, 0 to replace, 0 to delete.');
+    const plain = await cli(['plan', '.']);
+    expect(plain.code).toBe(0);
+    expect((await cli(['apply', '.', '--yes'])).code).toBe(0);
+    const after = await cli(['plan', '.', '--detailed-exitcode']);
+    expect(after.code, after.stdout).toBe(0);
+    expect(after.stdout).toContain('No changes. 2 monitors up to date.');
+  });
+
+  it('prints versioned JSON and Markdown', async () => {
+    writeMonitors(monitor('alpha'));
+    const json = JSON.parse((await cli(['plan', '--format', 'json'])).stdout) as { format_version: number; summary: Record<string, number>; changes: { action: string; id: unknown; name: string }[] };
+    expect(json.format_version).toBe(1);
+    expect(json.summary).toEqual({ create: 1, replace: 0, delete: 0, unchanged: 0 });
+    expect(json.changes[0]).toMatchObject({ action: 'create', name: 'alpha', id: null });
+    const md = (await cli(['plan', '--format', 'markdown'])).stdout;
+    expect(md.split('\n')[0]).toBe('**Plan: 1 to create, 0 to replace, 0 to delete.**');
+    expect(md).toContain('<details>');
+  });
+
+  it('stops on YAML errors before changing anything', async () => {
+    writeFileSync(join(dir, 'monitors.yaml'), `${DEFAULTS}monitors:\n  - name: alpha\n    url: https://shop.example.com/\n    timeout: 5\n`);
+    const result = await cli(['plan', '.']);
+    expectCleanFailure(result, 'CONFIG_INVALID');
+    expect(result.stderr).toMatch(/monitors\.yaml:19:5: error \S+ unknown field "timeout"/);
+    // Reads may have started while the YAML loaded (they overlap for speed); no write did.
+    expect(sim.requests().filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('explains a missing token, a rejected token and an unreachable server in one line each', async () => {
+    writeMonitors(monitor('alpha'));
+    expectCleanFailure(await cli(['plan'], { MONITORS_API_TOKEN: '' }), 'CONFIG_NO_TOKEN');
+    const rejected = await cli(['plan'], { MONITORS_API_TOKEN: 'tok_not_known_1234' });
+    expectCleanFailure(rejected, 'API_UNAUTHORIZED');
+    expect(rejected.stderr).toContain('settings, API');
+    const unreachable = await cli(['plan'], { MONITORS_API_URL: 'http://127.0.0.1:9/api/v1', MONITORS_MAX_ATTEMPTS: '2' });
+    expectCleanFailure(unreachable, 'API_UNREACHABLE');
+    expectCleanFailure(await cli(['plan'], { MONITORS_API_URL: 'http://monitoring.example.com/api/v1' }), 'CONFIG_INSECURE_URL');
+  });
+
+  it('refuses a plan that deletes more than the limits unless allowed', async () => {
+    writeMonitors(['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((n) => monitor(n)).join(''));
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    writeMonitors(monitor('a1'));
+    expectCleanFailure(await cli(['plan']), 'PLAN_MASS_DELETE');
+    const allowed = await cli(['apply', '--yes', '--allow-mass-delete']);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(liveNames()).toEqual(['a1']);
+  });
+});
+
+describe('apply', () => {
+  it('requires --yes without a terminal and changes nothing without it', async () => {
+    writeMonitors(monitor('alpha'));
+    const result = await cli(['apply']);
+    expectCleanFailure(result, 'APPLY_NEEDS_YES');
+    expect(liveNames()).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['monitors.yaml']);
+  });
+
+  it('renames in place through `moved`, keeping the id', async () => {
+    writeMonitors(monitor('old-name'));
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    const [before] = [...sim.core.state.workspace('default').monitors.keys()];
+    writeMonitors(monitor('new-name'), 'moved:\n  - from: old-name\n    to: new-name\n');
+    const plan = await cli(['plan']);
+    expect(plan.stdout).toContain(`~ replace "new-name" (${before})`);
+    expect(plan.stdout).toContain('renamed');
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    expect([...sim.core.state.workspace('default').monitors.keys()]).toEqual([before]);
+    expect(liveNames()).toEqual(['new-name']);
+  });
+
+  it('applies a saved plan, and refuses it once the live state changed', async () => {
+    writeMonitors(monitor('alpha') + monitor('beta', '    auth_type: bearer\n    auth_secret: ${env:SHOP_SECRET}\n'));
+    const saved = join(dir, 'plan.json');
+    const plan = await cli(['plan', '--out', saved]);
+    expect(plan.code, plan.stderr).toBe(0);
+    const text = readFileSync(saved, 'utf8');
+    expect(text).toContain('${env:SHOP_SECRET}');
+    expect(text).not.toContain(SECRET);
+    const applied = await cli(['apply', '--plan', saved]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(liveNames()).toEqual(['alpha', 'beta']);
+
+    writeMonitors(monitor('alpha', '    timeout_seconds: 20\n'));
+    const second = join(dir, 'plan2.json');
+    expect((await cli(['plan', '--out', second, '--allow-mass-delete'])).code).toBe(0);
+    const [id] = [...sim.core.state.workspace('default').monitors.keys()];
+    await editMonitorOutOfBand(sim.adminUrl, id!, { timeout_seconds: 33 });
+    expectCleanFailure(await cli(['apply', '--plan', second]), 'PLAN_STALE');
+    expect(liveNames()).toEqual(['alpha', 'beta']);
+  });
+
+  it('reports a change the server refuses (422), applies the others, and exits 1', async () => {
+    // 150 s passes the schema (minimum 120) but is not an interval the server enabled.
+    writeMonitors(monitor('good') + monitor('odd-interval', '    interval_seconds: 150\n'));
+    const result = await cli(['apply', '--yes']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 1 failed.');
+    expect(result.stdout).toMatch(/create of "odd-interval": API_VALIDATION: .*interval_seconds/);
+    expect(liveNames()).toEqual(['good']);
+    const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: { name: string }[] };
+    expect(lock.monitors.map((m) => m.name)).toEqual(['good']);
+  });
+
+  it('never writes the token or a secret value to output, the lock file or a saved plan', async () => {
+    writeMonitors(monitor('secretive', '    auth_type: bearer\n    auth_secret: ${env:SHOP_SECRET}\n'));
+    const outputs = [await cli(['plan', '--out', join(dir, 'p.json'), '--format', 'json']), await cli(['apply', '--yes', '--debug'])];
+    writeFileSync(join(dir, 'monitors.yaml'), readFileSync(join(dir, 'monitors.yaml'), 'utf8'));
+    outputs.push(await cli(['plan'], { SHOP_SECRET: 'rotated-SENTINEL-value' }));
+    expect(outputs[2]!.stdout).toContain('(sensitive value changed)');
+    for (const o of outputs) {
+      expect(o.stdout + o.stderr).not.toContain(TOKEN);
+      expect(o.stdout + o.stderr).not.toContain(SECRET);
+      expect(o.stdout + o.stderr).not.toContain('rotated-SENTINEL-value');
+    }
+    for (const file of readdirSync(dir)) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      expect(text, file).not.toContain(TOKEN);
+      expect(text, file).not.toContain(SECRET);
+    }
+  });
+});
