@@ -1,0 +1,65 @@
+// At a terminal, apply asks before changing anything and shows a progress bar. A real
+// pseudo-terminal comes from util-linux `script`.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimServer, type SimServer } from '../../src/sim/server.js';
+import { fullScopeToken } from '../../src/sim/tokens.js';
+import { exampleMonitorInput } from '../helpers/sim-admin.js';
+import { CLI_PATH } from '../helpers/run-cli.js';
+
+const TOKEN = 'tok_tty_test_0123456789';
+const hasScript = spawnSync('script', ['--version']).status === 0;
+let sim: SimServer;
+let dir: string;
+
+beforeAll(async () => {
+  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)] });
+  dir = mkdtempSync(join(tmpdir(), 'apply-tty-'));
+  const { name: _n, ...defaults } = exampleMonitorInput('x');
+  writeFileSync(join(dir, 'monitors.yaml'), `defaults: ${JSON.stringify(defaults)}\nmonitors:\n  - name: tty-check\n`);
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `monitors apply` in a pseudo-terminal and types `answer` once the question is shown. */
+function applyAtTerminal(answer: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('script', ['-qec', `${process.execPath} ${CLI_PATH} apply .`, '/dev/null'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm', MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN },
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      output += d;
+      if (output.includes('Only "yes" will be accepted') && !child.stdin.writableEnded) child.stdin.end(`${answer}\n`);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe.skipIf(!hasScript)('apply at a terminal', () => {
+  it('cancels on any answer but "yes", changing nothing', async () => {
+    const { code, output } = await applyAtTerminal('no');
+    expect(code).toBe(1);
+    expect(output).toContain('APPLY_CANCELLED');
+    expect(sim.core.state.workspace('default').monitors.size).toBe(0);
+  });
+
+  it('applies after "yes", with colour and a progress bar', async () => {
+    const { code, output } = await applyAtTerminal('yes');
+    expect(code, output).toBe(0);
+    expect(output).toContain('\u001b[32m+ create "tty-check"');
+    expect(output).toMatch(/Applying \[.*\] 1\/1 changes/);
+    expect(output).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 0 failed.');
+    expect(sim.core.state.workspace('default').monitors.size).toBe(1);
+  });
+});
