@@ -5,7 +5,7 @@ import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
 import { bodyFingerprint, fieldHashes, inputFingerprint, secretHashes } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { normalizeInput, type Canonical } from './normalize.js';
-import type { PlannedChange } from './types.js';
+import type { FieldChange, PlannedChange } from './types.js';
 
 export interface PreparedDesired {
   canonical: Canonical;
@@ -35,12 +35,21 @@ export function bodyWithTemplates(canonical: Canonical, envRefs: DesiredMonitor[
   return body;
 }
 
+/**
+ * A field filled from `${env:NAME}` may carry a credential (a token in a header or a URL),
+ * so its values are never shown, like a secret's.
+ */
+function hideValue(f: FieldChange): FieldChange {
+  return { field: f.field, oldKnown: f.oldKnown, sensitive: true };
+}
+
 type ChangeParts = Pick<PlannedChange, 'action' | 'id' | 'reason' | 'reason_text' | 'fields'> & Partial<Pick<PlannedChange, 'previous_name'>>;
 
 /** A create or replace of a desired monitor, with everything apply needs. */
 export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, parts: ChangeParts): PlannedChange {
   const change: Omit<PlannedChange, 'idempotency_key'> = {
     ...parts,
+    fields: parts.fields.map((f) => (f.field in d.envRefs && !f.sensitive ? hideValue(f) : f)),
     name: d.name,
     body: bodyWithTemplates(prepared.canonical, d.envRefs),
     body_fingerprint: bodyFingerprint(prepared.fingerprint, prepared.secrets),
