@@ -36,15 +36,27 @@ export function retryDelayMs(attempt: number, outcome: Outcome, backoff: { baseM
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Integer seconds per the spec; fractions are read too rather than ignored.
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
+  // An HTTP date names its month; V8's Date.parse would read "-1" as a date too.
+  if (!/[a-z]{3}/i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-/** Tells the two 409s apart by the server's code or message; anything else is "unknown". */
+/**
+ * Tells the two 409s apart by the server's code, then by its message (the code wins: a
+ * "key reused" code with a message that mentions the original running is still reuse);
+ * anything else is "unknown".
+ */
 export function conflictKind(code: string | undefined, message: string | undefined): ConflictKind {
-  const text = `${code ?? ''} ${message ?? ''}`.toLowerCase();
-  if (/progress|running|processing|in.flight|pending|concurrent|locked/.test(text)) return 'in_progress';
+  const byCode = kindOfText(code ?? '');
+  return byCode !== 'unknown' ? byCode : kindOfText(message ?? '');
+}
+
+function kindOfText(raw: string): ConflictKind {
+  const text = raw.toLowerCase();
+  if (/progress|running|processing|being processed|in.flight|pending|concurrent|locked/.test(text)) return 'in_progress';
   if (/reuse|different|another|mismatch|payload|not match|conflicting|already used/.test(text)) return 'key_reused';
   return 'unknown';
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { fieldName } from '../../src/api/error-body.js';
+import { conflictKind, parseRetryAfter } from '../../src/api/retry-policy.js';
+
+describe('conflictKind', () => {
+  it.each([
+    ['idempotency_request_in_progress', undefined, 'in_progress'],
+    [undefined, 'a request with this Idempotency-Key is still being processed', 'in_progress'],
+    [undefined, 'The original request is still running', 'in_progress'],
+    ['idempotency_key_reused', 'the original request is still running with another body', 'key_reused'],
+    [undefined, 'Key was used with a different payload', 'key_reused'],
+    ['conflict', 'Conflict', 'unknown'],
+    [undefined, undefined, 'unknown'],
+  ])('code %s, message %s -> %s', (code, message, kind) => {
+    expect(conflictKind(code, message)).toBe(kind);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it.each([
+    ['3', 3000],
+    [' 0 ', 0],
+    ['Thu, 01 Jan 2026 00:00:05 GMT', 5000],
+    ['Wed, 31 Dec 2025 23:59:00 GMT', 0], // a date in the past: no floor
+    ['soon', undefined],
+    ['-1', undefined],
+    ['1.5', 1500],
+    [undefined, undefined],
+  ])('%s -> %s ms', (value, ms) => {
+    expect(parseRetryAfter(value, now)).toBe(ms);
+  });
+});
+
+describe('fieldName', () => {
+  it.each([
+    ['/port', 'port'],
+    ['/data/body', 'body'],
+    ['body', 'body'],
+    ['body.timeout_seconds', 'timeout_seconds'],
+    [['body', 'locations', 2], 'locations'],
+    ['data.locations[2]', 'locations'],
+    ['something_new', 'something_new'],
+    [42, ''],
+  ])('%j -> %s', (where, field) => {
+    expect(fieldName(where)).toBe(field);
+  });
+});
