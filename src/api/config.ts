@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { packageVersion } from '../cli/version.js';
 import { MonitorsError } from '../errors.js';
 
 export interface ApiClientConfig {
@@ -51,7 +52,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
     maxAttempts: intFromEnv(env.MONITORS_MAX_ATTEMPTS, 6, 1, 20, 'MONITORS_MAX_ATTEMPTS'),
     timeouts: { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 },
     backoff: { baseMs: intFromEnv(env.MONITORS_RETRY_BASE_MS, 250, 1, 60_000, 'MONITORS_RETRY_BASE_MS'), maxMs: 20_000 },
-    userAgent: options.userAgent ?? 'monitors',
+    userAgent: options.userAgent ?? `monitors/${packageVersion()}`,
     ...((options.debug ?? env.MONITORS_DEBUG === '1') ? { debugLog: (line: string) => process.stderr.write(`${line}\n`) } : {}),
   };
 }

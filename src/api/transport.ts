@@ -100,7 +100,7 @@ export function createTransport(config: ApiClientConfig): Transport {
           answer = await attemptOnce(method, url, options, attempt);
           if (answer.status < 400) return answer;
           outcome = statusOutcome(answer, clock());
-          if (answer.status === 429) pacer.throttled();
+          if (answer.status === 429) pacer.throttled(outcome.kind === 'status' ? outcome.retryAfterMs : undefined);
         } catch (error) {
           if (isTlsFailure(error)) throw networkError(error, { method, path, baseUrl: config.baseUrl, redact });
           failure = error;

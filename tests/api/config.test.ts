@@ -40,6 +40,7 @@ describe('apiConfigFromEnv', () => {
     expect(config.maxAttempts).toBe(6);
     expect(config.timeouts).toEqual({ connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 });
     expect(config.debugLog).toBeUndefined();
+    expect(config.userAgent).toMatch(/^monitors\/\d+\.\d+\.\d+/);
     expect(apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1', MONITORS_DEBUG: '1' }).debugLog).toBeTypeOf('function');
     expect(apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1' }, { debug: true }).debugLog).toBeTypeOf('function');
   });

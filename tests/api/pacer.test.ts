@@ -63,4 +63,22 @@ describe('pacer', () => {
     pacer.throttled();
     expect(gaps(await starts(3)).every((g) => g >= 100)).toBe(true);
   });
+
+  it('counts a burst of 429s from the requests in flight as one slow-down', async () => {
+    const one = harness();
+    one.pacer.observe({ limit: 10, remaining: 0 });
+    one.pacer.throttled();
+    const many = harness();
+    many.pacer.observe({ limit: 10, remaining: 0 });
+    for (let i = 0; i < 8; i++) many.pacer.throttled();
+    expect(await many.starts(3)).toEqual(await one.starts(3));
+  });
+
+  it('holds back every request until a Retry-After has passed', async () => {
+    const { pacer, starts } = harness();
+    pacer.throttled(3000);
+    const at = await starts(2);
+    expect(at[0]).toBe(3000);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(100);
+  });
 });
