@@ -11,13 +11,30 @@ export interface ApiErrorContext {
   cause?: unknown;
 }
 
+/** Every code an ApiError can carry (API_BAD_ID and API_BAD_KEY are plain MonitorsErrors: bugs caught before sending). */
+export type ApiErrorCode =
+  | 'API_UNAUTHORIZED'
+  | 'API_FORBIDDEN'
+  | 'API_NOT_FOUND'
+  | 'API_BAD_REQUEST'
+  | 'API_UNEXPECTED_STATUS'
+  | 'API_KEY_REUSED'
+  | 'API_CONFLICT'
+  | 'API_VALIDATION'
+  | 'API_RATE_LIMITED'
+  | 'API_SERVER_ERROR'
+  | 'API_UNREACHABLE'
+  | 'API_TLS'
+  | 'API_BAD_RESPONSE';
+
 export class ApiError extends MonitorsError {
+  declare readonly code: ApiErrorCode;
   readonly status: number | undefined;
   readonly method: string | undefined;
   readonly path: string | undefined;
   readonly serverCode: string | undefined;
 
-  constructor(code: string, message: string, context: ApiErrorContext & { hint?: string } = {}) {
+  constructor(code: ApiErrorCode, message: string, context: ApiErrorContext & { hint?: string } = {}) {
     super(code, message, { hint: context.hint, cause: context.cause });
     this.name = 'ApiError';
     this.status = context.status;
@@ -51,4 +68,9 @@ export class ValidationError extends ApiError {
     super('API_VALIDATION', message, context);
     this.fieldErrors = fieldErrors;
   }
+}
+
+/** An error from the API client, optionally of one code: `isApiError(e, 'API_NOT_FOUND')`. */
+export function isApiError<C extends ApiErrorCode>(error: unknown, code?: C): error is ApiError & { code: C } {
+  return error instanceof ApiError && (code === undefined || error.code === code);
 }

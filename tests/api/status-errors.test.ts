@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, ValidationError } from '../../src/api/errors.js';
+import { ApiError, ValidationError, isApiError } from '../../src/api/errors.js';
 import { MonitorsError } from '../../src/errors.js';
 import { BASE_PATH, MONITOR_ID, apiError, caught, json, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
 
@@ -52,6 +52,9 @@ describe('typed errors', () => {
     const error = await caught(() => setup.api.getMonitor(MONITOR_ID));
     expect(error).toMatchObject({ code: 'API_NOT_FOUND', status: 404, path: `/monitors/${MONITOR_ID}` });
     expect(error.message).toMatch(/workspace/);
+    expect(isApiError(error, 'API_NOT_FOUND')).toBe(true);
+    expect(isApiError(error, 'API_FORBIDDEN')).toBe(false);
+    expect(isApiError(new Error('x'))).toBe(false);
     expect(setup.sleeps).toEqual([]);
   });
 
