@@ -33,7 +33,7 @@ export const incidentShape: ShapeCheck<Incident> = (value) => {
   return { ok: true, value: value as Incident };
 };
 
-/** A page: data array plus meta.next_cursor (string or null; absent meta means last page). */
+/** A page: data array plus meta.next_cursor (string, or null on the last page; "" read as null). */
 export function pageOf<T>(body: unknown, item: ShapeCheck<T>): { ok: true; items: T[]; next: string | null } | { ok: false; problem: string } {
   const data = dataOf(body);
   if (!data.ok) return data;
@@ -44,10 +44,12 @@ export function pageOf<T>(body: unknown, item: ShapeCheck<T>): { ok: true; items
     if (!checked.ok) return checked;
     items.push(checked.value);
   }
+  // next_cursor is required: without it a listing could end early unnoticed, and the
+  // plan would then create monitors that exist. A missing per_page is harmless.
   const meta = (body as Record<string, unknown>).meta;
-  if (meta === undefined || meta === null) return { ok: true, items, next: null };
-  if (!isObject(meta)) return { ok: false, problem: '"meta" is not an object' };
+  if (!isObject(meta)) return { ok: false, problem: meta === undefined ? 'the list has no "meta" (spec 2.5)' : '"meta" is not an object' };
   const next = meta.next_cursor;
-  if (next !== null && next !== undefined && typeof next !== 'string') return { ok: false, problem: '"meta.next_cursor" is neither a string nor null' };
+  if (next === undefined) return { ok: false, problem: '"meta.next_cursor" is missing (spec 2.5)' };
+  if (next !== null && typeof next !== 'string') return { ok: false, problem: '"meta.next_cursor" is neither a string nor null' };
   return { ok: true, items, next: typeof next === 'string' && next !== '' ? next : null };
 }

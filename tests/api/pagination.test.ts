@@ -70,6 +70,8 @@ describe('listMonitors', () => {
     ['a monitor without name', { data: [{ id: 'abc', name: 7 }], meta: { next_cursor: null } }, /abc has no string "name"/],
     ['a numeric cursor', { data: [], meta: { next_cursor: 5 } }, /next_cursor/],
     ['meta not an object', { data: [], meta: 'end' }, /"meta" is not an object/],
+    ['no meta (more pages could be lost)', { data: [] }, /no "meta"/],
+    ['no next_cursor', { data: [], meta: { per_page: 100 } }, /next_cursor" is missing/],
   ])('names what is wrong with a bad page: %s', async (_name, page, problem) => {
     setup = mockClient();
     servePages([page as { data: unknown }]);
