@@ -1,13 +1,14 @@
 // Runs the built CLI as a whole process and measures wall time and peak memory (through
-// rss-reporter, preloaded with --import, so no external `time` command is needed).
+// report-rss, preloaded with --import, so no external `time` command is needed).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-const REPORTER = new URL('./rss-reporter.js', import.meta.url).href;
+// BENCH_CLI: another entry point (e.g. a build under test); default the built CLI.
+export const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const REPORTER = new URL('./report-rss.js', import.meta.url).href;
 
 export interface Measured {
   code: number | null;
@@ -19,10 +20,10 @@ export interface Measured {
 
 export async function measureCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'));
-  const rssFile = join(dir, 'rss');
+  const rssFile = join(dir, 'rusage.json');
   const started = performance.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', REPORTER, CLI, ...args], { cwd, env: { ...env, BENCH_RSS_FILE: rssFile } });
+    const child = spawn(process.execPath, ['--import', REPORTER, CLI, ...args], { cwd, env: { ...env, BENCH_RUSAGE_FILE: rssFile } });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -31,13 +32,13 @@ export async function measureCli(args: string[], env: NodeJS.ProcessEnv, cwd?: s
     child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
   });
   const wallMs = performance.now() - started;
-  let peak = 0;
+  let maxRssKb = 0;
   try {
-    peak = Number(readFileSync(rssFile, 'utf8'));
+    maxRssKb = (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRSS: number }).maxRSS;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { code, wallMs, peakRssMb: peak / (1024 * 1024), stdout, stderr };
+  return { code, wallMs, peakRssMb: maxRssKb / 1024, stdout, stderr };
 }
 
 export function markdownTable(header: string[], rows: (string | number)[][]): string {

@@ -1,12 +1,6 @@
 import type { Command } from 'commander';
-import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
-import { writeFileAtomic } from '../../lock/atomic-write.js';
-import { serializeSavedPlan } from '../../plan/saved-plan.js';
-import { packageVersion } from '../version.js';
-import { makePlan } from '../planning/make-plan.js';
-import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
 
-interface PlanOptions {
+export interface PlanOptions {
   format: string;
   out?: string;
   lock?: string;
@@ -25,30 +19,7 @@ export function registerPlan(program: Command): void {
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .action(async (paths: string[], options: PlanOptions) => {
+      const { runPlan } = await import('./plan-run.js');
       process.exitCode = await runPlan(paths, options);
     });
-}
-
-export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
-  const session = await makePlan({
-    paths,
-    lockFlag: options.lock,
-    allowMassDelete: options.allowMassDelete,
-    env: process.env,
-    cwd: process.cwd(),
-  });
-  try {
-    const { plan } = session;
-    if (options.out) {
-      const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion(), ...(session.desired.settings.apiUrl ? { apiUrl: session.desired.settings.apiUrl } : {}) });
-      await writeFileAtomic(options.out, saved);
-    }
-    process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
-    if (options.out) process.stderr.write(`Saved the plan to ${options.out}; apply it with: monitors apply --plan ${options.out}\n`);
-    const changes = plan.summary.create + plan.summary.replace + plan.summary.delete;
-    return options.detailedExitcode && changes > 0 ? EXIT_CHANGES : EXIT_OK;
-  } finally {
-    await session.api.close();
-  }
 }

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { simOptionsFromFlags, type SimFlags } from '../../sim/cli-options.js';
-import { startSimServer } from '../../sim/server.js';
-import { fullScopeToken } from '../../sim/tokens.js';
+import type { SimFlags } from '../../sim/cli-options.js';
 
 // `monitors sim`: the local simulator of the monitoring API (docs/simulator.md).
 // stdout carries only the base URL (first line) and, when the token was generated, the
@@ -29,26 +26,7 @@ export function registerSim(program: Command): void {
     .option('--verbose', 'log one line per request on stderr')
     .showHelpAfterError(false)
     .action(async (flags: SimFlags) => {
-      const options = simOptionsFromFlags(flags);
-      let generated: string | undefined;
-      if (flags.token === undefined && flags.tokensFile === undefined) {
-        generated = `sim_${randomBytes(24).toString('base64url')}`;
-        options.tokens = [fullScopeToken(generated)];
-      }
-      if (flags.verbose) options.onRequestLine = (line) => process.stderr.write(`${line}\n`);
-      const server = await startSimServer(options);
-      process.stdout.write(`${server.baseUrl}\n`);
-      if (generated) process.stdout.write(`token: ${generated}\n`);
-      const stop = () => {
-        void server.close().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            process.stderr.write(`monitors sim: ${(error as Error).message}\n`);
-            process.exit(1);
-          },
-        );
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      const { runSimCommand } = await import('./sim-run.js');
+      await runSimCommand(flags);
     });
 }

@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
+import { runExport } from '../../export/run-export.js';
+import { newLockFile, serializeLock } from '../../lock/lock-file.js';
+import { DEFAULT_LOCK_NAME } from '../planning/paths.js';
+import type { ExportOptions } from './export.js';
+
+/** The work of `monitors export`, loaded only when that command runs. */
+export async function runExportCommand(options: ExportOptions): Promise<void> {
+  const env = options.apiUrl ? { ...process.env, MONITORS_API_URL: options.apiUrl } : process.env;
+  const api = createApiClient(apiConfigFromEnv(env, { apiUrl: options.apiUrl }));
+  try {
+    const { report, warnings } = await runExport(
+      { listMonitors: () => api.listMonitors(), newLock: newLockFile, serializeLock },
+      {
+        outDir: options.out,
+        lockPath: options.lock ?? join(options.out, DEFAULT_LOCK_NAME),
+        lockIsDefault: options.lock === undefined,
+        force: options.force ?? false,
+        cwd: process.cwd(),
+      },
+    );
+    for (const warning of warnings) process.stderr.write(`${warning}\n`);
+    process.stdout.write(report);
+  } finally {
+    await api.close();
+  }
+}

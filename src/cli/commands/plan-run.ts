@@ -1,0 +1,32 @@
+import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
+import { writeFileAtomic } from '../../lock/atomic-write.js';
+import { serializeSavedPlan } from '../../plan/saved-plan.js';
+import { packageVersion } from '../version.js';
+import { makePlan } from '../planning/make-plan.js';
+import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
+
+import type { PlanOptions } from './plan.js';
+
+export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
+  const format = parsePlanFormat(options.format);
+  const session = await makePlan({
+    paths,
+    lockFlag: options.lock,
+    allowMassDelete: options.allowMassDelete,
+    env: process.env,
+    cwd: process.cwd(),
+  });
+  try {
+    const { plan } = session;
+    if (options.out) {
+      const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion(), ...(session.desired.settings.apiUrl ? { apiUrl: session.desired.settings.apiUrl } : {}) });
+      await writeFileAtomic(options.out, saved);
+    }
+    process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
+    if (options.out) process.stderr.write(`Saved the plan to ${options.out}; apply it with: monitors apply --plan ${options.out}\n`);
+    const changes = plan.summary.create + plan.summary.replace + plan.summary.delete;
+    return options.detailedExitcode && changes > 0 ? EXIT_CHANGES : EXIT_OK;
+  } finally {
+    await session.api.close();
+  }
+}

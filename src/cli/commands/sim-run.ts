@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { simOptionsFromFlags, type SimFlags } from '../../sim/cli-options.js';
+import { startSimServer } from '../../sim/server.js';
+import { fullScopeToken } from '../../sim/tokens.js';
+
+/** The work of `monitors sim`, loaded only when that command runs. */
+export async function runSimCommand(flags: SimFlags): Promise<void> {
+  const options = simOptionsFromFlags(flags);
+  let generated: string | undefined;
+  if (flags.token === undefined && flags.tokensFile === undefined) {
+    generated = `sim_${randomBytes(24).toString('base64url')}`;
+    options.tokens = [fullScopeToken(generated)];
+  }
+  if (flags.verbose) options.onRequestLine = (line) => process.stderr.write(`${line}\n`);
+  const server = await startSimServer(options);
+  process.stdout.write(`${server.baseUrl}\n`);
+  if (generated) process.stdout.write(`token: ${generated}\n`);
+  const stop = () => {
+    void server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`monitors sim: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
