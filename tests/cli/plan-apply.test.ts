@@ -7,9 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
-import { editMonitorOutOfBand } from '../helpers/sim-admin.js';
+import { editMonitorOutOfBand, openIncident } from '../helpers/sim-admin.js';
 
 const TOKEN = 'tok_plan_apply_SENTINEL_9f8e7d6c';
+const READ_ONLY = 'tok_read_only_0123456789';
 const SECRET = 'secret-value-SENTINEL-42';
 let sim: SimServer;
 let dir: string;
@@ -48,11 +49,12 @@ function expectCleanFailure(result: CliResult, code: string): void {
 }
 
 beforeAll(async () => {
-  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)] });
+  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN), { ...fullScopeToken(READ_ONLY), scopes: ['monitors:read'] }], monitorLimit: 3 });
 });
 afterAll(() => sim.close());
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'plan-apply-'));
+  sim.core.options.monitorLimit = 3;
   for (const m of sim.core.state.workspace('default').monitors.values()) sim.core.state.deleteMonitor(sim.core.state.workspace('default'), m.id);
   sim.clearRequests();
 });
@@ -103,7 +105,31 @@ describe('plan', () => {
     expectCleanFailure(await cli(['plan'], { MONITORS_API_URL: 'http://monitoring.example.com/api/v1' }), 'CONFIG_INSECURE_URL');
   });
 
+  it('plans with a monitors:read token, noting what it could not check; apply needs monitors:write', async () => {
+    writeMonitors(monitor('alpha'));
+    const plan = await cli(['plan', '--detailed-exitcode'], { MONITORS_API_TOKEN: READ_ONLY });
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stdout).toContain("monitor limit was not checked: the token lacks the account:read scope");
+    expect(plan.stdout).toContain('Open incidents were not checked: the token lacks the incidents:read scope');
+    const apply = await cli(['apply', '--yes'], { MONITORS_API_TOKEN: READ_ONLY });
+    expect(apply.code).toBe(1);
+    expect(apply.stdout).toContain('API_FORBIDDEN');
+    expect(apply.stdout).toContain('monitors:write');
+  });
+
+  it('warns when the creates would exceed the workspace monitor limit, and marks open incidents', async () => {
+    writeMonitors(['m1', 'm2'].map((n) => monitor(n)).join(''));
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    const [id] = [...sim.core.state.workspace('default').monitors.keys()];
+    await openIncident(sim.adminUrl, id!);
+    writeMonitors(['m1', 'm2', 'm3', 'm4'].map((n) => monitor(n, n === 'm1' || n === 'm2' ? '    timeout_seconds: 12\n' : '')).join(''));
+    const plan = await cli(['plan']);
+    expect(plan.stdout).toMatch(/Warning: The workspace allows 3 monitors and uses 2; this plan would need 4/);
+    expect(plan.stdout).toContain('note: has an open incident');
+  });
+
   it('refuses a plan that deletes more than the limits unless allowed', async () => {
+    sim.core.options.monitorLimit = 100; // a roomier workspace for this one
     writeMonitors(['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((n) => monitor(n)).join(''));
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     writeMonitors(monitor('a1'));
