@@ -1,0 +1,102 @@
+// Hand-built planner inputs: desired monitors, live monitors as a server lists them (spec-only
+// or full), and lock records as apply writes them.
+import type { LockFile, LockRecord } from '../../src/lock/types.js';
+import type { DesiredMonitor, DesiredState, LiveMonitor, MonitorInput, MovedEntry, OwnershipScope } from '../../src/model/monitor.js';
+import { DEFAULT_SETTINGS } from '../../src/model/monitor.js';
+import { planChanges, type PlanOptions } from '../../src/plan/planner.js';
+import { prepareDesired } from '../../src/plan/prepare.js';
+import type { Plan } from '../../src/plan/types.js';
+import { SECRET_FIELDS } from '../../src/schema/monitor-input-schema.js';
+
+export const SALT = 'test-salt-0123456789';
+export const NOW = '2024-05-01T10:00:00Z';
+
+/** Spec 2.2: the only fields a spec-only listing returns. */
+export const SPEC_FIELDS = ['id', 'name', 'type', 'url', 'method', 'status', 'interval_seconds', 'timeout_seconds', 'created_at', 'updated_at'] as const;
+
+export type ListingMode = 'spec' | 'full';
+
+export function input(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name,
+    type: 'http',
+    url: `https://${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.example.com/`,
+    method: 'GET',
+    interval_seconds: 300,
+    timeout_seconds: 10,
+    retry_count: 1,
+    confirmation_attempts: 2,
+    slow_threshold_ms: 2000,
+    expected_status_min: 200,
+    expected_status_max: 299,
+    max_redirects: 3,
+    auth_type: 'none',
+    execution_mode: 'local',
+    consensus_threshold: 1,
+    ...overrides,
+  };
+}
+
+export function desired(name: string, overrides: Record<string, unknown> = {}, extra: Partial<DesiredMonitor> = {}): DesiredMonitor {
+  return {
+    name,
+    input: input(name, overrides) as unknown as MonitorInput,
+    envRefs: {},
+    source: { file: 'monitors/main.yaml', line: 1, col: 1 },
+    ...extra,
+  };
+}
+
+export function state(monitors: DesiredMonitor[], moved: Array<Pick<MovedEntry, 'from' | 'to'>> = [], scope: OwnershipScope = { kind: 'lock' }): DesiredState {
+  return {
+    monitors,
+    moved: moved.map((m) => ({ ...m, source: { file: 'monitors/main.yaml', line: 1, col: 1 } })),
+    settings: { ...DEFAULT_SETTINGS, scope },
+    files: ['monitors/main.yaml'],
+  };
+}
+
+/** The live object a server returns for a stored input: spec-only fields, or every stored field but secrets. */
+export function liveOf(id: string, stored: Record<string, unknown>, mode: ListingMode, extras: Record<string, unknown> = {}): LiveMonitor {
+  const view: Record<string, unknown> = {
+    id,
+    name: stored.name,
+    type: stored.type,
+    url: stored.url,
+    method: stored.method,
+    status: 'up',
+    interval_seconds: stored.interval_seconds,
+    timeout_seconds: stored.timeout_seconds,
+    created_at: NOW,
+    updated_at: NOW,
+  };
+  if (mode === 'full') {
+    for (const [field, value] of Object.entries(stored)) if (!(field in view) && !SECRET_FIELDS.includes(field as never)) view[field] = value;
+  }
+  return { ...view, ...extras } as LiveMonitor;
+}
+
+/** The record apply writes after sending this desired monitor. */
+export function recordOf(id: string, d: DesiredMonitor, salt = SALT): LockRecord {
+  const p = prepareDesired(d, salt);
+  return {
+    id,
+    name: d.name,
+    fingerprint: p.fingerprint,
+    fields: p.fieldHashes(),
+    ...(Object.keys(p.secrets).length > 0 ? { secrets: p.secrets } : {}),
+  };
+}
+
+export function lockOf(records: LockRecord[], salt = SALT): LockFile {
+  return { format_version: 1, salt, monitors: records };
+}
+
+export function plan(desiredState: DesiredState, live: LiveMonitor[], lock: LockFile | undefined, options: Partial<PlanOptions> = {}): Plan {
+  return planChanges({ desired: desiredState, live, lock, options: { scope: desiredState.settings.scope, ...options } });
+}
+
+/** 26-character ids in the spec's alphabet. */
+export function monitorId(n: number): string {
+  return `01HZ${String(n).padStart(22, '0')}`;
+}

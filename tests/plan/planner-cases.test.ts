@@ -1,0 +1,273 @@
+// The planner case by case: each reason, ownership, listing modes and canonical equality,
+// with hand-built desired monitors, live listings and lock files.
+import { describe, expect, it } from 'vitest';
+import type { LiveMonitor } from '../../src/model/monitor.js';
+import type { LockFile } from '../../src/lock/types.js';
+import type { PlanOptions } from '../../src/plan/planner.js';
+import type { DesiredState } from '../../src/model/monitor.js';
+import type { Plan } from '../../src/plan/types.js';
+import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
+
+const X = monitorId(1);
+const Y = monitorId(2);
+const Z = monitorId(3);
+const LATER = '2024-05-01T10:05:00Z';
+
+interface Case {
+  title: string;
+  desired: DesiredState;
+  live: LiveMonitor[];
+  lock: LockFile | undefined;
+  options?: Partial<PlanOptions>;
+  check: (p: Plan) => void;
+}
+
+const a = desired('alpha');
+const cases: Case[] = [
+  {
+    title: 'new: in the YAML, not live -> create with every canonical field, values known',
+    desired: state([desired('alpha', { group: null, tags: 'b, a' })]),
+    live: [],
+    lock: lockOf([]),
+    check: (p) => {
+      expect(p.summary).toEqual({ create: 1, replace: 0, delete: 0, unchanged: 0 });
+      const [c] = p.changes;
+      expect(c).toMatchObject({ action: 'create', name: 'alpha', id: null, reason: 'new' });
+      expect(c!.fields.find((f) => f.field === 'url')).toEqual({ field: 'url', new: 'https://alpha.example.com/', oldKnown: true });
+      expect(c!.fields.find((f) => f.field === 'tags')).toEqual({ field: 'tags', new: 'a,b', oldKnown: true });
+      expect(c!.fields.map((f) => f.field)).not.toContain('group'); // null means unset
+      expect(c!.body).toMatchObject({ name: 'alpha', tags: 'a,b' });
+    },
+  },
+  {
+    title: 'unchanged: same visible fields and same fingerprint -> counted, no change',
+    desired: state([a]),
+    live: [liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes).toEqual([]);
+      expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 });
+    },
+  },
+  {
+    title: 'drift on a field the spec listing shows (url) -> replace with old and new',
+    desired: state([a]),
+    live: [liveOf(X, input('alpha', { url: 'https://elsewhere.example.com/' }), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes).toHaveLength(1);
+      expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'drift' });
+      expect(p.changes[0]!.fields).toEqual([{ field: 'url', old: 'https://elsewhere.example.com/', new: 'https://alpha.example.com/', oldKnown: true }]);
+    },
+  },
+  {
+    title: 'drift on a field only a full listing shows (retry_count)',
+    desired: state([a]),
+    live: [liveOf(X, input('alpha', { retry_count: 4 }), 'full')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'drift', fields: [{ field: 'retry_count', old: 4, new: 1, oldKnown: true }] });
+    },
+  },
+  {
+    title: 'changed_since_apply: a hidden field changed in the YAML is named through the per-field hashes',
+    desired: state([desired('alpha', { keyword: 'Add to cart' })]),
+    live: [liveOf(X, input('alpha', { keyword: 'Buy now', group: 'shop' }), 'spec')],
+    lock: lockOf([recordOf(X, desired('alpha', { keyword: 'Buy now', group: 'shop' }))]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'changed_since_apply' });
+      expect(p.changes[0]!.fields).toEqual([
+        { field: 'group', oldKnown: false },
+        { field: 'keyword', new: 'Add to cart', oldKnown: false },
+      ]);
+    },
+  },
+  {
+    title: 'not_verifiable: a matched live monitor with no lock record is replaced once',
+    desired: state([a]),
+    live: [liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'not_verifiable', fields: [] });
+      expect(p.changes[0]!.lock_record?.fingerprint).toMatch(/^sha256:/);
+    },
+  },
+  {
+    title: 'not_verifiable: a record adopted with fingerprint null',
+    desired: state([a]),
+    live: [liveOf(X, input('alpha'), 'full')],
+    lock: lockOf([{ id: X, name: 'alpha', fingerprint: null }]),
+    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'not_verifiable', fields: [] }),
+  },
+  {
+    title: 'renamed via `moved`: PUT on the same id, previous name kept, name shown as changed',
+    desired: state([desired('beta')], [{ from: 'alpha', to: 'beta' }]),
+    live: [liveOf(X, input('alpha', { url: 'https://beta.example.com/' }), 'spec')],
+    lock: lockOf([recordOf(X, desired('alpha', { url: 'https://beta.example.com/' }))]),
+    check: (p) => {
+      expect(p.summary).toEqual({ create: 0, replace: 1, delete: 0, unchanged: 0 });
+      expect(p.changes[0]).toMatchObject({ action: 'replace', name: 'beta', id: X, previous_name: 'alpha', reason: 'renamed' });
+      expect(p.changes[0]!.reason_text).toContain('"alpha"');
+      expect(p.changes[0]!.fields[0]).toEqual({ field: 'name', old: 'alpha', new: 'beta', oldKnown: true });
+      expect(p.changes[0]!.body?.name).toBe('beta');
+    },
+  },
+  {
+    title: 'removed: a lock-managed monitor that left the YAML is deleted',
+    desired: state([]),
+    live: [liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes).toEqual([expect.objectContaining({ action: 'delete', name: 'alpha', id: X, reason: 'removed', fields: [] })]);
+      expect(p.changes[0]!.body).toBeUndefined();
+      expect(p.unmanaged).toEqual([]);
+    },
+  },
+  {
+    title: 'lock scope: only lock monitors are deleted; dashboard monitors are listed as unmanaged',
+    desired: state([]),
+    live: [liveOf(Y, input('dash board'), 'spec'), liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes.map((c) => [c.action, c.id])).toEqual([['delete', X]]);
+      expect(p.unmanaged).toEqual([{ id: Y, name: 'dash board' }]);
+    },
+  },
+  {
+    title: 'workspace scope: every unmatched live monitor is deleted',
+    desired: state([], [], { kind: 'workspace' }),
+    live: [liveOf(Y, input('dash board'), 'spec'), liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes.map((c) => c.id)).toEqual([X, Y]);
+      expect(p.changes[1]!.reason_text).toContain('ownership scope');
+      expect(p.unmanaged).toEqual([]);
+    },
+  },
+  {
+    title: 'prefix scope: unmatched monitors with the prefix are deleted, others stay unmanaged',
+    desired: state([], [], { kind: 'prefix', prefix: 'app-' }),
+    live: [liveOf(X, input('app-orphan'), 'spec'), liveOf(Y, input('dash board'), 'spec'), liveOf(Z, input('xapp-other'), 'spec')],
+    lock: lockOf([]),
+    check: (p) => {
+      expect(p.changes.map((c) => [c.action, c.name])).toEqual([['delete', 'app-orphan']]);
+      expect(p.unmanaged.map((u) => u.name)).toEqual(['dash board', 'xapp-other']);
+    },
+  },
+  {
+    title: 'lock missing: matched monitors are not verifiable, nothing is deleted',
+    desired: state([a]),
+    live: [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('other'), 'spec')],
+    lock: undefined,
+    check: (p) => {
+      expect(p.changes).toEqual([expect.objectContaining({ action: 'replace', id: X, reason: 'not_verifiable' })]);
+      expect(p.unmanaged).toEqual([{ id: Y, name: 'other' }]);
+      expect(p.stale_lock_ids).toEqual([]);
+    },
+  },
+  {
+    title: 'full listing equal to the YAML, unknown extra fields ignored',
+    desired: state([desired('alpha', { keyword: 'k', port: 443, locations: ['us', 'eu'] })]),
+    live: [liveOf(X, input('alpha', { keyword: 'k', port: 443, locations: ['eu', 'us'] }), 'full', { region_hint: 'eu', owner: { team: 'x' }, last_check_at: LATER, sla: 99.9 })],
+    lock: lockOf([recordOf(X, desired('alpha', { keyword: 'k', port: 443, locations: ['us', 'eu'] }))]),
+    check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
+  },
+  {
+    title: 'null vs absent, CRLF headers, tag spacing, empty lists and false flags mean the same',
+    desired: state([desired('alpha', { headers: 'X-A:1\r\nX-B:   two  \r\n\r\n', tags: ' b , a,,a ', group: null, keyword_case_sensitive: undefined })]),
+    live: [liveOf(X, input('alpha', { headers: 'X-A: 1\nX-B: two', tags: 'a,b', keyword: null, port: null, locations: [], follow_redirects: false, keyword_case_sensitive: false }), 'full')],
+    lock: lockOf([recordOf(X, desired('alpha', { headers: 'X-A: 1\nX-B: two', tags: 'a,b', follow_redirects: false }))]),
+    check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
+  },
+  {
+    title: 'stale lock record: listed for dropping with a note; its name is created anew',
+    desired: state([a]),
+    live: [],
+    lock: lockOf([recordOf(Z, a)]),
+    check: (p) => {
+      expect(p.stale_lock_ids).toEqual([Z]);
+      expect(p.notes.join('\n')).toContain(Z);
+      expect(p.changes[0]).toMatchObject({ action: 'create', reason: 'new' });
+      expect(p.changes[0]!.reason_text).toContain(`deleted outside the tool (its lock record named ${Z})`);
+    },
+  },
+  {
+    title: 'open incident: a note on the changes of that monitor only',
+    desired: state([a, desired('beta')]),
+    live: [liveOf(X, input('alpha', { url: 'https://moved.example.com/' }), 'spec'), liveOf(Y, input('gone'), 'spec')],
+    lock: lockOf([recordOf(X, a), recordOf(Y, desired('gone'))]),
+    options: { openIncidentMonitorIds: new Set([X, Y]) },
+    check: (p) => {
+      expect(p.changes.map((c) => [c.action, c.name, c.notes ?? []])).toEqual([
+        ['create', 'beta', []],
+        ['replace', 'alpha', ['has an open incident']],
+        ['delete', 'gone', ['has an open incident']],
+      ]);
+    },
+  },
+  {
+    title: 'monitor limit: a warning when creates would pass it',
+    desired: state([a, desired('beta'), desired('gamma')]),
+    live: [liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    options: { monitorLimit: { limit: 2, usage: 1 } },
+    check: (p) => {
+      expect(p.warnings).toEqual(['The workspace allows 2 monitors and uses 1; this plan would need 3, so some creates will be refused.']);
+    },
+  },
+  {
+    title: 'monitor limit: no warning when the plan fits (deletes free room)',
+    desired: state([desired('beta')]),
+    live: [liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    options: { monitorLimit: { limit: 1, usage: 1 } },
+    check: (p) => expect(p.warnings).toEqual([]),
+  },
+];
+
+describe('planChanges', () => {
+  it.each(cases.map((c) => [c.title, c] as const))('%s', (_title, c) => {
+    const p = plan(c.desired, c.live, c.lock, c.options);
+    c.check(p);
+    expect(p.format_version).toBe(1);
+    expect(p.live_fingerprint).toMatch(/^sha256:[A-Za-z0-9_-]+$/);
+    for (const change of p.changes) expect(change.idempotency_key).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+  });
+
+  it('spec-only and full listings of the same monitors give the same plan when nothing hidden drifted', () => {
+    const d = state([a, desired('beta', { keyword: 'x' })]);
+    const lock = lockOf([recordOf(X, a), recordOf(Y, desired('beta', { keyword: 'old' }))]);
+    const stored = [input('alpha'), input('beta', { keyword: 'old' })];
+    const spec = plan(d, [liveOf(X, stored[0]!, 'spec'), liveOf(Y, stored[1]!, 'spec')], lock);
+    const full = plan(d, [liveOf(X, stored[0]!, 'full'), liveOf(Y, stored[1]!, 'full')], lock);
+    // The full listing can show the old keyword; the spec listing only knows that it changed.
+    expect(spec.changes[0]).toMatchObject({ name: 'beta', reason: 'changed_since_apply', fields: [{ field: 'keyword', oldKnown: false, new: 'x' }] });
+    expect(full.changes[0]).toMatchObject({ name: 'beta', reason: 'drift', fields: [{ field: 'keyword', old: 'old', new: 'x', oldKnown: true }] });
+    expect(full.changes[0]!.idempotency_key).toBe(spec.changes[0]!.idempotency_key);
+  });
+
+  it('orders changes deterministically (creates, replaces, deletes; by name) whatever the input order', () => {
+    const names = ['delta', 'alpha', 'charlie', 'bravo', 'echo'];
+    const live = [liveOf(X, input('zulu'), 'spec'), liveOf(Y, input('yankee'), 'spec'), liveOf(Z, input('charlie', { url: 'https://c.example.com/' }), 'spec'), liveOf(monitorId(4), input('bravo'), 'spec')];
+    const lock = lockOf([recordOf(X, desired('zulu')), recordOf(Y, desired('yankee')), recordOf(Z, desired('charlie'))]);
+    const first = plan(state(names.map((n) => desired(n))), live, lock);
+    const second = plan(state([...names].reverse().map((n) => desired(n))), [...live].reverse(), { ...lock, monitors: [...lock.monitors].reverse() });
+    expect(second).toEqual(first);
+    expect(first.changes.map((c) => `${c.action} ${c.name}`)).toEqual([
+      'create alpha',
+      'create delta',
+      'create echo',
+      'replace bravo',
+      'replace charlie',
+      'delete yankee',
+      'delete zulu',
+    ]);
+  });
+
+  it('the live fingerprint ignores status and check times but not a changed field', () => {
+    const d = state([a]);
+    const base = plan(d, [liveOf(X, input('alpha'), 'spec')], undefined).live_fingerprint;
+    expect(plan(d, [liveOf(X, input('alpha'), 'spec', { status: 'down', last_check_at: LATER })], undefined).live_fingerprint).toBe(base);
+    expect(plan(d, [liveOf(X, input('alpha', { timeout_seconds: 11 }), 'spec')], undefined).live_fingerprint).not.toBe(base);
+  });
+});

@@ -1,0 +1,85 @@
+// Identity: which live monitor a desired one is. Errors name the ids, never guess.
+import { describe, expect, it } from 'vitest';
+import { MonitorsError } from '../../src/errors.js';
+import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
+
+const X = monitorId(1);
+const Y = monitorId(2);
+
+function thrown(fn: () => unknown): MonitorsError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(MonitorsError);
+    return error as MonitorsError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('planner identity', () => {
+  it('two live monitors with the wanted name: PLAN_DUPLICATE_LIVE_NAME naming both ids', () => {
+    const error = thrown(() => plan(state([desired('alpha')]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')], lockOf([])));
+    expect(error.code).toBe('PLAN_DUPLICATE_LIVE_NAME');
+    expect(error.message).toContain(X);
+    expect(error.message).toContain(Y);
+    expect(error.hint).toContain('id:');
+  });
+
+  it('duplicate names nobody asks for are just unmanaged', () => {
+    const p = plan(state([]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')], lockOf([]));
+    expect(p.changes).toEqual([]);
+    expect(p.unmanaged).toEqual([
+      { id: X, name: 'alpha' },
+      { id: Y, name: 'alpha' },
+    ]);
+  });
+
+  it('a lock record settles which of two same-named monitors is ours', () => {
+    const d = desired('alpha');
+    const p = plan(state([d]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')], lockOf([recordOf(Y, d)]));
+    expect(p.summary.unchanged).toBe(1);
+    expect(p.unmanaged).toEqual([{ id: X, name: 'alpha' }]);
+  });
+
+  it('a pinned id picks that monitor, even among duplicates or under another name', () => {
+    const d = desired('alpha', {}, { pinnedId: Y });
+    const p = plan(state([d]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha', { name: 'alpha (old)' }), 'spec')], lockOf([recordOf(Y, d)]));
+    expect(p.changes).toEqual([expect.objectContaining({ action: 'replace', id: Y, reason: 'drift', fields: [{ field: 'name', old: 'alpha (old)', new: 'alpha', oldKnown: true }] })]);
+    expect(p.unmanaged).toEqual([{ id: X, name: 'alpha' }]);
+  });
+
+  it('a pinned id that does not exist: PLAN_PINNED_ID_MISSING', () => {
+    const error = thrown(() => plan(state([desired('alpha', {}, { pinnedId: Y })]), [liveOf(X, input('alpha'), 'spec')], lockOf([])));
+    expect(error.code).toBe('PLAN_PINNED_ID_MISSING');
+    expect(error.message).toContain(Y);
+  });
+
+  it('a `moved` entry whose both ends exist live: PLAN_MOVED_BOTH_EXIST naming both ids', () => {
+    const live = [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('beta'), 'spec')];
+    const error = thrown(() => plan(state([desired('beta')], [{ from: 'alpha', to: 'beta' }]), live, lockOf([recordOf(X, desired('alpha'))])));
+    expect(error.code).toBe('PLAN_MOVED_BOTH_EXIST');
+    expect(error.message).toContain(X);
+    expect(error.message).toContain(Y);
+  });
+
+  it('a `moved` entry already carried out is harmless', () => {
+    const d = desired('beta');
+    const p = plan(state([d], [{ from: 'alpha', to: 'beta' }]), [liveOf(X, input('beta'), 'spec')], lockOf([recordOf(X, d)]));
+    expect(p.changes).toEqual([]);
+    expect(p.summary.unchanged).toBe(1);
+  });
+
+  it('renamed out of band: matched through the lock record id, drift on name, no delete plus create', () => {
+    const d = desired('alpha');
+    const p = plan(state([d]), [liveOf(X, input('alpha', { name: 'renamed in dashboard' }), 'spec')], lockOf([recordOf(X, d)]));
+    expect(p.summary).toEqual({ create: 0, replace: 1, delete: 0, unchanged: 0 });
+    expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, name: 'alpha', reason: 'drift', fields: [{ field: 'name', old: 'renamed in dashboard', new: 'alpha', oldKnown: true }] });
+    expect(p.unmanaged).toEqual([]);
+  });
+
+  it('two YAML entries reaching one live monitor: PLAN_DOUBLE_MATCH', () => {
+    const error = thrown(() => plan(state([desired('alpha'), desired('beta', {}, { pinnedId: X })]), [liveOf(X, input('alpha'), 'spec')], lockOf([])));
+    expect(error.code).toBe('PLAN_DOUBLE_MATCH');
+    expect(error.message).toContain(X);
+  });
+});
