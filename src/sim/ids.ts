@@ -21,7 +21,7 @@ export function createIdGenerator(now: () => number): IdGenerator {
   let random: number[] = [];
 
   function next(): string {
-    const time = Math.max(now(), lastTime);
+    const time = Math.max(Math.floor(now()), lastTime); // a fake clock may give fractions
     if (time === lastTime) increment(random);
     else random = freshRandom();
     lastTime = time;

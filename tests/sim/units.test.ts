@@ -20,6 +20,14 @@ describe('simulator ids', () => {
     expect(new Set(made).size).toBe(made.length);
   });
 
+  it('stay in the alphabet when the clock gives fractions of a millisecond', () => {
+    let now = 1_800_000_000_000.25;
+    const ids = createIdGenerator(() => (now += 0.3));
+    const made = Array.from({ length: 20 }, () => ids.next());
+    for (const id of made) expect(id).toMatch(ID_PATTERN);
+    expect([...made].sort()).toEqual(made);
+  });
+
   it('sort after ids observed from a state file, even when the clock went back', () => {
     const later = createIdGenerator(() => 1_900_000_000_000).next();
     const ids = createIdGenerator(() => 1_800_000_000_000);
