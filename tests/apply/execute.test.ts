@@ -5,24 +5,10 @@ import { MonitorsError } from '../../src/errors.js';
 import type { LockFile } from '../../src/lock/types.js';
 import { keyForGeneration } from '../../src/plan/idempotency-key.js';
 import type { Plan, PlannedChange } from '../../src/plan/types.js';
+import { exampleMonitorInput } from '../helpers/sim-admin.js';
 import { MemoryApi } from './memory-api.js';
 
-const base = {
-  type: 'http',
-  url: 'https://shop.example.com/',
-  method: 'GET',
-  interval_seconds: 300,
-  timeout_seconds: 10,
-  retry_count: 1,
-  confirmation_attempts: 2,
-  slow_threshold_ms: 2000,
-  expected_status_min: 200,
-  expected_status_max: 299,
-  max_redirects: 5,
-  auth_type: 'none',
-  execution_mode: 'single_location',
-  consensus_threshold: 1,
-};
+const { name: _name, ...base } = exampleMonitorInput('x');
 
 function change(action: PlannedChange['action'], name: string, id: string | null, body?: Record<string, unknown>): PlannedChange {
   const partial: PlannedChange = {
