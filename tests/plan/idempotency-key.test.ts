@@ -1,0 +1,72 @@
+// Keys derived from the change: valid for the spec, stable across runs, distinct whenever
+// operation, target, body or generation differ.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { idempotencyKey, keyForGeneration, type KeyInput } from '../../src/plan/idempotency-key.js';
+import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
+
+// The real domains: targets are names or ids (one line), body fingerprints are 43-character
+// base64url sha256 digests. (Fields are joined with newlines, so a target holding a newline
+// plus a fake digest could alias another; no real name and digest pair can.)
+const keyInput: fc.Arbitrary<KeyInput> = fc.record(
+  {
+    operation: fc.constantFrom('create' as const, 'replace' as const, 'delete' as const),
+    target: fc.string({ minLength: 1, maxLength: 120, unit: 'binary' }).filter((t) => !t.includes('\n')),
+    bodyFingerprint: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    generation: fc.nat({ max: 1000 }),
+  },
+  { requiredKeys: ['operation', 'target', 'generation'] },
+);
+
+describe('idempotency keys', () => {
+  it('match the spec pattern and length, whatever the target holds', () => {
+    fc.assert(
+      fc.property(keyInput, (k) => {
+        const key = idempotencyKey(k);
+        expect(key).toMatch(KEY_PATTERN);
+        expect(key.length).toBeGreaterThanOrEqual(8);
+        expect(key.length).toBeLessThanOrEqual(100);
+      }),
+    );
+  });
+
+  it('are deterministic', () => {
+    fc.assert(fc.property(keyInput, (k) => idempotencyKey({ ...k }) === idempotencyKey(k)));
+    // Frozen: a saved plan or a re-run after an upgrade must send the keys it sent before.
+    expect(idempotencyKey({ operation: 'create', target: 'alpha', bodyFingerprint: 'fp', generation: 0 })).toBe('mon1.create.1QCN65J3R5Y0MFH6P40C6TX823.g0');
+  });
+
+  it('differ when any of operation, target, body fingerprint or generation differs', () => {
+    fc.assert(
+      fc.property(keyInput, keyInput, (a, b) => {
+        const same = a.operation === b.operation && a.target === b.target && (a.bodyFingerprint ?? '') === (b.bodyFingerprint ?? '') && a.generation === b.generation;
+        fc.pre(!same);
+        expect(idempotencyKey(a)).not.toBe(idempotencyKey(b));
+      }),
+    );
+    const base: KeyInput = { operation: 'replace', target: monitorId(1), bodyFingerprint: 'fp-a', generation: 0 };
+    const variants = [base, { ...base, operation: 'create' as const }, { ...base, target: monitorId(2) }, { ...base, bodyFingerprint: 'fp-b' }, { ...base, generation: 1 }];
+    expect(new Set(variants.map(idempotencyKey)).size).toBe(variants.length);
+  });
+
+  it('keyForGeneration(change, 0) is the key in the plan; later generations differ', () => {
+    const X = monitorId(1);
+    const p = plan(state([desired('alpha'), desired('beta', { retry_count: 2 })]), [liveOf(X, input('beta'), 'spec'), liveOf(monitorId(2), input('gone'), 'spec')], lockOf([recordOf(X, desired('beta')), recordOf(monitorId(2), desired('gone'))]));
+    expect(p.changes.map((c) => c.action)).toEqual(['create', 'replace', 'delete']);
+    for (const change of p.changes) {
+      expect(keyForGeneration(change, 0)).toBe(change.idempotency_key);
+      const later = [1, 2, 3].map((g) => keyForGeneration(change, g));
+      expect(new Set([change.idempotency_key, ...later]).size).toBe(4);
+      expect(later[0]).toMatch(/\.g1$/);
+    }
+  });
+
+  it('a create is keyed by name, a replace by id: renaming in YAML changes a create key only', () => {
+    const createA = plan(state([desired('alpha')]), [], undefined).changes[0]!;
+    const createB = plan(state([desired('alpha', { name: 'alpha2', url: 'https://alpha.example.com/' })]), [], undefined).changes[0]!;
+    expect(createA.idempotency_key).not.toBe(createB.idempotency_key);
+    expect(createA.idempotency_key).toMatch(/^mon1\.create\./);
+  });
+});
