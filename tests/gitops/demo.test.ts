@@ -1,0 +1,22 @@
+// The README's first command runs scripts/demo.ts: keep it true.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DEMO = fileURLToPath(new URL('../../dist/scripts/demo.js', import.meta.url));
+const leftovers = () => readdirSync(tmpdir()).filter((f) => f.startsWith('monitors-demo-'));
+
+describe('the README demo', () => {
+  it('validates, plans, applies and plans again with no changes, then cleans up', () => {
+    const before = leftovers();
+    const run = spawnSync(process.execPath, [DEMO], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1' }, timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Plan: 21 to create, 0 to replace, 0 to delete.');
+    expect(run.stdout).toContain('Apply complete: 21 created, 0 replaced, 0 deleted, 0 failed.');
+    expect(run.stdout).toContain('No changes. 21 monitors up to date.');
+    expect(run.stdout).toContain('Demo complete');
+    expect(leftovers()).toEqual(before);
+  });
+});
