@@ -1,0 +1,209 @@
+// The lock file on disk: stable text for git, strict parsing, atomic writes.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MonitorsError } from '../../src/errors.js';
+import { newLockFile, parseLock, readLockFile, serializeLock, withoutRecords, writeLockFileAtomic } from '../../src/lock/lock-file.js';
+import type { LockFile, LockRecord } from '../../src/lock/types.js';
+
+const record = (id: string, name: string, extra: Partial<LockRecord> = {}): LockRecord => ({
+  id,
+  name,
+  fingerprint: `sha256:${id.toLowerCase()}`,
+  fields: { url: 'aaaaaaaaaaaa', name: 'bbbbbbbbbbbb' },
+  ...extra,
+});
+
+const lock = (monitors: LockRecord[]): LockFile => ({ format_version: 1, salt: 'salt-0123456789abcdef', monitors });
+
+const sample = lock([
+  record('01HZ0000000000000000000003', 'zeta'),
+  record('01HZ0000000000000000000001', 'alpha', { secrets: { auth_secret: 'scrypt-n15r8p1:abc' } }),
+  record('01HZ0000000000000000000002', 'alpha'),
+  { id: '01HZ0000000000000000000004', name: 'adopted', fingerprint: null },
+]);
+
+function invalid(text: string): MonitorsError {
+  try {
+    parseLock(text, 'monitors.lock.json');
+  } catch (error) {
+    expect(error).toBeInstanceOf(MonitorsError);
+    expect((error as MonitorsError).code).toBe('LOCK_INVALID');
+    expect((error as MonitorsError).message).toContain('monitors.lock.json');
+    return error as MonitorsError;
+  }
+  throw new Error('expected LOCK_INVALID');
+}
+
+describe('serializeLock', () => {
+  it('sorts records by name then id, keys alphabetically, 2-space indent, trailing newline', () => {
+    const text = serializeLock(sample);
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text).toMatchInlineSnapshot(`
+      "{
+        "format_version": 1,
+        "salt": "salt-0123456789abcdef",
+        "monitors": [
+          {
+            "fingerprint": null,
+            "id": "01HZ0000000000000000000004",
+            "name": "adopted"
+          },
+          {
+            "fields": {
+              "name": "bbbbbbbbbbbb",
+              "url": "aaaaaaaaaaaa"
+            },
+            "fingerprint": "sha256:01hz0000000000000000000001",
+            "id": "01HZ0000000000000000000001",
+            "name": "alpha",
+            "secrets": {
+              "auth_secret": "scrypt-n15r8p1:abc"
+            }
+          },
+          {
+            "fields": {
+              "name": "bbbbbbbbbbbb",
+              "url": "aaaaaaaaaaaa"
+            },
+            "fingerprint": "sha256:01hz0000000000000000000002",
+            "id": "01HZ0000000000000000000002",
+            "name": "alpha"
+          },
+          {
+            "fields": {
+              "name": "bbbbbbbbbbbb",
+              "url": "aaaaaaaaaaaa"
+            },
+            "fingerprint": "sha256:01hz0000000000000000000003",
+            "id": "01HZ0000000000000000000003",
+            "name": "zeta"
+          }
+        ]
+      }
+      "
+    `);
+  });
+
+  it('gives the same text for any order of records and of keys', () => {
+    const expected = serializeLock(sample);
+    fc.assert(
+      fc.property(fc.shuffledSubarray(sample.monitors, { minLength: sample.monitors.length }), (shuffled) => {
+        const rekeyed = shuffled.map((r) => Object.fromEntries(Object.entries(r).reverse()) as unknown as LockRecord);
+        expect(serializeLock(lock(rekeyed))).toBe(expected);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('round-trips through parseLock', () => {
+    const parsed = parseLock(serializeLock(sample), 'x');
+    expect(serializeLock(parsed)).toBe(serializeLock(sample));
+    expect(parsed.monitors.find((r) => r.name === 'adopted')).toEqual({ id: '01HZ0000000000000000000004', name: 'adopted', fingerprint: null });
+    expect(parsed.monitors.map((r) => r.name)).toEqual(['adopted', 'alpha', 'alpha', 'zeta']);
+  });
+
+  it('a new lock file has a random salt and no records', () => {
+    const a = newLockFile();
+    const b = newLockFile();
+    expect(a.monitors).toEqual([]);
+    expect(a.salt).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(a.salt).not.toBe(b.salt);
+    expect(parseLock(serializeLock(a), 'x')).toEqual(a);
+  });
+
+  it('withoutRecords drops the given ids only', () => {
+    expect(withoutRecords(sample, ['01HZ0000000000000000000002', 'unknown']).monitors.map((r) => r.id)).toEqual([
+      '01HZ0000000000000000000003',
+      '01HZ0000000000000000000001',
+      '01HZ0000000000000000000004',
+    ]);
+  });
+});
+
+describe('parseLock rejects', () => {
+  const good = JSON.parse(serializeLock(sample)) as Record<string, unknown>;
+  const variant = (over: Record<string, unknown>) => JSON.stringify({ ...good, ...over });
+
+  it('text that is not JSON, or a merge conflict', () => {
+    expect(invalid('{ "format_version": 1,').message).toContain('not JSON');
+    const conflicted = serializeLock(sample).replace('  "monitors": [', '<<<<<<< HEAD\n  "monitors": [\n=======\n  "monitors": [\n>>>>>>> feature');
+    expect(invalid(conflicted).message).toContain('merge conflict');
+    expect(invalid('[]').message).toContain('not a JSON object');
+  });
+
+  it('another format version', () => {
+    expect(invalid(variant({ format_version: 2 })).message).toContain('format_version 2');
+    invalid(variant({ format_version: '1' }));
+  });
+
+  it('a missing or short salt, monitors not a list', () => {
+    invalid(variant({ salt: undefined }));
+    invalid(variant({ salt: 'short' }));
+    invalid(variant({ monitors: {} }));
+  });
+
+  it('duplicate ids, records without id or name, a bad fingerprint', () => {
+    const r = record('01HZ0000000000000000000001', 'a');
+    expect(invalid(variant({ monitors: [r, { ...r, name: 'b' }] })).message).toContain('01HZ0000000000000000000001 appears twice');
+    invalid(variant({ monitors: [{ name: 'a', fingerprint: null }] }));
+    invalid(variant({ monitors: [{ id: 'x', fingerprint: null }] }));
+    invalid(variant({ monitors: [{ id: 'x', name: 'a' }] }));
+    invalid(variant({ monitors: [{ id: 'x', name: 'a', fingerprint: 42 }] }));
+  });
+
+  it('with a hint that says how to recover', () => {
+    expect(invalid('nope').hint).toMatch(/git checkout/);
+  });
+});
+
+describe('lock file on disk', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lock-file-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('readLockFile gives undefined when there is none', async () => {
+    expect(await readLockFile(join(dir, 'missing.lock.json'))).toBeUndefined();
+  });
+
+  it('reads what it wrote; LOCK_INVALID for a broken file; LOCK_UNREADABLE for a folder', async () => {
+    const path = join(dir, 'monitors.lock.json');
+    await writeLockFileAtomic(path, sample);
+    expect(await readLockFile(path)).toEqual(parseLock(serializeLock(sample), path));
+    writeFileSync(path, '{"format_version":');
+    await expect(readLockFile(path)).rejects.toMatchObject({ code: 'LOCK_INVALID' });
+    await expect(readLockFile(dir)).rejects.toMatchObject({ code: 'LOCK_UNREADABLE' });
+  });
+
+  it('writes atomically: no temp files left, creates missing folders, replaces the old content whole', async () => {
+    const path = join(dir, 'nested', 'monitors.lock.json');
+    await writeLockFileAtomic(path, sample);
+    await writeLockFileAtomic(path, lock([record('01HZ0000000000000000000009', 'only')]));
+    expect(readdirSync(join(dir, 'nested'))).toEqual(['monitors.lock.json']);
+    expect(parseLock(readFileSync(path, 'utf8'), path).monitors.map((r) => r.name)).toEqual(['only']);
+  });
+
+  it('concurrent writes leave one complete file, never a mix or a half', async () => {
+    const path = join(dir, 'monitors.lock.json');
+    const versions = Array.from({ length: 12 }, (_, i) => lock(Array.from({ length: 50 + i * 40 }, (_, j) => record(`ID${i}-${String(j).padStart(4, '0')}`, `m${j}`))));
+    await Promise.all(versions.map((v) => writeLockFileAtomic(path, v)));
+    const text = readFileSync(path, 'utf8');
+    expect(versions.map(serializeLock)).toContain(text);
+    expect(readdirSync(dir)).toEqual(['monitors.lock.json']);
+  });
+
+  it('a failed write reports FILE_WRITE_FAILED and leaves the old file and no temp file', async () => {
+    const path = join(dir, 'monitors.lock.json');
+    await writeLockFileAtomic(path, sample);
+    // The target is a folder now: rename over it fails after the temp file was written.
+    const blocked = join(dir, 'blocked');
+    await writeLockFileAtomic(join(blocked, 'x.json'), sample);
+    await expect(writeLockFileAtomic(blocked, sample)).rejects.toMatchObject({ code: 'FILE_WRITE_FAILED' });
+    expect(readdirSync(dir).sort()).toEqual(['blocked', 'monitors.lock.json']);
+    expect(readFileSync(path, 'utf8')).toBe(serializeLock(sample));
+  });
+});
