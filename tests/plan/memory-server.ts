@@ -30,7 +30,7 @@ export class MemoryServer {
       if (this.mode === 'full-nulls') {
         for (const field of MONITOR_FIELDS) {
           if (field === 'auth_secret' || field in live) continue;
-          live[field] = field === 'locations' ? [] : field === 'keyword_case_sensitive' || field === 'follow_redirects' ? false : null;
+          (live as Record<string, unknown>)[field] = field === 'locations' ? [] : field === 'keyword_case_sensitive' || field === 'follow_redirects' ? false : null;
         }
       }
       return live;
