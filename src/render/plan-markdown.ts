@@ -14,11 +14,25 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
   for (const w of plan.warnings) head.push(`> ⚠️ ${inline(w)}`, '');
   if (plan.changes.length === 0 && plan.unmanaged.length === 0) return `${head.join('\n').trimEnd()}\n`;
 
-  const body: string[] = ['| | Monitor | Id | Reason |', '|---|---|---|---|'];
-  let used = 0;
+  // The unmanaged list and the notes are bounded first (notes may be one per stale lock
+  // record: thousands), so that the changes can never push the comment past the limit.
+  const unmanaged = plan.unmanaged.length > 0 ? [`${plan.unmanaged.length} unmanaged monitor${plan.unmanaged.length === 1 ? '' : 's'} (not in the YAML nor the lock file; never deleted): ${plan.unmanaged.slice(0, 50).map((u) => code(u.name)).join(', ')}${plan.unmanaged.length > 50 ? ', ...' : ''}`] : [];
+  const notes: string[] = [];
+  let notesUsed = 0;
+  for (const n of plan.notes) {
+    const line = `_${inline(n)}_`;
+    if (notesUsed + line.length > budget / 10) break;
+    notes.push(line);
+    notesUsed += line.length + 2;
+  }
+  let used = unmanaged.join('').length + notesUsed;
+  const notesLeft = plan.notes.length - notes.length;
+  if (notesLeft > 0) notes.push(`_${notesLeft} more note${notesLeft === 1 ? '' : 's'} left out; the full plan is in the job log._`);
+
+  const body: string[] = plan.changes.length > 0 ? ['| | Monitor | Id | Reason |', '|---|---|---|---|'] : [];
   let shownRows = 0;
   for (const c of plan.changes) {
-    const row = `| ${ICON[c.action]} | ${code(c.name)} | ${c.id ? code(c.id) : ''} | ${inline(c.reason_text)}${c.notes?.length ? ` (${inline(c.notes.join('; '))})` : ''} |`;
+    const row = `| ${ICON[c.action]} | ${code(c.name, true)} | ${c.id ? code(c.id, true) : ''} | ${inline(c.reason_text)}${c.notes?.length ? ` (${inline(c.notes.join('; '))})` : ''} |`;
     if (used + row.length > budget / 2) break;
     body.push(row);
     used += row.length + 1;
@@ -34,16 +48,13 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
     shownDetails += 1;
   }
   const tail: string[] = [];
-  if (plan.unmanaged.length > 0) {
-    tail.push('', `${plan.unmanaged.length} unmanaged monitor${plan.unmanaged.length === 1 ? '' : 's'} (not in the YAML nor the lock file; never deleted): ${plan.unmanaged.slice(0, 50).map((u) => code(u.name)).join(', ')}${plan.unmanaged.length > 50 ? ', ...' : ''}`);
-  }
-  for (const n of plan.notes) tail.push('', `_${inline(n)}_`);
+  for (const line of [...unmanaged, ...notes]) tail.push('', line);
   const cut = plan.changes.length - shownDetails;
   if (cut > 0) {
     const rows = plan.changes.length - shownRows;
     tail.push('', `**Cut to fit a comment:** ${rows > 0 ? `${rows} change${rows === 1 ? '' : 's'} left out of the table and ` : ''}${cut} change${cut === 1 ? '' : 's'} without field details. The full plan is in the job log (\`monitors plan\`, or \`--format json\`).`);
   }
-  const summary = `Show ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`;
+  const summary = plan.changes.length > 0 ? `Show ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}` : 'Show the unmanaged monitors';
   return `${[...head, '<details>', `<summary>${summary}</summary>`, '', ...body, '', ...details, ...tail, '', '</details>'].join('\n')}\n`;
 }
 
@@ -64,11 +75,17 @@ function changeDetails(c: PlannedChange): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Inline code that survives backticks and pipes in names. */
-function code(text: string): string {
-  const clean = text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-  const ticks = clean.includes('`') ? '``' : '`';
-  return `${ticks}${ticks.length > 1 ? ' ' : ''}${clean}${ticks.length > 1 ? ' ' : ''}${ticks}`;
+/**
+ * Inline code that survives backticks in names (a backtick run longer than any inside) and,
+ * in table cells, pipes (GFM reads `\|` there as a pipe; elsewhere it would show the backslash).
+ */
+function code(text: string, inTableCell = false): string {
+  const oneLine = text.replace(/[\r\n]+/g, ' ');
+  const clean = inTableCell ? oneLine.replace(/\|/g, '\\|') : oneLine;
+  const longestRun = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
+  const ticks = '`'.repeat(longestRun + 1);
+  const pad = longestRun > 0 ? ' ' : '';
+  return `${ticks}${pad}${clean}${pad}${ticks}`;
 }
 
 function inline(text: string): string {
