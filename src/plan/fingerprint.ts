@@ -23,8 +23,13 @@ export function inputFingerprint(canonical: Canonical): string {
 /** Short per-field hashes, so a plan can name which hidden field changed since the last apply. */
 export function fieldHashes(canonical: Canonical): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [field, value] of Object.entries(canonical)) if (!SECRETS.has(field)) out[field] = sha(canonicalJson(value)).slice(0, 12);
+  for (const [field, value] of Object.entries(canonical)) if (!SECRETS.has(field)) out[field] = fieldHash(value);
   return out;
+}
+
+/** The short hash of one canonical field value, as the lock file's `fields` keep it. */
+export function fieldHash(value: unknown): string {
+  return sha(canonicalJson(value)).slice(0, 12);
 }
 
 const memo = new Map<string, string>();

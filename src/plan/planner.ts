@@ -6,7 +6,7 @@ import type { DesiredMonitor, DesiredState, LiveMonitor, OwnershipScope } from '
 import { visibleDiffs } from './compare.js';
 import { describeReason } from './reasons.js';
 import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
-import { liveFingerprint } from './fingerprint.js';
+import { fieldHash, liveFingerprint } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired } from './match.js';
 import { PLAN_FORMAT_VERSION, type FieldChange, type Plan, type PlannedChange } from './types.js';
@@ -95,12 +95,24 @@ function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMon
   if (renamedFrom !== undefined) {
     return desiredChange(d, prepared, { ...base, previous_name: l.name, reason: 'renamed', reason_text: `${describeReason('renamed')} from "${l.name}"` });
   }
-  if (drift.length > 0) return desiredChange(d, prepared, { ...base, reason: 'drift', reason_text: describeReason('drift') });
+  // A visible difference is drift only when the server no longer holds what was last applied;
+  // otherwise the YAML changed, which is what a reviewer should read.
+  if (drift.length > 0 && drift.some((x) => !liveAsApplied(x.field, x.old, record))) {
+    return desiredChange(d, prepared, { ...base, reason: 'drift', reason_text: describeReason('drift') });
+  }
   if (!record || record.fingerprint === null) return desiredChange(d, prepared, { ...base, reason: 'not_verifiable', reason_text: describeReason('not_verifiable') });
-  if (recordDiffers) {
+  if (recordDiffers || drift.length > 0) {
     return desiredChange(d, prepared, { ...base, reason: 'changed_since_apply', reason_text: describeReason('changed_since_apply') });
   }
   return undefined;
+}
+
+/** Whether a live value is the one the lock records as last applied (unset then: absent or false now). */
+function liveAsApplied(field: string, liveValue: unknown, record: LockRecord | undefined): boolean {
+  if (!record?.fingerprint || !record.fields) return false;
+  const applied = record.fields[field];
+  if (applied === undefined) return liveValue === undefined || liveValue === false;
+  return fieldHash(liveValue) === applied;
 }
 
 /** Fields whose hash differs from the lock record's: their old values cannot be read back. */

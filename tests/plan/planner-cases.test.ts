@@ -70,6 +70,43 @@ const cases: Case[] = [
     },
   },
   {
+    title: 'changed_since_apply, not drift: the YAML changed a visible field and the server still holds what was applied',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
+    live: [liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'changed_since_apply' });
+      expect(p.changes[0]!.fields).toEqual([{ field: 'url', old: 'https://alpha.example.com/', new: 'https://alpha.example.com/new', oldKnown: true }]);
+    },
+  },
+  {
+    title: 'drift wins when the server changed the field too: live differs from both the YAML and the lock',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
+    live: [liveOf(X, input('alpha', { url: 'https://dashboard.example.com/' }), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'drift', fields: [{ field: 'url', old: 'https://dashboard.example.com/', new: 'https://alpha.example.com/new', oldKnown: true }] });
+    },
+  },
+  {
+    title: 'changed_since_apply: a field unset at the last apply, reported as false by a full listing, now set in the YAML',
+    desired: state([desired('alpha', { keyword_case_sensitive: true, type: 'keyword', keyword: 'ok' })]),
+    live: [liveOf(X, input('alpha', { keyword_case_sensitive: false, type: 'keyword', keyword: 'ok' }), 'full')],
+    lock: lockOf([recordOf(X, desired('alpha', { type: 'keyword', keyword: 'ok' }))]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'keyword_case_sensitive', old: false, new: true, oldKnown: true }] });
+    },
+  },
+  {
+    title: 'no lock record: a visible difference is drift (nothing says what was applied)',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
+    live: [liveOf(X, input('alpha'), 'spec')],
+    lock: lockOf([]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'drift' });
+    },
+  },
+  {
     title: 'changed_since_apply: a hidden field changed in the YAML is named through the per-field hashes',
     desired: state([desired('alpha', { keyword: 'Add to cart' })]),
     live: [liveOf(X, input('alpha', { keyword: 'Buy now', group: 'shop' }), 'spec')],
@@ -240,9 +277,9 @@ describe('planChanges', () => {
     const stored = [input('alpha'), input('beta', { keyword: 'old' })];
     const spec = plan(d, [liveOf(X, stored[0]!, 'spec'), liveOf(Y, stored[1]!, 'spec')], lock);
     const full = plan(d, [liveOf(X, stored[0]!, 'full'), liveOf(Y, stored[1]!, 'full')], lock);
-    // The full listing can show the old keyword; the spec listing only knows that it changed.
+    // Same reason in both modes; the full listing can show the old keyword, the spec listing only knows that it changed.
     expect(spec.changes[0]).toMatchObject({ name: 'beta', reason: 'changed_since_apply', fields: [{ field: 'keyword', oldKnown: false, new: 'x' }] });
-    expect(full.changes[0]).toMatchObject({ name: 'beta', reason: 'drift', fields: [{ field: 'keyword', old: 'old', new: 'x', oldKnown: true }] });
+    expect(full.changes[0]).toMatchObject({ name: 'beta', reason: 'changed_since_apply', fields: [{ field: 'keyword', old: 'old', new: 'x', oldKnown: true }] });
     expect(full.changes[0]!.idempotency_key).toBe(spec.changes[0]!.idempotency_key);
   });
 
