@@ -29,16 +29,18 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return checked.value;
   };
 
-  async function listAll<T>(path: string, shape: ShapeCheck<T>): Promise<T[]> {
-    const items: T[] = [];
+  async function listAll<T extends { id: string }>(path: string, shape: ShapeCheck<T>): Promise<T[]> {
+    // By id: a server whose cursors are offsets repeats an item when another is created
+    // between two pages; the later copy is the fresher one.
+    const items = new Map<string, T>();
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
       const answer = await transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
       const checked = pageOf(answer.json === NOT_JSON ? undefined : answer.json, shape);
       if (!checked.ok) throw badResponse(`GET ${path}`, checked.problem);
-      items.push(...checked.items);
-      if (checked.next === null) return items;
+      for (const item of checked.items) items.set(item.id, item);
+      if (checked.next === null) return [...items.values()];
       if (seen.has(checked.next)) throw badResponse(`GET ${path}`, `the cursor "${checked.next.slice(0, 40)}" came back a second time (the listing would never end)`);
       seen.add(checked.next);
       cursor = checked.next;

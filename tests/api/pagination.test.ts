@@ -37,6 +37,17 @@ describe('listMonitors', () => {
     setup.agent.assertNoPendingInterceptors();
   });
 
+  it('an item repeated on a later page (offset cursors, a create in between) is listed once, as last seen', async () => {
+    setup = mockClient();
+    servePages([
+      { data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: 'offset=2', per_page: 2 } },
+      { data: [liveMonitor(2, { url: 'https://changed.example.com/' }), liveMonitor(3)], meta: { next_cursor: null, per_page: 2 } },
+    ]);
+    const monitors = await setup.api.listMonitors();
+    expect(monitors.map((m) => m.name)).toEqual(['monitor-1', 'monitor-2', 'monitor-3']);
+    expect(monitors[1]!.url).toBe('https://changed.example.com/');
+  });
+
   it('keeps unknown extra fields and tolerates a missing per_page', async () => {
     setup = mockClient();
     servePages([{ data: [liveMonitor(1, { shiny_new_field: { nested: true } })], meta: { next_cursor: null } }]);
