@@ -22,15 +22,27 @@ export function visibleDiffs(body: Record<string, unknown>, live: LiveMonitor): 
     if (!Object.prototype.hasOwnProperty.call(live, field)) continue;
     const liveValue = canonicalField(field, live[field]);
     const wanted = canonicalField(field, body[field]);
-    if (!sameMeaning(liveValue, wanted)) diffs.push({ field, old: liveValue, new: wanted });
+    if (!sameMeaning(field, liveValue, wanted)) diffs.push({ field, old: liveValue, new: wanted });
   }
   return diffs;
 }
 
-/** A server may report an unset boolean as false, or an unset list as []. */
-function sameMeaning(live: unknown, wanted: unknown): boolean {
+/** A server may report an unset boolean as false, an unset list as [], or a URL in its normal form. */
+function sameMeaning(field: string, live: unknown, wanted: unknown): boolean {
   if (wanted === undefined && (live === false || (Array.isArray(live) && live.length === 0))) return true;
+  if (field === 'url' && typeof live === 'string' && typeof wanted === 'string') return sameDestination(live, wanted);
   return equal(live, wanted);
+}
+
+/** `https://Shop.example.com` and `https://shop.example.com/` are one destination; so are host names in any case. */
+function sameDestination(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (!a.includes('://') || !b.includes('://')) return a.toLowerCase() === b.toLowerCase();
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
 }
 
 export function visibleDifferences(body: Record<string, unknown>, live: LiveMonitor): string[] {

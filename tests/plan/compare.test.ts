@@ -1,0 +1,51 @@
+// What counts as a difference between the YAML and a live monitor: only fields the server
+// returns, in canonical form, with the leniency a faithful server may need.
+import { describe, expect, it } from 'vitest';
+import type { LiveMonitor } from '../../src/model/monitor.js';
+import { visibleDiffs } from '../../src/plan/compare.js';
+import { normalizeInput } from '../../src/plan/normalize.js';
+import { input } from './fixtures.js';
+
+const live = (fields: Record<string, unknown>): LiveMonitor => ({ id: '01HZ0000000000000000000001', status: 'up', created_at: 'x', updated_at: 'x', ...fields }) as LiveMonitor;
+const body = (overrides: Record<string, unknown> = {}) => normalizeInput(input('alpha', overrides));
+
+describe('visibleDiffs', () => {
+  it('compares only the fields the live monitor carries (spec listing: no keyword, no retry_count)', () => {
+    const { retry_count: _r, ...rest } = input('alpha');
+    expect(visibleDiffs(body({ keyword: 'x', retry_count: 5 }), live(rest))).toEqual([]);
+  });
+
+  it('reports a changed field with canonical old and new values', () => {
+    expect(visibleDiffs(body(), live(input('alpha', { timeout_seconds: 30 })))).toEqual([{ field: 'timeout_seconds', old: 30, new: 10 }]);
+  });
+
+  it('ignores unknown extra fields and never compares secrets', () => {
+    expect(visibleDiffs(body({ auth_secret: 'a' }), live({ ...input('alpha'), auth_secret: 'b', shiny: 1 }))).toEqual([]);
+  });
+
+  it.each([
+    ['https://Alpha.example.com', 'https://alpha.example.com/'],
+    ['HTTPS://alpha.example.com:443/', 'https://alpha.example.com/'],
+    ['DB.example.com', 'db.example.com'],
+  ])('the same destination written two ways is no difference: %s ~ %s', (server, yaml) => {
+    expect(visibleDiffs(body({ url: yaml }), live(input('alpha', { url: server })))).toEqual([]);
+  });
+
+  it.each([
+    ['https://alpha.example.com/a', 'https://alpha.example.com/b'],
+    ['https://alpha.example.com/Path', 'https://alpha.example.com/path'],
+    ['http://alpha.example.com/', 'https://alpha.example.com/'],
+    ['db.example.com', 'db2.example.com'],
+  ])('different destinations are a difference: %s vs %s', (server, yaml) => {
+    expect(visibleDiffs(body({ url: yaml }), live(input('alpha', { url: server })))).toHaveLength(1);
+  });
+
+  it('an unset boolean reported as false, and an unset list reported as [], are no difference', () => {
+    expect(visibleDiffs(body(), live({ ...input('alpha'), keyword_case_sensitive: false, locations: [] }))).toEqual([]);
+  });
+
+  it('tags in another order or spacing, and headers with CRLF, are no difference', () => {
+    const wanted = body({ tags: 'b, a', headers: 'X-A: 1\nX-B: 2' });
+    expect(visibleDiffs(wanted, live(input('alpha', { tags: 'a,b', headers: 'X-A: 1\r\nX-B: 2\r\n' })))).toEqual([]);
+  });
+});
