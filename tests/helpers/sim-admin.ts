@@ -2,6 +2,7 @@
 // Each throws with the server's error body on a non-2xx answer.
 import type { FaultSettings } from '../../src/sim/options.js';
 import type { RequestLogEntry } from '../../src/sim/request-log.js';
+import { httpInput } from '../load/valid-input.js';
 
 export type { FaultSettings, OneShotFault } from '../../src/sim/options.js';
 export type { RequestLogEntry } from '../../src/sim/request-log.js';
@@ -53,23 +54,5 @@ export const getSimState = (adminUrl: string) => admin<SimStateCounts>(adminUrl,
 
 /** A valid monitor input (spec 2.1) that the simulator's default settings accept. */
 export function exampleMonitorInput(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name,
-    type: 'http',
-    url: 'https://example.com/health',
-    method: 'GET',
-    interval_seconds: 300,
-    timeout_seconds: 10,
-    retry_count: 1,
-    confirmation_attempts: 2,
-    slow_threshold_ms: 2000,
-    expected_status_min: 200,
-    expected_status_max: 299,
-    max_redirects: 3,
-    auth_type: 'none',
-    execution_mode: 'single_location',
-    locations: ['eu-west'],
-    consensus_threshold: 1,
-    ...overrides,
-  };
+  return httpInput({ name, url: 'https://example.com/health', execution_mode: 'single_location', locations: ['eu-west'], ...overrides });
 }

@@ -7,6 +7,7 @@ import { planChanges, type PlanOptions } from '../../src/plan/planner.js';
 import { prepareDesired } from '../../src/plan/prepare.js';
 import type { Plan } from '../../src/plan/types.js';
 import { SECRET_FIELDS } from '../../src/schema/monitor-input-schema.js';
+import { httpInput } from '../load/valid-input.js';
 
 export const SALT = 'test-salt-0123456789';
 export const NOW = '2024-05-01T10:00:00Z';
@@ -17,24 +18,7 @@ export const SPEC_FIELDS = ['id', 'name', 'type', 'url', 'method', 'status', 'in
 export type ListingMode = 'spec' | 'full';
 
 export function input(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name,
-    type: 'http',
-    url: `https://${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.example.com/`,
-    method: 'GET',
-    interval_seconds: 300,
-    timeout_seconds: 10,
-    retry_count: 1,
-    confirmation_attempts: 2,
-    slow_threshold_ms: 2000,
-    expected_status_min: 200,
-    expected_status_max: 299,
-    max_redirects: 3,
-    auth_type: 'none',
-    execution_mode: 'local',
-    consensus_threshold: 1,
-    ...overrides,
-  };
+  return httpInput({ name, url: `https://${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.example.com/`, ...overrides });
 }
 
 export function desired(name: string, overrides: Record<string, unknown> = {}, extra: Partial<DesiredMonitor> = {}): DesiredMonitor {
