@@ -7,7 +7,7 @@ import type { ApiClientConfig } from './config.js';
 import { BadResponseError } from './errors.js';
 import { accountShape, dataOf, incidentShape, monitorShape, pageOf, type ShapeCheck } from './shapes.js';
 import { createTransport, NOT_JSON, type Answer } from './transport.js';
-import type { Account, CreateResult, Incident, MonitorsApi } from './types.js';
+import type { Account, CreateResult, IncidentList, MonitorsApi } from './types.js';
 
 export { apiConfigFromEnv, type ApiClientConfig } from './config.js';
 
@@ -29,27 +29,28 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return checked.value;
   };
 
-  async function listAll<T extends { id: string }>(path: string, shape: ShapeCheck<T>): Promise<T[]> {
+  async function listAll<T extends { id: string }>(path: string, shape: ShapeCheck<T>, maxPages = MAX_PAGES): Promise<{ items: T[]; complete: boolean }> {
     // By id: a server whose cursors are offsets repeats an item when another is created
     // between two pages; the later copy is the fresher one.
     const items = new Map<string, T>();
     const seen = new Set<string>();
     let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
+    for (let page = 0; page < maxPages; page++) {
       const answer = await transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
       const checked = pageOf(answer.json === NOT_JSON ? undefined : answer.json, shape);
       if (!checked.ok) throw badResponse(`GET ${path}`, checked.problem);
       for (const item of checked.items) items.set(item.id, item);
-      if (checked.next === null) return [...items.values()];
+      if (checked.next === null) return { items: [...items.values()], complete: true };
       if (seen.has(checked.next)) throw badResponse(`GET ${path}`, `the cursor "${checked.next.slice(0, 40)}" came back a second time (the listing would never end)`);
       seen.add(checked.next);
       cursor = checked.next;
     }
+    if (maxPages < MAX_PAGES) return { items: [...items.values()], complete: false };
     throw badResponse(`GET ${path}`, `the listing did not end after ${MAX_PAGES} pages`);
   }
 
   return {
-    listMonitors: () => listAll('/monitors', monitorShape),
+    listMonitors: async () => (await listAll('/monitors', monitorShape)).items,
 
     async getMonitor(id) {
       return one(await transport.send('GET', monitorPath(id)), monitorShape, `GET /monitors/${id}`);
@@ -73,7 +74,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       return one(await transport.send('GET', '/account'), accountShape, 'GET /account');
     },
 
-    listIncidents: (): Promise<Incident[]> => listAll('/incidents', incidentShape),
+    async listIncidents(options = {}): Promise<IncidentList> {
+      const { items, complete } = await listAll('/incidents', incidentShape, options.maxPages);
+      return { incidents: items, complete };
+    },
 
     close: () => transport.close(),
   };

@@ -21,6 +21,12 @@ export interface Incident {
   [extra: string]: unknown;
 }
 
+export interface IncidentList {
+  incidents: Incident[];
+  /** False when the listing was cut at maxPages. */
+  complete: boolean;
+}
+
 export interface CreateResult {
   monitor: LiveMonitor;
   /** The Location header (URI) of the 201, when the server sent it. */
@@ -39,5 +45,6 @@ export interface MonitorsApi {
   replaceMonitor(id: string, body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<LiveMonitor>;
   deleteMonitor(id: string, idempotencyKey: string): Promise<void>;
   getAccount(): Promise<Account>;
-  listIncidents(): Promise<Incident[]>;
+  /** At most `maxPages` pages of 100 (ordering is not specified, so a cut list may miss open ones). */
+  listIncidents(options?: { maxPages?: number }): Promise<IncidentList>;
 }

@@ -109,8 +109,22 @@ describe('listIncidents', () => {
       ],
       '/incidents',
     );
-    expect((await setup.api.listIncidents()).map((i) => i.id)).toEqual(['i1', 'i2']);
+    expect((await setup.api.listIncidents()).incidents.map((i) => i.id)).toEqual(['i1', 'i2']);
     expect(queries[1]?.get('cursor')).toBe('n');
+  });
+
+  it('stops at maxPages and says the list is incomplete', async () => {
+    setup = mockClient();
+    const incident = (id: string) => ({ id, monitor: { id: 'm1', name: null }, status: 'open', severity: 'major', summary: 's', opened_at: '2026-01-01T00:00:00Z' });
+    const queries = servePages(
+      [
+        { data: [incident('i1')], meta: { next_cursor: 'n1', per_page: 100 } },
+        { data: [incident('i2')], meta: { next_cursor: 'n2', per_page: 100 } },
+      ],
+      '/incidents',
+    );
+    expect(await setup.api.listIncidents({ maxPages: 2 })).toEqual({ incidents: [expect.objectContaining({ id: 'i1' }), expect.objectContaining({ id: 'i2' })], complete: false });
+    expect(queries).toHaveLength(2);
   });
 
   it('refuses an incident without a monitor', async () => {

@@ -59,7 +59,7 @@ export class MemoryApi implements MonitorsApi {
   }
 
   async listIncidents() {
-    return [];
+    return { incidents: [], complete: true };
   }
 
   private async idempotent<T>(method: string, target: string, body: unknown, key: string, act: () => T): Promise<T> {

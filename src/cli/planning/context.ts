@@ -1,6 +1,9 @@
 import type { Account, Incident, MonitorsApi } from '../../api/types.js';
 import { isMonitorsError } from '../../errors.js';
 
+/** Incidents cannot be filtered by state (spec 4), so a long history is read only this far: plans stay fast. */
+export const INCIDENT_PAGES = 20;
+
 export interface PlanContext {
   monitorLimit?: { limit: number; usage: number };
   openIncidentMonitorIds?: Set<string>;
@@ -10,7 +13,7 @@ export interface PlanContext {
 
 /** Reads /account and /incidents when the token may; the plan is made either way. */
 export async function readPlanContext(api: MonitorsApi): Promise<PlanContext> {
-  const [account, incidents] = await Promise.allSettled([api.getAccount(), api.listIncidents()]);
+  const [account, incidents] = await Promise.allSettled([api.getAccount(), api.listIncidents({ maxPages: INCIDENT_PAGES })]);
   const context: PlanContext = { notes: [] };
   if (account.status === 'fulfilled') {
     const limit = monitorLimitOf(account.value);
@@ -19,20 +22,32 @@ export async function readPlanContext(api: MonitorsApi): Promise<PlanContext> {
     context.notes.push(`The workspace's monitor limit was not checked: ${reasonOf(account.reason, 'account:read')}`);
   }
   if (incidents.status === 'fulfilled') {
-    context.openIncidentMonitorIds = openIncidentMonitorIds(incidents.value);
+    context.openIncidentMonitorIds = openIncidentMonitorIds(incidents.value.incidents);
+    if (!incidents.value.complete) {
+      context.notes.push(`Only the first ${incidents.value.incidents.length} incidents were read for open-incident marks; a change may lack its mark.`);
+    }
   } else {
     context.notes.push(`Open incidents were not checked: ${reasonOf(incidents.reason, 'incidents:read')}`);
   }
   return context;
 }
 
-/** The names of limits are not specified; a key that names monitors is the one. */
+/**
+ * The names of limits and usage are not specified: the key that names monitors is the one
+ * (`monitors`, else e.g. `max_monitors` / `monitor_count`), found in each map on its own.
+ */
 export function monitorLimitOf(account: Account): { limit: number; usage: number } | undefined {
-  const key = Object.keys(account.limits ?? {}).find((k) => /^monitors?$/i.test(k)) ?? Object.keys(account.limits ?? {}).find((k) => /monitor/i.test(k));
-  if (!key) return undefined;
-  const limit = account.limits[key];
-  const usage = account.usage?.[key];
+  const limitKey = monitorKey(account.limits);
+  const usageKey = limitKey !== undefined && typeof account.usage?.[limitKey] === 'number' ? limitKey : monitorKey(account.usage);
+  if (limitKey === undefined || usageKey === undefined) return undefined;
+  const limit = account.limits[limitKey];
+  const usage = account.usage[usageKey];
   return typeof limit === 'number' && typeof usage === 'number' ? { limit, usage } : undefined;
+}
+
+function monitorKey(map: Record<string, unknown> | undefined): string | undefined {
+  const numeric = Object.keys(map ?? {}).filter((k) => typeof map?.[k] === 'number');
+  return numeric.find((k) => /^monitors?$/i.test(k)) ?? numeric.find((k) => /monitor/i.test(k));
 }
 
 /** Incident status values are not specified; an incident without resolved_at is open. */
