@@ -88,7 +88,10 @@ export function checkMonitor(
 
   const validate = loaderValidators().monitor;
   if (!validate(input)) {
+    // With a refused `<<` merge key, the fields it was meant to bring are "missing": one error says why.
+    const usesMergeKey = Object.hasOwn(item, '<<');
     for (const e of validate.errors ?? []) {
+      if (usesMergeKey && e.keyword === 'required') continue;
       const p = schemaProblem(e, monitorCandidates);
       problems.add(p.path, p.target, p.code, p.message);
     }

@@ -39,7 +39,7 @@ export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, la
       return { path: [...at, key], target: 'key', code, message: unknownFieldMessage(key, candidatesAt(at), at.length === 1 && at[0] === 'defaults') };
     }
     case 'type':
-      return { path: at, target: 'value', code, message: `${label} must be ${String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}` };
+      return { path: at, target: 'value', code, message: `${label} must be ${String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${typeHint(String(p.type), error.data, label)}` };
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).filter((v) => v !== null);
       const list = allowed.map((v) => JSON.stringify(v)).join(', ');
@@ -59,6 +59,18 @@ export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, la
     default:
       return { path: at, target: 'value', code, message: `${label} ${error.message ?? 'is not valid'}` };
   }
+}
+
+/** The usual slips behind a type error, named without echoing the value (it may be a secret). */
+function typeHint(expected: string, data: unknown, label: string): string {
+  const wants = expected.split(',');
+  if (wants.includes('boolean') && typeof data === 'string' && /^(y|yes|n|no|on|off|true|false)$/i.test(data)) {
+    return ' (YAML 1.2 reads yes/no/on/off and quoted words as text: write true or false, without quotes)';
+  }
+  if ((wants.includes('integer') || wants.includes('number')) && typeof data === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(data)) return ' (write the number without quotes)';
+  if (wants.includes('integer') && typeof data === 'number') return ' (a whole number)';
+  if (label.endsWith('tags') && Array.isArray(data)) return ' (for a list of labels, write them comma-separated: "a, b")';
+  return '';
 }
 
 function unknownFieldMessage(key: string, candidates: readonly string[], inDefaults: boolean): string {

@@ -50,6 +50,23 @@ describe('YAML problems, each with its exact line and column', () => {
     expect(r.diagnostics.find((d) => d.code === 'schema.additionalProperties')?.message).toContain('merge keys (<<) are not supported');
   });
 
+  it('a merge key is one error, not one "missing required field" per field it was meant to bring', async () => {
+    const r = await loadFiles({ 'a.yaml': `x: &base {method: GET}\nmonitors:\n  - <<: *base\n    name: home\n    type: http\n    url: https://a.example.com/\n` });
+    expect(where(r)).toEqual(['a.yaml:1:1 error schema.additionalProperties', 'a.yaml:3:5 error schema.additionalProperties']);
+  });
+
+  it.each([
+    ['follow_redirects: yes', 'follow_redirects must be true or false (YAML 1.2 reads yes/no/on/off and quoted words as text: write true or false, without quotes)'],
+    ['follow_redirects: "true"', 'follow_redirects must be true or false (YAML 1.2 reads yes/no/on/off and quoted words as text: write true or false, without quotes)'],
+    ['timeout_seconds: "10"', 'timeout_seconds must be an integer (write the number without quotes)'],
+    ['timeout_seconds: 10.5', 'timeout_seconds must be an integer (a whole number)'],
+    ['tags: [a, b]', 'tags must be a string or null (for a list of labels, write them comma-separated: "a, b")'],
+    ['group: [a]', 'group must be a string or null'],
+  ])('a type error names the usual slip: %s', async (line, message) => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: home\n    type: http\n    url: https://a.example.com/\n    ${line}\n` });
+    expect(r.diagnostics.map((d) => d.message)).toEqual([message]);
+  });
+
   it.each([
     ['an empty file', '', 'a.yaml:1:1 error file.empty'],
     ['a file of comments only', '# nothing yet\n', 'a.yaml:1:1 error file.empty'],
