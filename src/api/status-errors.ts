@@ -48,6 +48,13 @@ export function errorForStatus(answer: { status: number; json: unknown }, contex
       });
     }
     case 404:
+      // Only ids can be missing from a workspace; a 404 on /monitors or /account means the URL is wrong.
+      if (!/\/[^/]+\/[^/?]+/.test(path)) {
+        return new NotFoundError('API_NOT_FOUND', `the API has no ${path} (404 on ${where}): MONITORS_API_URL does not point at the monitoring API${said}`, {
+          ...base,
+          hint: 'Set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
+        });
+      }
       return new NotFoundError('API_NOT_FOUND', `not found: ${where} (404); it does not exist in this token's workspace${said}`, base);
     case 409:
       return conflictKind(body.code, body.message) === 'key_reused'

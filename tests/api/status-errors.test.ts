@@ -46,6 +46,18 @@ describe('typed errors', () => {
     expect(error.hint).toContain(scope);
   });
 
+  it.each([
+    ['GET', '/monitors?per_page=100', () => setup.api.listMonitors()],
+    ['GET', '/account', () => setup.api.getAccount()],
+  ])('404 on %s %s says the API URL is wrong, not that something is missing', async (method, path, call) => {
+    setup = mockClient();
+    answerOnce(method, path, 404, { detail: 'Not Found' });
+    const error = await caught(call);
+    expect(error).toMatchObject({ code: 'API_NOT_FOUND', status: 404 });
+    expect(error.message).toContain('MONITORS_API_URL does not point at the monitoring API');
+    expect(error.hint).toContain('/api/v1');
+  });
+
   it('404 says the monitor does not exist in this workspace, without retrying', async () => {
     setup = mockClient();
     answerOnce('GET', `/monitors/${MONITOR_ID}`, 404, {});
