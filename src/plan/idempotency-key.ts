@@ -1,7 +1,8 @@
 // Idempotency keys derived from the change itself (operation, target, body fingerprint,
-// generation), so re-running a plan sends the same keys and the server replays stored
-// responses instead of acting twice. Format: mon1.<op>.<26 base32>.g<generation>,
-// within the spec's pattern ^[A-Za-z0-9_.:-]+$ and 8..100 characters.
+// generation; for a replace the target includes the live updated_at), so re-running a plan
+// sends the same keys and the server replays stored responses instead of acting twice.
+// Format: mon1.<op>.<26 base32>.g<generation>, within the spec's pattern
+// ^[A-Za-z0-9_.:-]+$ and 8..100 characters.
 import { createHash } from 'node:crypto';
 import type { ChangeAction, PlannedChange } from './types.js';
 
@@ -23,10 +24,14 @@ export function idempotencyKey(input: KeyInput): string {
 }
 
 /** The key of a planned change for a generation; generation 0 is the one in the plan. */
-export function keyForGeneration(change: Pick<PlannedChange, 'action' | 'name' | 'id' | 'body_fingerprint'>, generation: number): string {
+export function keyForGeneration(change: Pick<PlannedChange, 'action' | 'name' | 'id' | 'body_fingerprint' | 'live_updated_at'>, generation: number): string {
+  // A replace targets the monitor as it was when planned: the same body sent again after
+  // other writes is a new request, not a repeat of the old one (see live_updated_at).
+  const id = change.id ?? change.name;
+  const target = change.action === 'create' ? change.name : change.action === 'replace' && change.live_updated_at ? `${id}@${change.live_updated_at}` : id;
   return idempotencyKey({
     operation: change.action,
-    target: change.action === 'create' ? change.name : (change.id ?? change.name),
+    target,
     ...(change.body_fingerprint ? { bodyFingerprint: change.body_fingerprint } : {}),
     generation,
   });

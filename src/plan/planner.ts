@@ -91,7 +91,7 @@ function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMon
   const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));
   const recordDiffers = record?.fingerprint != null && (record.fingerprint !== prepared.fingerprint || !sameSecrets(record.secrets ?? {}, prepared.secrets));
   const lockFields = recordDiffers ? changedSinceApply(prepared, record!, new Set(drift.map((x) => x.field))) : [];
-  const base = { action: 'replace' as const, id: l.id, fields: [...fields, ...lockFields] };
+  const base = { action: 'replace' as const, id: l.id, fields: [...fields, ...lockFields], ...(typeof l.updated_at === 'string' && l.updated_at !== '' ? { live_updated_at: l.updated_at } : {}) };
   if (renamedFrom !== undefined) {
     return desiredChange(d, prepared, { ...base, previous_name: l.name, reason: 'renamed', reason_text: `${describeReason('renamed')} from "${l.name}"` });
   }

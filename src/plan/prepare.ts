@@ -43,7 +43,7 @@ function hideValue(f: FieldChange): FieldChange {
   return { field: f.field, oldKnown: f.oldKnown, sensitive: true };
 }
 
-type ChangeParts = Pick<PlannedChange, 'action' | 'id' | 'reason' | 'reason_text' | 'fields'> & Partial<Pick<PlannedChange, 'previous_name'>>;
+type ChangeParts = Pick<PlannedChange, 'action' | 'id' | 'reason' | 'reason_text' | 'fields'> & Partial<Pick<PlannedChange, 'previous_name' | 'live_updated_at'>>;
 
 /** A create or replace of a desired monitor, with everything apply needs. */
 export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, parts: ChangeParts): PlannedChange {

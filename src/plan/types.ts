@@ -42,6 +42,13 @@ export interface PlannedChange {
   body?: Record<string, unknown>;
   /** Fingerprint of the resolved body (secrets through their salted hash); keys derive from it. */
   body_fingerprint?: string;
+  /**
+   * Replaces: the live monitor's `updated_at` when planned. Part of the key, so a replace
+   * whose body equals one sent in an earlier apply (a change reverted, A -> B -> A -> B)
+   * gets a new key instead of the earlier key's stored response, which would leave the
+   * server unchanged while the lock records the change.
+   */
+  live_updated_at?: string;
   /** What the lock file records after this change succeeds. */
   lock_record?: { fingerprint: string; fields?: Record<string, string>; secrets?: Record<string, string> };
   /** Idempotency key of generation 0; later generations come from keyForGeneration(). */

@@ -1,6 +1,7 @@
 // Content-derived keys meet out-of-band changes: the server replays a stored response for
-// a monitor that was deleted (or edited) in the dashboard since. Apply must notice from
-// the listing and use the next key generation, against the real simulator.
+// a monitor that was deleted in the dashboard since. Apply must notice from the listing and
+// use the next key generation, against the real simulator. (An edit moves updated_at,
+// which is part of a replace's key, so the replace is sent anew rather than replayed.)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,18 +45,22 @@ describe('replayed responses that did not take effect', () => {
     expect((await cli(['plan', '--detailed-exitcode'])).code).toBe(0);
   });
 
-  it('re-sends a replace whose replay left an out-of-band edit in place', async () => {
+  it('puts a value edited out of band back with a new key, not a replay of the earlier PUT', async () => {
     writeYaml('    timeout_seconds: 25\n');
+    sim.clearRequests();
     expect((await cli(['apply', '--yes'])).code).toBe(0); // PUT with key g0
+    const firstKey = sim.requests().find((r) => r.method === 'PUT')!.idempotencyKey;
     const [monitor] = live();
-    // Edited in the dashboard: the next plan is the same PUT, so the server replays g0.
+    // Edited in the dashboard: the next plan is the same PUT body, but the edit moved
+    // updated_at, which is part of a replace's key: a new request, not a replay of g0
+    // (which would leave the edit in place; execute.test.ts covers that fallback).
     await editMonitorOutOfBand(sim.adminUrl, monitor!.id, { timeout_seconds: 9 });
     sim.clearRequests();
     const again = await cli(['apply', '--yes']);
     expect(again.code, again.stdout + again.stderr).toBe(0);
     const puts = sim.requests().filter((r) => r.method === 'PUT');
-    expect(puts[0]!.replayed).toBe(true);
-    expect(puts.at(-1)!.replayed).toBe(false);
+    expect(puts[0]!.idempotencyKey).not.toBe(firstKey);
+    expect(puts.map((p) => p.replayed)).toEqual([false]);
     expect(live()[0]!.input.timeout_seconds).toBe(25);
     expect((await cli(['plan', '--detailed-exitcode'])).code).toBe(0);
   });

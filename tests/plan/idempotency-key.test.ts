@@ -63,6 +63,21 @@ describe('idempotency keys', () => {
     }
   });
 
+  it('a replace is keyed by the live updated_at too: the same body after other writes is a new request', () => {
+    // A -> B -> A -> B: the last PUT has the body of the second; with a key from the body
+    // alone, a server that still remembers that key replays it and changes nothing.
+    const X = monitorId(1);
+    const replaceAt = (updatedAt: string) =>
+      plan(state([desired('beta', { retry_count: 2 })]), [liveOf(X, input('beta'), 'spec', { updated_at: updatedAt })], lockOf([recordOf(X, desired('beta'))])).changes[0]!;
+    const first = replaceAt('2024-05-01T10:00:00.000Z');
+    const later = replaceAt('2024-05-01T10:05:00.000Z');
+    expect([first.action, later.action]).toEqual(['replace', 'replace']);
+    expect(later.body_fingerprint).toBe(first.body_fingerprint);
+    expect(later.idempotency_key).not.toBe(first.idempotency_key);
+    expect(replaceAt('2024-05-01T10:00:00.000Z').idempotency_key).toBe(first.idempotency_key); // a re-run of the same plan: same key
+    expect(keyForGeneration(later, 0)).toBe(later.idempotency_key);
+  });
+
   it('a create is keyed by name, a replace by id: renaming in YAML changes a create key only', () => {
     const createA = plan(state([desired('alpha')]), [], undefined).changes[0]!;
     const createB = plan(state([desired('alpha', { name: 'alpha2', url: 'https://alpha.example.com/' })]), [], undefined).changes[0]!;
