@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 import { startSpecServer, type SpecServer } from '../helpers/spec-server.js';
 
 const TOKEN = 'tok_independent_SENTINEL_5a4b3c2d1e';
@@ -16,22 +17,7 @@ const READ_ONLY = 'tok_independent_readonly_77aa66bb';
 const SECRET = 'kw-secret-SENTINEL-73c1';
 const COUNT = 60; // more than two pages of the server's 25
 
-const DEFAULTS = `defaults:
-  type: http
-  method: GET
-  interval_seconds: 300
-  timeout_seconds: 10
-  retry_count: 1
-  confirmation_attempts: 2
-  slow_threshold_ms: 2000
-  expected_status_min: 200
-  expected_status_max: 299
-  max_redirects: 3
-  auth_type: none
-  execution_mode: single_location
-  locations: [eu-west]
-  consensus_threshold: 1
-`;
+const DEFAULTS = E2E_DEFAULTS;
 
 interface Variant {
   keyword?: string;

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 import { editMonitorOutOfBand, openIncident } from '../helpers/sim-admin.js';
 
 const TOKEN = 'tok_plan_apply_SENTINEL_9f8e7d6c';
@@ -15,22 +16,7 @@ const SECRET = 'secret-value-SENTINEL-42';
 let sim: SimServer;
 let dir: string;
 
-const DEFAULTS = `defaults:
-  type: http
-  method: GET
-  interval_seconds: 300
-  timeout_seconds: 10
-  retry_count: 1
-  confirmation_attempts: 2
-  slow_threshold_ms: 2000
-  expected_status_min: 200
-  expected_status_max: 299
-  max_redirects: 3
-  auth_type: none
-  execution_mode: single_location
-  locations: [eu-west]
-  consensus_threshold: 1
-`;
+const DEFAULTS = E2E_DEFAULTS;
 
 function writeMonitors(items: string, extra = ''): void {
   writeFileSync(join(dir, 'monitors.yaml'), `${DEFAULTS}monitors:\n${items}${extra}`);
