@@ -28,7 +28,11 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   const cwd = options.cwd ?? process.cwd();
   const checkOptions = { env: options.env, enabledIntervals: options.enabledIntervals };
   const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
-  const files = await Promise.all(discovery.files.map((f) => loadFile(f, checkOptions)));
+  // One file at a time: each read returns to the event loop between two parses, so a
+  // listing running alongside (plan, apply) gets its pages answered instead of waiting
+  // behind the whole load. Reads of cached files cost microseconds; order stays stable.
+  const files: LoadedFile[] = [];
+  for (const found of discovery.files) files.push(await loadFile(found, checkOptions));
   const cross = crossFileProblems(files.map((f) => f.analysis));
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
   for (const [index, file] of files.entries()) {
