@@ -2,7 +2,7 @@
 // plans derive from. Secrets are only ever hashed with scrypt under the lock file's
 // random salt: deliberately slow to reverse, memoised per distinct value so that
 // thousands of monitors sharing one token cost one hash.
-import { createHash, scryptSync } from 'node:crypto';
+import { createHash, scrypt, scryptSync } from 'node:crypto';
 import type { LiveMonitor } from '../model/monitor.js';
 import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
 import { canonicalJson } from './canonical-json.js';
@@ -33,16 +33,38 @@ export function fieldHash(value: unknown): string {
 }
 
 const memo = new Map<string, string>();
+const memoKey = (value: string, salt: string) => `${salt}\u0000${value}`;
 
 /** Salted, slow hash of one secret value. */
 export function secretHash(value: string, salt: string): string {
-  const key = `${salt}\u0000${value}`;
+  const key = memoKey(value, salt);
   let hash = memo.get(key);
   if (!hash) {
     hash = `${SCRYPT_TAG}:${scryptSync(value, salt, 32, SCRYPT_PARAMS).toString('base64url')}`;
     memo.set(key, hash);
   }
   return hash;
+}
+
+/**
+ * Computes the hashes of these secret values on libuv's thread pool (in parallel, off the
+ * event loop) and memoises them, so the planner's synchronous secretHash() finds them ready.
+ * Plan calls it while the listing runs: with many distinct secrets, the cost disappears.
+ */
+export async function warmSecretHashes(values: Iterable<string>, salt: string): Promise<void> {
+  const pending = [...new Set(values)].filter((value) => !memo.has(memoKey(value, salt)));
+  await Promise.all(
+    pending.map(
+      (value) =>
+        new Promise<void>((resolve, reject) =>
+          scrypt(value, salt, 32, SCRYPT_PARAMS, (error, key) => {
+            if (error) return reject(error);
+            memo.set(memoKey(value, salt), `${SCRYPT_TAG}:${key.toString('base64url')}`);
+            resolve();
+          }),
+        ),
+    ),
+  );
 }
 
 export function secretHashes(canonical: Canonical, salt: string): Record<string, string> {
