@@ -4,6 +4,7 @@
 // This runs for every monitor of every file, so the path without problems allocates
 // as little as it can.
 import { ID_PATTERN } from '../schema/file-schema.js';
+import type { EnvTemplate } from '../model/monitor.js';
 import type { MonitorField } from '../schema/monitor-input-schema.js';
 import { ruleProblems } from '../schema/rules.js';
 import { monitorCandidates } from './candidates.js';
@@ -20,7 +21,7 @@ export interface CheckedMonitor {
   /** Resolved name, when the entry has a string name. */
   name: string | undefined;
   input: Record<string, unknown>;
-  envRefs: Partial<Record<MonitorField, string>>;
+  envRefs: Partial<Record<MonitorField, EnvTemplate>>;
   pinnedId: string | undefined;
 }
 
@@ -68,7 +69,7 @@ export function checkMonitor(
 ): { monitor: CheckedMonitor; problems: LocatedProblem[] } {
   const problems = new EntryProblems(item, defaults, index);
   const input: Record<string, unknown> = mergeOverDefaults(defaults, item);
-  let envRefs: Partial<Record<MonitorField, string>> | undefined;
+  let envRefs: Partial<Record<MonitorField, EnvTemplate>> | undefined;
   let pinnedId: string | undefined;
   if (input.id !== undefined || Object.hasOwn(input, 'id')) {
     pinnedId = checkedId(input.id, problems);
@@ -82,7 +83,7 @@ export function checkMonitor(
     const resolved = resolveEnv(written, options.env);
     for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field));
     if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
-    if (resolved.templated) (envRefs ??= {})[field as MonitorField] = typeof written === 'string' ? written : JSON.stringify(written);
+    if (resolved.templated) (envRefs ??= {})[field as MonitorField] = typeof written === 'string' ? written : (written as unknown[]).map(String);
     input[field] = resolved.value;
   }
 

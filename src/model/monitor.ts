@@ -31,12 +31,15 @@ export interface SourcePos {
 }
 
 /** One monitor as the YAML wants it, after defaults and `${env:NAME}` resolution. */
+/** A field as written with `${env:NAME}` references: a string, or a list of strings (locations). */
+export type EnvTemplate = string | string[];
+
 export interface DesiredMonitor {
   name: string;
   /** Values ready to send, secrets resolved. Never printed or written as is. */
   input: MonitorInput;
   /** Fields whose YAML value used `${env:NAME}`: field -> the template as written. */
-  envRefs: Partial<Record<MonitorField, string>>;
+  envRefs: Partial<Record<MonitorField, EnvTemplate>>;
   /** Reconciler-level `id:` pin, when the YAML names the live monitor explicitly. */
   pinnedId?: string;
   source: SourcePos;

@@ -67,6 +67,11 @@ export async function warmSecretHashes(values: Iterable<string>, salt: string): 
   );
 }
 
+/** The secret values of an input (what warmSecretHashes needs). */
+export function secretValuesOf(input: Readonly<Record<string, unknown>>): string[] {
+  return SECRET_FIELDS.map((f) => input[f]).filter((v): v is string => typeof v === 'string');
+}
+
 export function secretHashes(canonical: Canonical, salt: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const field of SECRET_FIELDS) {
@@ -74,6 +79,13 @@ export function secretHashes(canonical: Canonical, salt: string): Record<string,
     if (typeof value === 'string') out[field] = secretHash(value, salt);
   }
   return out;
+}
+
+/** Two maps of field -> hash name the same fields with the same hashes. */
+export function sameHashes(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** Covers secrets through their hashes, so a rotated secret gives another key. */

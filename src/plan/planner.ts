@@ -6,7 +6,7 @@ import type { DesiredMonitor, DesiredState, LiveMonitor, OwnershipScope } from '
 import { visibleDiffs } from './compare.js';
 import { describeReason } from './reasons.js';
 import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
-import { fieldHash, liveFingerprint } from './fingerprint.js';
+import { fieldHash, liveFingerprint, sameHashes } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired } from './match.js';
 import { PLAN_FORMAT_VERSION, type FieldChange, type Plan, type PlannedChange } from './types.js';
@@ -89,7 +89,7 @@ function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: rea
 function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
   const drift = visibleDiffs(prepared.canonical, l);
   const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));
-  const recordDiffers = record?.fingerprint != null && (record.fingerprint !== prepared.fingerprint || !sameSecrets(record.secrets ?? {}, prepared.secrets));
+  const recordDiffers = record?.fingerprint != null && (record.fingerprint !== prepared.fingerprint || !sameHashes(record.secrets ?? {}, prepared.secrets));
   const lockFields = recordDiffers ? changedSinceApply(prepared, record!, new Set(drift.map((x) => x.field))) : [];
   const base = { action: 'replace' as const, id: l.id, fields: [...fields, ...lockFields], ...(typeof l.updated_at === 'string' && l.updated_at !== '' ? { live_updated_at: l.updated_at } : {}) };
   if (renamedFrom !== undefined) {
@@ -129,12 +129,6 @@ function changedSinceApply(prepared: PreparedDesired, record: LockRecord, alread
     if (secretsBefore[field] !== prepared.secrets[field]) out.push({ field, oldKnown: false, sensitive: true });
   }
   return out;
-}
-
-function sameSecrets(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) if (a[k] !== b[k]) return false;
-  return true;
 }
 
 function deleteChange(l: LiveMonitor, record: LockRecord | undefined): PlannedChange {

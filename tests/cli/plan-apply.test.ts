@@ -169,6 +169,19 @@ describe('apply', () => {
     expect(liveNames()).toEqual(['alpha', 'beta']);
   });
 
+  it('refuses a saved plan when a variable it refers to has another value now, before any write', async () => {
+    writeMonitors(monitor('gamma', '    auth_type: bearer\n    auth_secret: ${env:SHOP_SECRET}\n'));
+    const saved = join(dir, 'plan-env.json');
+    expect((await cli(['plan', '--out', saved])).code).toBe(0);
+    const rotated = await cli(['apply', '--plan', saved], { SHOP_SECRET: 'another-value-ROTATED' });
+    expectCleanFailure(rotated, 'PLAN_ENV_CHANGED');
+    expect(rotated.stderr).toContain('SHOP_SECRET');
+    expect(rotated.stdout + rotated.stderr).not.toContain('another-value-ROTATED');
+    expect(liveNames()).toEqual([]);
+    expect((await cli(['apply', '--plan', saved])).code).toBe(0);
+    expect(liveNames()).toEqual(['gamma']);
+  });
+
   it('reports a change the server refuses (422), applies the others, and exits 1', async () => {
     // 150 s passes the schema (minimum 120) but is not an interval the server enabled.
     writeMonitors(monitor('good') + monitor('odd-interval', '    interval_seconds: 150\n'));

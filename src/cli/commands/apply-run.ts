@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
+import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
@@ -59,6 +60,7 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
         hint: 'Run `monitors plan --out FILE` again, review it, and apply the new plan.',
       });
     }
+    await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
     process.stdout.write(renderPlan(saved.plan, 'text', useColor(process.stdout, process.env)));
     if (changeCount(saved.plan) === 0) {
       await pruneStaleRecords(saved.plan, lock, lockPath);

@@ -3,9 +3,8 @@ import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { DesiredState, LiveMonitor } from '../../model/monitor.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
-import { warmSecretHashes } from '../../plan/fingerprint.js';
+import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
 import { planChanges } from '../../plan/planner.js';
-import { SECRET_FIELDS } from '../../schema/monitor-input-schema.js';
 import type { Plan } from '../../plan/types.js';
 import { readPlanContext, type PlanContext } from './context.js';
 import { loadDesiredOrFail } from './load-desired.js';
@@ -50,7 +49,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const existing = await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
-    const [[live, context]] = await Promise.all([reads.result(), warmSecretHashes(secretValues(desired), lock.salt)]);
+    const [[live, context]] = await Promise.all([reads.result(), warmSecretHashes(desired.monitors.flatMap((d) => secretValuesOf(d.input)), lock.salt)]);
     const plan = planChanges({
       desired,
       live,
@@ -90,10 +89,6 @@ function startReads(api: ApiClient): { result(): Promise<[LiveMonitor[], PlanCon
   const pending = Promise.all([api.listMonitors(), readPlanContext(api)]);
   pending.catch(() => undefined);
   return { result: () => pending };
-}
-
-function secretValues(desired: DesiredState): string[] {
-  return desired.monitors.flatMap((d) => SECRET_FIELDS.map((f) => (d.input as Record<string, unknown>)[f]).filter((v): v is string => typeof v === 'string'));
 }
 
 function managedLiveCount(plan: Plan): number {
