@@ -10,6 +10,7 @@ import { discoverFiles } from './discover.js';
 import { exactParse } from './exact-parse.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
+import { readMonitorsFile } from './read-file.js';
 import { toSettings } from './settings.js';
 
 export interface LoadOptions {
@@ -28,11 +29,15 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   const cwd = options.cwd ?? process.cwd();
   const checkOptions = { env: options.env, enabledIntervals: options.enabledIntervals };
   const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
-  // One file at a time: each read returns to the event loop between two parses, so a
-  // listing running alongside (plan, apply) gets its pages answered instead of waiting
-  // behind the whole load. Reads of cached files cost microseconds; order stays stable.
+  // Every read starts at once (no idle waits); parsing goes one file at a time, returning to
+  // the event loop in between, so a listing running alongside (plan, apply) gets its pages
+  // answered instead of waiting behind the whole load.
+  const reads = discovery.files.map((found) => readMonitorsFile(found.abs)); // never rejects: problems are results
   const files: LoadedFile[] = [];
-  for (const found of discovery.files) files.push(await loadFile(found, checkOptions));
+  for (const [i, found] of discovery.files.entries()) {
+    files.push(await loadFile(found, checkOptions, reads[i]));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const cross = crossFileProblems(files.map((f) => f.analysis));
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
   for (const [index, file] of files.entries()) {

@@ -8,7 +8,7 @@ import { exactParse, type ExactParse } from './exact-parse.js';
 import { fastParse } from './fast-parse.js';
 import type { MonitorCheckOptions } from './monitor-check.js';
 import type { FilePositions } from './positions.js';
-import { readMonitorsFile } from './read-file.js';
+import { readMonitorsFile, type ReadResult } from './read-file.js';
 
 export interface LoadedFile extends FoundFile {
   text: string;
@@ -22,9 +22,10 @@ export interface LoadedFile extends FoundFile {
   diagnostics: Diagnostic[];
 }
 
-export async function loadFile(file: FoundFile, options: MonitorCheckOptions): Promise<LoadedFile> {
+/** `read`: the file's readMonitorsFile result, when the caller started the read earlier. */
+export async function loadFile(file: FoundFile, options: MonitorCheckOptions, readAhead?: Promise<ReadResult>): Promise<LoadedFile> {
   const loaded: LoadedFile = { ...file, text: '', value: undefined, positions: new Map(), positionsComplete: false, exact: undefined, analysis: undefined, diagnostics: [] };
-  const read = await readMonitorsFile(file.abs);
+  const read = await (readAhead ?? readMonitorsFile(file.abs));
   if (!('text' in read)) {
     loaded.diagnostics.push({ file: file.display, line: 1, col: 1, severity: 'error', code: read.code, message: read.message });
     return loaded;
