@@ -58,6 +58,7 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
     const snapshot = await loadStateFile(resolved.stateFile);
     if (snapshot) restoreSnapshot(snapshot, state, idempotency);
     writer = new StateWriter(resolved.stateFile, () => snapshotOf(state, idempotency, now()), (e) => process.stderr.write(`monitors sim: ${e.message}\n`));
+    await writer.writeNow();
   }
   const shutdown = new AbortController();
   const core: SimCore = {

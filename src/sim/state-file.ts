@@ -4,9 +4,9 @@
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { MonitorsError } from '../errors.js';
 import type { IdempotencyRecord, IdempotencyStore } from './idempotency.js';
-import { ID_PATTERN } from './ids.js';
 import type { IncidentRecord, MonitorRecord } from './records.js';
 import type { SimState } from './state.js';
+import { snapshotProblem } from './state-snapshot-check.js';
 
 export const STATE_FORMAT = 'monitors-sim-state';
 export const STATE_VERSION = 1;
@@ -51,14 +51,9 @@ export async function loadStateFile(file: string): Promise<StateSnapshot | undef
   } catch {
     throw invalidState(file, 'it is not valid JSON');
   }
-  const snapshot = parsed as Partial<StateSnapshot>;
-  if (snapshot?.format !== STATE_FORMAT || snapshot.version !== STATE_VERSION) throw invalidState(file, `it is not a version ${STATE_VERSION} ${STATE_FORMAT} file`);
-  if (typeof snapshot.workspaces !== 'object' || snapshot.workspaces === null || !Array.isArray(snapshot.idempotency)) throw invalidState(file, 'workspaces or idempotency is missing');
-  for (const [name, content] of Object.entries(snapshot.workspaces)) {
-    const ok = Array.isArray(content?.monitors) && Array.isArray(content.incidents) && [...content.monitors, ...content.incidents].every((r) => ID_PATTERN.test(r?.id));
-    if (!ok) throw invalidState(file, `workspace "${name}" has malformed monitors or incidents`);
-  }
-  return snapshot as StateSnapshot;
+  const problem = snapshotProblem(parsed, STATE_FORMAT, STATE_VERSION);
+  if (problem) throw invalidState(file, problem);
+  return parsed as StateSnapshot;
 }
 
 function invalidState(file: string, why: string): MonitorsError {
@@ -89,6 +84,12 @@ export class StateWriter {
     }, this.intervalMs);
   }
 
+  /** Writes the whole state now, changed or not: at start, so a path that cannot be written fails before any client relies on it. */
+  async writeNow(): Promise<void> {
+    this.dirty = true;
+    return this.flush();
+  }
+
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -107,7 +108,10 @@ export class StateWriter {
     } catch (error) {
       this.dirty = true;
       await unlink(temp).catch(() => {});
-      throw new MonitorsError('SIM_STATE_WRITE_FAILED', `cannot write the state file ${this.file}: ${(error as Error).message}`);
+      const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new MonitorsError('SIM_STATE_WRITE_FAILED', `cannot write the state file ${this.file} (${why})`, {
+        hint: 'Check that its folder exists and is writable, or choose another --state file.',
+      });
     }
   }
 }

@@ -91,6 +91,19 @@ describe('monitors sim (the CLI process)', () => {
   });
 
   it.each([
+    ['a corrupt state file', '{"format":"monitors-sim-state","version":1,"workspaces":{"default":{"monitors":[{"id":"01M8332FNAA7QVCRA0QV65JW4T"}],"incidents":[]}},"idempotency":[]}', 'state.json', /^error SIM_STATE_INVALID: .*monitors\[0\] has a missing or malformed "input"\n  Move it away/],
+    ['a state file in a folder that does not exist', undefined, 'missing/state.json', /^error SIM_STATE_WRITE_FAILED: .*\(ENOENT\)\n  Check that its folder exists/],
+  ])('stops at start on %s: exit 1, nothing on stdout, one error with its hint', async (_case, content, name, message) => {
+    const stateFile = join(dir, name);
+    if (content !== undefined) writeFileSync(stateFile, content);
+    const result = await runCli(['sim', '--port', '0', '--token', 'state-token-1', '--state', stateFile], { timeoutMs: 10_000 });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.each([
     [['--port', 'abc'], /--port must be an integer/],
     [['--error-rate', '1.5'], /--error-rate must be a number from 0 to 1/],
     [['--listing', 'everything'], /--listing must be "spec" or "full"/],

@@ -62,4 +62,51 @@ describe('simulator state file', () => {
     writeFileSync(stateFile, 'not json');
     await expect(startSimServer({ stateFile })).rejects.toThrow(/not valid JSON/);
   });
+
+  it('checks every record of a state file before serving it, and names the first bad one', async () => {
+    const stateFile = join(dir, 'state.json');
+    const first = await startSim({ stateFile });
+    const created = await call(first, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('good') });
+    await openIncident(first.adminUrl, created.body.data.id);
+    await first.close();
+    const good = JSON.parse(readFileSync(stateFile, 'utf8'));
+    const edited = (edit: (state: any) => void) => {
+      const copy = structuredClone(good);
+      edit(copy);
+      writeFileSync(stateFile, JSON.stringify(copy));
+    };
+    const cases: [(state: any) => void, RegExp][] = [
+      [(s) => delete s.workspaces.default.monitors[0].input, /workspace "default" monitors\[0\] has a missing or malformed "input"/],
+      [(s) => (s.workspaces.default.monitors[0].input.interval_seconds = '300'), /monitors\[0\] has a missing or malformed "input"/],
+      [(s) => (s.workspaces.default.monitors[0].input.auth_secret = 'on-disk'), /monitors\[0\] has a missing or malformed "input"/],
+      [(s) => (s.workspaces.default.monitors[0].status = 'weird'), /monitors\[0\] has a missing or malformed "status"/],
+      [(s) => (s.workspaces.default.incidents[0].openedAt = 'yesterday'), /incidents\[0\] has a missing or malformed "openedAt"/],
+      [(s) => (s.workspaces.other = { monitors: [s.workspaces.default.monitors[0]], incidents: [] }), /workspace "other" monitors\[0\] repeats the id/],
+      [(s) => s.idempotency.push({ bad: 1 }), /idempotency\[1\] has a missing or malformed "workspace"/],
+      [(s) => (s.idempotency[0].response.status = 422), /idempotency\[0\] has a missing or malformed "response"/],
+    ];
+    for (const [edit, message] of cases) {
+      edited(edit);
+      await expect(startSimServer({ stateFile })).rejects.toMatchObject({ code: 'SIM_STATE_INVALID', message });
+    }
+    edited(() => {});
+    const again = await startSim({ stateFile });
+    try {
+      expect((await call(again, 'GET', '/monitors')).body.data.map((m: { name: string }) => m.name)).toEqual(['good']);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('writes the state file at start, so a path it cannot write fails before a client relies on it', async () => {
+    const missingFolder = join(dir, 'no-such-folder', 'state.json');
+    await expect(startSimServer({ stateFile: missingFolder })).rejects.toMatchObject({ code: 'SIM_STATE_WRITE_FAILED', message: /ENOENT/ });
+    const stateFile = join(dir, 'state.json');
+    const sim = await startSim({ stateFile });
+    try {
+      expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toMatchObject({ format: 'monitors-sim-state', workspaces: {}, idempotency: [] });
+    } finally {
+      await sim.close();
+    }
+  });
 });
