@@ -32,7 +32,8 @@ export function patchFaults(current: FaultSettings, patch: unknown): { faults: F
   }
   const problems: ErrorDetail[] = [];
   for (const [field, value] of Object.entries(patch)) {
-    const check = CHECKS[field as keyof FaultSettings] as Check | undefined;
+    // Own keys only: "__proto__" or "toString" must be unknown settings, not Object.prototype's.
+    const check = Object.hasOwn(CHECKS, field) ? CHECKS[field as keyof FaultSettings] : undefined;
     const why = check ? check(value) : `unknown fault setting; known: ${Object.keys(CHECKS).join(', ')}`;
     if (why) problems.push(detail(field, check ? 'admin.invalid' : 'admin.unknown_field', `${field} ${why}`));
   }

@@ -84,6 +84,10 @@ describe('simulator faults', () => {
     expect(body.error.details.map((d) => d.field).sort()).toEqual(['bogus', 'errorRate', 'next']);
     expect((await getFaults(sim.adminUrl)).latencyMs).toBe(0);
     expect((await fetch(`${sim.adminUrl}/faults`, { method: 'PATCH', body: '{nope' })).status).toBe(400);
+    for (const inherited of ['__proto__', 'constructor', 'toString']) {
+      const answer = await fetch(`${sim.adminUrl}/faults`, { method: 'PATCH', body: `{"${inherited}": {"latencyMs": 5}}` });
+      expect([answer.status, ((await answer.json()) as { error: { details: { code: string }[] } }).error.details[0]?.code]).toEqual([422, 'admin.unknown_field']);
+    }
     expect((await fetch(`${sim.adminUrl}/faults`, { method: 'DELETE' })).status).toBe(405);
     expect((await fetch(`${sim.adminUrl}/nothing`)).status).toBe(404);
   });
