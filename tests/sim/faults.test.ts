@@ -115,10 +115,12 @@ describe('simulator rate limits', () => {
   });
 
   it('rounds Retry-After up to whole seconds for slow limits and can be switched off at runtime', async () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
+    let now = Date.parse('2026-01-01T00:00:00Z');
     sim = await startSim({ rateLimitRps: 0.4, now: () => now });
     expect((await call(sim, 'GET', '/monitors')).status).toBe(200);
     expect((await call(sim, 'GET', '/monitors')).headers.get('retry-after')).toBe('3');
+    now += 3000;
+    expect((await call(sim, 'GET', '/account')).body.data.limits).toEqual({ monitors: 50_000, per_page: 100, requests_per_minute: 24 });
     await setFaults(sim.adminUrl, { rateLimitRps: 0 });
     const free = await call(sim, 'GET', '/monitors');
     expect([free.status, free.headers.get('x-ratelimit-limit')]).toEqual([200, null]);

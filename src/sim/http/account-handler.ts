@@ -6,8 +6,10 @@ import { jsonReply, type Reply } from './reply.js';
 export function getAccount(ctx: ApiContext): Reply {
   const { workspace, core } = ctx;
   const limits: Record<string, number> = { monitors: core.options.monitorLimit, per_page: MAX_PER_PAGE };
+  // Spec 2.4: limits map names to integers, and the rate may be fractional (0.5 rps), so
+  // it is given per minute.
   const rps = core.limiter.rate;
-  if (rps > 0) limits.requests_per_second = rps;
+  if (rps > 0) limits.requests_per_minute = Math.max(1, Math.round(rps * 60));
   return jsonReply(200, {
     data: {
       id: `ws_${workspace.name}`,
