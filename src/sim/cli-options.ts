@@ -33,7 +33,12 @@ export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) =>
     if (!/^[\x21-\x7e]{8,512}$/.test(flags.token)) bad('--token must be 8 to 512 visible ASCII characters');
     options.tokens?.push(fullScopeToken(flags.token));
   }
-  if (flags.tokensFile !== undefined) options.tokens?.push(...parseTokensFile(readTokens(flags.tokensFile, readText), flags.tokensFile));
+  if (flags.tokensFile !== undefined) {
+    const fromFile = parseTokensFile(readTokens(flags.tokensFile, readText), flags.tokensFile);
+    const same = flags.token === undefined ? -1 : fromFile.findIndex((t) => t.token === flags.token);
+    if (same >= 0) bad(`--token has the same value as tokens[${same}] of --tokens-file ${flags.tokensFile}; give each token once`);
+    options.tokens?.push(...fromFile);
+  }
   if (flags.state !== undefined) options.stateFile = flags.state;
   if (flags.listing !== undefined) {
     if (flags.listing !== 'spec' && flags.listing !== 'full') bad('--listing must be "spec" or "full"');

@@ -16,7 +16,23 @@ export function parseTokensFile(text: string, fileName: string): SimToken[] {
   }
   const list = isObject(parsed) ? parsed.tokens : undefined;
   if (!Array.isArray(list)) throw invalid(fileName, 'expected an object with a "tokens" array');
-  return list.map((item, index) => parseToken(item, `tokens[${index}]`, fileName));
+  if (list.length === 0) throw invalid(fileName, 'the "tokens" array is empty, so every request would be refused; add at least one token');
+  const tokens = list.map((item, index) => parseToken(item, `tokens[${index}]`, fileName));
+  const repeat = firstRepeat(tokens.map((t) => t.token));
+  // One value with two workspaces or scope sets would make authentication ambiguous.
+  if (repeat) throw invalid(fileName, `tokens[${repeat.at}] has the same token as tokens[${repeat.first}]; give each token once`);
+  return tokens;
+}
+
+/** The first value seen twice, by position. */
+function firstRepeat(values: readonly string[]): { first: number; at: number } | undefined {
+  const seen = new Map<string, number>();
+  for (const [at, value] of values.entries()) {
+    const first = seen.get(value);
+    if (first !== undefined) return { first, at };
+    seen.set(value, at);
+  }
+  return undefined;
 }
 
 function parseToken(item: unknown, where: string, fileName: string): SimToken {

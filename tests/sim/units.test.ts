@@ -70,6 +70,22 @@ describe('simulator tokens', () => {
     expect(() => parseTokensFile('[]', 't.json')).toThrow(/"tokens" array/);
   });
 
+  it('refuse a tokens file without tokens, or with one token value twice (ambiguous workspace or scopes)', () => {
+    expect(() => parseTokensFile('{"tokens": []}', 't.json')).toThrow(expect.objectContaining({ code: 'SIM_TOKENS_FILE_INVALID', message: expect.stringContaining('"tokens" array is empty') }));
+    const twice = JSON.stringify({ tokens: [
+      { token: 'one-token-1', workspace: 'a', scopes: ['monitors:read'] },
+      { token: 'other-token-2', workspace: 'a', scopes: [] },
+      { token: 'one-token-1', workspace: 'b', scopes: ['monitors:write'] },
+    ] });
+    expect(() => parseTokensFile(twice, 't.json')).toThrow(/tokens\[2\] has the same token as tokens\[0\]/);
+    expect(() => parseTokensFile(twice, 't.json')).not.toThrow(/one-token-1/);
+    const file = JSON.stringify({ tokens: [{ token: 'one-token-1', workspace: 'a', scopes: [] }] });
+    expect(() => simOptionsFromFlags({ token: 'one-token-1', tokensFile: 't.json' }, () => file)).toThrow(
+      expect.objectContaining({ code: 'SIM_BAD_OPTION', message: expect.stringContaining('--token has the same value as tokens[0]') }),
+    );
+    expect(simOptionsFromFlags({ token: 'flag-token-1', tokensFile: 't.json' }, () => file).tokens?.map((t) => t.workspace)).toEqual(['default', 'a']);
+  });
+
   it('authenticate by value and identify a token only by a short digest', () => {
     const registry = new TokenRegistry([fullScopeToken('the-token-1'), { ...fullScopeToken('the-token-2'), workspace: 'b' }]);
     const ok = registry.authenticate('Bearer the-token-2', Date.now());
