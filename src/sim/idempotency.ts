@@ -2,7 +2,10 @@
 // its first request (method, path, body). While that request runs, any reuse is a 409;
 // once it succeeded, the same request gets the stored response (status, Location, body)
 // and another payload gets a 409. Only successful (2xx) outcomes are stored: a request
-// refused with a 4xx may be corrected and sent again with the same key.
+// refused with a 4xx may be corrected and sent again with the same key. The secret tag
+// of a request is never saved: after a restart a key is matched on the rest of its
+// request (which says whether a secret was sent, not which).
+import type { RequestFingerprint } from './canonical-json.js';
 
 export interface StoredResponse {
   status: number;
@@ -26,6 +29,8 @@ export type Claim =
 
 interface Entry {
   fingerprint: string;
+  /** undefined: no secret sent, or not known (restored from the state file). */
+  secretTag: string | undefined;
   storedAt: number;
   response: StoredResponse | undefined; // undefined while running
 }
@@ -44,16 +49,17 @@ export class IdempotencyStore {
     return this.entries.size;
   }
 
-  claim(workspace: string, key: string, fingerprint: string): Claim {
+  claim(workspace: string, key: string, request: RequestFingerprint): Claim {
     this.sweep();
     const id = scopeKey(workspace, key);
     const existing = this.entries.get(id);
     if (existing && !this.expired(existing)) {
-      if (existing.fingerprint !== fingerprint) return { kind: 'conflict', code: 'idempotency_key_reused' };
+      const otherSecret = existing.secretTag !== undefined && existing.secretTag !== request.secretTag;
+      if (existing.fingerprint !== request.fingerprint || otherSecret) return { kind: 'conflict', code: 'idempotency_key_reused' };
       if (!existing.response) return { kind: 'conflict', code: 'idempotency_request_in_progress' };
       return { kind: 'replay', response: existing.response };
     }
-    const entry: Entry = { fingerprint, storedAt: this.now(), response: undefined };
+    const entry: Entry = { fingerprint: request.fingerprint, secretTag: request.secretTag, storedAt: this.now(), response: undefined };
     this.entries.set(id, entry);
     return {
       kind: 'new',
@@ -83,7 +89,7 @@ export class IdempotencyStore {
 
   restore(records: readonly IdempotencyRecord[]): void {
     for (const r of records) {
-      const entry: Entry = { fingerprint: r.fingerprint, storedAt: r.storedAt, response: r.response };
+      const entry: Entry = { fingerprint: r.fingerprint, secretTag: undefined, storedAt: r.storedAt, response: r.response };
       if (!this.expired(entry)) this.entries.set(scopeKey(r.workspace, r.key), entry);
     }
   }

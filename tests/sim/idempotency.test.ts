@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
@@ -48,6 +51,29 @@ describe('simulator idempotency (spec section 4)', () => {
     expect((await call(sim, 'DELETE', `/monitors/${id}`, { key: delKey })).status).toBe(204);
     const retried = await call(sim, 'DELETE', `/monitors/${id}`, { key: delKey });
     expect([retried.status, retried.text, retried.headers.get('idempotent-replayed')]).toEqual([204, '', 'true']);
+  });
+
+  it('binds a key to the secret too while running, but never writes anything derived from the secret to the state file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-secret-'));
+    try {
+      const saved: string[] = [];
+      for (const secret of ['first-secret-1', 'other-secret-2']) {
+        const stateFile = join(dir, `${secret}.json`);
+        sim = await startSim({ stateFile });
+        const body = exampleMonitorInput('secret', { auth_type: 'bearer', auth_secret: secret });
+        expect((await call(sim, 'POST', '/monitors', { key: 'secret-key-1', body })).status).toBe(201);
+        const rotated = await call(sim, 'POST', '/monitors', { key: 'secret-key-1', body: { ...body, auth_secret: `${secret}-rotated` } });
+        expect([rotated.status, rotated.body.error.code]).toEqual([409, 'idempotency_key_reused']);
+        await sim.close();
+        saved.push(JSON.parse(readFileSync(stateFile, 'utf8')).idempotency[0].fingerprint);
+        sim = await startSim({ stateFile });
+        expect((await call(sim, 'POST', '/monitors', { key: 'secret-key-1', body })).headers.get('idempotent-replayed')).toBe('true');
+        await sim.close();
+      }
+      expect(saved[0]).toBe(saved[1]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers 409 idempotency_key_reused for another body, path or method, and makes no change', async () => {

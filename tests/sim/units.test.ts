@@ -52,9 +52,24 @@ describe('canonical request fingerprints', () => {
   it('ignore key order but not values, method or path', () => {
     expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}');
     const base = requestFingerprint('POST', '/monitors', { a: 1, b: 2 });
-    expect(requestFingerprint('POST', '/monitors', { b: 2, a: 1 })).toBe(base);
-    expect(requestFingerprint('POST', '/monitors', { a: 1, b: 3 })).not.toBe(base);
-    expect(requestFingerprint('PUT', '/monitors', { a: 1, b: 2 })).not.toBe(base);
+    expect(base).toEqual({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), secretTag: undefined });
+    expect(requestFingerprint('POST', '/monitors', { b: 2, a: 1 })).toEqual(base);
+    expect(requestFingerprint('POST', '/monitors', { a: 1, b: 3 }).fingerprint).not.toBe(base.fingerprint);
+    expect(requestFingerprint('PUT', '/monitors', { a: 1, b: 2 }).fingerprint).not.toBe(base.fingerprint);
+    expect(requestFingerprint('POST', '/monitors', JSON.parse('{"a": 1, "b": 2, "__proto__": {"a": 1}}')).fingerprint).not.toBe(base.fingerprint);
+  });
+
+  it('keep secrets out of the fingerprint (it is saved) and tell them apart by a tag held in memory', () => {
+    const withSecret = (secret: unknown) => requestFingerprint('POST', '/monitors', { a: 1, auth_secret: secret });
+    const one = withSecret('hunter2');
+    const two = withSecret('correct horse');
+    expect(one.fingerprint).toBe(two.fingerprint);
+    expect(one.fingerprint).not.toBe(withSecret(null).fingerprint);
+    expect(one.fingerprint).not.toBe(requestFingerprint('POST', '/monitors', { a: 1 }).fingerprint);
+    expect(one.secretTag).toMatch(/^[0-9a-f]{64}$/);
+    expect(withSecret('hunter2').secretTag).toBe(one.secretTag);
+    expect(two.secretTag).not.toBe(one.secretTag);
+    expect(withSecret(null).secretTag).toBeUndefined();
   });
 });
 
