@@ -73,6 +73,12 @@ describe('simulator endpoints (spec section 4)', () => {
     expect((await call(sim, 'POST', '/monitors', { key: newKey() })).body.error.code).toBe('invalid_json');
     const huge = await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('big', { body: 'x'.repeat(1024 * 1024) }) });
     expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
+    for (const [open, close] of [['[', ']'], ['{"a":', '}']]) {
+      const deep = await call(sim, 'POST', '/monitors', { key: newKey(), rawBody: `${open.repeat(20_000)}1${close.repeat(20_000)}` });
+      expect([deep.status, deep.body.error.code, deep.body.error.message]).toEqual([400, 'invalid_json', 'the body nests arrays or objects deeper than 64 levels']);
+    }
+    const nestedButFine = await call(sim, 'POST', '/monitors', { key: newKey(), rawBody: `${'['.repeat(64)}${']'.repeat(64)}` });
+    expect([nestedButFine.status, nestedButFine.body.error.code]).toEqual([422, 'validation_failed']);
     const unknown = await call(sim, 'GET', '/widgets');
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
     expect(unknown.headers.get('x-ratelimit-limit')).toBe('1000');

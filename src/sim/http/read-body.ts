@@ -20,9 +20,29 @@ export async function readJsonBody(req: IncomingMessage, limit: number, required
   if (text.trim() === '') {
     return required ? { ok: false, reply: errorReply('invalid_json', 'the request needs a JSON body') } : { ok: true, value: undefined };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     return { ok: false, reply: errorReply('invalid_json', `the body is not valid JSON: ${(error as Error).message}`) };
   }
+  // Fingerprints and validation recurse: ten thousand nested arrays would overflow the stack.
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    return { ok: false, reply: errorReply('invalid_json', `the body nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels`) };
+  }
+  return { ok: true, value };
+}
+
+export const MAX_JSON_DEPTH = 64;
+
+/** Iterative, so that the check itself cannot overflow the stack. */
+function nestedDeeperThan(root: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[root, 0]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [value, depth] = top;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
