@@ -73,7 +73,7 @@ describe('simulator endpoints (spec section 4)', () => {
     expect((await call(sim, 'POST', '/monitors', { key: newKey() })).body.error.code).toBe('invalid_json');
     const huge = await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('big', { body: 'x'.repeat(1024 * 1024) }) });
     expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
-    for (const [open, close] of [['[', ']'], ['{"a":', '}']]) {
+    for (const [open, close] of [['[', ']'], ['{"a":', '}']] as const) {
       const deep = await call(sim, 'POST', '/monitors', { key: newKey(), rawBody: `${open.repeat(20_000)}1${close.repeat(20_000)}` });
       expect([deep.status, deep.body.error.code, deep.body.error.message]).toEqual([400, 'invalid_json', 'the body nests arrays or objects deeper than 64 levels']);
     }
