@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -88,6 +88,20 @@ describe('monitors sim (the CLI process)', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('exits 1 with the error code and hint when the state cannot be saved on SIGTERM', async () => {
+    const folder = join(dir, 'removed-later');
+    mkdirSync(folder);
+    const sim = await startSimProcess(['--state', join(folder, 'state.json')]);
+    try {
+      rmSync(folder, { recursive: true });
+      expect((await call(sim, 'POST', '/monitors', { token: sim.token, key: newKey(), body: exampleMonitorInput('unsaved') })).status).toBe(201);
+    } finally {
+      await sim.stop();
+    }
+    expect(sim.child.exitCode).toBe(1);
+    expect(sim.stderr()).toMatch(/^error SIM_STATE_WRITE_FAILED: cannot write the state file .*\(ENOENT\)\n  Check that its folder exists/m);
   });
 
   it.each([

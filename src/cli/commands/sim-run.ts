@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { simOptionsFromFlags, type SimFlags } from '../../sim/cli-options.js';
 import { startSimServer } from '../../sim/server.js';
 import { fullScopeToken } from '../../sim/tokens.js';
+import { reportError } from '../run-main.js';
 
 /** The work of `monitors sim`, loaded only when that command runs. */
 export async function runSimCommand(flags: SimFlags): Promise<void> {
@@ -18,10 +19,8 @@ export async function runSimCommand(flags: SimFlags): Promise<void> {
   const stop = () => {
     void server.close().then(
       () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`monitors sim: ${(error as Error).message}\n`);
-        process.exit(1);
-      },
+      // The same "error CODE: message" line and hint as every other failure.
+      (error: unknown) => process.exit(reportError(error)),
     );
   };
   process.once('SIGINT', stop);
