@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, CLI_PATH } from '../helpers/run-cli.js';
@@ -88,6 +89,27 @@ describe('monitors sim (the CLI process)', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('documents in docs/simulator.md exactly the flags of --help, with the same defaults', async () => {
+    const help = await runCli(['sim', '--help'], { timeoutMs: 10_000 });
+    expect(help.code).toBe(0);
+    const helpText = help.stdout.replace(/\s+/g, ' ');
+    const helpFlags = new Set([...help.stdout.matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]));
+    const docRows = readFileSync(fileURLToPath(new URL('../../docs/simulator.md', import.meta.url)), 'utf8').split('\n').filter((l) => l.startsWith('| `--'));
+    const docFlags = new Set(docRows.flatMap((row) => [...(row.split(/(?<!\\)\|/)[1] ?? '').matchAll(/`(--[a-z-]+)/g)].map((m) => m[1])));
+    expect([...docFlags].sort()).toEqual([...helpFlags].sort());
+    const compared: string[] = [];
+    for (const row of docRows) {
+      const [, flagCell = '', defaultCell = ''] = row.split(/(?<!\\)\|/);
+      const flag = /`(--[a-z-]+)/.exec(flagCell)?.[1];
+      if (!flag || flagCell.includes('`,')) continue;
+      const shown = new RegExp(`${flag} <[a-z]+> (?:(?!--).)*?\\(default: "?([^")]+)"?\\)`).exec(helpText)?.[1];
+      if (shown === undefined) continue;
+      expect([flag, shown]).toEqual([flag, defaultCell.trim()]);
+      compared.push(flag);
+    }
+    expect(compared.sort()).toEqual(['--idempotency-ttl', '--intervals', '--listing', '--monitor-limit', '--port', '--rate-limit']);
   });
 
   it('exits 1 with the error code and hint when the state cannot be saved on SIGTERM', async () => {

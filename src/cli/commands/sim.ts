@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { SimFlags } from '../../sim/cli-options.js';
+import { DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_INTERVALS, DEFAULT_MONITOR_LIMIT, DEFAULT_RATE_LIMIT_RPS } from '../../sim/options.js';
 
 // `monitors sim`: the local simulator of the monitoring API (docs/simulator.md).
 // stdout carries only the base URL (first line) and, when the token was generated, the
@@ -13,15 +14,15 @@ export function registerSim(program: Command): void {
     .option('--tokens-file <file>', 'JSON file of tokens with workspaces, scopes, expiry (see docs/simulator.md)')
     .option('--state <file>', 'load state from this file and save it there after changes')
     .option('--listing <mode>', 'spec: only the fields of spec 2.2; full: every input field but auth_secret', 'spec')
-    .option('--intervals <list>', 'enabled check intervals in seconds, comma-separated')
-    .option('--monitor-limit <n>', 'monitors allowed per workspace')
-    .option('--rate-limit <rps>', 'requests per second per token; 0 = unlimited')
+    .option('--intervals <list>', `enabled check intervals in seconds, comma-separated (default: ${DEFAULT_INTERVALS.join(',')})`)
+    .option('--monitor-limit <n>', `monitors allowed per workspace (default: ${DEFAULT_MONITOR_LIMIT})`)
+    .option('--rate-limit <rps>', `requests per second per token; 0 = unlimited (default: ${DEFAULT_RATE_LIMIT_RPS})`)
     .option('--latency <ms>', 'added to every API request')
     .option('--jitter <ms>', 'random extra latency, 0 to this')
     .option('--error-rate <share>', 'share (0..1) of API requests answered with a 5xx')
     .option('--drop-rate <share>', 'share (0..1) of API requests whose connection is cut after the change was committed')
     .option('--hold-writes <ms>', 'keep every write in flight this long (a retry meanwhile gets 409)')
-    .option('--idempotency-ttl <seconds>', 'how long idempotency keys are remembered')
+    .option('--idempotency-ttl <seconds>', `how long idempotency keys are remembered (default: ${DEFAULT_IDEMPOTENCY_TTL_SECONDS})`)
     .option('--seed <n>', 'seed of the random faults, for reproducible runs')
     .option('--verbose', 'log one line per request on stderr')
     .showHelpAfterError(false)
