@@ -33,6 +33,9 @@ describe('simulator state file', () => {
       expect((await call(second, 'GET', `/incidents/${incident.id}`)).body.data.id).toBe(incident.id);
       const replay = await call(second, 'POST', '/monitors', { key, body: input });
       expect([replay.status, replay.text]).toEqual([201, created.text]);
+      // The first simulator's port (another one, as a rule) is gone: the replayed Location names this one.
+      expect(replay.headers.get('location')).toBe(`${second.baseUrl}/monitors/${created.body.data.id}`);
+      expect((await call(second, 'GET', replay.headers.get('location') as string)).body.data.id).toBe(created.body.data.id);
       const later = await call(second, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('later') });
       expect(later.body.data.id > created.body.data.id).toBe(true);
     } finally {

@@ -27,7 +27,9 @@ export async function idempotentWrite(ctx: ApiContext, key: string, body: unknow
   if (claim.kind === 'replay') {
     ctx.flags.replayed = true;
     const { status, headers, body: stored } = claim.response;
-    return { status, headers: { ...headers, 'idempotent-replayed': 'true' }, body: stored };
+    const replayed: Record<string, string> = { ...headers, 'idempotent-replayed': 'true' };
+    if (headers.location !== undefined) replayed.location = rebaseLocation(headers.location, core.baseUrl);
+    return { status, headers: replayed, body: stored };
   }
   if (claim.kind === 'conflict') {
     const message =
@@ -50,4 +52,14 @@ export async function idempotentWrite(ctx: ApiContext, key: string, body: unknow
   } finally {
     claim.finish({ status: reply.status, headers: reply.headers, body: reply.body });
   }
+}
+
+/**
+ * A stored Location under the current base URL: a record restored from the state file was
+ * stored by a simulator that may have listened on another port.
+ */
+export function rebaseLocation(location: string, baseUrl: string): string {
+  const prefix = new URL(baseUrl).pathname; // /api/v1
+  const at = location.indexOf(`${prefix}/`);
+  return at < 0 ? location : baseUrl + location.slice(at + prefix.length);
 }
