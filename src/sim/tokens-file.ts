@@ -10,7 +10,8 @@ export const WORKSPACE_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 export function parseTokensFile(text: string, fileName: string): SimToken[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // Editors on Windows may start the file with a byte order mark; JSON.parse refuses it.
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw invalid(fileName, `it is not valid JSON (${(error as Error).message})`);
   }

@@ -83,6 +83,7 @@ describe('simulator tokens', () => {
     expect(bad([{ token: 'secret-value-9', workspace: 'w', scopes: [], expires_at: 'soon' }])).toThrow(/expires_at/);
     expect(bad([{ token: 'short', workspace: 'w', scopes: [] }])).toThrow(/token must be/);
     expect(() => parseTokensFile('[]', 't.json')).toThrow(/"tokens" array/);
+    expect(parseTokensFile(`\uFEFF${JSON.stringify({ tokens: [{ token: 'abcdefgh-1', workspace: 'w', scopes: [] }] })}`, 't.json')).toHaveLength(1);
   });
 
   it('refuse a tokens file without tokens, or with one token value twice (ambiguous workspace or scopes)', () => {
