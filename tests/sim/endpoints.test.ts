@@ -133,6 +133,29 @@ describe('simulator endpoints (spec section 4)', () => {
   });
 });
 
+describe('simulator robustness', () => {
+  it('answers a failure inside the request pipeline with a logged 500 ApiError and keeps serving', async () => {
+    const sim = await startSim();
+    try {
+      const forRequest = sim.core.faults.forRequest.bind(sim.core.faults);
+      // Injected failure of one pipeline step: stands for any bug a handler could have.
+      sim.core.faults.forRequest = () => {
+        throw new Error('boom');
+      };
+      const failed = await call(sim, 'GET', '/monitors');
+      expect([failed.status, failed.body]).toEqual([500, { error: { code: 'internal_error', message: 'simulator bug: boom' } }]);
+      sim.core.faults.forRequest = forRequest;
+      expect((await call(sim, 'GET', '/monitors')).status).toBe(200);
+      expect(sim.requests().map((e) => [e.method, e.path, e.status])).toEqual([
+        ['GET', '/api/v1/monitors', 500],
+        ['GET', '/api/v1/monitors', 200],
+      ]);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
 describe('simulator start', () => {
   it('refuses a port in use and invalid fault options with a MonitorsError', async () => {
     const sim = await startSim();
