@@ -25,8 +25,14 @@ export async function dispatch(core: SimCore, req: IncomingMessage, res: ServerR
   let reply: Reply;
   let outcome: Awaited<ReturnType<typeof handleApi>> | undefined;
   if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
-    outcome = await handleApi(core, req, pathname.slice(API_PREFIX.length), new URLSearchParams(rawQuery));
-    reply = outcome.reply;
+    try {
+      outcome = await handleApi(core, req, pathname.slice(API_PREFIX.length), new URLSearchParams(rawQuery));
+      reply = outcome.reply;
+    } catch (error) {
+      // A bug in a handler is answered (and logged) as a 500 ApiError; the server keeps running.
+      if (req.socket.destroyed) throw error;
+      reply = errorReply('internal_error', `simulator bug: ${(error as Error).message}`);
+    }
   } else {
     reply = errorReply('not_found', `no endpoint ${pathname.slice(0, 200)}; the API lives under ${API_PREFIX}`);
   }
