@@ -39,6 +39,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
       hint: 'Create a token in the dashboard (settings, API) with the scopes this command needs, then `export MONITORS_API_TOKEN=...` (in CI: from a secret).',
     });
   }
+  checkToken(token);
   const raw = env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
   if (!raw) {
     throw new MonitorsError('CONFIG_NO_API_URL', 'no API URL: MONITORS_API_URL is not set and the YAML has no settings.api_url', {
@@ -55,6 +56,27 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
     userAgent: options.userAgent ?? `monitors/${packageVersion()}`,
     ...((options.debug ?? env.MONITORS_DEBUG === '1') ? { debugLog: (line: string) => process.stderr.write(`${line}\n`) } : {}),
   };
+}
+
+/**
+ * A bearer token is visible ASCII without spaces (RFC 6750 b64token, and what an HTTP
+ * header can carry). Refused before any request: undici rejects such a header per request,
+ * and each rejection leaks a connection slot of its pool, so the retries end in a hang.
+ * The message says where the bad character is, never what the token is.
+ */
+export function checkToken(token: string): void {
+  if (/^Bearer\s/i.test(token)) {
+    throw new MonitorsError('CONFIG_BAD_TOKEN', 'MONITORS_API_TOKEN starts with "Bearer "; it must hold the token alone', {
+      hint: 'Set MONITORS_API_TOKEN to the token without the "Bearer " prefix (the tool adds it).',
+    });
+  }
+  const bad = [...token].findIndex((ch) => !/^[\x21-\x7E]$/.test(ch));
+  if (bad >= 0) {
+    const what = /\s/.test([...token][bad]!) ? 'a space or line break' : 'a character that is not printable ASCII';
+    throw new MonitorsError('CONFIG_BAD_TOKEN', `MONITORS_API_TOKEN contains ${what} (character ${bad + 1}), which no API token has and no HTTP header can carry`, {
+      hint: 'Copy the token again from the dashboard (settings, API) and set MONITORS_API_TOKEN to exactly that value.',
+    });
+  }
 }
 
 /** https only, except loopback hosts (the simulator); the path is kept, a trailing slash dropped. */

@@ -329,6 +329,25 @@ describe('faults', () => {
   });
 });
 
+describe('configuration mistakes', () => {
+  it('a token with a pasted line break or a non-ASCII character: one clear line, exit 1, nothing sent', async () => {
+    const dir = newDir('badtoken');
+    writeFileSync(join(dir, 'monitors.yaml'), yaml(3));
+    server.clearRequests();
+    // Before the check, undici refused each such request and leaked a pool slot per refusal:
+    // the retries hung and node exited 13 with no message at all.
+    for (const token of [`${TOKEN}\nextra`, `${TOKEN}\u20ac`]) {
+      for (const command of [['plan', '.'], ['apply', '.', '--yes']]) {
+        const result = await cli(dir, command, { MONITORS_API_TOKEN: token });
+        expect(result.code, result.stderr).toBe(1);
+        expect(result.stderr.split('\n')[0]).toMatch(/^error CONFIG_BAD_TOKEN: MONITORS_API_TOKEN contains .* \(character 36\)/);
+        expectNoStackTrace(result);
+      }
+    }
+    expect(server.requests()).toEqual([]);
+  });
+});
+
 describe('secrets', () => {
   it('never shows the token or the secret value in output, in a debug log or in the lock file', async () => {
     await cli(flowDir, ['plan', '.', '--debug']);
