@@ -6,7 +6,7 @@ import type { LiveMonitor } from '../model/monitor.js';
 import type { ApiClientConfig } from './config.js';
 import { BadResponseError } from './errors.js';
 import { accountShape, dataOf, incidentShape, monitorShape, pageOf, type ShapeCheck } from './shapes.js';
-import { createTransport, NOT_JSON, type Answer } from './transport.js';
+import { createTransport, type Answer } from './transport.js';
 import type { Account, CreateResult, IncidentList, MonitorsApi } from './types.js';
 
 export { apiConfigFromEnv, type ApiClientConfig } from './config.js';
@@ -23,7 +23,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const transport = createTransport(config);
 
   const one = <T>(answer: Answer, shape: ShapeCheck<T>, what: string): T => {
-    const data = dataOf(answer.json === NOT_JSON ? undefined : answer.json);
+    if (answer.unreadable) throw badResponse(what, answer.unreadable);
+    const data = dataOf(answer.json);
     const checked = data.ok ? shape(data.value) : data;
     if (!checked.ok) throw badResponse(what, checked.problem);
     return checked.value;
@@ -37,7 +38,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     let cursor: string | undefined;
     for (let page = 0; page < maxPages; page++) {
       const answer = await transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
-      const checked = pageOf(answer.json === NOT_JSON ? undefined : answer.json, shape);
+      if (answer.unreadable) throw badResponse(`GET ${path}`, answer.unreadable);
+      const checked = pageOf(answer.json, shape);
       if (!checked.ok) throw badResponse(`GET ${path}`, checked.problem);
       for (const item of checked.items) items.set(item.id, item);
       if (checked.next === null) return { items: [...items.values()], complete: true };

@@ -5,6 +5,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { ApiClientConfig } from './config.js';
 import { parseErrorBody } from './error-body.js';
 import { errorCode, errorForStatus, networkError, isTlsFailure } from './status-errors.js';
+import { ACCEPTED_ENCODINGS, decodeBody } from './decode-body.js';
 import { createPacer } from './pacer.js';
 import { conflictKind, isRetryable, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
 
@@ -18,6 +19,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string | undefined>;
   json: unknown;
+  /** Why a success's body could not be read as JSON (then `json` is undefined). */
+  unreadable?: string;
 }
 
 export interface Transport {
@@ -52,6 +55,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     const headers: Record<string, string> = {
       authorization: `Bearer ${config.token}`,
       accept: 'application/json',
+      'accept-encoding': ACCEPTED_ENCODINGS,
       'user-agent': config.userAgent,
     };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -61,7 +65,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     const keyNote = options.idempotencyKey ? ` key ${options.idempotencyKey}` : '';
     log?.(`-> ${method} ${url} attempt ${attempt}${keyNote}`);
     let response: Dispatcher.ResponseData;
-    let text: string;
+    let bytes: Uint8Array;
     try {
       response = await request(url, {
         dispatcher,
@@ -69,7 +73,7 @@ export function createTransport(config: ApiClientConfig): Transport {
         headers,
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       });
-      text = await response.body.text();
+      bytes = new Uint8Array(await response.body.arrayBuffer());
     } catch (error) {
       log?.(`<- ${errorCode(error) ?? 'network error'} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
       throw error;
@@ -77,16 +81,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     const flat = flattenHeaders(response.headers);
     log?.(`<- ${response.statusCode} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
     pacer.observe({ limit: numberHeader(flat['x-ratelimit-limit']), remaining: numberHeader(flat['x-ratelimit-remaining']) });
-    let json: unknown;
-    if (text.trim() !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-        if (response.statusCode < 300) return { status: response.statusCode, headers: flat, json: NOT_JSON };
-      }
-    }
-    return { status: response.statusCode, headers: flat, json: json ?? (text.trim() === '' ? undefined : { raw: text }) };
+    return readJson(response.statusCode, flat, bytes);
   }
 
   async function send(method: string, path: string, options: SendOptions = {}): Promise<Answer> {
@@ -125,7 +120,23 @@ export function createTransport(config: ApiClientConfig): Transport {
   };
 }
 
-export const NOT_JSON = Symbol('not json');
+/**
+ * The body as JSON. A success that is not JSON says why (`unreadable`), so the shape check
+ * can name it; a failure's text is kept as `{raw}` for the error message.
+ */
+function readJson(status: number, headers: Record<string, string | undefined>, bytes: Uint8Array): Answer {
+  const decoded = decodeBody(bytes, headers['content-encoding']);
+  if (!decoded.ok) return { status, headers, json: undefined, ...(status < 300 ? { unreadable: decoded.problem } : {}) };
+  const text = decoded.text;
+  if (text.trim() === '') return { status, headers, json: undefined };
+  try {
+    return { status, headers, json: JSON.parse(text) };
+  } catch {
+    if (status >= 300) return { status, headers, json: { raw: text } };
+    const type = headers['content-type'] ? ` (Content-Type: ${headers['content-type']})` : '';
+    return { status, headers, json: undefined, unreadable: `its body is not JSON${type}` };
+  }
+}
 
 function statusOutcome(answer: Answer, now: number): Outcome {
   const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], now);
