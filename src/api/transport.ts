@@ -148,9 +148,11 @@ function statusOutcome(answer: Answer, now: number): Outcome {
 }
 
 function buildUrl(baseUrl: string, path: string, query: SendOptions['query']): string {
-  const url = new URL(`${baseUrl}${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  return url.toString();
+  // Percent-encoding only (a space as %20, never "+"): a server that decodes its query with
+  // decodeURIComponent gets a cursor back unchanged, and so does one that reads it as a form.
+  const pairs = Object.entries(query ?? {}).filter(([, v]) => v !== undefined);
+  const search = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+  return new URL(`${baseUrl}${path}${search ? `?${search}` : ''}`).toString();
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {

@@ -37,6 +37,22 @@ describe('listMonitors', () => {
     setup.agent.assertNoPendingInterceptors();
   });
 
+  it('percent-encodes the cursor (a space as %20, never "+"), so a server reading its query with decodeURIComponent gets it unchanged', async () => {
+    setup = mockClient();
+    const odd = 'a b+c/d=e&f%20g?h#i é😀';
+    const raw: string[] = [];
+    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors?`), method: 'GET' }).reply(200, { data: [liveMonitor(1)], meta: { next_cursor: odd, per_page: 100 } }, json);
+    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors?`), method: 'GET' }).reply(200, (opts) => {
+      raw.push(opts.path);
+      return { data: [liveMonitor(2)], meta: { next_cursor: null, per_page: 100 } };
+    }, json);
+    expect(await setup.api.listMonitors()).toHaveLength(2);
+    const value = /[?&]cursor=([^&]*)/.exec(raw[0]!)![1]!;
+    expect(value).not.toContain('+');
+    expect(decodeURIComponent(value)).toBe(odd); // a strict decoder
+    expect(new URL(raw[0]!, 'http://x').searchParams.get('cursor')).toBe(odd); // a form decoder
+  });
+
   it('an item repeated on a later page (offset cursors, a create in between) is listed once, as last seen', async () => {
     setup = mockClient();
     servePages([
@@ -83,6 +99,7 @@ describe('listMonitors', () => {
     ['meta not an object', { data: [], meta: 'end' }, /"meta" is not an object/],
     ['no meta (more pages could be lost)', { data: [] }, /no "meta"/],
     ['no next_cursor', { data: [], meta: { per_page: 100 } }, /next_cursor" is missing/],
+    ['a cursor no URL can carry', { data: [], meta: { next_cursor: 'abc\ud800' } }, /not valid Unicode/],
   ])('names what is wrong with a bad page: %s', async (_name, page, problem) => {
     setup = mockClient();
     servePages([page as { data: unknown }]);
