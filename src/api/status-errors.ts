@@ -23,9 +23,9 @@ interface StatusContext {
   redact: (text: string) => string;
 }
 
-export function errorForStatus(answer: { status: number; json: unknown }, context: StatusContext): ApiError {
+export function errorForStatus(answer: { status: number; json: unknown; text?: string }, context: StatusContext): ApiError {
   const { method, path, redact } = context;
-  const body = parseErrorBody(JSON.stringify(answer.json ?? {}));
+  const body = parseErrorBody(answer.json, answer.text);
   const said = body.message ? `: ${redact(body.message)}` : '';
   const where = `${method} ${path}`;
   const base = { status: answer.status, method, path, ...(body.code ? { serverCode: body.code } : {}) };

@@ -21,6 +21,8 @@ export interface Answer {
   json: unknown;
   /** Why a success's body could not be read as JSON (then `json` is undefined). */
   unreadable?: string;
+  /** A failure's body when it is not JSON (plain text, HTML), for the error message. */
+  text?: string;
 }
 
 export interface Transport {
@@ -122,7 +124,7 @@ export function createTransport(config: ApiClientConfig): Transport {
 
 /**
  * The body as JSON. A success that is not JSON says why (`unreadable`), so the shape check
- * can name it; a failure's text is kept as `{raw}` for the error message.
+ * can name it; a failure's text is kept for the error message.
  */
 function readJson(status: number, headers: Record<string, string | undefined>, bytes: Uint8Array): Answer {
   const decoded = decodeBody(bytes, headers['content-encoding']);
@@ -132,7 +134,7 @@ function readJson(status: number, headers: Record<string, string | undefined>, b
   try {
     return { status, headers, json: JSON.parse(text) };
   } catch {
-    if (status >= 300) return { status, headers, json: { raw: text } };
+    if (status >= 300) return { status, headers, json: undefined, text };
     const type = headers['content-type'] ? ` (Content-Type: ${headers['content-type']})` : '';
     return { status, headers, json: undefined, unreadable: `its body is not JSON${type}` };
   }
@@ -141,7 +143,7 @@ function readJson(status: number, headers: Record<string, string | undefined>, b
 function statusOutcome(answer: Answer, now: number): Outcome {
   const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], now);
   if (answer.status === 409) {
-    const body = parseErrorBody(JSON.stringify(answer.json ?? {}));
+    const body = parseErrorBody(answer.json, answer.text);
     return { kind: 'status', status: 409, conflict: conflictKind(body.code, body.message) };
   }
   return { kind: 'status', status: answer.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
