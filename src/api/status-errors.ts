@@ -7,6 +7,7 @@ import {
   KeyReusedError,
   NotFoundError,
   RateLimitedError,
+  RedirectedError,
   ServerError,
   TlsError,
   UnauthorizedError,
@@ -20,15 +21,31 @@ import { scopeFor } from './scopes.js';
 interface StatusContext {
   method: string;
   path: string;
+  /** The full URL requested, to resolve a relative Location against. */
+  url?: string;
   redact: (text: string) => string;
 }
 
-export function errorForStatus(answer: { status: number; json: unknown; text?: string }, context: StatusContext): ApiError {
+interface FailedAnswer {
+  status: number;
+  json: unknown;
+  text?: string;
+  headers?: Record<string, string | undefined>;
+}
+
+export function errorForStatus(answer: FailedAnswer, context: StatusContext): ApiError {
   const { method, path, redact } = context;
   const body = parseErrorBody(answer.json, answer.text);
   const said = body.message ? `: ${redact(body.message)}` : '';
   const where = `${method} ${path}`;
   const base = { status: answer.status, method, path, ...(body.code ? { serverCode: body.code } : {}) };
+  if (answer.status >= 300 && answer.status < 400) {
+    const target = redirectTarget(answer.headers?.location, context.url);
+    return new RedirectedError('API_REDIRECTED', `the API answered ${where} with a redirect (${answer.status})${target ? ` to ${redact(target)}` : ''}, which is not followed, so nothing was done`, {
+      ...base,
+      hint: 'Set MONITORS_API_URL to the address the API really answers at (https, ending in /api/v1); redirects are not followed because the token would go with them.',
+    });
+  }
   switch (answer.status) {
     case 400:
       return new BadRequestError('API_BAD_REQUEST', `the API refused ${where} as a bad request (400)${said}`, {
@@ -87,6 +104,15 @@ export function errorForStatus(answer: { status: number; json: unknown; text?: s
         });
       }
       return new BadRequestError('API_UNEXPECTED_STATUS', `the API answered ${answer.status} to ${where}${said}`, base);
+  }
+}
+
+function redirectTarget(location: string | undefined, requested: string | undefined): string | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, requested).toString();
+  } catch {
+    return location;
   }
 }
 

@@ -95,7 +95,8 @@ export function createTransport(config: ApiClientConfig): Transport {
         let failure: unknown;
         try {
           answer = await attemptOnce(method, url, options, attempt);
-          if (answer.status < 400) return answer;
+          // A 3xx is not followed (the token would travel to wherever it points) and is no success.
+          if (answer.status < 300) return answer;
           outcome = statusOutcome(answer, clock());
           if (answer.status === 429) pacer.throttled(outcome.kind === 'status' ? outcome.retryAfterMs : undefined);
         } catch (error) {
@@ -104,7 +105,7 @@ export function createTransport(config: ApiClientConfig): Transport {
           outcome = { kind: 'network' };
         }
         if (!isRetryable(outcome) || attempt >= config.maxAttempts) {
-          if (answer) throw errorForStatus(answer, { method, path, redact });
+          if (answer) throw errorForStatus(answer, { method, path, url, redact });
           throw networkError(failure, { method, path, baseUrl: config.baseUrl, redact, attempts: attempt });
         }
         const delay = retryDelayMs(attempt, outcome, config.backoff, random());

@@ -91,6 +91,24 @@ describe('typed errors', () => {
     expect(setup.sleeps).toEqual([]);
   });
 
+  it('a redirected DELETE is a failure naming where it pointed, not a silent success', async () => {
+    setup = mockClient();
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'DELETE' }).reply(301, '', { headers: { location: `https://new.example.test/api/v1/monitors/${MONITOR_ID}` } });
+    const error = await caught(() => setup.api.deleteMonitor(MONITOR_ID, KEY));
+    expect(error).toMatchObject({ code: 'API_REDIRECTED', status: 301 });
+    expect(error.message).toBe(`the API answered DELETE /monitors/${MONITOR_ID} with a redirect (301) to https://new.example.test/api/v1/monitors/${MONITOR_ID}, which is not followed, so nothing was done`);
+    expect(error.hint).toMatch(/MONITORS_API_URL/);
+    expect(setup.sleeps).toEqual([]);
+  });
+
+  it('a redirected listing names the target, a relative Location resolved against the request', async () => {
+    setup = mockClient();
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors?per_page=100`, method: 'GET' }).reply(307, '', { headers: { location: '/v2/monitors' } });
+    const error = await caught(() => setup.api.listMonitors());
+    expect(error.code).toBe('API_REDIRECTED');
+    expect(error.message).toContain('(307) to https://api.example.test/v2/monitors,');
+  });
+
   it('400 is a bad request, not retried', async () => {
     setup = mockClient();
     answerOnce('POST', '/monitors', 400, apiError('invalid_idempotency_key', 'Idempotency-Key is invalid'));
