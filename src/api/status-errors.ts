@@ -15,7 +15,7 @@ import {
   ValidationError,
   type ApiError,
 } from './errors.js';
-import { conflictKind } from './retry-policy.js';
+import { MAX_RETRY_AFTER_MS, conflictKind } from './retry-policy.js';
 import { scopeFor } from './scopes.js';
 
 interface StatusContext {
@@ -24,6 +24,8 @@ interface StatusContext {
   /** The full URL requested, to resolve a relative Location against. */
   url?: string;
   redact: (text: string) => string;
+  /** The answer's Retry-After, when it had a readable one. */
+  retryAfterMs?: number | undefined;
 }
 
 interface FailedAnswer {
@@ -92,11 +94,23 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
       });
     }
     case 429:
+      if (tooLongToWait(context.retryAfterMs)) {
+        return new RateLimitedError('API_RATE_LIMITED', `the API rate-limited ${where} (429) and asks to wait ${waitText(context.retryAfterMs)}, longer than the ${MAX_RETRY_AFTER_MS / 1000} s this tool waits`, {
+          ...base,
+          hint: `Run again in ${waitText(context.retryAfterMs)}; what succeeded is recorded and will not be repeated.`,
+        });
+      }
       return new RateLimitedError('API_RATE_LIMITED', `the API kept answering 429 (rate limited) to ${where}, and the retries ran out`, {
         ...base,
         hint: 'Run again later, or lower --concurrency; what succeeded is recorded and will not be repeated.',
       });
     default:
+      if (answer.status >= 500 && tooLongToWait(context.retryAfterMs)) {
+        return new ServerError('API_SERVER_ERROR', `the API failed with ${answer.status} on ${where} and asks to wait ${waitText(context.retryAfterMs)}, longer than the ${MAX_RETRY_AFTER_MS / 1000} s this tool waits${said}`, {
+          ...base,
+          hint: `The service is unavailable for now; run the same command again in ${waitText(context.retryAfterMs)} (it is safe to repeat).`,
+        });
+      }
       if (answer.status >= 500) {
         return new ServerError('API_SERVER_ERROR', `the API failed with ${answer.status} on ${where}, and the retries ran out${said}`, {
           ...base,
@@ -105,6 +119,18 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
       }
       return new BadRequestError('API_UNEXPECTED_STATUS', `the API answered ${answer.status} to ${where}${said}`, base);
   }
+}
+
+function tooLongToWait(retryAfterMs: number | undefined): retryAfterMs is number {
+  return retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS;
+}
+
+/** "90 s", "about 60 minutes", "about 3 hours". */
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`;
 }
 
 function redirectTarget(location: string | undefined, requested: string | undefined): string | undefined {

@@ -7,7 +7,7 @@ import { parseErrorBody } from './error-body.js';
 import { errorCode, errorForStatus, networkError, isTlsFailure } from './status-errors.js';
 import { ACCEPTED_ENCODINGS, decodeBody } from './decode-body.js';
 import { createPacer } from './pacer.js';
-import { conflictKind, isRetryable, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
+import { MAX_RETRY_AFTER_MS, conflictKind, isRetryable, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
 
 export interface SendOptions {
   query?: Record<string, string | number | undefined>;
@@ -98,14 +98,16 @@ export function createTransport(config: ApiClientConfig): Transport {
           // A 3xx is not followed (the token would travel to wherever it points) and is no success.
           if (answer.status < 300) return answer;
           outcome = statusOutcome(answer, clock());
-          if (answer.status === 429) pacer.throttled(outcome.kind === 'status' ? outcome.retryAfterMs : undefined);
+          const retryAfterMs = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;
+          // A wait too long to honour holds nothing back: the other requests fail on their own 429s.
+          if (answer.status === 429) pacer.throttled(retryAfterMs !== undefined && retryAfterMs <= MAX_RETRY_AFTER_MS ? retryAfterMs : undefined);
         } catch (error) {
           if (isTlsFailure(error)) throw networkError(error, { method, path, baseUrl: config.baseUrl, redact });
           failure = error;
           outcome = { kind: 'network' };
         }
         if (!isRetryable(outcome) || attempt >= config.maxAttempts) {
-          if (answer) throw errorForStatus(answer, { method, path, url, redact });
+          if (answer) throw errorForStatus(answer, { method, path, url, redact, retryAfterMs: outcome.kind === 'status' ? outcome.retryAfterMs : undefined });
           throw networkError(failure, { method, path, baseUrl: config.baseUrl, redact, attempts: attempt });
         }
         const delay = retryDelayMs(attempt, outcome, config.backoff, random());
