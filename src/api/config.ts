@@ -95,7 +95,15 @@ export function checkBaseUrl(raw: string): string {
   if (url.username || url.password) throw new MonitorsError('CONFIG_BAD_URL', 'the API URL must not contain credentials; use MONITORS_API_TOKEN');
   url.search = '';
   url.hash = '';
-  return url.toString().replace(/\/+$/, '');
+  const base = url.toString().replace(/\/+$/, '');
+  // Spec 9.1: the version is part of the path. Anything else (the bare host, the dashboard,
+  // an endpoint pasted whole) would be asked for /monitors and answer with a page or a 404.
+  if (!/\/api\/v1$/.test(new URL(base).pathname)) {
+    throw new MonitorsError('CONFIG_BAD_URL', `the API URL ${base} does not end in /api/v1, the base address of the monitoring API (version 1)`, {
+      hint: 'Use the base URL ending in /api/v1, e.g. https://monitoring.example.com/api/v1 (with any path prefix before it kept).',
+    });
+  }
+  return base;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, min: number, max: number, name: string): number {

@@ -46,7 +46,7 @@ describe('apiConfigFromEnv', () => {
   });
 
   it('refuses numbers out of range', () => {
-    expect(codeOf(() => apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com', MONITORS_CONCURRENCY: '0' }))).toBe('CONFIG_BAD_VALUE');
+    expect(codeOf(() => apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1', MONITORS_CONCURRENCY: '0' }))).toBe('CONFIG_BAD_VALUE');
   });
 });
 
@@ -96,7 +96,23 @@ describe('checkBaseUrl', () => {
     ['not a url', 'CONFIG_BAD_URL'],
     ['api.example.com/api/v1', 'CONFIG_BAD_URL'],
     ['https://user:pw@api.example.com/api/v1', 'CONFIG_BAD_URL'],
+    ['https://api.example.com', 'CONFIG_BAD_URL'],
+    ['https://api.example.com/api', 'CONFIG_BAD_URL'],
+    ['https://api.example.com/api/v1/monitors', 'CONFIG_BAD_URL'],
+    ['https://api.example.com/api/v2', 'CONFIG_BAD_URL'],
+    ['http://127.0.0.1:8080/', 'CONFIG_BAD_URL'],
   ])('refuses %s', (raw, code) => {
     expect(codeOf(() => checkBaseUrl(raw))).toBe(code);
+  });
+
+  it('says what a URL without /api/v1 lacks', () => {
+    let error: { message?: string; hint?: string } = {};
+    try {
+      checkBaseUrl('https://monitoring.example.com/');
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(error.message).toBe('the API URL https://monitoring.example.com does not end in /api/v1, the base address of the monitoring API (version 1)');
+    expect(error.hint).toMatch(/e\.g\. https:\/\/monitoring\.example\.com\/api\/v1/);
   });
 });
