@@ -16,6 +16,12 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 const PER_PAGE = 100;
 /** 100,000 pages of 100: a server that never ends its listing is refused, not followed forever. */
 const MAX_PAGES = 100_000;
+/**
+ * Pages in a row that bring items but none not seen before. A server that ignores the
+ * cursor (and mints a new one each time) would otherwise be asked 100,000 times; offset
+ * cursors repeat at most a few items when others are created meanwhile, never whole pages.
+ */
+const MAX_STALE_PAGES = 3;
 
 export type ApiClient = MonitorsApi & { close(): Promise<void> };
 
@@ -36,13 +42,19 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const items = new Map<string, T>();
     const seen = new Set<string>();
     let cursor: string | undefined;
+    let stalePages = 0;
     for (let page = 0; page < maxPages; page++) {
       const answer = await transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
       if (answer.unreadable) throw badResponse(`GET ${path}`, answer.unreadable);
       const checked = pageOf(answer.json, shape);
       if (!checked.ok) throw badResponse(`GET ${path}`, checked.problem);
+      const fresh = checked.items.filter((item) => !items.has(item.id)).length;
       for (const item of checked.items) items.set(item.id, item);
       if (checked.next === null) return { items: [...items.values()], complete: true };
+      if (checked.items.length > 0) stalePages = fresh === 0 ? stalePages + 1 : 0; // an empty page proves nothing
+      if (stalePages >= MAX_STALE_PAGES) {
+        throw badResponse(`GET ${path}`, `${MAX_STALE_PAGES} pages in a row brought only items already listed, each with a new cursor (the server seems to ignore the cursor parameter)`);
+      }
       if (seen.has(checked.next)) throw badResponse(`GET ${path}`, `the cursor "${checked.next.slice(0, 40)}" came back a second time (the listing would never end)`);
       seen.add(checked.next);
       cursor = checked.next;

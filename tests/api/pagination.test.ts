@@ -90,6 +90,28 @@ describe('listMonitors', () => {
     expect(error.message).toMatch(/cursor "a" came back/);
   });
 
+  it('refuses a server that ignores the cursor (same items, a new cursor each time) after 3 such pages, not 100,000', async () => {
+    setup = mockClient();
+    const queries = servePages(Array.from({ length: 4 }, (_, n) => ({ data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: `fresh-${n}`, per_page: 2 } })));
+    const error = await caught(() => setup.api.listMonitors());
+    expect(error.code).toBe('API_BAD_RESPONSE');
+    expect(error.message).toMatch(/3 pages in a row brought only items already listed.*ignore the cursor parameter/);
+    expect(queries).toHaveLength(4);
+  });
+
+  it('a page repeating some items (offset cursors while others are created), or an empty page, is no sign of that', async () => {
+    setup = mockClient();
+    servePages([
+      { data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: 'a', per_page: 2 } },
+      { data: [liveMonitor(2), liveMonitor(3)], meta: { next_cursor: 'b', per_page: 2 } },
+      { data: [], meta: { next_cursor: 'c', per_page: 2 } },
+      { data: [liveMonitor(3), liveMonitor(4)], meta: { next_cursor: 'd', per_page: 2 } },
+      { data: [liveMonitor(4)], meta: { next_cursor: 'e', per_page: 2 } },
+      { data: [liveMonitor(5)], meta: { next_cursor: null, per_page: 2 } },
+    ]);
+    expect((await setup.api.listMonitors()).map((m) => m.name)).toEqual([1, 2, 3, 4, 5].map((n) => `monitor-${n}`));
+  });
+
   it.each([
     ['no data', { items: [] }, /no "data"/],
     ['data not an array', { data: { id: 'x' }, meta: { next_cursor: null } }, /not an array/],
