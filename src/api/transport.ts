@@ -167,7 +167,7 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 }
 
 function numberHeader(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
+  // Number('') is 0: an empty X-RateLimit-Remaining must not read as "nothing left".
+  if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
+  return Number(value);
 }

@@ -1,4 +1,5 @@
-// How the client reads what comes back: compressed bodies, bodies that are not JSON.
+// How the client reads what comes back: compressed bodies, bodies that are not JSON,
+// rate-limit headers that say nothing.
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BASE_PATH, caught, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
@@ -51,5 +52,18 @@ describe('response bodies', () => {
     const error = await caught(() => setup.api.getAccount());
     expect(error.code).toBe('API_BAD_RESPONSE');
     expect(error.message).toContain('compressed with "zstd"');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', ' '],
+    ['not a number', 'many'],
+    ['negative', '-3'],
+  ])('an X-RateLimit-Remaining that is %s is ignored, not read as zero', async (_what, remaining) => {
+    setup = mockClient();
+    const account = { data: { id: 'w', name: 'n', limits: {}, usage: {} } };
+    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, account, { headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': remaining } }).times(5);
+    for (let i = 0; i < 5; i++) await setup.api.getAccount();
+    expect(setup.sleeps).toEqual([]); // no pacing: nothing said the bucket was low
   });
 });
