@@ -42,7 +42,9 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
   const where = `${method} ${path}`;
   const base = { status: answer.status, method, path, ...(body.code ? { serverCode: body.code } : {}) };
   if (answer.status >= 300 && answer.status < 400) {
-    const target = redirectTarget(answer.headers?.location, context.url);
+    // Redacted before it is resolved: URL serialization could re-encode a token past recognition.
+    const location = answer.headers?.location;
+    const target = redirectTarget(location === undefined ? undefined : redact(location), context.url);
     return new RedirectedError('API_REDIRECTED', `the API answered ${where} with a redirect (${answer.status})${target ? ` to ${redact(target)}` : ''}, which is not followed, so nothing was done`, {
       ...base,
       hint: 'Set MONITORS_API_URL to the address the API really answers at (https, ending in /api/v1); redirects are not followed because the token would go with them.',

@@ -109,6 +109,15 @@ describe('typed errors', () => {
     expect(error.message).toContain('(307) to https://api.example.test/v2/monitors,');
   });
 
+  it('a token in a Location is redacted before the URL is resolved (serializing could re-encode it)', async () => {
+    const token = 'tok"<|>^{x}';
+    setup = mockClient({ token });
+    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(302, '', { headers: { location: `/login?t=${token}` } });
+    const error = await caught(() => setup.api.getAccount());
+    expect(error.message).toContain('to https://api.example.test/login?t=[redacted],');
+    expect(error.message).not.toMatch(/tok/);
+  });
+
   it('400 is a bad request, not retried', async () => {
     setup = mockClient();
     answerOnce('POST', '/monitors', 400, apiError('invalid_idempotency_key', 'Idempotency-Key is invalid'));
