@@ -27,12 +27,14 @@ export type ApiClient = MonitorsApi & { close(): Promise<void> };
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const transport = createTransport(config);
+  // Whatever the server sent (ids, cursors) may end up in the message: redacted like the rest.
+  const bad = (what: string, problem: string) => badResponse(what, transport.redact(problem));
 
   const one = <T>(answer: Answer, shape: ShapeCheck<T>, what: string): T => {
-    if (answer.unreadable) throw badResponse(what, answer.unreadable);
+    if (answer.unreadable) throw bad(what, answer.unreadable);
     const data = dataOf(answer.json);
     const checked = data.ok ? shape(data.value) : data;
-    if (!checked.ok) throw badResponse(what, checked.problem);
+    if (!checked.ok) throw bad(what, checked.problem);
     return checked.value;
   };
 
@@ -45,22 +47,22 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     let stalePages = 0;
     for (let page = 0; page < maxPages; page++) {
       const answer = await transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
-      if (answer.unreadable) throw badResponse(`GET ${path}`, answer.unreadable);
+      if (answer.unreadable) throw bad(`GET ${path}`, answer.unreadable);
       const checked = pageOf(answer.json, shape);
-      if (!checked.ok) throw badResponse(`GET ${path}`, checked.problem);
+      if (!checked.ok) throw bad(`GET ${path}`, checked.problem);
       const fresh = checked.items.filter((item) => !items.has(item.id)).length;
       for (const item of checked.items) items.set(item.id, item);
       if (checked.next === null) return { items: [...items.values()], complete: true };
       if (checked.items.length > 0) stalePages = fresh === 0 ? stalePages + 1 : 0; // an empty page proves nothing
       if (stalePages >= MAX_STALE_PAGES) {
-        throw badResponse(`GET ${path}`, `${MAX_STALE_PAGES} pages in a row brought only items already listed, each with a new cursor (the server seems to ignore the cursor parameter)`);
+        throw bad(`GET ${path}`, `${MAX_STALE_PAGES} pages in a row brought only items already listed, each with a new cursor (the server seems to ignore the cursor parameter)`);
       }
-      if (seen.has(checked.next)) throw badResponse(`GET ${path}`, `the cursor "${checked.next.slice(0, 40)}" came back a second time (the listing would never end)`);
+      if (seen.has(checked.next)) throw bad(`GET ${path}`, `the cursor "${transport.redact(checked.next).slice(0, 40)}" came back a second time (the listing would never end)`);
       seen.add(checked.next);
       cursor = checked.next;
     }
     if (maxPages < MAX_PAGES) return { items: [...items.values()], complete: false };
-    throw badResponse(`GET ${path}`, `the listing did not end after ${MAX_PAGES} pages`);
+    throw bad(`GET ${path}`, `the listing did not end after ${MAX_PAGES} pages`);
   }
 
   return {

@@ -27,6 +27,8 @@ export interface Answer {
 
 export interface Transport {
   send(method: string, path: string, options?: SendOptions): Promise<Answer>;
+  /** Replaces the token, raw or URL-encoded, by [redacted]. */
+  redact(text: string): string;
   close(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ export function createTransport(config: ApiClientConfig): Transport {
 
   return {
     send,
+    redact,
     async close() {
       await ownAgent?.close();
     },

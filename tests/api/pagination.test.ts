@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASE_PATH, caught, json, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
+import { BASE_PATH, TOKEN, caught, json, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
 
 let setup: MockSetup;
 afterEach(async () => {
@@ -110,6 +110,20 @@ describe('listMonitors', () => {
       { data: [liveMonitor(5)], meta: { next_cursor: null, per_page: 2 } },
     ]);
     expect((await setup.api.listMonitors()).map((m) => m.name)).toEqual([1, 2, 3, 4, 5].map((n) => `monitor-${n}`));
+  });
+
+  it('redacts the token when a bad page echoes it (an id, a cursor)', async () => {
+    setup = mockClient();
+    servePages([{ data: [{ id: `x-${TOKEN}`, name: null }], meta: { next_cursor: null } }]);
+    const byId = await caught(() => setup.api.listMonitors());
+    expect(byId.message).toContain('monitor x-[redacted] has no string "name"');
+    servePages([
+      { data: [liveMonitor(1)], meta: { next_cursor: `${TOKEN}-page`, per_page: 1 } },
+      { data: [liveMonitor(2)], meta: { next_cursor: `${TOKEN}-page`, per_page: 1 } },
+    ]);
+    const byCursor = await caught(() => setup.api.listMonitors());
+    expect(byCursor.message).toContain('the cursor "[redacted]-page" came back');
+    expect(`${byId.message} ${byCursor.message}`).not.toContain(TOKEN);
   });
 
   it.each([
