@@ -64,7 +64,8 @@ export function conflictKind(code: string | undefined, message: string | undefin
 
 function kindOfText(raw: string): ConflictKind {
   const text = raw.toLowerCase();
-  if (/progress|running|processing|being processed|in.flight|pending|concurrent|locked/.test(text)) return 'in_progress';
-  if (/reuse|different|another|mismatch|payload|not match|conflicting|already used/.test(text)) return 'key_reused';
+  if (/progress|running|processing|being processed|in.flight|pending|concurrent|locked|outstanding|not (yet )?(finished|completed)/.test(text)) return 'in_progress';
+  // "same parameters": Stripe's "can only be used with the same parameters they were first used with".
+  if (/reuse|different|another|mismatch|payload|not match|conflicting|already used|same (parameters|body|request)/.test(text)) return 'key_reused';
   return 'unknown';
 }
