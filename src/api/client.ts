@@ -6,7 +6,7 @@ import type { LiveMonitor } from '../model/monitor.js';
 import type { ApiClientConfig } from './config.js';
 import { BadResponseError } from './errors.js';
 import { accountShape, dataOf, incidentShape, monitorShape, pageOf, type ShapeCheck } from './shapes.js';
-import { createTransport, NOT_JSON, type Answer } from './transport.js';
+import { createTransport, type Answer } from './transport.js';
 import type { Account, CreateResult, IncidentList, MonitorsApi } from './types.js';
 
 export { apiConfigFromEnv, type ApiClientConfig } from './config.js';
@@ -16,16 +16,25 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 const PER_PAGE = 100;
 /** 100,000 pages of 100: a server that never ends its listing is refused, not followed forever. */
 const MAX_PAGES = 100_000;
+/**
+ * Pages in a row that bring items but none not seen before. A server that ignores the
+ * cursor (and mints a new one each time) would otherwise be asked 100,000 times; offset
+ * cursors repeat at most a few items when others are created meanwhile, never whole pages.
+ */
+const MAX_STALE_PAGES = 3;
 
 export type ApiClient = MonitorsApi & { close(): Promise<void> };
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const transport = createTransport(config);
+  // Whatever the server sent (ids, cursors) may end up in the message: redacted like the rest.
+  const bad = (what: string, problem: string) => badResponse(what, transport.redact(problem));
 
   const one = <T>(answer: Answer, shape: ShapeCheck<T>, what: string): T => {
-    const data = dataOf(answer.json === NOT_JSON ? undefined : answer.json);
+    if (answer.unreadable) throw bad(what, answer.unreadable);
+    const data = dataOf(answer.json);
     const checked = data.ok ? shape(data.value) : data;
-    if (!checked.ok) throw badResponse(what, checked.problem);
+    if (!checked.ok) throw bad(what, checked.problem);
     return checked.value;
   };
 
@@ -35,18 +44,25 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const items = new Map<string, T>();
     const seen = new Set<string>();
     let cursor: string | undefined;
+    let stalePages = 0;
     for (let page = 0; page < maxPages; page++) {
       const answer = await transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
-      const checked = pageOf(answer.json === NOT_JSON ? undefined : answer.json, shape);
-      if (!checked.ok) throw badResponse(`GET ${path}`, checked.problem);
+      if (answer.unreadable) throw bad(`GET ${path}`, answer.unreadable);
+      const checked = pageOf(answer.json, shape);
+      if (!checked.ok) throw bad(`GET ${path}`, checked.problem);
+      const fresh = checked.items.filter((item) => !items.has(item.id)).length;
       for (const item of checked.items) items.set(item.id, item);
       if (checked.next === null) return { items: [...items.values()], complete: true };
-      if (seen.has(checked.next)) throw badResponse(`GET ${path}`, `the cursor "${checked.next.slice(0, 40)}" came back a second time (the listing would never end)`);
+      if (checked.items.length > 0) stalePages = fresh === 0 ? stalePages + 1 : 0; // an empty page proves nothing
+      if (stalePages >= MAX_STALE_PAGES) {
+        throw bad(`GET ${path}`, `${MAX_STALE_PAGES} pages in a row brought only items already listed, each with a new cursor (the server seems to ignore the cursor parameter)`);
+      }
+      if (seen.has(checked.next)) throw bad(`GET ${path}`, `the cursor "${transport.redact(checked.next).slice(0, 40)}" came back a second time (the listing would never end)`);
       seen.add(checked.next);
       cursor = checked.next;
     }
     if (maxPages < MAX_PAGES) return { items: [...items.values()], complete: false };
-    throw badResponse(`GET ${path}`, `the listing did not end after ${MAX_PAGES} pages`);
+    throw bad(`GET ${path}`, `the listing did not end after ${MAX_PAGES} pages`);
   }
 
   return {

@@ -39,6 +39,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
       hint: 'Create a token in the dashboard (settings, API) with the scopes this command needs, then `export MONITORS_API_TOKEN=...` (in CI: from a secret).',
     });
   }
+  checkToken(token);
   const raw = env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
   if (!raw) {
     throw new MonitorsError('CONFIG_NO_API_URL', 'no API URL: MONITORS_API_URL is not set and the YAML has no settings.api_url', {
@@ -57,6 +58,27 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
   };
 }
 
+/**
+ * A bearer token is visible ASCII without spaces (RFC 6750 b64token, and what an HTTP
+ * header can carry). Refused before any request: undici rejects such a header per request,
+ * and each rejection leaks a connection slot of its pool, so the retries end in a hang.
+ * The message says where the bad character is, never what the token is.
+ */
+export function checkToken(token: string): void {
+  if (/^Bearer\s/i.test(token)) {
+    throw new MonitorsError('CONFIG_BAD_TOKEN', 'MONITORS_API_TOKEN starts with "Bearer "; it must hold the token alone', {
+      hint: 'Set MONITORS_API_TOKEN to the token without the "Bearer " prefix (the tool adds it).',
+    });
+  }
+  const bad = [...token].findIndex((ch) => !/^[\x21-\x7E]$/.test(ch));
+  if (bad >= 0) {
+    const what = /\s/.test([...token][bad]!) ? 'a space or line break' : 'a character that is not printable ASCII';
+    throw new MonitorsError('CONFIG_BAD_TOKEN', `MONITORS_API_TOKEN contains ${what} (character ${bad + 1}), which no API token has and no HTTP header can carry`, {
+      hint: 'Copy the token again from the dashboard (settings, API) and set MONITORS_API_TOKEN to exactly that value.',
+    });
+  }
+}
+
 /** https only, except loopback hosts (the simulator); the path is kept, a trailing slash dropped. */
 export function checkBaseUrl(raw: string): string {
   let url: URL;
@@ -73,7 +95,15 @@ export function checkBaseUrl(raw: string): string {
   if (url.username || url.password) throw new MonitorsError('CONFIG_BAD_URL', 'the API URL must not contain credentials; use MONITORS_API_TOKEN');
   url.search = '';
   url.hash = '';
-  return url.toString().replace(/\/+$/, '');
+  const base = url.toString().replace(/\/+$/, '');
+  // Spec 9.1: the version is part of the path. Anything else (the bare host, the dashboard,
+  // an endpoint pasted whole) would be asked for /monitors and answer with a page or a 404.
+  if (!/\/api\/v1$/.test(new URL(base).pathname)) {
+    throw new MonitorsError('CONFIG_BAD_URL', `the API URL ${base} does not end in /api/v1, the base address of the monitoring API (version 1)`, {
+      hint: 'Use the base URL ending in /api/v1, e.g. https://monitoring.example.com/api/v1 (with any path prefix before it kept).',
+    });
+  }
+  return base;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, min: number, max: number, name: string): number {

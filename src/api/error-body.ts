@@ -14,30 +14,52 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const KNOWN_FIELDS = new Set<string>(MONITOR_FIELDS);
 const CONTAINERS = new Set(['body', 'data']);
 
-export function parseErrorBody(text: string): ErrorBody {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { fieldErrors: [] };
-  }
-  if (!isObject(body)) return { fieldErrors: [] };
+export function parseErrorBody(body: unknown, text?: string): ErrorBody {
+  if (!isObject(body)) return { ...plainMessage(text), fieldErrors: [] };
   const error = isObject(body.error) ? body.error : body;
-  const code = typeof error.code === 'string' ? error.code : undefined;
-  const message = typeof error.message === 'string' ? error.message : typeof body.message === 'string' ? body.message : undefined;
+  // A string `error` is a code when it looks like one (OAuth's "invalid_token"), else a message.
+  const code = typeof error.code === 'string' ? error.code : typeof body.error === 'string' && /^[\w.:-]+$/.test(body.error) ? body.error : undefined;
+  const message = firstString(
+    error.message,
+    body.message,
+    body.error_description, // OAuth 2: {error: "invalid_token", error_description}
+    body.detail, // RFC 9457 problem details: detail, else title
+    error.detail,
+    body.title,
+    typeof body.error === 'string' ? body.error : undefined,
+  );
   // `detail` as a list is FastAPI's shape; as a string it is a message, which fieldErrorsFrom skips.
-  const candidates = [error.details, error.fields, error.errors, body.errors, body.details, body.fields, body.detail];
+  const candidates = [error.details, error.fields, error.errors, error.violations, body.errors, body.details, body.fields, body.detail, body['invalid-params'], body.violations];
   const fieldErrors = candidates.flatMap(fieldErrorsFrom);
-  return { ...(code ? { code } : {}), ...(message ? { message } : {}), fieldErrors: dedupe(fieldErrors) };
+  return { ...(code ? { code } : {}), ...(message ? { message: oneLine(message) } : {}), fieldErrors: dedupe(fieldErrors) };
+}
+
+/** A server's message goes into a one-line error: whitespace collapsed, length capped. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
+}
+
+/** A body that is not JSON: its first line when it is plain text, nothing when it is a page of HTML. */
+function plainMessage(text: string | undefined): { message?: string } {
+  const line = text?.trim().split(/\r?\n/)[0]?.trim();
+  if (!line || line.startsWith('<')) return {};
+  return { message: oneLine(line) };
+}
+
+function firstString(...values: unknown[]): string | undefined {
+  return values.find((v): v is string => typeof v === 'string' && v.trim() !== '');
 }
 
 function fieldErrorsFrom(value: unknown): FieldError[] {
   if (Array.isArray(value)) {
     return value.flatMap((item) => {
       if (!isObject(item)) return typeof item === 'string' ? [{ field: '', message: item }] : [];
-      const where = item.field ?? item.name ?? item.path ?? item.pointer ?? item.loc ?? item.property ?? item.param;
-      const message = item.message ?? item.msg ?? item.detail ?? item.description ?? item.code;
-      return [{ field: fieldName(where), message: typeof message === 'string' ? message : 'is invalid' }];
+      // JSON:API puts the place in source.pointer (or source.parameter).
+      const source = isObject(item.source) ? item.source : {};
+      const where = item.field ?? item.name ?? item.path ?? item.pointer ?? item.loc ?? item.property ?? item.propertyPath ?? item.param ?? source.pointer ?? source.parameter;
+      const message = firstString(item.message, item.msg, item.detail, item.reason, item.description, item.title, item.code);
+      return [{ field: fieldName(where), message: message ?? 'is invalid' }];
     });
   }
   if (isObject(value)) {

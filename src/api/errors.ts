@@ -18,6 +18,7 @@ export type ApiErrorCode =
   | 'API_NOT_FOUND'
   | 'API_BAD_REQUEST'
   | 'API_UNEXPECTED_STATUS'
+  | 'API_REDIRECTED'
   | 'API_KEY_REUSED'
   | 'API_CONFLICT'
   | 'API_VALIDATION'
@@ -48,6 +49,7 @@ export class UnauthorizedError extends ApiError {}
 export class ForbiddenError extends ApiError {}
 export class NotFoundError extends ApiError {}
 export class BadRequestError extends ApiError {}
+export class RedirectedError extends ApiError {}
 export class KeyReusedError extends ApiError {}
 export class ConflictError extends ApiError {}
 export class RateLimitedError extends ApiError {}

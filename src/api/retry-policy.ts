@@ -14,9 +14,17 @@ export type Outcome =
 
 export type ConflictKind = 'in_progress' | 'key_reused' | 'unknown';
 
+/**
+ * The longest Retry-After waited out. A longer one (an hourly quota, a maintenance window)
+ * fails at once with the wait in the message: a run that sleeps for an hour without a
+ * word looks hung and outlives CI time limits.
+ */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
 export function isRetryable(outcome: Outcome): boolean {
   if (outcome.kind === 'network') return true;
   const { status } = outcome;
+  if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > MAX_RETRY_AFTER_MS) return false;
   if (status === 409) return outcome.conflict !== 'key_reused';
   return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
 }
@@ -56,7 +64,8 @@ export function conflictKind(code: string | undefined, message: string | undefin
 
 function kindOfText(raw: string): ConflictKind {
   const text = raw.toLowerCase();
-  if (/progress|running|processing|being processed|in.flight|pending|concurrent|locked/.test(text)) return 'in_progress';
-  if (/reuse|different|another|mismatch|payload|not match|conflicting|already used/.test(text)) return 'key_reused';
+  if (/progress|running|processing|being processed|in.flight|pending|concurrent|locked|outstanding|not (yet )?(finished|completed)/.test(text)) return 'in_progress';
+  // "same parameters": Stripe's "can only be used with the same parameters they were first used with".
+  if (/reuse|different|another|mismatch|payload|not match|conflicting|already used|same (parameters|body|request)/.test(text)) return 'key_reused';
   return 'unknown';
 }

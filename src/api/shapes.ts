@@ -6,6 +6,7 @@ import type { Account, Incident } from './types.js';
 
 export type ShapeCheck<T> = (value: unknown) => { ok: true; value: T } | { ok: false; problem: string };
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function dataOf(body: unknown): { ok: true; value: unknown } | { ok: false; problem: string } {
@@ -51,5 +52,7 @@ export function pageOf<T>(body: unknown, item: ShapeCheck<T>): { ok: true; items
   const next = meta.next_cursor;
   if (next === undefined) return { ok: false, problem: '"meta.next_cursor" is missing (spec 2.5)' };
   if (next !== null && typeof next !== 'string') return { ok: false, problem: '"meta.next_cursor" is neither a string nor null' };
+  // JSON may carry a lone surrogate ("\ud800"); no URL can, so it could not be sent back unchanged.
+  if (typeof next === 'string' && LONE_SURROGATE.test(next)) return { ok: false, problem: '"meta.next_cursor" is not valid Unicode (a lone surrogate), so it cannot be sent back' };
   return { ok: true, items, next: typeof next === 'string' && next !== '' ? next : null };
 }

@@ -7,6 +7,7 @@ import {
   KeyReusedError,
   NotFoundError,
   RateLimitedError,
+  RedirectedError,
   ServerError,
   TlsError,
   UnauthorizedError,
@@ -14,21 +15,41 @@ import {
   ValidationError,
   type ApiError,
 } from './errors.js';
-import { conflictKind } from './retry-policy.js';
+import { MAX_RETRY_AFTER_MS, conflictKind } from './retry-policy.js';
 import { scopeFor } from './scopes.js';
 
 interface StatusContext {
   method: string;
   path: string;
+  /** The full URL requested, to resolve a relative Location against. */
+  url?: string;
   redact: (text: string) => string;
+  /** The answer's Retry-After, when it had a readable one. */
+  retryAfterMs?: number | undefined;
 }
 
-export function errorForStatus(answer: { status: number; json: unknown }, context: StatusContext): ApiError {
+interface FailedAnswer {
+  status: number;
+  json: unknown;
+  text?: string;
+  headers?: Record<string, string | undefined>;
+}
+
+export function errorForStatus(answer: FailedAnswer, context: StatusContext): ApiError {
   const { method, path, redact } = context;
-  const body = parseErrorBody(JSON.stringify(answer.json ?? {}));
+  const body = parseErrorBody(answer.json, answer.text);
   const said = body.message ? `: ${redact(body.message)}` : '';
   const where = `${method} ${path}`;
   const base = { status: answer.status, method, path, ...(body.code ? { serverCode: body.code } : {}) };
+  if (answer.status >= 300 && answer.status < 400) {
+    // Redacted before it is resolved: URL serialization could re-encode a token past recognition.
+    const location = answer.headers?.location;
+    const target = redirectTarget(location === undefined ? undefined : redact(location), context.url);
+    return new RedirectedError('API_REDIRECTED', `the API answered ${where} with a redirect (${answer.status})${target ? ` to ${redact(target)}` : ''}, which is not followed, so nothing was done`, {
+      ...base,
+      hint: 'Set MONITORS_API_URL to the address the API really answers at (https, ending in /api/v1); redirects are not followed because the token would go with them.',
+    });
+  }
   switch (answer.status) {
     case 400:
       return new BadRequestError('API_BAD_REQUEST', `the API refused ${where} as a bad request (400)${said}`, {
@@ -75,11 +96,23 @@ export function errorForStatus(answer: { status: number; json: unknown }, contex
       });
     }
     case 429:
+      if (tooLongToWait(context.retryAfterMs)) {
+        return new RateLimitedError('API_RATE_LIMITED', `the API rate-limited ${where} (429) and asks to wait ${waitText(context.retryAfterMs)}, longer than the ${MAX_RETRY_AFTER_MS / 1000} s this tool waits`, {
+          ...base,
+          hint: `Run again in ${waitText(context.retryAfterMs)}; what succeeded is recorded and will not be repeated.`,
+        });
+      }
       return new RateLimitedError('API_RATE_LIMITED', `the API kept answering 429 (rate limited) to ${where}, and the retries ran out`, {
         ...base,
         hint: 'Run again later, or lower --concurrency; what succeeded is recorded and will not be repeated.',
       });
     default:
+      if (answer.status >= 500 && tooLongToWait(context.retryAfterMs)) {
+        return new ServerError('API_SERVER_ERROR', `the API failed with ${answer.status} on ${where} and asks to wait ${waitText(context.retryAfterMs)}, longer than the ${MAX_RETRY_AFTER_MS / 1000} s this tool waits${said}`, {
+          ...base,
+          hint: `The service is unavailable for now; run the same command again in ${waitText(context.retryAfterMs)} (it is safe to repeat).`,
+        });
+      }
       if (answer.status >= 500) {
         return new ServerError('API_SERVER_ERROR', `the API failed with ${answer.status} on ${where}, and the retries ran out${said}`, {
           ...base,
@@ -87,6 +120,27 @@ export function errorForStatus(answer: { status: number; json: unknown }, contex
         });
       }
       return new BadRequestError('API_UNEXPECTED_STATUS', `the API answered ${answer.status} to ${where}${said}`, base);
+  }
+}
+
+function tooLongToWait(retryAfterMs: number | undefined): retryAfterMs is number {
+  return retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS;
+}
+
+/** "90 s", "about 60 minutes", "about 3 hours". */
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`;
+}
+
+function redirectTarget(location: string | undefined, requested: string | undefined): string | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, requested).toString();
+  } catch {
+    return location;
   }
 }
 

@@ -5,8 +5,9 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { ApiClientConfig } from './config.js';
 import { parseErrorBody } from './error-body.js';
 import { errorCode, errorForStatus, networkError, isTlsFailure } from './status-errors.js';
+import { ACCEPTED_ENCODINGS, decodeBody } from './decode-body.js';
 import { createPacer } from './pacer.js';
-import { conflictKind, isRetryable, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
+import { MAX_RETRY_AFTER_MS, conflictKind, isRetryable, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
 
 export interface SendOptions {
   query?: Record<string, string | number | undefined>;
@@ -18,10 +19,16 @@ export interface Answer {
   status: number;
   headers: Record<string, string | undefined>;
   json: unknown;
+  /** Why a success's body could not be read as JSON (then `json` is undefined). */
+  unreadable?: string;
+  /** A failure's body when it is not JSON (plain text, HTML), for the error message. */
+  text?: string;
 }
 
 export interface Transport {
   send(method: string, path: string, options?: SendOptions): Promise<Answer>;
+  /** Replaces the token, raw or URL-encoded, by [redacted]. */
+  redact(text: string): string;
   close(): Promise<void>;
 }
 
@@ -52,6 +59,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     const headers: Record<string, string> = {
       authorization: `Bearer ${config.token}`,
       accept: 'application/json',
+      'accept-encoding': ACCEPTED_ENCODINGS,
       'user-agent': config.userAgent,
     };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -61,7 +69,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     const keyNote = options.idempotencyKey ? ` key ${options.idempotencyKey}` : '';
     log?.(`-> ${method} ${url} attempt ${attempt}${keyNote}`);
     let response: Dispatcher.ResponseData;
-    let text: string;
+    let bytes: Uint8Array;
     try {
       response = await request(url, {
         dispatcher,
@@ -69,7 +77,7 @@ export function createTransport(config: ApiClientConfig): Transport {
         headers,
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       });
-      text = await response.body.text();
+      bytes = new Uint8Array(await response.body.arrayBuffer());
     } catch (error) {
       log?.(`<- ${errorCode(error) ?? 'network error'} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
       throw error;
@@ -77,16 +85,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     const flat = flattenHeaders(response.headers);
     log?.(`<- ${response.statusCode} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
     pacer.observe({ limit: numberHeader(flat['x-ratelimit-limit']), remaining: numberHeader(flat['x-ratelimit-remaining']) });
-    let json: unknown;
-    if (text.trim() !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-        if (response.statusCode < 300) return { status: response.statusCode, headers: flat, json: NOT_JSON };
-      }
-    }
-    return { status: response.statusCode, headers: flat, json: json ?? (text.trim() === '' ? undefined : { raw: text }) };
+    return readJson(response.statusCode, flat, bytes);
   }
 
   async function send(method: string, path: string, options: SendOptions = {}): Promise<Answer> {
@@ -98,16 +97,19 @@ export function createTransport(config: ApiClientConfig): Transport {
         let failure: unknown;
         try {
           answer = await attemptOnce(method, url, options, attempt);
-          if (answer.status < 400) return answer;
+          // A 3xx is not followed (the token would travel to wherever it points) and is no success.
+          if (answer.status < 300) return answer;
           outcome = statusOutcome(answer, clock());
-          if (answer.status === 429) pacer.throttled(outcome.kind === 'status' ? outcome.retryAfterMs : undefined);
+          const retryAfterMs = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;
+          // A wait too long to honour holds nothing back: the other requests fail on their own 429s.
+          if (answer.status === 429) pacer.throttled(retryAfterMs !== undefined && retryAfterMs <= MAX_RETRY_AFTER_MS ? retryAfterMs : undefined);
         } catch (error) {
           if (isTlsFailure(error)) throw networkError(error, { method, path, baseUrl: config.baseUrl, redact });
           failure = error;
           outcome = { kind: 'network' };
         }
         if (!isRetryable(outcome) || attempt >= config.maxAttempts) {
-          if (answer) throw errorForStatus(answer, { method, path, redact });
+          if (answer) throw errorForStatus(answer, { method, path, url, redact, retryAfterMs: outcome.kind === 'status' ? outcome.retryAfterMs : undefined });
           throw networkError(failure, { method, path, baseUrl: config.baseUrl, redact, attempts: attempt });
         }
         const delay = retryDelayMs(attempt, outcome, config.backoff, random());
@@ -119,27 +121,46 @@ export function createTransport(config: ApiClientConfig): Transport {
 
   return {
     send,
+    redact,
     async close() {
       await ownAgent?.close();
     },
   };
 }
 
-export const NOT_JSON = Symbol('not json');
+/**
+ * The body as JSON. A success that is not JSON says why (`unreadable`), so the shape check
+ * can name it; a failure's text is kept for the error message.
+ */
+function readJson(status: number, headers: Record<string, string | undefined>, bytes: Uint8Array): Answer {
+  const decoded = decodeBody(bytes, headers['content-encoding']);
+  if (!decoded.ok) return { status, headers, json: undefined, ...(status < 300 ? { unreadable: decoded.problem } : {}) };
+  const text = decoded.text;
+  if (text.trim() === '') return { status, headers, json: undefined };
+  try {
+    return { status, headers, json: JSON.parse(text) };
+  } catch {
+    if (status >= 300) return { status, headers, json: undefined, text };
+    const type = headers['content-type'] ? ` (Content-Type: ${headers['content-type']})` : '';
+    return { status, headers, json: undefined, unreadable: `its body is not JSON${type}` };
+  }
+}
 
 function statusOutcome(answer: Answer, now: number): Outcome {
   const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], now);
   if (answer.status === 409) {
-    const body = parseErrorBody(JSON.stringify(answer.json ?? {}));
+    const body = parseErrorBody(answer.json, answer.text);
     return { kind: 'status', status: 409, conflict: conflictKind(body.code, body.message) };
   }
   return { kind: 'status', status: answer.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
 }
 
 function buildUrl(baseUrl: string, path: string, query: SendOptions['query']): string {
-  const url = new URL(`${baseUrl}${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  return url.toString();
+  // Percent-encoding only (a space as %20, never "+"): a server that decodes its query with
+  // decodeURIComponent gets a cursor back unchanged, and so does one that reads it as a form.
+  const pairs = Object.entries(query ?? {}).filter(([, v]) => v !== undefined);
+  const search = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+  return new URL(`${baseUrl}${path}${search ? `?${search}` : ''}`).toString();
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
@@ -149,7 +170,7 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 }
 
 function numberHeader(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
+  // Number('') is 0: an empty X-RateLimit-Remaining must not read as "nothing left".
+  if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
+  return Number(value);
 }

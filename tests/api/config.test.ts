@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiConfigFromEnv, checkBaseUrl } from '../../src/api/config.js';
+import { apiConfigFromEnv, checkBaseUrl, checkToken } from '../../src/api/config.js';
 
 const codeOf = (fn: () => unknown): string | undefined => {
   try {
@@ -46,7 +46,32 @@ describe('apiConfigFromEnv', () => {
   });
 
   it('refuses numbers out of range', () => {
-    expect(codeOf(() => apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com', MONITORS_CONCURRENCY: '0' }))).toBe('CONFIG_BAD_VALUE');
+    expect(codeOf(() => apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1', MONITORS_CONCURRENCY: '0' }))).toBe('CONFIG_BAD_VALUE');
+  });
+});
+
+describe('checkToken', () => {
+  it.each(['tok_live_5f3c9a1e7b', 'eyJhbGciOi.eyJzdWIi.c2ln-_~+/==', 'a!#$%&*'])('accepts %s', (token) => {
+    expect(codeOf(() => checkToken(token))).toBeUndefined();
+  });
+
+  it.each([
+    ['tok_5f3c\nSENTINEL', /a space or line break \(character 9\)/],
+    ['tok 5f3c', /a space or line break \(character 4\)/],
+    ['tök_5f3c', /not printable ASCII \(character 2\)/],
+    ['tok_5f3c€', /not printable ASCII \(character 9\)/],
+    ['tok_\u0000x', /not printable ASCII \(character 5\)/],
+    ['Bearer tok_5f3c', /starts with "Bearer "/],
+  ])('refuses %j before any request, without echoing it', (token, message) => {
+    let error: { code?: string; message?: string; hint?: string } = {};
+    try {
+      apiConfigFromEnv({ MONITORS_API_TOKEN: token, MONITORS_API_URL: 'https://api.example.com/api/v1' });
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(error.code).toBe('CONFIG_BAD_TOKEN');
+    expect(error.message).toMatch(message);
+    expect(`${error.message} ${error.hint}`).not.toContain('5f3c');
   });
 });
 
@@ -71,7 +96,23 @@ describe('checkBaseUrl', () => {
     ['not a url', 'CONFIG_BAD_URL'],
     ['api.example.com/api/v1', 'CONFIG_BAD_URL'],
     ['https://user:pw@api.example.com/api/v1', 'CONFIG_BAD_URL'],
+    ['https://api.example.com', 'CONFIG_BAD_URL'],
+    ['https://api.example.com/api', 'CONFIG_BAD_URL'],
+    ['https://api.example.com/api/v1/monitors', 'CONFIG_BAD_URL'],
+    ['https://api.example.com/api/v2', 'CONFIG_BAD_URL'],
+    ['http://127.0.0.1:8080/', 'CONFIG_BAD_URL'],
   ])('refuses %s', (raw, code) => {
     expect(codeOf(() => checkBaseUrl(raw))).toBe(code);
+  });
+
+  it('says what a URL without /api/v1 lacks', () => {
+    let error: { message?: string; hint?: string } = {};
+    try {
+      checkBaseUrl('https://monitoring.example.com/');
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(error.message).toBe('the API URL https://monitoring.example.com does not end in /api/v1, the base address of the monitoring API (version 1)');
+    expect(error.hint).toMatch(/e\.g\. https:\/\/monitoring\.example\.com\/api\/v1/);
   });
 });

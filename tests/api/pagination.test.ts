@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASE_PATH, caught, json, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
+import { BASE_PATH, TOKEN, caught, json, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
 
 let setup: MockSetup;
 afterEach(async () => {
@@ -35,6 +35,22 @@ describe('listMonitors', () => {
     expect(queries.map((q) => q.get('cursor'))).toEqual([null, 'c1', odd]);
     expect(queries.every((q) => q.get('per_page') === '100')).toBe(true);
     setup.agent.assertNoPendingInterceptors();
+  });
+
+  it('percent-encodes the cursor (a space as %20, never "+"), so a server reading its query with decodeURIComponent gets it unchanged', async () => {
+    setup = mockClient();
+    const odd = 'a b+c/d=e&f%20g?h#i é😀';
+    const raw: string[] = [];
+    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors?`), method: 'GET' }).reply(200, { data: [liveMonitor(1)], meta: { next_cursor: odd, per_page: 100 } }, json);
+    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors?`), method: 'GET' }).reply(200, (opts) => {
+      raw.push(opts.path);
+      return { data: [liveMonitor(2)], meta: { next_cursor: null, per_page: 100 } };
+    }, json);
+    expect(await setup.api.listMonitors()).toHaveLength(2);
+    const value = /[?&]cursor=([^&]*)/.exec(raw[0]!)![1]!;
+    expect(value).not.toContain('+');
+    expect(decodeURIComponent(value)).toBe(odd); // a strict decoder
+    expect(new URL(raw[0]!, 'http://x').searchParams.get('cursor')).toBe(odd); // a form decoder
   });
 
   it('an item repeated on a later page (offset cursors, a create in between) is listed once, as last seen', async () => {
@@ -74,6 +90,42 @@ describe('listMonitors', () => {
     expect(error.message).toMatch(/cursor "a" came back/);
   });
 
+  it('refuses a server that ignores the cursor (same items, a new cursor each time) after 3 such pages, not 100,000', async () => {
+    setup = mockClient();
+    const queries = servePages(Array.from({ length: 4 }, (_, n) => ({ data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: `fresh-${n}`, per_page: 2 } })));
+    const error = await caught(() => setup.api.listMonitors());
+    expect(error.code).toBe('API_BAD_RESPONSE');
+    expect(error.message).toMatch(/3 pages in a row brought only items already listed.*ignore the cursor parameter/);
+    expect(queries).toHaveLength(4);
+  });
+
+  it('a page repeating some items (offset cursors while others are created), or an empty page, is no sign of that', async () => {
+    setup = mockClient();
+    servePages([
+      { data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: 'a', per_page: 2 } },
+      { data: [liveMonitor(2), liveMonitor(3)], meta: { next_cursor: 'b', per_page: 2 } },
+      { data: [], meta: { next_cursor: 'c', per_page: 2 } },
+      { data: [liveMonitor(3), liveMonitor(4)], meta: { next_cursor: 'd', per_page: 2 } },
+      { data: [liveMonitor(4)], meta: { next_cursor: 'e', per_page: 2 } },
+      { data: [liveMonitor(5)], meta: { next_cursor: null, per_page: 2 } },
+    ]);
+    expect((await setup.api.listMonitors()).map((m) => m.name)).toEqual([1, 2, 3, 4, 5].map((n) => `monitor-${n}`));
+  });
+
+  it('redacts the token when a bad page echoes it (an id, a cursor)', async () => {
+    setup = mockClient();
+    servePages([{ data: [{ id: `x-${TOKEN}`, name: null }], meta: { next_cursor: null } }]);
+    const byId = await caught(() => setup.api.listMonitors());
+    expect(byId.message).toContain('monitor x-[redacted] has no string "name"');
+    servePages([
+      { data: [liveMonitor(1)], meta: { next_cursor: `${TOKEN}-page`, per_page: 1 } },
+      { data: [liveMonitor(2)], meta: { next_cursor: `${TOKEN}-page`, per_page: 1 } },
+    ]);
+    const byCursor = await caught(() => setup.api.listMonitors());
+    expect(byCursor.message).toContain('the cursor "[redacted]-page" came back');
+    expect(`${byId.message} ${byCursor.message}`).not.toContain(TOKEN);
+  });
+
   it.each([
     ['no data', { items: [] }, /no "data"/],
     ['data not an array', { data: { id: 'x' }, meta: { next_cursor: null } }, /not an array/],
@@ -83,6 +135,7 @@ describe('listMonitors', () => {
     ['meta not an object', { data: [], meta: 'end' }, /"meta" is not an object/],
     ['no meta (more pages could be lost)', { data: [] }, /no "meta"/],
     ['no next_cursor', { data: [], meta: { per_page: 100 } }, /next_cursor" is missing/],
+    ['a cursor no URL can carry', { data: [], meta: { next_cursor: 'abc\ud800' } }, /not valid Unicode/],
   ])('names what is wrong with a bad page: %s', async (_name, page, problem) => {
     setup = mockClient();
     servePages([page as { data: unknown }]);

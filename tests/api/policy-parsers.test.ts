@@ -9,6 +9,9 @@ describe('conflictKind', () => {
     [undefined, 'The original request is still running', 'in_progress'],
     ['idempotency_key_reused', 'the original request is still running with another body', 'key_reused'],
     [undefined, 'Key was used with a different payload', 'key_reused'],
+    [undefined, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'key_reused'],
+    [undefined, 'A request is outstanding for this Idempotency-Key', 'in_progress'],
+    ['conflict', 'The first request with this key has not finished yet', 'in_progress'],
     ['conflict', 'Conflict', 'unknown'],
     [undefined, undefined, 'unknown'],
   ])('code %s, message %s -> %s', (code, message, kind) => {

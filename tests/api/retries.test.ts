@@ -52,6 +52,36 @@ describe('429', () => {
     expect(gaps[2]!).toBeGreaterThan(gaps[1]!);
   });
 
+  it('waits out a Retry-After of a minute, but not more: a longer one fails at once and says how long', async () => {
+    setup = mockClient();
+    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(429, {}, { headers: { 'retry-after': '60' } });
+    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
+    await setup.api.getAccount();
+    expect(setup.sleeps).toEqual([60_000]);
+
+    setup.sleeps.length = 0;
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(429, apiError('quota', 'Hourly quota exceeded'), { headers: { 'retry-after': '3600' } });
+    const error = await caught(() => setup.api.createMonitor(input, KEY));
+    expect(error).toMatchObject({ code: 'API_RATE_LIMITED', status: 429 });
+    expect(error.message).toBe('the API rate-limited POST /monitors (429) and asks to wait about 60 minutes, longer than the 60 s this tool waits');
+    expect(error.hint).toMatch(/^Run again in about 60 minutes/);
+    expect(setup.sleeps.every((ms) => ms < 1000)).toBe(true); // pacing only: no hour-long wait, no retry
+    // ... and it holds back no other request of the client for that hour.
+    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
+    await setup.api.getAccount();
+    expect(setup.sleeps.every((ms) => ms < 60_000)).toBe(true);
+  });
+
+  it('a 503 announcing a long maintenance (Retry-After as a date) fails at once too', async () => {
+    setup = mockClient();
+    const at = new Date(setup.now() + 3 * 3600_000).toUTCString();
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors?per_page=100`, method: 'GET' }).reply(503, apiError('maintenance', 'Down for maintenance'), { headers: { 'retry-after': at, 'content-type': 'application/json' } });
+    const error = await caught(() => setup.api.listMonitors());
+    expect(error).toMatchObject({ code: 'API_SERVER_ERROR', status: 503 });
+    expect(error.message).toBe('the API failed with 503 on GET /monitors and asks to wait about 3 hours, longer than the 60 s this tool waits: Down for maintenance');
+    expect(setup.sleeps).toEqual([]);
+  });
+
   it('retries a write with the same key after Retry-After', async () => {
     setup = mockClient();
     const { seen, record } = recorder();

@@ -70,6 +70,54 @@ describe('typed errors', () => {
     expect(setup.sleeps).toEqual([]);
   });
 
+  it.each([
+    ['OAuth style', { error: 'invalid_token', error_description: 'The access token expired' }, 'invalid_token', ': The access token expired'],
+    ['a bare message string', { error: 'Token revoked by an administrator' }, undefined, ': Token revoked by an administrator'],
+    ['plain text', 'Unauthorized: token expired', undefined, ': Unauthorized: token expired'],
+  ])('401 with a body in %s keeps what the server said', async (_shape, body, serverCode, said) => {
+    setup = mockClient();
+    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(401, body as object, { headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' } });
+    const error = await caught(() => setup.api.getAccount());
+    expect(error).toMatchObject({ code: 'API_UNAUTHORIZED', serverCode });
+    expect(error.message).toBe(`the API token was rejected (401): it is missing, expired or revoked${said}`);
+  });
+
+  it('a plain-text 409 saying the key was used for another payload is not retried', async () => {
+    setup = mockClient();
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(409, 'Idempotency key already used with a different request body', { headers: { 'content-type': 'text/plain' } });
+    const error = await caught(() => setup.api.createMonitor(input, KEY));
+    expect(error.code).toBe('API_KEY_REUSED');
+    expect(error.message).toContain(': Idempotency key already used with a different request body');
+    expect(setup.sleeps).toEqual([]);
+  });
+
+  it('a redirected DELETE is a failure naming where it pointed, not a silent success', async () => {
+    setup = mockClient();
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'DELETE' }).reply(301, '', { headers: { location: `https://new.example.test/api/v1/monitors/${MONITOR_ID}` } });
+    const error = await caught(() => setup.api.deleteMonitor(MONITOR_ID, KEY));
+    expect(error).toMatchObject({ code: 'API_REDIRECTED', status: 301 });
+    expect(error.message).toBe(`the API answered DELETE /monitors/${MONITOR_ID} with a redirect (301) to https://new.example.test/api/v1/monitors/${MONITOR_ID}, which is not followed, so nothing was done`);
+    expect(error.hint).toMatch(/MONITORS_API_URL/);
+    expect(setup.sleeps).toEqual([]);
+  });
+
+  it('a redirected listing names the target, a relative Location resolved against the request', async () => {
+    setup = mockClient();
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors?per_page=100`, method: 'GET' }).reply(307, '', { headers: { location: '/v2/monitors' } });
+    const error = await caught(() => setup.api.listMonitors());
+    expect(error.code).toBe('API_REDIRECTED');
+    expect(error.message).toContain('(307) to https://api.example.test/v2/monitors,');
+  });
+
+  it('a token in a Location is redacted before the URL is resolved (serializing could re-encode it)', async () => {
+    const token = 'tok"<|>^{x}';
+    setup = mockClient({ token });
+    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(302, '', { headers: { location: `/login?t=${token}` } });
+    const error = await caught(() => setup.api.getAccount());
+    expect(error.message).toContain('to https://api.example.test/login?t=[redacted],');
+    expect(error.message).not.toMatch(/tok/);
+  });
+
   it('400 is a bad request, not retried', async () => {
     setup = mockClient();
     answerOnce('POST', '/monitors', 400, apiError('invalid_idempotency_key', 'Idempotency-Key is invalid'));
@@ -122,6 +170,9 @@ describe('typed errors', () => {
       ['top-level errors[] with JSON pointers', { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] }, [{ field: 'timeout_seconds', message: 'must be 2 to 60' }]],
       ['errors map of strings', { message: 'Invalid', errors: { url: 'private destination' } }, [{ field: 'url', message: 'private destination' }]],
       ['pydantic-style loc arrays', { detail: [{ loc: ['body', 'locations', 2], msg: 'too long' }] }, [{ field: 'locations', message: 'too long' }]],
+      ['JSON:API errors[] with source.pointer', { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'must be a public host', source: { pointer: '/data/attributes/url' } }] }, [{ field: 'url', message: 'must be a public host' }]],
+      ['RFC 9457 problem details with invalid-params', { type: 'about:blank', title: 'Validation failed', status: 422, 'invalid-params': [{ name: 'port', reason: 'is required for tcp monitors' }] }, [{ field: 'port', message: 'is required for tcp monitors' }]],
+      ['violations[] with propertyPath', { title: 'Invalid', violations: [{ propertyPath: 'body.keyword', message: 'is required' }] }, [{ field: 'keyword', message: 'is required' }]],
     ])('%s', async (_shape, body, expected) => {
       setup = mockClient();
       answerOnce('POST', '/monitors', 422, body);
@@ -130,6 +181,19 @@ describe('typed errors', () => {
       expect(error.code).toBe('API_VALIDATION');
       expect((error as unknown as ValidationError).fieldErrors).toEqual(expected);
       for (const f of expected) expect(error.message).toContain(`${f.field}: ${f.message}`);
+    });
+
+    it.each([
+      ['problem details: detail before title', { type: 'about:blank', title: 'Unprocessable Entity', detail: 'interval 240 is not enabled' }, 'application/problem+json', ': interval 240 is not enabled'],
+      ['a plain-text body: its first line', 'interval 240 is not enabled\nsee the docs', 'text/plain', ': interval 240 is not enabled'],
+      ['an HTML page: nothing of it', '<html><body><h1>422</h1></body></html>', 'text/html', ''],
+      ['a message over several lines: one line', { error: { code: 'v', message: 'bad\n  input' } }, 'application/json', ': bad input'],
+    ])('no field detail, %s', async (_shape, body, type, said) => {
+      setup = mockClient();
+      setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(422, body as object, { headers: { 'content-type': type } });
+      const error = await caught(() => setup.api.createMonitor(input, KEY));
+      expect(error.code).toBe('API_VALIDATION');
+      expect(error.message).toBe(`the API rejected the monitor (422)${said}`);
     });
 
     it('a body without field detail still gives a sentence', async () => {

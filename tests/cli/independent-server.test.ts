@@ -329,6 +329,51 @@ describe('faults', () => {
   });
 });
 
+describe('a server with other spec-valid habits: gzip bodies, cursors read strictly, problem-details 422s', () => {
+  it('applies and converges across pages whose cursors need encoding, and names the refused field', async () => {
+    server.reset();
+    Object.assign(server.options, { cursorMode: 'phrase', gzip: true, errorStyle: 'problem', pageCap: 7 });
+    const dir = newDir('habits');
+    try {
+      writeFileSync(join(dir, 'monitors.yaml'), yaml(20));
+      const apply = await cli(dir, ['apply', '.', '--yes']);
+      expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+      expect(liveNames()).toEqual(expectedNames(20));
+      expect(cursorReads()).toBeGreaterThanOrEqual(2);
+      expect(server.requests().filter((r) => r.status === 400)).toEqual([]); // every cursor came back unchanged
+      await expectNoChanges(dir, 20);
+
+      writeFileSync(join(dir, 'monitors.yaml'), yaml(20, { extra: { 'svc-02': '    interval_seconds: 240\n' } }));
+      const refused = await cli(dir, ['apply', '.', '--yes']);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain('svc-02');
+      expect(refused.stdout).toContain('API_VALIDATION: the API rejected the monitor (422): interval_seconds: 240 is not an enabled interval');
+      expectNoStackTrace(refused);
+    } finally {
+      Object.assign(server.options, { cursorMode: 'token', gzip: false, errorStyle: 'api', pageCap: 25 });
+    }
+  });
+});
+
+describe('configuration mistakes', () => {
+  it('a token with a pasted line break or a non-ASCII character: one clear line, exit 1, nothing sent', async () => {
+    const dir = newDir('badtoken');
+    writeFileSync(join(dir, 'monitors.yaml'), yaml(3));
+    server.clearRequests();
+    // Before the check, undici refused each such request and leaked a pool slot per refusal:
+    // the retries hung and node exited 13 with no message at all.
+    for (const token of [`${TOKEN}\nextra`, `${TOKEN}\u20ac`]) {
+      for (const command of [['plan', '.'], ['apply', '.', '--yes']]) {
+        const result = await cli(dir, command, { MONITORS_API_TOKEN: token });
+        expect(result.code, result.stderr).toBe(1);
+        expect(result.stderr.split('\n')[0]).toMatch(/^error CONFIG_BAD_TOKEN: MONITORS_API_TOKEN contains .* \(character 36\)/);
+        expectNoStackTrace(result);
+      }
+    }
+    expect(server.requests()).toEqual([]);
+  });
+});
+
 describe('secrets', () => {
   it('never shows the token or the secret value in output, in a debug log or in the lock file', async () => {
     await cli(flowDir, ['plan', '.', '--debug']);

@@ -4,20 +4,25 @@
 // leaves a choice open it deliberately chooses differently from src/sim:
 //   - the API lives under a prefix (/tenant-7/api/v1), not at the root;
 //   - cursors are opaque server-side tokens ("pg_" + random hex, mapped to the last id
-//     served), or base64 JSON offsets in the other mode; lists are in id order, and ids
-//     are random, so list order is not creation order;
+//     served), or base64 JSON offsets, or phrases full of characters a URL must encode
+//     (space, +, /, =, &, ?, non-ASCII) read back with a strict decodeURIComponent, which
+//     does not take "+" for a space; lists are in id order, and ids are random, so list
+//     order is not creation order;
 //   - the server may cap pages below the per_page asked for (pageCap), so 100 asked can
 //     still mean several pages;
 //   - monitors are returned with the spec 2.2 fields only, plus unknown extras (region,
 //     links) that clients must tolerate (spec 9.2); http(s) URLs come back normalized;
 //   - status is "pending" for a short while after a write, then "up";
-//   - 422 bodies are {error: {code: "validation_failed", message, details: [{field, message}]}};
+//   - 422 bodies are {error: {code: "validation_failed", message, details: [{field, message}]}},
+//     or RFC 9457 problem details with invalid-params [{name, reason}] in the other style;
+//   - optionally every body is gzip-compressed (RFC 9110 12.5.3 allows it);
 //   - idempotency records keep every completed answer (2xx, 404 and 422 alike) for the
 //     life of the server: nothing expires;
 //   - faults: 503 before the change, or after it was committed (the answer is lost but the
 //     stored response replays), and a fixed-window rate limit with integer Retry-After.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
 export interface SpecToken {
@@ -30,7 +35,11 @@ export interface SpecToken {
 export interface SpecServerOptions {
   tokens: SpecToken[];
   basePath?: string;
-  cursorMode?: 'token' | 'offset64';
+  cursorMode?: 'token' | 'offset64' | 'phrase';
+  /** Compress every body with gzip, whatever the request's Accept-Encoding says. */
+  gzip?: boolean;
+  /** 422 bodies: ApiError with details[] (default), or problem details with invalid-params[]. */
+  errorStyle?: 'api' | 'problem';
   /** The most items the server puts on one page, whatever per_page asks (1..100). */
   pageCap?: number;
   /** per_page outside 1..100: 400 (reject) or pulled into range (clamp). */
@@ -201,6 +210,20 @@ function privateHost(url: string): boolean {
 }
 
 // ---- Small utilities ----------------------------------------------------------------
+/** The query read with decodeURIComponent alone: "+" stays "+" (RFC 3986, not a form). */
+function strictQuery(search: string): URLSearchParams | undefined {
+  const query = new URLSearchParams();
+  try {
+    for (const pair of search.replace(/^\?/, '').split('&').filter(Boolean)) {
+      const at = pair.indexOf('=');
+      query.append(decodeURIComponent(at < 0 ? pair : pair.slice(0, at)), at < 0 ? '' : decodeURIComponent(pair.slice(at + 1)));
+    }
+  } catch {
+    return undefined;
+  }
+  return query;
+}
+
 /** Random, not time ordered: clients must not assume ids sort by creation. */
 function newId(): string {
   const bytes = randomBytes(26);
@@ -333,7 +356,8 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     if (start + perPage < items.length) {
       if (options.cursorMode === 'offset64') next = Buffer.from(JSON.stringify({ offset: start + perPage })).toString('base64');
       else {
-        next = `pg_${randomBytes(12).toString('hex')}`;
+        const hex = randomBytes(12).toString('hex');
+        next = options.cursorMode === 'phrase' ? `page after ${hex.slice(0, 8)}+/=&?cursor=é ${hex.slice(8)}` : `pg_${hex}`;
         cursors.set(next, { list, afterId: slice[slice.length - 1]!.id });
       }
     }
@@ -385,8 +409,12 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     return apiError(404, 'not_found', 'no such endpoint');
   }
 
-  const validationError = (problems: Problem[]): Answer =>
-    apiError(422, 'validation_failed', `${problems.length} field${problems.length === 1 ? '' : 's'} failed validation`, { details: problems });
+  const validationError = (problems: Problem[]): Answer => {
+    const message = `${problems.length} field${problems.length === 1 ? '' : 's'} failed validation`;
+    if (options.errorStyle !== 'problem') return apiError(422, 'validation_failed', message, { details: problems });
+    const body = { type: 'https://errors.example.com/validation', title: 'Validation failed', status: 422, detail: message, 'invalid-params': problems.map((p) => ({ name: p.field, reason: p.message })) };
+    return { status: 422, body, headers: { 'content-type': 'application/problem+json' } };
+  };
 
   function route(method: string, path: string): { scope: string; write: boolean } | { allow: string } | undefined {
     const table: [RegExp, Record<string, string>][] = [
@@ -451,7 +479,11 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
         return { ...base, ...apiError(400, 'invalid_json', 'the body is not valid JSON') };
       }
     }
-    if (!r.write) return { ...base, ...handle(method, path, url.searchParams, body, token.workspace), headers: rateHeaders };
+    if (!r.write) {
+      const query = options.cursorMode === 'phrase' ? strictQuery(url.search) : url.searchParams;
+      if (!query) return { ...base, ...apiError(400, 'invalid_parameter', 'the query string is not valid percent-encoding') };
+      return { ...base, ...handle(method, path, query, body, token.workspace), headers: rateHeaders };
+    }
 
     // Spec 4 idempotency: key required; same method+path+body replays; otherwise 409.
     const key = req.headers['idempotency-key'];
@@ -488,8 +520,9 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
         const a = size > 1_000_000 ? { ...apiError(413, 'too_large', 'body too large'), path: req.url ?? '', query: '' } : await respond(req, Buffer.concat(chunks).toString('utf8'));
         const text = a.body === undefined ? '' : JSON.stringify(a.body);
         log.push({ method: req.method ?? '', path: a.path, query: a.query, key: a.key, status: a.status, ...(a.note ? { note: a.note } : {}) });
-        res.writeHead(a.status, { ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...a.headers });
-        res.end(text);
+        const compress = options.gzip === true && text !== '';
+        res.writeHead(a.status, { ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...(compress ? { 'content-encoding': 'gzip' } : {}), ...a.headers });
+        res.end(compress ? gzipSync(text) : text);
       })();
     });
   });
