@@ -27,11 +27,33 @@ export function visibleDiffs(body: Record<string, unknown>, live: LiveMonitor): 
   return diffs;
 }
 
-/** A server may report an unset boolean as false, an unset list as [], or a URL in its normal form. */
+/**
+ * A server may report an unset field as false, [], "" or null (and may give back null for
+ * a "" it was sent), a URL in its normal form, or header names in another case (HTTP header
+ * names are case-insensitive). None of these is a change; comparing them literally would
+ * replace the monitor on every plan.
+ */
 function sameMeaning(field: string, live: unknown, wanted: unknown): boolean {
-  if (wanted === undefined && (live === false || (Array.isArray(live) && live.length === 0))) return true;
+  if (isEmptyValue(live) && isEmptyValue(wanted)) return true;
   if (field === 'url' && typeof live === 'string' && typeof wanted === 'string') return sameDestination(live, wanted);
+  if (field === 'headers' && typeof live === 'string' && typeof wanted === 'string') return headerNamesLowered(live) === headerNamesLowered(wanted);
   return equal(live, wanted);
+}
+
+/** What a server may return for a field that is not set (canonical values: null is already undefined). */
+export function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === false || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Canonical header lines with each name in lower case. */
+function headerNamesLowered(headers: string): string {
+  return headers
+    .split('\n')
+    .map((line) => {
+      const colon = line.indexOf(':');
+      return colon < 0 ? line : `${line.slice(0, colon).toLowerCase()}${line.slice(colon)}`;
+    })
+    .join('\n');
 }
 
 /** `https://Shop.example.com` and `https://shop.example.com/` are one destination; so are host names in any case. */

@@ -3,7 +3,7 @@
 // listing cannot show, ownership.
 import type { LockFile, LockRecord } from '../lock/types.js';
 import type { DesiredMonitor, DesiredState, LiveMonitor, OwnershipScope } from '../model/monitor.js';
-import { visibleDiffs } from './compare.js';
+import { isEmptyValue, visibleDiffs } from './compare.js';
 import { describeReason } from './reasons.js';
 import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
 import { fieldHash, liveFingerprint, sameHashes } from './fingerprint.js';
@@ -107,12 +107,19 @@ function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMon
   return undefined;
 }
 
-/** Whether a live value is the one the lock records as last applied (unset then: absent or false now). */
+/** Hashes of the canonical values a server may also report as unset (null, absent). */
+const EMPTY_HASHES = new Set([fieldHash(''), fieldHash(false)]);
+
+/**
+ * Whether a live value is the one the lock records as last applied. An empty live value
+ * (absent, null, false, "") stands for an unset or empty applied one: servers differ in
+ * how they report those, and a null has no hash to compare.
+ */
 function liveAsApplied(field: string, liveValue: unknown, record: LockRecord | undefined): boolean {
   if (!record?.fingerprint || !record.fields) return false;
   const applied = record.fields[field];
-  if (applied === undefined) return liveValue === undefined || liveValue === false;
-  return fieldHash(liveValue) === applied;
+  if (isEmptyValue(liveValue)) return applied === undefined || EMPTY_HASHES.has(applied);
+  return applied !== undefined && fieldHash(liveValue) === applied;
 }
 
 /** Fields whose hash differs from the lock record's: their old values cannot be read back. */

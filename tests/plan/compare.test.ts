@@ -44,6 +44,23 @@ describe('visibleDiffs', () => {
     expect(visibleDiffs(body(), live({ ...input('alpha'), keyword_case_sensitive: false, locations: [] }))).toEqual([]);
   });
 
+  it('"" or null for an unset or empty field, in either direction, is no difference', () => {
+    expect(visibleDiffs(body(), live({ ...input('alpha'), body: '', group: '', keyword: '', auth_username: '', keyword_case_sensitive: null }))).toEqual([]);
+    expect(visibleDiffs(body({ json_expected: '', keyword_case_sensitive: false }), live({ ...input('alpha'), json_expected: null, keyword_case_sensitive: null }))).toEqual([]);
+  });
+
+  it('a value against "" or null is still a difference', () => {
+    expect(visibleDiffs(body({ group: 'shop' }), live({ ...input('alpha'), group: '' }))).toEqual([{ field: 'group', old: '', new: 'shop' }]);
+    expect(visibleDiffs(body({ keyword_case_sensitive: true }), live({ ...input('alpha'), keyword_case_sensitive: null }))).toEqual([{ field: 'keyword_case_sensitive', old: undefined, new: true }]);
+  });
+
+  it('header names differing only in case are no difference; a changed value or name is', () => {
+    const wanted = body({ headers: 'X-Api-Version: 2\nAccept: text/html' });
+    expect(visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-version: 2\r\naccept: text/html' })))).toEqual([]);
+    expect(visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-version: 3\r\naccept: text/html' })))).toHaveLength(1);
+    expect(visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-versions: 2\r\naccept: text/html' })))).toHaveLength(1);
+  });
+
   it('tags in another order or spacing, and headers with CRLF, are no difference', () => {
     const wanted = body({ tags: 'b, a', headers: 'X-A: 1\nX-B: 2' });
     expect(visibleDiffs(wanted, live(input('alpha', { tags: 'a,b', headers: 'X-A: 1\r\nX-B: 2\r\n' })))).toEqual([]);

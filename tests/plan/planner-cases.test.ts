@@ -217,6 +217,27 @@ const cases: Case[] = [
     check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
   },
   {
+    title: 'a richer server reporting unset text fields as "", a false flag as null, header names in lower case: unchanged',
+    desired: state([desired('alpha', { keyword_case_sensitive: false, headers: 'X-Api-Version: 2' })]),
+    live: [liveOf(X, input('alpha', { keyword_case_sensitive: null, headers: 'x-api-version: 2', body: '', group: '', keyword: '', auth_username: '' }), 'full')],
+    lock: lockOf([recordOf(X, desired('alpha', { keyword_case_sensitive: false, headers: 'X-Api-Version: 2' }))]),
+    check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
+  },
+  {
+    title: 'a field set at the last apply that the server now reports as null: drift (cleared outside the tool), not a crash',
+    desired: state([desired('alpha', { group: 'shop' })]),
+    live: [liveOf(X, input('alpha', { group: null }), 'full')],
+    lock: lockOf([recordOf(X, desired('alpha', { group: 'shop' }))]),
+    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'drift', fields: [{ field: 'group', old: undefined, new: 'shop', oldKnown: true }] }),
+  },
+  {
+    title: 'a YAML change on a field the server reports as null for the applied "": changed_since_apply, not drift',
+    desired: state([desired('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: 'aa' })]),
+    live: [liveOf(X, input('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: null }), 'full')],
+    lock: lockOf([recordOf(X, desired('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: '' }))]),
+    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'udp_expected', new: 'aa', oldKnown: true }] }),
+  },
+  {
     title: 'stale lock record: listed for dropping with a note; its name is created anew',
     desired: state([a]),
     live: [],
