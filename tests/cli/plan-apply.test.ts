@@ -130,6 +130,18 @@ describe('plan', () => {
     expect(readdirSync(dir).sort()).toEqual(['a-file', 'monitors.yaml']);
   });
 
+  it('--out never overwrites the YAML or the lock file it plans from', async () => {
+    writeMonitors(monitor('alpha'));
+    expect((await cli(['apply', '.', '--yes'])).code).toBe(0);
+    const before = readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
+    for (const out of ['monitors.yaml', 'monitors.lock.json', join(dir, 'monitors.lock.json')]) {
+      const result = await cli(['plan', '.', '--out', out]);
+      expectCleanFailure(result, 'BAD_OPTION');
+      expect(result.stderr).toContain(`--out ${out}`);
+    }
+    expect(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')])).toEqual(before);
+  });
+
   it('refuses a plan that deletes more than the limits unless allowed', async () => {
     sim.core.options.monitorLimit = 100; // a roomier workspace for this one
     writeMonitors(['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((n) => monitor(n)).join(''));
