@@ -328,4 +328,17 @@ describe('planChanges', () => {
     expect(plan(d, [liveOf(X, input('alpha'), 'spec', { status: 'down', last_check_at: LATER })], undefined).live_fingerprint).toBe(base);
     expect(plan(d, [liveOf(X, input('alpha', { timeout_seconds: 11 }), 'spec')], undefined).live_fingerprint).not.toBe(base);
   });
+
+  it('the live fingerprint ignores fields a server adds that change by themselves, and the listing order', () => {
+    const d = state([a]);
+    const listing = (extras: Record<string, unknown>) => [liveOf(X, input('alpha'), 'full', extras), liveOf(Y, input('beta'), 'spec')];
+    const base = plan(d, listing({ uptime_24h: 99.98, last_response_ms: 120, links: { self: '/m/1?sig=a' } }), undefined).live_fingerprint;
+    expect(plan(d, listing({ uptime_24h: 97.5, last_response_ms: 310, links: { self: '/m/1?sig=b' }, status: 'down' }), undefined).live_fingerprint).toBe(base);
+    expect(plan(d, listing({ uptime_24h: 99.98 }).reverse(), undefined).live_fingerprint).toBe(base);
+    // What the plan is made from still counts: updated_at (replace keys), names, input fields, monitors.
+    expect(plan(d, listing({ updated_at: LATER }), undefined).live_fingerprint).not.toBe(base);
+    expect(plan(d, listing({ name: 'alpha 2' }), undefined).live_fingerprint).not.toBe(base);
+    expect(plan(d, listing({ keyword: 'new' }), undefined).live_fingerprint).not.toBe(base);
+    expect(plan(d, [...listing({}), liveOf(Z, input('gamma'), 'spec')], undefined).live_fingerprint).not.toBe(base);
+  });
 });
