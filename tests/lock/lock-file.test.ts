@@ -135,8 +135,15 @@ describe('parseLock rejects', () => {
   });
 
   it('another format version', () => {
-    expect(invalid(variant({ format_version: 2 })).message).toContain('format_version 2');
+    expect(invalid(variant({ format_version: 0 })).message).toContain('format_version 0 is not 1');
     invalid(variant({ format_version: '1' }));
+  });
+
+  it('a newer format version: says to upgrade, never to delete the lock', () => {
+    const error = invalid(variant({ format_version: 2 }));
+    expect(error.message).toContain('format_version 2: a newer monitors wrote it');
+    expect(error.hint).toMatch(/Upgrade monitors/);
+    expect(error.hint).not.toMatch(/delete it/);
   });
 
   it('a missing or short salt, monitors not a list', () => {
@@ -176,7 +183,7 @@ describe('lock file on disk', () => {
     expect(await readLockFile(path)).toEqual(parseLock(serializeLock(sample), path));
     writeFileSync(path, '{"format_version":');
     await expect(readLockFile(path)).rejects.toMatchObject({ code: 'LOCK_INVALID' });
-    await expect(readLockFile(dir)).rejects.toMatchObject({ code: 'LOCK_UNREADABLE' });
+    await expect(readLockFile(dir)).rejects.toMatchObject({ code: 'LOCK_UNREADABLE', hint: expect.stringContaining('--lock') });
   });
 
   it('writes atomically: no temp files left, creates missing folders, replaces the old content whole', async () => {
