@@ -5,6 +5,7 @@
 import equal from 'fast-deep-equal';
 import type { LiveMonitor } from '../model/monitor.js';
 import { MONITOR_FIELDS, SECRET_FIELDS } from '../schema/monitor-input-schema.js';
+import { nameKey } from './match.js';
 import { canonicalField } from './normalize.js';
 
 const COMPARABLE = MONITOR_FIELDS.filter((f) => !SECRET_FIELDS.includes(f));
@@ -29,12 +30,13 @@ export function visibleDiffs(body: Record<string, unknown>, live: LiveMonitor): 
 
 /**
  * A server may report an unset field as false, [], "" or null (and may give back null for
- * a "" it was sent), a URL in its normal form, or header names in another case (HTTP header
- * names are case-insensitive). None of these is a change; comparing them literally would
+ * a "" it was sent), a name in another Unicode normal form, a URL in its normal form, or
+ * header names in another case (HTTP header names are case-insensitive). None of these is a change; comparing them literally would
  * replace the monitor on every plan.
  */
 function sameMeaning(field: string, live: unknown, wanted: unknown): boolean {
   if (isEmptyValue(live) && isEmptyValue(wanted)) return true;
+  if (field === 'name' && typeof live === 'string' && typeof wanted === 'string') return nameKey(live) === nameKey(wanted);
   if (field === 'url' && typeof live === 'string' && typeof wanted === 'string') return sameDestination(live, wanted);
   if (field === 'headers' && typeof live === 'string' && typeof wanted === 'string') return headerNamesLowered(live) === headerNamesLowered(wanted);
   return equal(live, wanted);
