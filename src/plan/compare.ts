@@ -69,6 +69,15 @@ function sameDestination(a: string, b: string): boolean {
   }
 }
 
+/**
+ * How a URL the server returns in normal form may have been written when it was sent: as
+ * is, or without the "/" a server adds to a bare origin (`https://shop.example.com`).
+ * Lets the planner recognise, through the lock's hash, the URL it applied.
+ */
+export function urlSpellings(live: string): string[] {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+\/$/i.test(live) ? [live, live.slice(0, -1)] : [live];
+}
+
 export function visibleDifferences(body: Record<string, unknown>, live: LiveMonitor): string[] {
   return visibleDiffs(body, live).map((d) => d.field);
 }

@@ -2,7 +2,7 @@
 // returns, in canonical form, with the leniency a faithful server may need.
 import { describe, expect, it } from 'vitest';
 import type { LiveMonitor } from '../../src/model/monitor.js';
-import { visibleDiffs } from '../../src/plan/compare.js';
+import { urlSpellings, visibleDiffs } from '../../src/plan/compare.js';
 import { normalizeInput } from '../../src/plan/normalize.js';
 import { input } from './fixtures.js';
 
@@ -64,5 +64,18 @@ describe('visibleDiffs', () => {
   it('tags in another order or spacing, and headers with CRLF, are no difference', () => {
     const wanted = body({ tags: 'b, a', headers: 'X-A: 1\nX-B: 2' });
     expect(visibleDiffs(wanted, live(input('alpha', { tags: 'a,b', headers: 'X-A: 1\r\nX-B: 2\r\n' })))).toEqual([]);
+  });
+});
+
+describe('urlSpellings', () => {
+  it('a bare origin with the "/" a server adds may have been sent without it', () => {
+    expect(urlSpellings('https://shop.example.com/')).toEqual(['https://shop.example.com/', 'https://shop.example.com']);
+    expect(urlSpellings('http://shop.example.com:8080/')).toEqual(['http://shop.example.com:8080/', 'http://shop.example.com:8080']);
+  });
+
+  it('a path, a query or a host name is taken as it is', () => {
+    expect(urlSpellings('https://shop.example.com/a/')).toEqual(['https://shop.example.com/a/']);
+    expect(urlSpellings('https://shop.example.com/?q=1')).toEqual(['https://shop.example.com/?q=1']);
+    expect(urlSpellings('shop.example.com')).toEqual(['shop.example.com']);
   });
 });

@@ -80,6 +80,22 @@ const cases: Case[] = [
     },
   },
   {
+    title: 'changed_since_apply, not drift: the YAML changed a bare-origin URL that the server returns with a "/" added',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
+    live: [liveOf(X, input('alpha', { url: 'https://alpha.example.com/' }), 'spec')],
+    lock: lockOf([recordOf(X, desired('alpha', { url: 'https://alpha.example.com' }))]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'url', old: 'https://alpha.example.com/', new: 'https://alpha.example.com/new', oldKnown: true }] });
+    },
+  },
+  {
+    title: 'drift: a URL changed in the dashboard is not taken for a normal form of the applied one',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com' })]),
+    live: [liveOf(X, input('alpha', { url: 'https://beta.example.com/' }), 'spec')],
+    lock: lockOf([recordOf(X, desired('alpha', { url: 'https://alpha.example.com' }))]),
+    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'drift' }),
+  },
+  {
     title: 'drift wins when the server changed the field too: live differs from both the YAML and the lock',
     desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
     live: [liveOf(X, input('alpha', { url: 'https://dashboard.example.com/' }), 'spec')],
