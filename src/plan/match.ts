@@ -53,7 +53,9 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
           hint: 'Remove the `id:` line to create the monitor anew, or correct the id.',
         });
       }
-      match = { desired: d, live: pinned };
+      // A pin plus a `moved` entry from the pinned monitor's live name is still a rename.
+      const from = movedTo.get(nameKey(d.name));
+      match = from !== undefined && nameKey(from) === nameKey(pinned.name) ? { desired: d, live: pinned, renamedFrom: from } : { desired: d, live: pinned };
     } else {
       const current = byName(d.name);
       const from = movedTo.get(nameKey(d.name));

@@ -62,6 +62,13 @@ describe('planner identity', () => {
     expect(error.message).toContain(Y);
   });
 
+  it('a `moved` entry plus an `id:` pin on the renamed monitor: still a rename of the pinned id', () => {
+    const live = [liveOf(X, input('beta', { name: 'alpha' }), 'spec'), liveOf(Y, input('alpha'), 'spec')];
+    const p = plan(state([desired('beta', {}, { pinnedId: X })], [{ from: 'alpha', to: 'beta' }]), live, lockOf([recordOf(X, desired('alpha', { url: 'https://beta.example.com/' }))]));
+    expect(p.changes).toEqual([expect.objectContaining({ action: 'replace', id: X, name: 'beta', previous_name: 'alpha', reason: 'renamed' })]);
+    expect(p.unmanaged).toEqual([{ id: Y, name: 'alpha' }]);
+  });
+
   it('a `moved` entry already carried out is harmless', () => {
     const d = desired('beta');
     const p = plan(state([d], [{ from: 'alpha', to: 'beta' }]), [liveOf(X, input('beta'), 'spec')], lockOf([recordOf(X, d)]));
