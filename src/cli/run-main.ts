@@ -1,5 +1,6 @@
 import { CommanderError, type Command } from 'commander';
 import { EXIT_ERROR, isMonitorsError } from '../errors.js';
+import { printable } from '../render/printable.js';
 
 /**
  * Runs the CLI and turns every failure into one clear message and an exit code: never a
@@ -20,12 +21,13 @@ export function reportError(error: unknown): number {
     return error.exitCode === 0 ? 0 : EXIT_ERROR;
   }
   if (isMonitorsError(error)) {
-    process.stderr.write(`error ${error.code}: ${error.message}\n`);
-    if (error.hint) process.stderr.write(`  ${error.hint}\n`);
+    // Messages quote names and answers from the server: never raw control characters.
+    process.stderr.write(`error ${error.code}: ${printable(error.message)}\n`);
+    if (error.hint) process.stderr.write(`  ${printable(error.hint)}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`error INTERNAL: ${message}\n  This is a bug in monitors; please report it with MONITORS_DEBUG=1 output.\n`);
+  process.stderr.write(`error INTERNAL: ${printable(message)}\n  This is a bug in monitors; please report it with MONITORS_DEBUG=1 output.\n`);
   if (process.env.MONITORS_DEBUG === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   return EXIT_ERROR;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { MonitorsError } from '../errors.js';
+import { ensureDir } from './ensure-dir.js';
 
 /**
  * Writes a file so that a reader (or a process killed at any instant) sees the old
@@ -12,7 +13,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await mkdir(dir, { recursive: true });
+    await ensureDir(dir);
     const handle = await open(temp, 'w', 0o644);
     try {
       await handle.writeFile(text, 'utf8');
@@ -22,7 +23,8 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     }
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    // Clean-up must not mask the real error (rm throws ENOTDIR when a file sits where the folder should be).
+    await rm(temp, { force: true }).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new MonitorsError('FILE_WRITE_FAILED', `cannot write ${path} (${code})`, { hint: 'Check that the folder exists and is writable.', cause: error });
   }

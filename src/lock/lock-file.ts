@@ -27,7 +27,9 @@ export async function readLockFile(path: string): Promise<LockFile | undefined> 
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new MonitorsError('LOCK_UNREADABLE', `cannot read the lock file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new MonitorsError('LOCK_UNREADABLE', `cannot read the lock file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+      hint: 'Check the path (--lock, settings.lock_file) and its permissions.',
+    });
   }
   return parseLock(text, path);
 }
@@ -44,7 +46,13 @@ export function parseLock(text: string, path: string): LockFile {
     throw invalid('it is not JSON (a merge conflict?)');
   }
   if (!isObject(value)) throw invalid('it is not a JSON object');
-  if (value.format_version !== LOCK_FORMAT_VERSION) throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${LOCK_FORMAT_VERSION}; a newer monitors may have written it`);
+  if (typeof value.format_version === 'number' && value.format_version > LOCK_FORMAT_VERSION) {
+    // Not broken: written by a newer monitors. Deleting it (the usual advice) would lose what it manages.
+    throw new MonitorsError('LOCK_INVALID', `the lock file ${path} has format_version ${value.format_version}: a newer monitors wrote it, and this one (${LOCK_FORMAT_VERSION}) cannot read it`, {
+      hint: 'Upgrade monitors to the version your pipeline uses; do not delete the lock file.',
+    });
+  }
+  if (value.format_version !== LOCK_FORMAT_VERSION) throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${LOCK_FORMAT_VERSION}`);
   if (typeof value.salt !== 'string' || value.salt.length < 8) throw invalid('"salt" is missing');
   if (!Array.isArray(value.monitors)) throw invalid('"monitors" is not a list');
   const seen = new Set<string>();

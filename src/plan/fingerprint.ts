@@ -4,7 +4,7 @@
 // thousands of monitors sharing one token cost one hash.
 import { createHash, scrypt, scryptSync } from 'node:crypto';
 import type { LiveMonitor } from '../model/monitor.js';
-import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
+import { MONITOR_FIELDS, SECRET_FIELDS } from '../schema/monitor-input-schema.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Canonical } from './normalize.js';
 
@@ -93,14 +93,19 @@ export function bodyFingerprint(fingerprint: string, secrets: Record<string, str
   return sha(`${fingerprint}\n${canonicalJson(secrets)}`);
 }
 
-const VOLATILE = new Set(['status', 'last_check_at', 'next_check_at']);
+/**
+ * What a plan is computed from, per live monitor: its id, its monitor input fields, and
+ * updated_at (part of replace keys). Status, check times and any other field a server adds
+ * (uptime, response times, links) change by themselves and mean nothing to the plan.
+ */
+const PLANNED_FROM = new Set<string>(['id', 'updated_at', ...MONITOR_FIELDS]);
 
-/** Hash of a live listing, ignoring what changes by itself (status, check times). */
+/** Hash of a live listing as the planner sees it, in any listing order; a saved plan is stale when it changes. */
 export function liveFingerprint(live: readonly LiveMonitor[]): string {
   const hash = createHash('sha256');
   for (const monitor of [...live].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const stable: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(monitor)) if (!VOLATILE.has(k)) stable[k] = v;
+    for (const [k, v] of Object.entries(monitor)) if (PLANNED_FROM.has(k)) stable[k] = v;
     hash.update(canonicalJson(stable)).update('\n');
   }
   return `sha256:${hash.digest('base64url')}`;

@@ -1,7 +1,8 @@
 // Identity: which live monitor each desired one is. In order: a reconciler-level `id:`
 // pin; the lock record of that name (so a monitor renamed in the dashboard is still
 // ours); the live monitor of that name; a `moved` entry's old name. Ambiguity is an
-// error naming the ids, never a guess.
+// error naming the ids, never a guess. Names are matched in Unicode NFC: "café" typed as
+// e + combining accent is the same name to a person, and to a server that normalises it.
 import { MonitorsError } from '../errors.js';
 import type { LockRecord } from '../lock/types.js';
 import type { DesiredMonitor, DesiredState, LiveMonitor } from '../model/monitor.js';
@@ -15,17 +16,26 @@ export interface Match {
 
 export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[], records: readonly LockRecord[]): Match[] {
   const liveById = new Map(live.map((l) => [l.id, l]));
-  const liveByName = groupBy(live, (l) => l.name);
-  const recordByName = new Map(records.map((r) => [r.name, r]));
-  const movedTo = new Map(desired.moved.map((m) => [m.to, m.from]));
+  const liveByName = groupBy(live, (l) => nameKey(l.name));
+  const recordByName = new Map(records.map((r) => [nameKey(r.name), r]));
+  const movedTo = new Map(desired.moved.map((m) => [nameKey(m.to), m.from]));
   const claimedBy = new Map<string, string>();
   const matches: Match[] = [];
 
   const byName = (name: string): LiveMonitor | undefined => {
-    const record = recordByName.get(name);
+    const record = recordByName.get(nameKey(name));
     const recorded = record ? liveById.get(record.id) : undefined;
-    if (recorded) return recorded;
-    const found = liveByName.get(name) ?? [];
+    const found = liveByName.get(nameKey(name)) ?? [];
+    if (recorded) {
+      // The lock's monitor was renamed outside the tool and another now has the name: which one is meant is a guess.
+      const other = nameKey(recorded.name) !== nameKey(name) ? found.find((l) => l.id !== recorded.id) : undefined;
+      if (other) {
+        throw new MonitorsError('PLAN_AMBIGUOUS_NAME', `"${name}" matches two live monitors: ${recorded.id} through the lock file (now named "${recorded.name}") and ${other.id} by its name`, {
+          hint: `Pin the one to manage with \`id: ${recorded.id}\` (or \`id: ${other.id}\`) in the YAML, or rename or delete the other in the dashboard.`,
+        });
+      }
+      return recorded;
+    }
     if (found.length > 1) {
       throw new MonitorsError('PLAN_DUPLICATE_LIVE_NAME', `two live monitors are named "${name}": ${found.map((l) => l.id).join(' and ')}`, {
         hint: `Delete one in the dashboard, or pin the one to manage with \`id: ${found[0]!.id}\` in the YAML.`,
@@ -43,10 +53,12 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
           hint: 'Remove the `id:` line to create the monitor anew, or correct the id.',
         });
       }
-      match = { desired: d, live: pinned };
+      // A pin plus a `moved` entry from the pinned monitor's live name is still a rename.
+      const from = movedTo.get(nameKey(d.name));
+      match = from !== undefined && nameKey(from) === nameKey(pinned.name) ? { desired: d, live: pinned, renamedFrom: from } : { desired: d, live: pinned };
     } else {
       const current = byName(d.name);
-      const from = movedTo.get(d.name);
+      const from = movedTo.get(nameKey(d.name));
       const previous = from !== undefined ? byName(from) : undefined;
       if (current && previous && current.id !== previous.id) {
         throw new MonitorsError('PLAN_MOVED_BOTH_EXIST', `"${from}" is moved to "${d.name}", but both exist live (${previous.id} and ${current.id})`, {
@@ -68,6 +80,11 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
     matches.push(match);
   }
   return matches;
+}
+
+/** The form names are compared in. */
+export function nameKey(name: string): string {
+  return name.normalize('NFC');
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

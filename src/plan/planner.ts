@@ -3,7 +3,7 @@
 // listing cannot show, ownership.
 import type { LockFile, LockRecord } from '../lock/types.js';
 import type { DesiredMonitor, DesiredState, LiveMonitor, OwnershipScope } from '../model/monitor.js';
-import { visibleDiffs } from './compare.js';
+import { isEmptyValue, urlSpellings, visibleDiffs } from './compare.js';
 import { describeReason } from './reasons.js';
 import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
 import { fieldHash, liveFingerprint, sameHashes } from './fingerprint.js';
@@ -107,11 +107,21 @@ function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMon
   return undefined;
 }
 
-/** Whether a live value is the one the lock records as last applied (unset then: absent or false now). */
+/** Hashes of the canonical values a server may also report as unset (null, absent). */
+const EMPTY_HASHES = new Set([fieldHash(''), fieldHash(false)]);
+
+/**
+ * Whether a live value is the one the lock records as last applied. An empty live value
+ * (absent, null, false, "") stands for an unset or empty applied one: servers differ in
+ * how they report those, and a null has no hash to compare. A URL may come back with the
+ * "/" a server adds to a bare origin.
+ */
 function liveAsApplied(field: string, liveValue: unknown, record: LockRecord | undefined): boolean {
   if (!record?.fingerprint || !record.fields) return false;
   const applied = record.fields[field];
-  if (applied === undefined) return liveValue === undefined || liveValue === false;
+  if (isEmptyValue(liveValue)) return applied === undefined || EMPTY_HASHES.has(applied);
+  if (applied === undefined) return false;
+  if (field === 'url' && typeof liveValue === 'string') return urlSpellings(liveValue).some((url) => fieldHash(url) === applied);
   return fieldHash(liveValue) === applied;
 }
 

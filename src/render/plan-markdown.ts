@@ -16,7 +16,7 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
 
   // The unmanaged list and the notes are bounded first (notes may be one per stale lock
   // record: thousands), so that the changes can never push the comment past the limit.
-  const unmanaged = plan.unmanaged.length > 0 ? [`${plan.unmanaged.length} unmanaged monitor${plan.unmanaged.length === 1 ? '' : 's'} (not in the YAML nor the lock file; never deleted): ${plan.unmanaged.slice(0, 50).map((u) => code(u.name)).join(', ')}${plan.unmanaged.length > 50 ? ', ...' : ''}`] : [];
+  const unmanaged = plan.unmanaged.length > 0 ? [unmanagedLine(plan.unmanaged, budget / 10)] : [];
   const notes: string[] = [];
   let notesUsed = 0;
   for (const n of plan.notes) {
@@ -56,6 +56,20 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
   }
   const summary = plan.changes.length > 0 ? `Show ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}` : 'Show the unmanaged monitors';
   return `${[...head, '<details>', `<summary>${summary}</summary>`, '', ...body, '', ...details, ...tail, '', '</details>'].join('\n')}\n`;
+}
+
+/** At most 50 names, and no more text than `room`: names come from the server, of any length. */
+function unmanagedLine(unmanaged: Plan['unmanaged'], room: number): string {
+  const names: string[] = [];
+  let used = 0;
+  for (const u of unmanaged.slice(0, 50)) {
+    const name = code(u.name);
+    if (used + name.length + 2 > room) break;
+    names.push(name);
+    used += name.length + 2;
+  }
+  const n = unmanaged.length;
+  return `${n} unmanaged monitor${n === 1 ? '' : 's'} (not in the YAML nor the lock file; never deleted): ${names.join(', ')}${names.length < n ? `${names.length > 0 ? ', ' : ''}...` : ''}`;
 }
 
 function changeDetails(c: PlannedChange): string {

@@ -1,8 +1,10 @@
 // The terminal view of a plan, Terraform-like: a block per change, field diffs, the
 // unmanaged monitors, warnings and notes, then the summary line. Colour only when asked
-// (the CLI decides: a TTY and no NO_COLOR).
+// (the CLI decides: a TTY and no NO_COLOR). Every text from the plan passes printable():
+// only the renderer's own colour codes reach the terminal.
 import type { PlannedChange, Plan } from '../plan/types.js';
 import { fieldSummary, isMultiline, multilineDiff, summaryLine } from './plan-common.js';
+import { printable } from './printable.js';
 
 export interface TextOptions {
   color: boolean;
@@ -12,36 +14,38 @@ const SYMBOL = { create: '+', replace: '~', delete: '-' } as const;
 const COLOR = { create: 32, replace: 33, delete: 31 } as const;
 
 export function renderPlanText(plan: Plan, options: TextOptions): string {
-  const paint = (code: number, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const paint: Paint = (code, text) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const out: string[] = [];
   for (const change of plan.changes) out.push(...changeBlock(change, paint), '');
   if (plan.unmanaged.length > 0) {
     out.push(`Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} not in the YAML nor the lock file; they are never deleted:`);
-    for (const u of plan.unmanaged) out.push(`  ${u.name} (${u.id})`);
+    for (const u of plan.unmanaged) out.push(printable(`  ${u.name} (${u.id})`));
     out.push('');
   }
-  for (const w of plan.warnings) out.push(paint(33, `Warning: ${w}`));
-  for (const n of plan.notes) out.push(`Note: ${n}`);
+  for (const w of plan.warnings) out.push(paint(33, printable(`Warning: ${w}`)));
+  for (const n of plan.notes) out.push(printable(`Note: ${n}`));
   if (plan.warnings.length + plan.notes.length > 0) out.push('');
   out.push(paint(1, summaryLine(plan)));
   return `${out.join('\n')}\n`;
 }
 
-function changeBlock(change: PlannedChange, paint: (code: number, text: string) => string): string[] {
+type Paint = (code: number, text: string) => string;
+
+function changeBlock(change: PlannedChange, paint: Paint): string[] {
   const id = change.id ? ` (${change.id})` : '';
-  const head = paint(COLOR[change.action], `${SYMBOL[change.action]} ${change.action} "${change.name}"${id}`);
-  const lines = [head, `    reason: ${change.reason_text}`];
-  for (const note of change.notes ?? []) lines.push(paint(33, `    note: ${note}`));
+  const head = paint(COLOR[change.action], printable(`${SYMBOL[change.action]} ${change.action} "${change.name}"${id}`));
+  const lines = [head, printable(`    reason: ${change.reason_text}`)];
+  for (const note of change.notes ?? []) lines.push(paint(33, printable(`    note: ${note}`)));
   const width = Math.min(24, Math.max(0, ...change.fields.map((f) => f.field.length)));
   for (const field of change.fields) {
     if (isMultiline(field)) {
-      lines.push(`    ${field.field}:`);
-      for (const line of multilineDiff(field)) {
+      lines.push(printable(`    ${field.field}:`));
+      for (const line of multilineDiff(field).map(printable)) {
         const colour = line.startsWith('+') ? 32 : line.startsWith('-') ? 31 : 0;
         lines.push(`      ${colour ? paint(colour, line) : line}`);
       }
     } else {
-      lines.push(`    ${`${field.field}:`.padEnd(width + 1)} ${fieldSummary(field, change.action === 'create')}`);
+      lines.push(printable(`    ${`${field.field}:`.padEnd(width + 1)} ${fieldSummary(field, change.action === 'create')}`));
     }
   }
   return lines;

@@ -1,6 +1,6 @@
 // plan and apply as a user runs them: the built CLI as a process against the simulator
 // on a random port. Exit codes, messages without stack traces, nothing half-done.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -112,6 +112,34 @@ describe('plan', () => {
     const plan = await cli(['plan']);
     expect(plan.stdout).toMatch(/Warning: The workspace allows 3 monitors and uses 2; this plan would need 4/);
     expect(plan.stdout).toContain('note: has an open incident');
+  });
+
+  it('--out to a path that cannot be written: one clear error at once, no plan printed, nothing written', async () => {
+    writeMonitors(monitor('alpha'));
+    writeFileSync(join(dir, 'a-file'), 'x');
+    for (const out of [join(dir, 'a-file', 'plan.json'), dir, '/proc/no-such-folder/plan.json']) {
+      if (out.startsWith('/proc/') && !existsSync('/proc/self')) continue;
+      const started = Date.now();
+      const result = await runCli(['plan', '--out', out], { cwd: dir, env: env(), timeoutMs: 15_000 });
+      expect(result.signal, `plan --out ${out} hung`).toBeNull();
+      expectCleanFailure(result, 'FILE_WRITE_FAILED');
+      expect(result.stderr).toContain(out);
+      expect(result.stdout).toBe('');
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'monitors.yaml']);
+  });
+
+  it('--out never overwrites the YAML or the lock file it plans from', async () => {
+    writeMonitors(monitor('alpha'));
+    expect((await cli(['apply', '.', '--yes'])).code).toBe(0);
+    const before = readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
+    for (const out of ['monitors.yaml', 'monitors.lock.json', join(dir, 'monitors.lock.json')]) {
+      const result = await cli(['plan', '.', '--out', out]);
+      expectCleanFailure(result, 'BAD_OPTION');
+      expect(result.stderr).toContain(`--out ${out}`);
+    }
+    expect(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')])).toEqual(before);
   });
 
   it('refuses a plan that deletes more than the limits unless allowed', async () => {

@@ -1,5 +1,5 @@
 // The lock file on disk: stable text for git, strict parsing, atomic writes.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -135,8 +135,15 @@ describe('parseLock rejects', () => {
   });
 
   it('another format version', () => {
-    expect(invalid(variant({ format_version: 2 })).message).toContain('format_version 2');
+    expect(invalid(variant({ format_version: 0 })).message).toContain('format_version 0 is not 1');
     invalid(variant({ format_version: '1' }));
+  });
+
+  it('a newer format version: says to upgrade, never to delete the lock', () => {
+    const error = invalid(variant({ format_version: 2 }));
+    expect(error.message).toContain('format_version 2: a newer monitors wrote it');
+    expect(error.hint).toMatch(/Upgrade monitors/);
+    expect(error.hint).not.toMatch(/delete it/);
   });
 
   it('a missing or short salt, monitors not a list', () => {
@@ -176,7 +183,7 @@ describe('lock file on disk', () => {
     expect(await readLockFile(path)).toEqual(parseLock(serializeLock(sample), path));
     writeFileSync(path, '{"format_version":');
     await expect(readLockFile(path)).rejects.toMatchObject({ code: 'LOCK_INVALID' });
-    await expect(readLockFile(dir)).rejects.toMatchObject({ code: 'LOCK_UNREADABLE' });
+    await expect(readLockFile(dir)).rejects.toMatchObject({ code: 'LOCK_UNREADABLE', hint: expect.stringContaining('--lock') });
   });
 
   it('writes atomically: no temp files left, creates missing folders, replaces the old content whole', async () => {
@@ -186,6 +193,18 @@ describe('lock file on disk', () => {
     expect(readdirSync(join(dir, 'nested'))).toEqual(['monitors.lock.json']);
     expect(parseLock(readFileSync(path, 'utf8'), path).monitors.map((r) => r.name)).toEqual(['only']);
   });
+
+  it('creates several missing folders; a file in the way is FILE_WRITE_FAILED (ENOTDIR)', async () => {
+    const path = join(dir, 'a', 'b', 'c', 'monitors.lock.json');
+    await writeLockFileAtomic(path, sample);
+    expect(readFileSync(path, 'utf8')).toBe(serializeLock(sample));
+    await expect(writeLockFileAtomic(join(path, 'x', 'monitors.lock.json'), sample)).rejects.toMatchObject({ code: 'FILE_WRITE_FAILED', message: expect.stringContaining('ENOTDIR') });
+  });
+
+  // Node's mkdir(dir, { recursive: true }) never returns there: mkdir answers ENOENT though /proc exists.
+  it.skipIf(!existsSync('/proc/self'))('a folder that cannot be made under /proc fails at once (ENOENT), no endless loop', async () => {
+    await expect(writeLockFileAtomic('/proc/no-such-folder/deeper/monitors.lock.json', sample)).rejects.toMatchObject({ code: 'FILE_WRITE_FAILED', message: expect.stringContaining('ENOENT') });
+  }, 5_000);
 
   it('concurrent writes leave one complete file, never a mix or a half', async () => {
     const path = join(dir, 'monitors.lock.json');

@@ -80,6 +80,22 @@ const cases: Case[] = [
     },
   },
   {
+    title: 'changed_since_apply, not drift: the YAML changed a bare-origin URL that the server returns with a "/" added',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
+    live: [liveOf(X, input('alpha', { url: 'https://alpha.example.com/' }), 'spec')],
+    lock: lockOf([recordOf(X, desired('alpha', { url: 'https://alpha.example.com' }))]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'url', old: 'https://alpha.example.com/', new: 'https://alpha.example.com/new', oldKnown: true }] });
+    },
+  },
+  {
+    title: 'drift: a URL changed in the dashboard is not taken for a normal form of the applied one',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com' })]),
+    live: [liveOf(X, input('alpha', { url: 'https://beta.example.com/' }), 'spec')],
+    lock: lockOf([recordOf(X, desired('alpha', { url: 'https://alpha.example.com' }))]),
+    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'drift' }),
+  },
+  {
     title: 'drift wins when the server changed the field too: live differs from both the YAML and the lock',
     desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
     live: [liveOf(X, input('alpha', { url: 'https://dashboard.example.com/' }), 'spec')],
@@ -217,6 +233,27 @@ const cases: Case[] = [
     check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
   },
   {
+    title: 'a richer server reporting unset text fields as "", a false flag as null, header names in lower case: unchanged',
+    desired: state([desired('alpha', { keyword_case_sensitive: false, headers: 'X-Api-Version: 2' })]),
+    live: [liveOf(X, input('alpha', { keyword_case_sensitive: null, headers: 'x-api-version: 2', body: '', group: '', keyword: '', auth_username: '' }), 'full')],
+    lock: lockOf([recordOf(X, desired('alpha', { keyword_case_sensitive: false, headers: 'X-Api-Version: 2' }))]),
+    check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
+  },
+  {
+    title: 'a field set at the last apply that the server now reports as null: drift (cleared outside the tool), not a crash',
+    desired: state([desired('alpha', { group: 'shop' })]),
+    live: [liveOf(X, input('alpha', { group: null }), 'full')],
+    lock: lockOf([recordOf(X, desired('alpha', { group: 'shop' }))]),
+    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'drift', fields: [{ field: 'group', old: undefined, new: 'shop', oldKnown: true }] }),
+  },
+  {
+    title: 'a YAML change on a field the server reports as null for the applied "": changed_since_apply, not drift',
+    desired: state([desired('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: 'aa' })]),
+    live: [liveOf(X, input('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: null }), 'full')],
+    lock: lockOf([recordOf(X, desired('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: '' }))]),
+    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'udp_expected', new: 'aa', oldKnown: true }] }),
+  },
+  {
     title: 'stale lock record: listed for dropping with a note; its name is created anew',
     desired: state([a]),
     live: [],
@@ -306,5 +343,18 @@ describe('planChanges', () => {
     const base = plan(d, [liveOf(X, input('alpha'), 'spec')], undefined).live_fingerprint;
     expect(plan(d, [liveOf(X, input('alpha'), 'spec', { status: 'down', last_check_at: LATER })], undefined).live_fingerprint).toBe(base);
     expect(plan(d, [liveOf(X, input('alpha', { timeout_seconds: 11 }), 'spec')], undefined).live_fingerprint).not.toBe(base);
+  });
+
+  it('the live fingerprint ignores fields a server adds that change by themselves, and the listing order', () => {
+    const d = state([a]);
+    const listing = (extras: Record<string, unknown>) => [liveOf(X, input('alpha'), 'full', extras), liveOf(Y, input('beta'), 'spec')];
+    const base = plan(d, listing({ uptime_24h: 99.98, last_response_ms: 120, links: { self: '/m/1?sig=a' } }), undefined).live_fingerprint;
+    expect(plan(d, listing({ uptime_24h: 97.5, last_response_ms: 310, links: { self: '/m/1?sig=b' }, status: 'down' }), undefined).live_fingerprint).toBe(base);
+    expect(plan(d, listing({ uptime_24h: 99.98 }).reverse(), undefined).live_fingerprint).toBe(base);
+    // What the plan is made from still counts: updated_at (replace keys), names, input fields, monitors.
+    expect(plan(d, listing({ updated_at: LATER }), undefined).live_fingerprint).not.toBe(base);
+    expect(plan(d, listing({ name: 'alpha 2' }), undefined).live_fingerprint).not.toBe(base);
+    expect(plan(d, listing({ keyword: 'new' }), undefined).live_fingerprint).not.toBe(base);
+    expect(plan(d, [...listing({}), liveOf(Z, input('gamma'), 'spec')], undefined).live_fingerprint).not.toBe(base);
   });
 });

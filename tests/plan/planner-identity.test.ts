@@ -62,6 +62,13 @@ describe('planner identity', () => {
     expect(error.message).toContain(Y);
   });
 
+  it('a `moved` entry plus an `id:` pin on the renamed monitor: still a rename of the pinned id', () => {
+    const live = [liveOf(X, input('beta', { name: 'alpha' }), 'spec'), liveOf(Y, input('alpha'), 'spec')];
+    const p = plan(state([desired('beta', {}, { pinnedId: X })], [{ from: 'alpha', to: 'beta' }]), live, lockOf([recordOf(X, desired('alpha', { url: 'https://beta.example.com/' }))]));
+    expect(p.changes).toEqual([expect.objectContaining({ action: 'replace', id: X, name: 'beta', previous_name: 'alpha', reason: 'renamed' })]);
+    expect(p.unmanaged).toEqual([{ id: Y, name: 'alpha' }]);
+  });
+
   it('a `moved` entry already carried out is harmless', () => {
     const d = desired('beta');
     const p = plan(state([d], [{ from: 'alpha', to: 'beta' }]), [liveOf(X, input('beta'), 'spec')], lockOf([recordOf(X, d)]));
@@ -75,6 +82,50 @@ describe('planner identity', () => {
     expect(p.summary).toEqual({ create: 0, replace: 1, delete: 0, unchanged: 0 });
     expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, name: 'alpha', reason: 'drift', fields: [{ field: 'name', old: 'renamed in dashboard', new: 'alpha', oldKnown: true }] });
     expect(p.unmanaged).toEqual([]);
+  });
+
+  it('renamed out of band while another monitor took the name: PLAN_AMBIGUOUS_NAME naming both ids', () => {
+    const d = desired('alpha');
+    const live = [liveOf(X, input('alpha', { name: 'alpha (old)' }), 'spec'), liveOf(Y, input('alpha'), 'spec')];
+    const error = thrown(() => plan(state([d]), live, lockOf([recordOf(X, d)])));
+    expect(error.code).toBe('PLAN_AMBIGUOUS_NAME');
+    expect(error.message).toContain(`${X} through the lock file (now named "alpha (old)")`);
+    expect(error.message).toContain(`${Y} by its name`);
+    expect(error.hint).toContain(`id: ${X}`);
+    // Pinning settles it.
+    const pinned = plan(state([desired('alpha', {}, { pinnedId: Y })]), live, lockOf([recordOf(X, d)]));
+    expect(pinned.changes.map((c) => [c.action, c.id])).toEqual([
+      ['replace', Y],
+      ['delete', X],
+    ]);
+  });
+
+  describe('names in another Unicode normal form (NFC vs NFD) are the same name', () => {
+    const nfc = 'caf\u00e9 status';
+    const nfd = 'cafe\u0301 status';
+
+    it('matched without a lock record: replaced once, never created twice', () => {
+      const p = plan(state([desired(nfd)]), [liveOf(X, input(nfd, { name: nfc }), 'spec')], lockOf([]));
+      expect(p.changes).toEqual([expect.objectContaining({ action: 'replace', id: X, reason: 'not_verifiable', fields: [] })]);
+    });
+
+    it('a server that stores names in NFC shows no perpetual rename', () => {
+      const d = desired(nfd);
+      const p = plan(state([d]), [liveOf(X, input(nfd, { name: nfc }), 'spec')], lockOf([recordOf(X, d)]));
+      expect(p.changes).toEqual([]);
+      expect(p.summary.unchanged).toBe(1);
+    });
+
+    it('two live monitors whose names differ only in normal form: PLAN_DUPLICATE_LIVE_NAME', () => {
+      const error = thrown(() => plan(state([desired(nfc)]), [liveOf(X, input(nfc), 'spec'), liveOf(Y, input(nfd), 'spec')], lockOf([])));
+      expect(error.code).toBe('PLAN_DUPLICATE_LIVE_NAME');
+    });
+
+    it('letter case still tells names apart', () => {
+      const p = plan(state([desired('Alpha')]), [liveOf(X, input('alpha'), 'spec')], lockOf([]));
+      expect(p.changes.map((c) => c.action)).toEqual(['create']);
+      expect(p.unmanaged).toEqual([{ id: X, name: 'alpha' }]);
+    });
   });
 
   it('two YAML entries reaching one live monitor: PLAN_DOUBLE_MATCH', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, PlannedChange } from '../../src/plan/types.js';
 import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
-import { desired, lockOf, monitorId, plan, state } from '../plan/fixtures.js';
+import { desired, input, liveOf, lockOf, monitorId, plan, state } from '../plan/fixtures.js';
 
 const GITHUB_LIMIT = 65_536;
 
@@ -57,6 +57,23 @@ describe('renderPlanMarkdown size cap', () => {
     const md = renderPlanMarkdown(p);
     expect(md.length).toBeLessThan(GITHUB_LIMIT);
     expect(md).toMatch(/more notes? left out/);
+  });
+
+  it('stays under the limit when the server returns very long names (unmanaged, renamed, deleted)', () => {
+    const long = (prefix: string, i: number) => `${prefix} ${i} ${'y'.repeat(5000)}`;
+    const live = [
+      ...Array.from({ length: 60 }, (_, i) => liveOf(monitorId(1000 + i), input(long('dashboard', i)), 'spec')),
+      ...Array.from({ length: 40 }, (_, i) => liveOf(monitorId(2000 + i), input(long('old', i)), 'spec')),
+      ...Array.from({ length: 40 }, (_, i) => liveOf(monitorId(3000 + i), input(long('gone', i)), 'spec')),
+    ];
+    const moved = Array.from({ length: 40 }, (_, i) => ({ from: long('old', i), to: `new ${i}` }));
+    const managed = Array.from({ length: 40 }, (_, i) => ({ id: monitorId(3000 + i), name: long('gone', i), fingerprint: null }));
+    const p = plan(state(Array.from({ length: 40 }, (_, i) => desired(`new ${i}`)), moved), live, lockOf(managed));
+    expect(p.unmanaged).toHaveLength(60);
+    const md = renderPlanMarkdown(p);
+    expect(md.length).toBeLessThan(GITHUB_LIMIT);
+    expect(md).toMatch(/60 unmanaged monitors \(not in the YAML nor the lock file; never deleted\): .*, \.\.\./);
+    expect(md).toContain('Cut to fit a comment');
   });
 
   it('a small plan is not cut', () => {

@@ -3,6 +3,7 @@ import { writeFileAtomic } from '../../lock/atomic-write.js';
 import { serializeSavedPlan } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
 import { makePlan } from '../planning/make-plan.js';
+import { checkOutPath } from '../planning/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
 
 import type { PlanOptions } from './plan.js';
@@ -20,7 +21,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     const { plan } = session;
     if (options.out) {
       const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion(), ...(session.desired.settings.apiUrl ? { apiUrl: session.desired.settings.apiUrl } : {}) });
-      await writeFileAtomic(options.out, saved);
+      await writeFileAtomic(checkOutPath(options.out, process.cwd(), { files: session.desired.files, lockPath: session.lockPath }), saved);
     }
     process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (options.out) process.stderr.write(`Saved the plan to ${options.out}; apply it with: monitors apply --plan ${options.out}\n`);

@@ -45,9 +45,12 @@ export function monitorLimitOf(account: Account): { limit: number; usage: number
   return typeof limit === 'number' && typeof usage === 'number' ? { limit, usage } : undefined;
 }
 
+/** Keys that name a property of monitors (an interval, a rate, checks), not how many there are. */
+const NOT_A_COUNT = /interval|second|minute|hour|day|per_|_per|rate|timeout|location|check|incident|retention/i;
+
 function monitorKey(map: Record<string, unknown> | undefined): string | undefined {
   const numeric = Object.keys(map ?? {}).filter((k) => typeof map?.[k] === 'number');
-  return numeric.find((k) => /^monitors?$/i.test(k)) ?? numeric.find((k) => /monitor/i.test(k));
+  return numeric.find((k) => /^monitors?$/i.test(k)) ?? numeric.find((k) => /monitor/i.test(k) && !NOT_A_COUNT.test(k));
 }
 
 /** Incident status values are not specified; an incident without resolved_at is open. */

@@ -22,6 +22,7 @@ describe('monitorLimitOf', () => {
     [{ Monitor: 50 }, { Monitor: 12 }, { limit: 50, usage: 12 }],
     [{ max_monitors: 50 }, { monitors: 12 }, { limit: 50, usage: 12 }],
     [{ monitors_limit: 50 }, { monitor_count: 12 }, { limit: 50, usage: 12 }],
+    [{ monitor_min_interval_seconds: 120, monitors_per_page: 100, max_monitors: 50 }, { monitor_checks_per_day: 9000, monitors: 12 }, { limit: 50, usage: 12 }],
   ])('finds the monitor limit in %j and its usage in %j', (limits, usage, expected) => {
     expect(monitorLimitOf(account(limits, usage))).toEqual(expected);
   });
@@ -30,6 +31,7 @@ describe('monitorLimitOf', () => {
     [{ seats: 3 }, { seats: 1 }],
     [{ monitors: 'many' }, { monitors: 12 }],
     [{ monitors: 50 }, {}],
+    [{ monitor_interval_min: 120 }, { monitor_checks_per_day: 9000 }],
   ])('no limit when none names monitors with a number: %j / %j', (limits, usage) => {
     expect(monitorLimitOf(account(limits, usage))).toBeUndefined();
   });
