@@ -108,3 +108,10 @@ describe('YAML problems, each with its exact line and column', () => {
     expect(where(r)).toContain('a.yaml:3:11 error schema.enum');
   });
 });
+
+describe('keys that are names of Object methods', () => {
+  it.each(['toString', 'valueOf', 'constructor', 'hasOwnProperty'])('a key %s is an unknown field, not a crash', async (key) => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: home\n    type: http\n    url: https://a.example.com/\n    ${key}: 1\n` });
+    expect(where(r)).toEqual([`a.yaml:${DEFAULTS.split('\n').length + 4}:5 error schema.additionalProperties`]);
+  });
+});
