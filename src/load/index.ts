@@ -46,9 +46,9 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   for (const [index, file] of files.entries()) {
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, checkOptions);
-    diagnostics.push(...file.diagnostics);
+    for (const d of file.diagnostics) diagnostics.push(d);
   }
-  diagnostics.push(...locateProblems(files, cross));
+  for (const d of locateProblems(files, cross)) diagnostics.push(d);
   return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, files) };
 }
 
@@ -60,7 +60,7 @@ async function useExactParse(file: LoadedFile, options: { env: NodeJS.ProcessEnv
   file.positions = exact.positions;
   if (exact.problems.length > 0) {
     file.analysis = undefined;
-    file.diagnostics.push(...exact.problems.map((p) => ({ file: file.display, ...p.pos, severity: 'error' as const, code: p.code, message: p.message })));
+    for (const p of exact.problems) file.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
   } else if (!isDeepStrictEqual(exact.value, file.value)) {
     file.value = exact.value;
     file.analysis = analyseFile(exact.value, options);

@@ -39,7 +39,7 @@ export async function loadFile(file: FoundFile, options: MonitorCheckOptions, re
     const exact = await exactParse(read.text);
     loaded.exact = exact;
     if (exact.problems.length > 0) {
-      loaded.diagnostics.push(...exact.problems.map((p) => ({ file: file.display, ...p.pos, severity: 'error' as const, code: p.code, message: p.message })));
+      for (const p of exact.problems) loaded.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
       return loaded;
     }
     loaded.value = exact.value;
