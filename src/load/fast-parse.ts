@@ -35,6 +35,7 @@ const DECLINE: ReadonlyArray<[readonly string[], RegExp | ((text: string) => boo
   [['}', ']'], /[}\]][ \t]*:(?=\s|$)/], // a flow collection used as a key
   [['[', '{'], flowRunsOverLines], // a flow collection running over lines
   [['\t'], /^ *\t/m], // a tab in indentation: an error in `yaml`, tolerated by js-yaml
+  [['\r'], /\r(?!\n)/], // a lone CR: a line break in js-yaml, not in `yaml` (the reader makes it a LF)
 ];
 
 const declines = (text: string): boolean =>

@@ -99,7 +99,7 @@ describe('fast and exact parsers agree', () => {
   }, TIMEOUT);
 
   it('on YAML-ish noise: whenever both accept, same value; the fast path never accepts what yaml refuses', async () => {
-    const noise = fc.array(fc.constantFrom('a', 'b', ':', ' ', '  ', '\n', '- ', '[', ']', '{', '}', ',', '#', '"', "'", '|', '>', '?', 'yes', '0o7', '1', '~', '---', '...', '\t'), { maxLength: 30 }).map((parts) => parts.join(''));
+    const noise = fc.array(fc.constantFrom('a', 'b', ':', ' ', '  ', '\n', '- ', '[', ']', '{', '}', ',', '#', '"', "'", '|', '>', '?', 'yes', '0o7', '1', '~', '---', '...', '\t', '\r'), { maxLength: 30 }).map((parts) => parts.join(''));
     await fc.assert(fc.asyncProperty(noise, agree), { numRuns: RUNS || 1500 });
   }, TIMEOUT);
 
