@@ -34,7 +34,7 @@ export function analyseFile(value: unknown, options: MonitorCheckOptions): FileA
       if (!isPlainObject(item)) return; // the file schema reported it
       const checked = checkMonitor(item, index, defaults, options);
       analysis.monitors.push(checked.monitor);
-      problems.push(...checked.problems);
+      for (const p of checked.problems) problems.push(p);
     });
   }
   if (Array.isArray(value.moved)) {

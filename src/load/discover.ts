@@ -86,9 +86,15 @@ async function walkFolder(root: string, diagnostics: Diagnostic[], cwd: string):
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
-        const target = await stat(full).catch(() => undefined);
-        isDir = target?.isDirectory() ?? false;
-        isFile = target?.isFile() ?? false;
+        const target = await stat(full).catch((e: NodeJS.ErrnoException) => e);
+        if (target instanceof Error) {
+          // A broken link named like a monitors file must not just vanish: its monitors
+          // would look deleted to plan.
+          if (YAML_FILE.test(entry.name)) diagnostics.push(pathDiagnostic(displayPath(full, cwd), 'path.unreadable', `symbolic link to nothing readable (${target.code ?? 'error'})`));
+          continue;
+        }
+        isDir = target.isDirectory();
+        isFile = target.isFile();
       }
       if (isDir) await visit(full);
       else if (isFile && YAML_FILE.test(entry.name)) files.push(full);

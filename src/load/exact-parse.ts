@@ -1,7 +1,7 @@
 // Exact path: `yaml` with source ranges. It is the authority on what a file means and
 // where each node is; the loader uses it only for files with problems (or files the fast
 // path declines), because it is about ten times slower than js-yaml.
-import type { Document, LineCounter as LineCounterType, Node as YamlNode, Pair } from 'yaml';
+import type { Document, LineCounter as LineCounterType, Node as YamlNode, Pair, YAMLMap } from 'yaml';
 import type { FilePositions, Position } from './positions.js';
 
 /** Aliases may expand to at most this many nodes in total (billion-laughs guard). */
@@ -34,9 +34,13 @@ export async function exactParse(text: string): Promise<ExactParse> {
     merge: false,
     uniqueKeys: true,
     prettyErrors: false,
+    // Nothing on the console: a collection used as a key is reported as an unknown field,
+    // not also as a Node warning on stderr.
+    logLevel: 'error',
     lineCounter,
   });
   const pos = (offset: number): Position => toPosition(lineCounter, offset);
+  const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
   const problems: SyntaxProblem[] = [];
   const list = Array.isArray(docs) ? docs : [];
   for (const doc of list) {
@@ -70,7 +74,7 @@ export async function exactParse(text: string): Promise<ExactParse> {
     value,
     problems,
     positions: first ? sectionPositions(yaml, first, pos) : new Map(),
-    locate: (path, target) => locate(yaml, first, path, target, pos),
+    locate: (path, target) => locate(yaml, first, path, target, pos, pairIndex),
   };
 }
 
@@ -112,7 +116,14 @@ function startOf(yaml: YamlModule, node: unknown): number | undefined {
 }
 
 /** Walks `path` through the document; falls back to the deepest node found. */
-function locate(yaml: YamlModule, doc: Document | undefined, path: readonly PathSegment[], target: Target, pos: (o: number) => Position): Position {
+function locate(
+  yaml: YamlModule,
+  doc: Document | undefined,
+  path: readonly PathSegment[],
+  target: Target,
+  pos: (o: number) => Position,
+  pairIndex: WeakMap<YAMLMap, Map<string, Pair>>,
+): Position {
   let node: unknown = doc?.contents;
   let keyNode: unknown;
   let fallback = startOf(yaml, node) ?? 0;
@@ -120,7 +131,7 @@ function locate(yaml: YamlModule, doc: Document | undefined, path: readonly Path
     if (yaml.isAlias(node) && doc) node = node.resolve(doc);
     let pair: Pair | undefined;
     if (yaml.isMap(node)) {
-      pair = node.items.find((p) => keyText(yaml, p.key) === String(segment));
+      pair = pairsByKey(yaml, node, pairIndex).get(String(segment));
       if (!pair) return pos(fallback);
       keyNode = pair.key;
       node = pair.value;
@@ -137,6 +148,23 @@ function locate(yaml: YamlModule, doc: Document | undefined, path: readonly Path
   // An empty value (`key:`) has no text of its own: point at its key.
   if (yaml.isScalar(node) && node.value === null && node.source === '' && keyStart !== undefined) return pos(keyStart);
   return pos(startOf(yaml, node as YamlNode) ?? keyStart ?? fallback);
+}
+
+/**
+ * The pairs of a mapping by key text (the first of equal keys wins, as a search would),
+ * built once per mapping: one with 100,000 unknown keys gets 100,000 lookups.
+ */
+function pairsByKey(yaml: YamlModule, map: YAMLMap, index: WeakMap<YAMLMap, Map<string, Pair>>): Map<string, Pair> {
+  let byKey = index.get(map);
+  if (!byKey) {
+    byKey = new Map();
+    for (const pair of map.items) {
+      const key = keyText(yaml, pair.key);
+      if (!byKey.has(key)) byKey.set(key, pair as Pair);
+    }
+    index.set(map, byKey);
+  }
+  return byKey;
 }
 
 function keyText(yaml: YamlModule, key: unknown): string {

@@ -19,7 +19,7 @@ export interface FastParse {
 // Each pattern runs only when the text contains one of its trigger strings (a cheap
 // scan), and is written to start with a literal where possible, so that the whole list
 // costs a few milliseconds per megabyte.
-const DECLINE: ReadonlyArray<[readonly string[], RegExp]> = [
+const DECLINE: ReadonlyArray<[readonly string[], RegExp | ((text: string) => boolean)]> = [
   [['!'], /(?<![^\s[{,])!/], // a tag (`!secret x`, `!!str 1`): resolution rules differ
   [['%'], /^%/m], // a directive (`%YAML 1.1` changes the schema in `yaml`)
   [['?'], /\?(?=\s|$)(?<![^\s[{,]\?)/], // an explicit key (`? key`)
@@ -33,11 +33,35 @@ const DECLINE: ReadonlyArray<[readonly string[], RegExp]> = [
   [["'"], /(?<![^\s[{,:])'(?:[^'\n]|'')*$/m], // a single-quoted scalar running over lines
   [['{'], /[{,][ \t]*(?:~|null|Null|NULL)[ \t]*[,}:]/], // a null key in a flow mapping
   [['}', ']'], /[}\]][ \t]*:(?=\s|$)/], // a flow collection used as a key
-  [['[', '{'], /(?<![^\s[{,:])[[{][^\]}\n]*$/m], // a flow collection running over lines
+  [['[', '{'], flowRunsOverLines], // a flow collection running over lines
   [['\t'], /^ *\t/m], // a tab in indentation: an error in `yaml`, tolerated by js-yaml
+  [['\r'], /\r(?!\n)/], // a lone CR: a line break in js-yaml, not in `yaml` (the reader makes it a LF)
 ];
 
-const declines = (text: string): boolean => DECLINE.some(([triggers, pattern]) => triggers.some((t) => text.includes(t)) && pattern.test(text));
+const declines = (text: string): boolean =>
+  DECLINE.some(([triggers, test]) => triggers.some((t) => text.includes(t)) && (test instanceof RegExp ? test.test(text) : test(text)));
+
+// Flow brackets and the line ends where a multiline regex's $ matches.
+const FLOW_OR_LINE_END = /[[\]{}\n\r\u2028\u2029]/g;
+const FLOW_PRECEDER = /[\s[{,:]/;
+
+/**
+ * True when a `[` or `{` that opens a flow collection (at a line start or after a blank,
+ * `[`, `{`, `,` or `:`) has no `]` or `}` after it on its line: the collection runs over
+ * lines. The same test as /(?<![^\s[{,:])[[{][^\]}\n]*$/m, in one pass over the text:
+ * the regex took quadratic time on a line of `[ [ [ ...` (16 s for 78 KB).
+ */
+export function flowRunsOverLines(text: string): boolean {
+  let open = false;
+  for (const match of text.matchAll(FLOW_OR_LINE_END)) {
+    const c = match[0];
+    const i = match.index;
+    if (c === ']' || c === '}') open = false;
+    else if (c === '[' || c === '{') open ||= i === 0 || FLOW_PRECEDER.test(text[i - 1] ?? '');
+    else if (open) return true;
+  }
+  return open;
+}
 
 interface LoaderState {
   listener: unknown;

@@ -18,7 +18,8 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   }
   const problems: LocatedProblem[] = [];
   const validate = loaderValidators().file;
-  if (!validate(value)) problems.push(...collapseScope(validate.errors ?? [], value).map(toLocated));
+  // One push per error: a file of 300,000 bad items must not overflow the stack (push(...list)).
+  if (!validate(value)) for (const e of collapseScope(validate.errors ?? [], value)) problems.push(toLocated(e));
   if (!('monitors' in value) && !('moved' in value) && !('settings' in value)) {
     problems.push(error([], 'file.no_monitors', 'no monitors: list in this file (a file needs monitors:, moved: or settings:)'));
   }

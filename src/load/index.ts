@@ -2,7 +2,10 @@
 // Fast on valid files (js-yaml, no positions beyond each item's start), exact on files
 // with problems (re-parsed with `yaml` to point at the offending key or value).
 // An error diagnostic means the state must not be used.
-import equal from 'fast-deep-equal';
+
+// isDeepStrictEqual, not fast-deep-equal: a YAML key such as `toString` or `valueOf` is data
+// to compare, never a method to call.
+import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_SETTINGS, type DesiredMonitor, type DesiredState, type Diagnostic, type MonitorInput, type Settings } from '../model/monitor.js';
 import { analyseFile } from './analyse-file.js';
 import { crossFileProblems } from './cross-file.js';
@@ -43,9 +46,9 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   for (const [index, file] of files.entries()) {
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, checkOptions);
-    diagnostics.push(...file.diagnostics);
+    for (const d of file.diagnostics) diagnostics.push(d);
   }
-  diagnostics.push(...locateProblems(files, cross));
+  for (const d of locateProblems(files, cross)) diagnostics.push(d);
   return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, files) };
 }
 
@@ -57,8 +60,8 @@ async function useExactParse(file: LoadedFile, options: { env: NodeJS.ProcessEnv
   file.positions = exact.positions;
   if (exact.problems.length > 0) {
     file.analysis = undefined;
-    file.diagnostics.push(...exact.problems.map((p) => ({ file: file.display, ...p.pos, severity: 'error' as const, code: p.code, message: p.message })));
-  } else if (!equal(exact.value, file.value)) {
+    for (const p of exact.problems) file.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
+  } else if (!isDeepStrictEqual(exact.value, file.value)) {
     file.value = exact.value;
     file.analysis = analyseFile(exact.value, options);
   }

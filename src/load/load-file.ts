@@ -27,7 +27,7 @@ export async function loadFile(file: FoundFile, options: MonitorCheckOptions, re
   const loaded: LoadedFile = { ...file, text: '', value: undefined, positions: new Map(), positionsComplete: false, exact: undefined, analysis: undefined, diagnostics: [] };
   const read = await (readAhead ?? readMonitorsFile(file.abs));
   if (!('text' in read)) {
-    loaded.diagnostics.push({ file: file.display, line: 1, col: 1, severity: 'error', code: read.code, message: read.message });
+    loaded.diagnostics.push({ file: file.display, line: read.line ?? 1, col: read.col ?? 1, severity: 'error', code: read.code, message: read.message });
     return loaded;
   }
   loaded.text = read.text;
@@ -39,7 +39,7 @@ export async function loadFile(file: FoundFile, options: MonitorCheckOptions, re
     const exact = await exactParse(read.text);
     loaded.exact = exact;
     if (exact.problems.length > 0) {
-      loaded.diagnostics.push(...exact.problems.map((p) => ({ file: file.display, ...p.pos, severity: 'error' as const, code: p.code, message: p.message })));
+      for (const p of exact.problems) loaded.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
       return loaded;
     }
     loaded.value = exact.value;

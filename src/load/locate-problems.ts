@@ -18,7 +18,8 @@ export function locateProblems(files: readonly LoadedFile[], cross: ReadonlyMap<
           const pos = other?.exact?.locate(r.path, 'value');
           return pos ? `${other?.display}:${pos.line}:${pos.col}` : (other?.display ?? '?');
         });
-        message += ` (also at ${places.join(', ')})`;
+        const more = (problem.relatedCount ?? places.length) - places.length;
+        message += ` (also at ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
       }
       diagnostics.push({ file: file.display, ...exact.locate(problem.path, problem.target), severity: problem.severity, code: problem.code, message });
     }

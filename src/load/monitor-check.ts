@@ -93,7 +93,8 @@ export function checkMonitor(
     const usesMergeKey = Object.hasOwn(item, '<<');
     for (const e of validate.errors ?? []) {
       if (usesMergeKey && e.keyword === 'required') continue;
-      const p = schemaProblem(e, monitorCandidates);
+      const field = pointerSegments(e.instancePath)[0];
+      const p = schemaProblem(e, monitorCandidates, 0, typeof field === 'string' && envRefs?.[field as MonitorField] !== undefined);
       problems.add(p.path, p.target, p.code, p.message);
     }
   }

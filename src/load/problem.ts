@@ -10,6 +10,8 @@ export interface LocatedProblem {
   message: string;
   /** Other places the message refers to ("also defined at ..."), by file index. */
   related?: { file: number; path: PathSegment[] }[];
+  /** How many other places there are in all, when `related` names only the first few. */
+  relatedCount?: number;
 }
 
 export const error = (path: PathSegment[], code: string, message: string, target: Target = 'value'): LocatedProblem => ({

@@ -26,7 +26,8 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'null',
 };
 
-export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, labelFrom = 0): SchemaProblem {
+/** `fromReference`: the value came from a ${env:NAME} reference (so it is text, whatever was meant). */
+export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, labelFrom = 0, fromReference = false): SchemaProblem {
   const at = pointerSegments(error.instancePath);
   const label = fieldLabel(at.slice(labelFrom)) || 'this entry';
   const p = error.params as Record<string, unknown>;
@@ -39,7 +40,12 @@ export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, la
       return { path: [...at, key], target: 'key', code, message: unknownFieldMessage(key, candidatesAt(at), at.length === 1 && at[0] === 'defaults') };
     }
     case 'type':
-      return { path: at, target: 'value', code, message: `${label} must be ${String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${typeHint(String(p.type), error.data, label)}` };
+      return {
+        path: at,
+        target: 'value',
+        code,
+        message: `${label} must be ${String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${fromReference ? REFERENCE_HINT : typeHint(String(p.type), error.data, label)}`,
+      };
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).filter((v) => v !== null);
       const list = allowed.map((v) => JSON.stringify(v)).join(', ');
@@ -60,6 +66,8 @@ export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, la
       return { path: at, target: 'value', code, message: `${label} ${error.message ?? 'is not valid'}` };
   }
 }
+
+const REFERENCE_HINT = ' (a ${env:NAME} reference always gives text; write this value in the file)';
 
 /** The usual slips behind a type error, named without echoing the value (it may be a secret). */
 function typeHint(expected: string, data: unknown, label: string): string {

@@ -108,6 +108,14 @@ describe('monitors validate', () => {
     expect(r.stdout + r.stderr).not.toContain('sk-live-12345');
   });
 
+  it('a list used as a key is an unknown field, with nothing on stderr (no Node warning)', async () => {
+    writeFileSync(path.join(dir, 'list-key.yaml'), 'monitors:\n  - [a, b]: c\n');
+    const r = await runCli(['validate', 'list-key.yaml'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('list-key.yaml:2:5: error schema.additionalProperties unknown field "[ a, b ]"');
+    expect(r.stderr).toBe('');
+  });
+
   it('rejects an unknown format with a clear message', async () => {
     const r = await runCli(['validate', '--format', 'xml'], { cwd: dir });
     expect(r.code).toBe(1);

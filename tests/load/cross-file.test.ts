@@ -16,6 +16,15 @@ describe('checks across files', () => {
     ]);
   });
 
+  it('a name defined many times names three other places and counts the rest (output grows with the count, not its square)', async () => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n${monitor('home').repeat(10)}` });
+    expect(r.diagnostics).toHaveLength(10);
+    expect(r.diagnostics[0]?.message).toBe(
+      'monitor name "home" is defined 10 times; names identify monitors and must be unique (also at a.yaml:18:11, a.yaml:21:11, a.yaml:24:11 and 6 more)',
+    );
+    expect(r.diagnostics[9]?.message).toContain('(also at a.yaml:15:11, a.yaml:18:11, a.yaml:21:11 and 6 more)');
+  });
+
   it('duplicates are found after ${env:...} resolution', async () => {
     const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n${monitor('home')}${monitor('${env:N}')}` }, { env: { N: 'home' } });
     expect(where(r)).toEqual(['a.yaml:15:11 error name.duplicate', 'a.yaml:18:11 error name.duplicate']);

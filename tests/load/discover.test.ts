@@ -58,6 +58,16 @@ describe('finding the YAML files', () => {
     expect(r.state.files).toEqual(['a/x.yaml']);
   });
 
+  it('a broken symbolic link named like a monitors file is an error, not silently skipped', async () => {
+    const dir = tempDir({ 'a/x.yaml': EMPTY });
+    symlinkSync(path.join(dir, 'gone.yaml'), path.join(dir, 'a', 'prod.yaml'));
+    symlinkSync(path.join(dir, 'gone'), path.join(dir, 'a', 'notes.txt'));
+    const r = await loadDesiredState(['.'], { env: {}, cwd: dir });
+    expect(where(r)).toEqual(['a/prod.yaml:0:0 error path.unreadable']);
+    expect(r.diagnostics[0]?.message).toBe('symbolic link to nothing readable (ENOENT)');
+    expect(r.state.files).toEqual(['a/x.yaml']);
+  });
+
   it('paths outside the working folder are shown relative to it', async () => {
     const dir = tempDir({ 'set/a.yaml': EMPTY });
     mkdirSync(path.join(dir, 'work'));

@@ -25,6 +25,17 @@ describe('${env:NAME} references', () => {
     expect(r.diagnostics[0]?.message).toBe('environment variable API_HOST is not set (referenced by url)');
   });
 
+  it('a reference in a number, list or boolean field says references give text (not "remove the quotes")', async () => {
+    const r = await loadFiles(
+      { 'a.yaml': `${DEFAULTS}monitors:\n  - name: db\n    type: tcp\n    url: db.example.com\n    port: \${env:PORT}\n    timeout_seconds: "10"\n` },
+      { env: { PORT: '5432' } },
+    );
+    expect(r.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`)).toEqual([
+      '18:11 port must be an integer or null (a ${env:NAME} reference always gives text; write this value in the file)',
+      '19:22 timeout_seconds must be an integer (write the number without quotes)',
+    ]);
+  });
+
   it('a missing variable in defaults is reported once, at the defaults', async () => {
     const text = `${DEFAULTS.replace('auth_type: none', 'auth_type: bearer\n  auth_secret: ${env:TOKEN}')}monitors:\n  - name: one\n    type: http\n    url: https://a.example.com/\n  - name: two\n    type: http\n    url: https://b.example.com/\n`;
     const r = await loadFiles({ 'a.yaml': text });

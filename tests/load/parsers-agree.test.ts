@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactParse } from '../../src/load/exact-parse.js';
-import { fastParse } from '../../src/load/fast-parse.js';
+import { fastParse, flowRunsOverLines } from '../../src/load/fast-parse.js';
 
 // Plain scalars whose meaning differs between YAML 1.1, js-yaml's default schema and
 // the YAML 1.2 core schema.
@@ -99,12 +99,26 @@ describe('fast and exact parsers agree', () => {
   }, TIMEOUT);
 
   it('on YAML-ish noise: whenever both accept, same value; the fast path never accepts what yaml refuses', async () => {
-    const noise = fc.array(fc.constantFrom('a', 'b', ':', ' ', '  ', '\n', '- ', '[', ']', '{', '}', ',', '#', '"', "'", '|', '>', '?', 'yes', '0o7', '1', '~', '---', '...', '\t'), { maxLength: 30 }).map((parts) => parts.join(''));
+    const noise = fc.array(fc.constantFrom('a', 'b', ':', ' ', '  ', '\n', '- ', '[', ']', '{', '}', ',', '#', '"', "'", '|', '>', '?', 'yes', '0o7', '1', '~', '---', '...', '\t', '\r'), { maxLength: 30 }).map((parts) => parts.join(''));
     await fc.assert(fc.asyncProperty(noise, agree), { numRuns: RUNS || 1500 });
   }, TIMEOUT);
 
   it.each(TRICKY)('on the plain scalar %s', async (s) => {
     await agree(`monitors:\n  - name: ${s}\n`);
     await agree(`k: [${s}]\n`);
+  });
+});
+
+describe('the fast path declines in linear time', () => {
+  it('flowRunsOverLines is the regex it replaced, on any text', () => {
+    const regex = /(?<![^\s[{,:])[[{][^\]}\n]*$/m;
+    const text = fc.array(fc.constantFrom('[', ']', '{', '}', '\n', '\r', '\u2028', ' ', '\t', '\u00a0', ',', ':', 'a', '#'), { maxLength: 16 }).map((p) => p.join(''));
+    fc.assert(fc.property(text, (t) => flowRunsOverLines(t) === regex.test(t)), { numRuns: 5000 });
+  });
+
+  it('a line of 50,000 "[ " is judged at once (the regex took minutes)', () => {
+    const started = performance.now();
+    expect(fastParse(`monitors:\n  - name: ${'[ '.repeat(50_000)}]\n`)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fileShapeProblems } from '../../src/load/file-check.js';
 import { loadDesiredState } from '../../src/load/index.js';
 import { DEFAULTS, tempDir } from './temp-dir.js';
 
@@ -14,6 +15,12 @@ const pieces = [
 ];
 
 describe('loader robustness', () => {
+  it('a file of 200,000 bad items gets one problem each, not a stack overflow (push(...list) has an argument limit)', () => {
+    const problems = fileShapeProblems({ monitors: new Array<string>(200_000).fill('x') });
+    expect(problems).toHaveLength(200_000);
+    expect(problems[199_999]).toMatchObject({ path: ['monitors', 199_999], code: 'schema.type' });
+  });
+
   it('never throws and keeps every position inside the file', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'f.yaml');

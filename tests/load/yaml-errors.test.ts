@@ -107,4 +107,45 @@ describe('YAML problems, each with its exact line and column', () => {
     const r = await loadFiles({ 'a.yaml': 'monitors:\r\n  - name: home\r\n    type: htp\r\n' });
     expect(where(r)).toContain('a.yaml:3:11 error schema.enum');
   });
+
+  it('lone CR line ends (classic Mac) are line breaks, as YAML 1.2 says: same meaning and positions as LF', async () => {
+    const lf = `${DEFAULTS}monitors:\n${ITEM}`;
+    const cr = await loadFiles({ 'a.yaml': lf.replace(/\n/g, '\r') });
+    expect(cr.diagnostics).toEqual([]);
+    expect(cr.state.monitors.map((m) => [m.name, m.input.url, m.source])).toEqual([['home', 'https://shop.example.com/', { file: 'a.yaml', line: 15, col: 5 }]]);
+    const typo = await loadFiles({ 'a.yaml': 'monitors:\r  - name: home\r    type: htp\r' });
+    expect(where(typo)).toContain('a.yaml:3:11 error schema.enum');
+  });
+});
+
+describe('bytes that are not UTF-8', () => {
+  const loadBytes = async (bytes: Buffer) => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'a.yaml'), bytes);
+    return loadDesiredState(['.'], { env: {}, cwd: dir });
+  };
+
+  it('a Latin-1 byte is refused at its line and column, not read as U+FFFD', async () => {
+    const r = await loadBytes(Buffer.concat([Buffer.from('\uFEFFmonitors:\n  - name: \u00e9t\u00e9 '), Buffer.from([0xe9]), Buffer.from('\n')]));
+    expect(where(r)).toEqual(['a.yaml:2:15 error file.not_utf8']);
+    expect(r.diagnostics[0]?.message).toBe('this is not UTF-8 text (an encoding such as Latin-1 or Windows-1252?); save the file as UTF-8');
+  });
+
+  it('a UTF-16 file is named as such', async () => {
+    const r = await loadBytes(Buffer.from('\uFEFFmonitors: []\n', 'utf16le'));
+    expect(r.diagnostics.map((d) => `${d.line}:${d.col} ${d.code} ${d.message}`)).toEqual(['1:1 file.not_utf8 the file is UTF-16 text; save the file as UTF-8']);
+  });
+
+  it('a U+FFFD written as UTF-8 is text like any other', async () => {
+    const r = await loadBytes(Buffer.from(`${DEFAULTS}monitors:\n  - name: home \uFFFD\n    type: http\n    url: https://a.example.com/\n`));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.state.monitors[0]?.name).toBe('home \uFFFD');
+  });
+});
+
+describe('keys that are names of Object methods', () => {
+  it.each(['toString', 'valueOf', 'constructor', 'hasOwnProperty'])('a key %s is an unknown field, not a crash', async (key) => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: home\n    type: http\n    url: https://a.example.com/\n    ${key}: 1\n` });
+    expect(where(r)).toEqual([`a.yaml:${DEFAULTS.split('\n').length + 4}:5 error schema.additionalProperties`]);
+  });
 });

@@ -105,3 +105,26 @@ describe('url: private and reserved destinations', () => {
     expect(messages.join('\n')).not.toContain('s3cr3t');
   });
 });
+
+describe('url: text that URL parsers read differently', () => {
+  it.each([
+    ['http', 'https://shop.example.com\\@10.0.0.1/'],
+    ['http', 'http://a.example.com\\.10.0.0.1/'],
+    ['tcp', 'tcp://db.example.com\\@127.0.0.1:5432'],
+    ['http', 'http://localhost../'],
+    ['http', 'http://shop..example.com/'],
+    ['http', 'http://../'],
+    ['ping', '.example.com'],
+    ['ping', 'localhost..'],
+  ])('%s url %s is rule.url_invalid', (type, url) => {
+    expect(urlCodes(url, type)).toEqual(['rule.url_invalid']);
+  });
+
+  it.each([
+    ['http', 'https://shop.example.com./'],
+    ['http', 'https://shop.example.com/a\\b?q=c\\d'],
+    ['ping', 'shop.example.com.'],
+  ])('%s url %s (one trailing dot, a backslash in the path) is fine', (type, url) => {
+    expect(urlCodes(url, type)).toEqual([]);
+  });
+});

@@ -9,6 +9,10 @@ describe('headers', () => {
     expect(headerCodes('Accept: application/json\r\n\nX-Request-Source: monitors\nX-Empty:\nCookie: a=b')).toEqual([]);
   });
 
+  it('accepts non-ASCII text in values', () => {
+    expect(headerCodes('Accept-Language: fr-CH, fr;q=0.9\nX-Note: caf\u00e9 \u2713 \u{1F600}\nX-Forwarding-Test: ok')).toEqual([]);
+  });
+
   it.each([
     'Authorization: Bearer x',
     'authorization: Basic x',
@@ -22,11 +26,17 @@ describe('headers', () => {
     'Content-Length: 5',
     'Transfer-Encoding: chunked',
     'Connection: close',
-  ])('rejects %s', (line) => {
+    'X-Forwarded: for=1.2.3.4',
+    'X-Originating-IP: 1.2.3.4',
+    'X-Remote-Addr: 1.2.3.4',
+    '  Authorization: Bearer x',
+    '\tX-Forwarded-For: 1.2.3.4',
+    'Authorization : x',
+  ])('rejects %j', (line) => {
     expect(headerCodes(`Accept: */*\n${line}`)).toEqual(['/headers rule.header_forbidden']);
   });
 
-  it.each(['no colon here', 'Bad Name: x', ': no name', '  Folded: x', 'X-Bell: a\u0007b'])('rejects the malformed line %j', (line) => {
+  it.each(['no colon here', 'Bad Name: x', ': no name', '  Folded: x', 'X-Bell: a\u0007b', 'X-A: a\u0085Authorization: x', 'X-A: a\u2028Authorization: x', 'X-A: a\u2029b', 'X-A: a\rAuthorization: x'])('rejects the malformed line %j', (line) => {
     expect(headerCodes(line)).toEqual(['/headers rule.header_syntax']);
   });
 
