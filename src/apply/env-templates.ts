@@ -1,16 +1,5 @@
 import { MonitorsError } from '../errors.js';
-
-// As in the YAML (src/load/env.ts): `$${env:NAME}` is the literal text `${env:NAME}`.
-const ENV_REF = /\$(\$?)\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-/** Names of the environment variables a plan body refers to (escaped references are text). */
-export function envNamesIn(value: unknown, into = new Set<string>()): Set<string> {
-  if (typeof value === 'string') {
-    for (const m of value.matchAll(ENV_REF)) if (!m[1]) into.add(m[2]!);
-  } else if (Array.isArray(value)) for (const v of value) envNamesIn(v, into);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) envNamesIn(v, into);
-  return into;
-}
+import { ENV_REFERENCE } from '../model/env-references.js';
 
 /**
  * Puts environment values back in place of `${env:NAME}` templates of a plan body.
@@ -18,7 +7,7 @@ export function envNamesIn(value: unknown, into = new Set<string>()): Set<string
  */
 export function resolveEnvTemplates<T>(value: T, env: NodeJS.ProcessEnv): T {
   if (typeof value === 'string') {
-    return value.replace(ENV_REF, (whole, escape: string, name: string) => {
+    return value.replace(ENV_REFERENCE, (whole, escape: string, name: string) => {
       if (escape) return whole.slice(1);
       const v = env[name];
       if (v === undefined) {

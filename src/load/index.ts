@@ -80,6 +80,7 @@ function buildState(files: LoadedFile[]): DesiredState {
         name: m.name ?? '',
         input: m.input as MonitorInput,
         envRefs: m.envRefs,
+        envValues: m.envValues,
         source: { file: file.display, ...itemPos('monitors', m.index) },
       };
       if (m.pinnedId !== undefined) desired.pinnedId = m.pinnedId;

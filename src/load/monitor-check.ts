@@ -5,6 +5,7 @@
 // as little as it can.
 import { ID_PATTERN } from '../schema/file-schema.js';
 import type { EnvTemplate } from '../model/monitor.js';
+import { envNamesIn, isTemplate } from '../model/env-references.js';
 import type { MonitorField } from '../schema/monitor-input-schema.js';
 import { ruleProblems } from '../schema/rules.js';
 import { monitorCandidates } from './candidates.js';
@@ -22,6 +23,7 @@ export interface CheckedMonitor {
   name: string | undefined;
   input: Record<string, unknown>;
   envRefs: Partial<Record<MonitorField, EnvTemplate>>;
+  envValues: Record<string, string>;
   pinnedId: string | undefined;
 }
 
@@ -32,9 +34,6 @@ export interface MonitorCheckOptions {
 
 const ID = new RegExp(ID_PATTERN);
 const LITERAL_SECRET = 'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)';
-
-const mayHoldReference = (v: unknown): boolean =>
-  typeof v === 'string' ? v.includes('{env:') : Array.isArray(v) && v.some((x) => typeof x === 'string' && x.includes('{env:'));
 
 /** Collects one entry's problems, each pointed at where its value was written. */
 class EntryProblems {
@@ -70,6 +69,7 @@ export function checkMonitor(
   const problems = new EntryProblems(item, defaults, index);
   const input: Record<string, unknown> = mergeOverDefaults(defaults, item);
   let envRefs: Partial<Record<MonitorField, EnvTemplate>> | undefined;
+  let envValues: Record<string, string> | undefined;
   let pinnedId: string | undefined;
   if (input.id !== undefined || Object.hasOwn(input, 'id')) {
     pinnedId = checkedId(input.id, problems);
@@ -79,11 +79,14 @@ export function checkMonitor(
   if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret)) problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
   for (const field in input) {
     const written = input[field];
-    if (!mayHoldReference(written)) continue;
+    if (!isTemplate(written)) continue;
     const resolved = resolveEnv(written, options.env);
     for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field));
     if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
-    if (resolved.templated) (envRefs ??= {})[field as MonitorField] = typeof written === 'string' ? written : (written as unknown[]).map(String);
+    if (resolved.templated) {
+      (envRefs ??= {})[field as MonitorField] = typeof written === 'string' ? written : (written as unknown[]).map(String);
+      for (const name of envNamesIn(written)) if (options.env[name] !== undefined) (envValues ??= {})[name] = options.env[name]!;
+    }
     input[field] = resolved.value;
   }
 
@@ -103,7 +106,7 @@ export function checkMonitor(
   }
   for (const warning of lintWarnings(input, item)) problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
   const name = typeof input.name === 'string' ? input.name : undefined;
-  return { monitor: { index, name, input, envRefs: envRefs ?? {}, pinnedId }, problems: problems.list };
+  return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId }, problems: problems.list };
 }
 
 /** The reconciler-level `id:` pin (never sent to the API): a monitor id as the spec spells them. */

@@ -40,6 +40,11 @@ export interface DesiredMonitor {
   input: MonitorInput;
   /** Fields whose YAML value used `${env:NAME}`: field -> the template as written. */
   envRefs: Partial<Record<MonitorField, EnvTemplate>>;
+  /**
+   * Values of the variables envRefs use, for their salted scrypt hashes (src/plan/env-protect.ts).
+   * Like input, never printed or written.
+   */
+  envValues?: Readonly<Record<string, string>>;
   /** Reconciler-level `id:` pin, when the YAML names the live monitor explicitly. */
   pinnedId?: string;
   source: SourcePos;

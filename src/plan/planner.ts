@@ -97,7 +97,7 @@ function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMon
   }
   // A visible difference is drift only when the server no longer holds what was last applied;
   // otherwise the YAML changed, which is what a reviewer should read.
-  if (drift.length > 0 && drift.some((x) => !liveAsApplied(x.field, x.old, record))) {
+  if (drift.length > 0 && drift.some((x) => !liveAsApplied(x.field, x.old, record, d, prepared))) {
     return desiredChange(d, prepared, { ...base, reason: 'drift', reason_text: describeReason('drift') });
   }
   if (!record || record.fingerprint === null) return desiredChange(d, prepared, { ...base, reason: 'not_verifiable', reason_text: describeReason('not_verifiable') });
@@ -114,11 +114,14 @@ const EMPTY_HASHES = new Set([fieldHash(''), fieldHash(false)]);
  * Whether a live value is the one the lock records as last applied. An empty live value
  * (absent, null, false, "") stands for an unset or empty applied one: servers differ in
  * how they report those, and a null has no hash to compare. A URL may come back with the
- * "/" a server adds to a bare origin.
+ * "/" a server adds to a bare origin. An env-filled field's hash cannot be made from a
+ * live value (env-protect.ts): when the YAML side changed since the record, the difference
+ * is taken as that change.
  */
-function liveAsApplied(field: string, liveValue: unknown, record: LockRecord | undefined): boolean {
+function liveAsApplied(field: string, liveValue: unknown, record: LockRecord | undefined, d: DesiredMonitor, prepared: PreparedDesired): boolean {
   if (!record?.fingerprint || !record.fields) return false;
   const applied = record.fields[field];
+  if (field in d.envRefs) return applied !== undefined && applied !== prepared.fieldHashes()[field];
   if (isEmptyValue(liveValue)) return applied === undefined || EMPTY_HASHES.has(applied);
   if (applied === undefined) return false;
   if (field === 'url' && typeof liveValue === 'string') return urlSpellings(liveValue).some((url) => fieldHash(url) === applied);

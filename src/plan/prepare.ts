@@ -2,6 +2,7 @@
 // and the body apply will send (with ${env:NAME} templates instead of their values).
 import type { DesiredMonitor } from '../model/monitor.js';
 import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
+import { protectTemplatedFields } from './env-protect.js';
 import { bodyFingerprint, fieldHashes, inputFingerprint, secretHashes } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { normalizeInput, type Canonical } from './normalize.js';
@@ -18,13 +19,15 @@ export interface PreparedDesired {
 
 export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired {
   const canonical = normalizeInput(d.input as Record<string, unknown>);
+  // Fingerprints never hash an env-filled value directly (it may be a credential).
+  const hashed = protectTemplatedFields(canonical, d.envRefs, (name) => d.envValues?.[name], salt);
   let hashes: Record<string, string> | undefined;
   return {
     canonical,
-    fingerprint: inputFingerprint(canonical),
+    fingerprint: inputFingerprint(hashed),
     secrets: secretHashes(canonical, salt),
     secretFields: new Set(SECRET_FIELDS.filter((f) => f in canonical)),
-    fieldHashes: () => (hashes ??= fieldHashes(canonical)),
+    fieldHashes: () => (hashes ??= fieldHashes(hashed)),
   };
 }
 

@@ -2,7 +2,8 @@
 // YAML (escapes included), and a saved plan refused when the environment gives other values.
 import { describe, expect, it } from 'vitest';
 import { checkEnvMatchesPlan } from '../../src/apply/env-check.js';
-import { envNamesIn, resolveEnvTemplates } from '../../src/apply/env-templates.js';
+import { resolveEnvTemplates } from '../../src/apply/env-templates.js';
+import { envNamesIn } from '../../src/model/env-references.js';
 import { normalizeInput } from '../../src/plan/normalize.js';
 import { DEFAULTS, loadFiles } from '../load/temp-dir.js';
 import { lockOf, plan } from '../plan/fixtures.js';

@@ -1,9 +1,11 @@
 // plan and apply as a user runs them: the built CLI as a process against the simulator
 // on a random port. Exit codes, messages without stack traces, nothing half-done.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fieldHash } from '../../src/plan/fingerprint.js';
 import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
@@ -223,7 +225,7 @@ describe('apply', () => {
   });
 
   it('never writes the token or a secret value to output, the lock file or a saved plan', async () => {
-    writeMonitors(monitor('secretive', '    auth_type: bearer\n    auth_secret: ${env:SHOP_SECRET}\n'));
+    writeMonitors(monitor('secretive', '    auth_type: bearer\n    auth_secret: ${env:SHOP_SECRET}\n    headers: "X-Api-Key: ${env:SHOP_SECRET}"\n'));
     const outputs = [await cli(['plan', '--out', join(dir, 'p.json'), '--format', 'json']), await cli(['apply', '--yes', '--debug'])];
     writeFileSync(join(dir, 'monitors.yaml'), readFileSync(join(dir, 'monitors.yaml'), 'utf8'));
     outputs.push(await cli(['plan'], { SHOP_SECRET: 'rotated-SENTINEL-value' }));
@@ -233,10 +235,13 @@ describe('apply', () => {
       expect(o.stdout + o.stderr).not.toContain(SECRET);
       expect(o.stdout + o.stderr).not.toContain('rotated-SENTINEL-value');
     }
+    // Nor a fast hash of an env-filled field (a guess of the value could be checked against it).
+    const fastHashes = [fieldHash(`X-Api-Key: ${SECRET}`), createHash('sha256').update(SECRET).digest('base64url')];
     for (const file of readdirSync(dir)) {
       const text = readFileSync(join(dir, file), 'utf8');
       expect(text, file).not.toContain(TOKEN);
       expect(text, file).not.toContain(SECRET);
+      for (const hash of fastHashes) expect(text, file).not.toContain(hash);
     }
   });
 });

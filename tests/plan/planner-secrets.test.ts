@@ -3,6 +3,8 @@
 // per value, ~0.1 s each).
 import { describe, expect, it } from 'vitest';
 import type { DesiredMonitor } from '../../src/model/monitor.js';
+import { fieldHash, inputFingerprint } from '../../src/plan/fingerprint.js';
+import { normalizeInput } from '../../src/plan/normalize.js';
 import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
 
 const X = monitorId(1);
@@ -80,5 +82,47 @@ describe('planner and secrets', () => {
     const b = recordOf(X, withSecret(ONE), 'salt-bbbbbbbb');
     expect(a.secrets?.auth_secret).not.toBe(b.secrets?.auth_secret);
     expectNoSecret([a, b]);
+  });
+
+  describe('a field filled from ${env:NAME} in the lock file', () => {
+    const withKeyHeader = (key: string, template = 'X-Api-Key: ${env:API_KEY}'): DesiredMonitor =>
+      desired('alpha', { headers: template.replace('${env:API_KEY}', key) }, { envRefs: { headers: template }, envValues: { API_KEY: key } });
+    const withHost = (host: string): DesiredMonitor =>
+      desired('alpha', { url: `https://${host}/health` }, { envRefs: { url: 'https://${env:HOST}/health' }, envValues: { HOST: host } });
+
+    it('keeps no fast hash of the value: neither the field hash nor the fingerprint is one of the resolved input', () => {
+      const record = plan(state([withKeyHeader(ONE)]), [], lockOf([])).changes[0]!.lock_record!;
+      const resolved = normalizeInput(input('alpha', { headers: `X-Api-Key: ${ONE}` }));
+      expect(record.fields?.headers).toMatch(/^[A-Za-z0-9_-]{12}$/);
+      expect(record.fields?.headers).not.toBe(fieldHash(resolved.headers));
+      expect(record.fingerprint).not.toBe(inputFingerprint(resolved));
+      // Fields not filled from the environment keep their plain hashes (they are in the YAML anyway).
+      expect(record.fields?.timeout_seconds).toBe(fieldHash(resolved.timeout_seconds));
+      expectNoSecret(record);
+    });
+
+    it('is unchanged under the same value, changed_since_apply (sensitive) under a rotated one', () => {
+      const live = [liveOf(X, input('alpha'), 'spec')];
+      const lock = lockOf([recordOf(X, withKeyHeader(ONE))]);
+      expect(plan(state([withKeyHeader(ONE)]), live, lock).summary.unchanged).toBe(1);
+      const rotated = plan(state([withKeyHeader(TWO)]), live, lock);
+      expect(rotated.changes[0]).toMatchObject({ action: 'replace', reason: 'changed_since_apply', fields: [{ field: 'headers', oldKnown: false, sensitive: true }] });
+      expectNoSecret(rotated);
+    });
+
+    it('sees a change of the template as written even when the variable keeps its value', () => {
+      const lock = lockOf([recordOf(X, withKeyHeader(ONE))]);
+      const p = plan(state([withKeyHeader(ONE, 'X-Api-Token: ${env:API_KEY}')]), [liveOf(X, input('alpha'), 'spec')], lock);
+      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'headers', sensitive: true }] });
+    });
+
+    it('tells a changed variable (changed_since_apply) from a server-side edit (drift) of a visible templated field', () => {
+      const lock = lockOf([recordOf(X, withHost('one.example.com'))]);
+      const asApplied = liveOf(X, input('alpha', { url: 'https://one.example.com/health' }), 'full');
+      expect(plan(state([withHost('two.example.com')]), [asApplied], lock).changes[0]).toMatchObject({ reason: 'changed_since_apply' });
+      const edited = liveOf(X, input('alpha', { url: 'https://three.example.com/health' }), 'full');
+      expect(plan(state([withHost('one.example.com')]), [edited], lock).changes[0]).toMatchObject({ reason: 'drift' });
+      expect(plan(state([withHost('one.example.com')]), [asApplied], lock).summary.unchanged).toBe(1);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { DesiredState, LiveMonitor } from '../../model/monitor.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
+import { templateValues } from '../../plan/env-protect.js';
 import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
 import { planChanges } from '../../plan/planner.js';
 import type { Plan } from '../../plan/types.js';
@@ -49,7 +50,8 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const existing = await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
-    const [[live, context]] = await Promise.all([reads.result(), warmSecretHashes(desired.monitors.flatMap((d) => secretValuesOf(d.input)), lock.salt)]);
+    const toHash = desired.monitors.flatMap((d) => [...secretValuesOf(d.input), ...templateValues(d.envRefs, (name) => d.envValues?.[name])]);
+    const [[live, context]] = await Promise.all([reads.result(), warmSecretHashes(toHash, lock.salt)]);
     const plan = planChanges({
       desired,
       live,

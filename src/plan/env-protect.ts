@@ -1,0 +1,48 @@
+// A field filled from `${env:NAME}` may carry a credential (a token in a header, a key in a
+// URL). The lock file and saved plans must keep nothing cheap to reverse of it, so such a
+// field is fingerprinted as its template as written plus the salted scrypt hash of each
+// variable it uses: a rotated value is still seen, and one scrypt per distinct variable
+// value (not per monitor) keeps thousands of templated URLs fast.
+import { createHash } from 'node:crypto';
+import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
+import { canonicalJson } from './canonical-json.js';
+import { envNamesIn } from '../model/env-references.js';
+import { secretHash } from './fingerprint.js';
+import type { Canonical } from './normalize.js';
+
+export type EnvTemplates = Readonly<Partial<Record<string, string | readonly string[]>>>;
+
+const SECRETS = new Set<string>(SECRET_FIELDS);
+
+/**
+ * The canonical input with each templated field (secrets aside: they have their own
+ * hashes) replaced by `env:<hash of template and variable hashes>`. What fingerprints and
+ * the lock's field hashes are made from; never what is sent or compared with the server.
+ */
+export function protectTemplatedFields(canonical: Canonical, templates: EnvTemplates, valueOf: (name: string) => string | undefined, salt: string): Canonical {
+  let out: Canonical | undefined;
+  for (const [field, template] of Object.entries(templates)) {
+    if (template === undefined || SECRETS.has(field) || !(field in canonical)) continue;
+    const variables: Record<string, string> = {};
+    for (const name of envNamesIn(template)) {
+      const value = valueOf(name);
+      variables[name] = value === undefined ? 'unset' : secretHash(value, salt);
+    }
+    out ??= { ...canonical };
+    out[field] = `env:${createHash('sha256').update(canonicalJson({ template, variables })).digest('base64url')}`;
+  }
+  return out ?? canonical;
+}
+
+/** The variable values a set of templates needs hashed (for warmSecretHashes). */
+export function templateValues(templates: EnvTemplates, valueOf: (name: string) => string | undefined): string[] {
+  const values: string[] = [];
+  for (const [field, template] of Object.entries(templates)) {
+    if (template === undefined || SECRETS.has(field)) continue;
+    for (const name of envNamesIn(template)) {
+      const value = valueOf(name);
+      if (value !== undefined) values.push(value);
+    }
+  }
+  return values;
+}
