@@ -26,8 +26,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `monitors apply` in a pseudo-terminal and types `answer` once the question is shown. */
-function applyAtTerminal(answer: string): Promise<{ code: number | null; output: string }> {
+/** Runs `monitors apply` in a pseudo-terminal and types `answer` (a line, or raw keys) once the question is shown. */
+function applyAtTerminal(answer: string | { keys: string }): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('script', ['-qec', `${process.execPath} ${CLI_PATH} apply .`, '/dev/null'], {
       cwd: dir,
@@ -36,7 +36,7 @@ function applyAtTerminal(answer: string): Promise<{ code: number | null; output:
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       output += d;
-      if (output.includes('Only "yes" will be accepted') && !child.stdin.writableEnded) child.stdin.end(`${answer}\n`);
+      if (output.includes('Only "yes" will be accepted') && !child.stdin.writableEnded) child.stdin.end(typeof answer === 'string' ? `${answer}\n` : answer.keys);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (code) => {
@@ -51,6 +51,18 @@ describe.skipIf(!hasScript)('apply at a terminal', () => {
     const { code, output } = await applyAtTerminal('no');
     expect(code).toBe(1);
     expect(output).toContain('APPLY_CANCELLED');
+    expect(sim.core.state.workspace('default').monitors.size).toBe(0);
+  });
+
+  it('cancels on Ctrl-C (exit 130) and on Ctrl-D (exit 1) with one clear line, changing nothing', async () => {
+    const ctrlC = await applyAtTerminal({ keys: '\u0003' });
+    expect(ctrlC.code, ctrlC.output).toBe(130);
+    const ctrlD = await applyAtTerminal({ keys: '\u0004' });
+    expect(ctrlD.code, ctrlD.output).toBe(1);
+    for (const { output } of [ctrlC, ctrlD]) {
+      expect(output).toContain('error APPLY_CANCELLED: apply cancelled; nothing was changed');
+      expect(output).not.toContain('INTERNAL');
+    }
     expect(sim.core.state.workspace('default').monitors.size).toBe(0);
   });
 

@@ -13,10 +13,16 @@ export async function confirmApply(yes: boolean | undefined, input: NodeJS.ReadS
     });
   }
   const rl = createInterface({ input, output });
+  let answer: string;
   try {
-    const answer = await rl.question('\nDo you want to apply these changes? Only "yes" will be accepted: ');
-    if (answer.trim() !== 'yes') throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed');
+    answer = await rl.question('\nDo you want to apply these changes? Only "yes" will be accepted: ');
+  } catch (error) {
+    // readline ends the question with an AbortError on Ctrl-C and on Ctrl-D (end of input).
+    const ctrlC = error instanceof Error && /Ctrl\+C/i.test(error.message);
+    output.write('\n');
+    throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed', { exitCode: ctrlC ? 130 : 1 });
   } finally {
     rl.close();
   }
+  if (answer.trim() !== 'yes') throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed');
 }
