@@ -34,7 +34,7 @@ async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<
       await pruneStaleRecords(plan, session.lock, session.lockPath);
       return EXIT_OK;
     }
-    await confirmApply(options.yes, process.stdin, process.stderr);
+    await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
     const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
     const { exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
     return exitCode;

@@ -3,11 +3,14 @@ import { MonitorsError } from '../../errors.js';
 
 /**
  * Asks before changing anything, like `terraform apply`: only "yes" goes on. Without a
- * terminal there is nobody to ask, so --yes is required (CI).
+ * terminal there is nobody to ask, so --yes is required (CI). The question goes to stderr,
+ * or to stdout when only that one is a terminal (`apply 2>log`); with both redirected
+ * nobody would see it, so that counts as no terminal too.
  */
-export async function confirmApply(yes: boolean | undefined, input: NodeJS.ReadStream, output: NodeJS.WriteStream): Promise<void> {
+export async function confirmApply(yes: boolean | undefined, input: NodeJS.ReadStream, outputs: { stderr: NodeJS.WriteStream; stdout: NodeJS.WriteStream }): Promise<void> {
   if (yes) return;
-  if (!input.isTTY) {
+  const output = outputs.stderr.isTTY ? outputs.stderr : outputs.stdout.isTTY ? outputs.stdout : undefined;
+  if (!input.isTTY || !output) {
     throw new MonitorsError('APPLY_NEEDS_YES', 'apply needs confirmation, and there is no terminal to ask; nothing was changed', {
       hint: 'Review the plan above and run again with --yes (in CI: `monitors apply --yes`).',
     });
