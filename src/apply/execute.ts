@@ -51,6 +51,8 @@ export interface ApplyResult {
   notStarted: number;
   interrupted: boolean;
   warnings: string[];
+  /** The lock file could not be written (the changes above were made all the same). */
+  lockError?: MonitorsError;
 }
 
 /**
@@ -93,7 +95,12 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     });
     if (verified.warning) warnings.push(verified.warning);
   }
-  await deps.lock.flush();
+  // A lock file that cannot be written does not undo what the server did: the result is
+  // still reported, with the error (the next plan then replaces unrecorded monitors once).
+  const lockError = await deps.lock.flush().then(
+    () => undefined,
+    (error: unknown) => asMonitorsError(error),
+  );
 
   const all = plan.changes.map((c) => outcomes.get(c)!);
   const count = (action: PlannedChange['action']) => all.filter((o) => o.ok && o.change.action === action).length;
@@ -106,6 +113,7 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     notStarted: all.filter((o) => o.notStarted).length,
     interrupted: deps.signal?.aborted ?? false,
     warnings,
+    ...(lockError ? { lockError } : {}),
   };
 }
 

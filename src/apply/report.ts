@@ -35,14 +35,25 @@ export function summaryLine(result: ApplyResult, elapsedMs: number): string {
 export function failureReport(result: ApplyResult): string[] {
   const failed = result.outcomes.filter((o) => !o.ok && !o.notStarted);
   if (failed.length === 0 && result.notStarted === 0) return [];
+  const recorded = result.lockError ? 'Everything that succeeded is listed above.' : 'Everything that succeeded is recorded in the lock file.';
   const lines = failed.length > 0 ? [`${failed.length} change${failed.length === 1 ? '' : 's'} failed:`] : [];
   for (const o of failed) {
     lines.push(`  - ${describe(o.change)}: ${o.error?.code ?? 'ERROR'}: ${o.error?.message ?? ''}`);
     if (o.error?.hint) lines.push(`    ${o.error.hint}`);
   }
   if (result.notStarted > 0) lines.push(`Interrupted: ${result.notStarted} change${result.notStarted === 1 ? ' was' : 's were'} not started.`);
-  lines.push('Everything that succeeded is recorded in the lock file. Run the same apply again: it finishes the work without repeating it.');
+  lines.push(`${recorded} Run the same apply again: it finishes the work without repeating it.`);
   return lines;
+}
+
+/** The lock file could not be written: said last, above the summary, with what follows from it. */
+export function lockErrorReport(result: ApplyResult): string[] {
+  const error = result.lockError;
+  if (!error) return [];
+  return [
+    `error ${error.code}: the lock file was not updated: ${error.message}`,
+    '  The changes listed above were made on the server all the same. Fix the cause and run `monitors plan`: monitors without a record are replaced once as "not verifiable", then recorded.',
+  ];
 }
 
 function formatSeconds(ms: number): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { executePlan, type ApplyEvent } from '../../src/apply/execute.js';
 import { createLockRecorder } from '../../src/apply/lock-recorder.js';
+import { lockErrorReport } from '../../src/apply/report.js';
 import { MonitorsError } from '../../src/errors.js';
 import type { LockFile } from '../../src/lock/types.js';
 import { keyForGeneration } from '../../src/plan/idempotency-key.js';
@@ -156,6 +157,16 @@ describe('executePlan', () => {
     expect(api.requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
     expect(api.monitors.has(old)).toBe(true);
     expect(writes.at(-1)?.monitors.map((r) => r.name)).toEqual(['a', 'old']);
+  });
+
+  it('still reports what was done when the lock file cannot be written, with the error', async () => {
+    const api = new MemoryApi();
+    const lock = createLockRecorder({ format_version: 1, salt: 's', monitors: [] }, async () => {
+      throw new MonitorsError('FILE_WRITE_FAILED', 'cannot write monitors.lock.json (EROFS)');
+    });
+    const result = await executePlan(plan([change('create', 'a', null, {}), change('create', 'b', null, {})]), { api, env: {}, lock });
+    expect(result).toMatchObject({ created: 2, failed: 0, lockError: { code: 'FILE_WRITE_FAILED' } });
+    expect(lockErrorReport(result)[0]).toBe('error FILE_WRITE_FAILED: the lock file was not updated: cannot write monitors.lock.json (EROFS)');
   });
 
   it('re-sends a replace whose replayed response did not take effect (edited out of band since)', async () => {

@@ -2,7 +2,7 @@ import type { MonitorsApi } from '../../api/types.js';
 import { createLockRecorder } from '../../apply/lock-recorder.js';
 import { executePlan, type ApplyResult } from '../../apply/execute.js';
 import { createProgress } from '../../apply/progress.js';
-import { failureReport, summaryLine } from '../../apply/report.js';
+import { failureReport, lockErrorReport, summaryLine } from '../../apply/report.js';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
@@ -46,5 +46,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   }
   const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
   process.stdout.write(`${lines.join('\n')}\n`);
-  return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 ? EXIT_ERROR : EXIT_OK) };
+  const lockError = lockErrorReport(result);
+  if (lockError.length > 0) process.stderr.write(`${lockError.join('\n')}\n`);
+  return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
 }
