@@ -104,15 +104,21 @@ async function commentOnPullRequest(inputs, env, markdown) {
   const issueNumber = pullRequestNumber(env.GITHUB_EVENT_PATH);
   if (issueNumber === undefined) return console.log('monitors: not a pull request; no plan comment.');
   if (!inputs.githubToken) return console.log('::warning::No github-token: the plan comment was not posted.');
-  const result = await upsertComment({
-    apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
-    token: inputs.githubToken,
-    repo: env.GITHUB_REPOSITORY,
-    issueNumber,
-    marker: markerFor(inputs.path),
-    markdown,
-  });
-  console.log(`monitors: plan comment ${result.action}${result.url ? ` (${result.url})` : ''}.`);
+  try {
+    const result = await upsertComment({
+      apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+      token: inputs.githubToken,
+      repo: env.GITHUB_REPOSITORY,
+      issueNumber,
+      marker: markerFor(inputs.path),
+      markdown,
+    });
+    console.log(`monitors: plan comment ${result.action}${result.url ? ` (${result.url})` : ''}.`);
+  } catch (error) {
+    // A read-only token (pull requests from forks, Dependabot, restricted default permissions)
+    // cannot comment: the plan is in the job summary, and the step's result stays the plan's.
+    console.log(`::warning::The plan comment was not posted: ${error.message}. The plan is in the job summary.`);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

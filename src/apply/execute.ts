@@ -1,13 +1,12 @@
 import pLimit from 'p-limit';
 import type { MonitorsApi } from '../api/types.js';
 import { MonitorsError, isMonitorsError } from '../errors.js';
-import type { LiveMonitor } from '../model/monitor.js';
 import { keyForGeneration } from '../plan/idempotency-key.js';
 import type { Plan, PlannedChange } from '../plan/types.js';
 import { resolveEnvTemplates } from './env-templates.js';
 import type { LockRecorder } from './lock-recorder.js';
 import { applyPhases } from './phases.js';
-import { unverifiedWrites } from './verify.js';
+import { verifyWrites } from './verify-writes.js';
 
 export interface ApplyDeps {
   api: MonitorsApi;
@@ -17,6 +16,10 @@ export interface ApplyDeps {
   concurrency?: number;
   /** How many key generations a write may use when a replayed response did not take effect. */
   maxGenerations?: number;
+  /** The same for a create whose each answer names a monitor that is gone (see verify-writes.ts). */
+  maxCreateGenerations?: number;
+  /** Once aborted (Ctrl-C), no further change starts; those in flight finish and are recorded. */
+  signal?: AbortSignal;
   onEvent?: (event: ApplyEvent) => void;
 }
 
@@ -34,6 +37,8 @@ export interface ChangeOutcome {
   /** Key generation that succeeded or failed last. */
   generation: number;
   error?: MonitorsError;
+  /** Never sent: the apply was interrupted first. Not ok, and not a failure either. */
+  notStarted?: boolean;
 }
 
 export interface ApplyResult {
@@ -42,7 +47,12 @@ export interface ApplyResult {
   replaced: number;
   deleted: number;
   failed: number;
+  /** Changes never sent because the apply was interrupted. */
+  notStarted: number;
+  interrupted: boolean;
   warnings: string[];
+  /** The lock file could not be written (the changes above were made all the same). */
+  lockError?: MonitorsError;
 }
 
 /**
@@ -53,28 +63,44 @@ export interface ApplyResult {
 export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyResult> {
   const bodies = resolveAllBodies(plan.changes, deps.env); // before any write: nothing half-done on a missing variable
   const limit = pLimit(deps.concurrency ?? 8);
-  const maxGenerations = deps.maxGenerations ?? 3;
   const outcomes = new Map<PlannedChange, ChangeOutcome>();
   const warnings: string[] = [];
   deps.onEvent?.({ kind: 'start', total: plan.changes.length });
 
-  const run = async (change: PlannedChange, generation: number): Promise<ChangeOutcome> => {
-    const outcome = await executeChange(change, bodies.get(change), generation, deps);
-    settle(outcome);
-    return outcome;
-  };
   const settle = (outcome: ChangeOutcome) => {
     outcomes.set(outcome.change, outcome);
     deps.onEvent?.({ kind: 'done', outcome });
+  };
+  const run = async (change: PlannedChange, generation: number): Promise<ChangeOutcome> => {
+    // Checked when the change gets its turn: after an interrupt nothing new is sent.
+    const outcome = deps.signal?.aborted ? notStarted(change) : await executeChange(change, bodies.get(change), generation, deps);
+    settle(outcome);
+    return outcome;
   };
 
   for (const phase of applyPhases(plan.changes)) {
     const settled = await Promise.all(phase.map((change) => limit(() => run(change, 0))));
     if (phase[0]?.action === 'delete') continue; // ids are never reused: a 204 (or 404) is final
-    const verified = await verifyWrites(settled, { bodies, deps, maxGenerations, run, settle, limit });
+    const verified = await verifyWrites(settled, {
+      api: deps.api,
+      lock: deps.lock,
+      bodies,
+      maxGenerations: deps.maxGenerations ?? 3,
+      maxCreateGenerations: deps.maxCreateGenerations ?? 16,
+      run,
+      settle,
+      limit,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
+    });
     if (verified.warning) warnings.push(verified.warning);
   }
-  await deps.lock.flush();
+  // A lock file that cannot be written does not undo what the server did: the result is
+  // still reported, with the error (the next plan then replaces unrecorded monitors once).
+  const lockError = await deps.lock.flush().then(
+    () => undefined,
+    (error: unknown) => asMonitorsError(error),
+  );
 
   const all = plan.changes.map((c) => outcomes.get(c)!);
   const count = (action: PlannedChange['action']) => all.filter((o) => o.ok && o.change.action === action).length;
@@ -83,56 +109,16 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     created: count('create'),
     replaced: count('replace'),
     deleted: count('delete'),
-    failed: all.filter((o) => !o.ok).length,
+    failed: all.filter((o) => !o.ok && !o.notStarted).length,
+    notStarted: all.filter((o) => o.notStarted).length,
+    interrupted: deps.signal?.aborted ?? false,
     warnings,
+    ...(lockError ? { lockError } : {}),
   };
 }
 
-type Runner = (change: PlannedChange, generation: number) => Promise<ChangeOutcome>;
-
-interface VerifyContext {
-  bodies: Map<PlannedChange, Record<string, unknown>>;
-  deps: ApplyDeps;
-  maxGenerations: number;
-  run: Runner;
-  settle: (outcome: ChangeOutcome) => void;
-  limit: ReturnType<typeof pLimit>;
-}
-
-async function verifyWrites(first: ChangeOutcome[], ctx: VerifyContext): Promise<{ warning?: string }> {
-  const { bodies, deps, maxGenerations, run, settle, limit } = ctx;
-  let pending = first.filter((o) => o.ok);
-  while (pending.length > 0) {
-    let live: LiveMonitor[];
-    try {
-      live = await deps.api.listMonitors();
-    } catch (error) {
-      const wrapped = asMonitorsError(error);
-      deps.onEvent?.({ kind: 'verify-failed', error: wrapped });
-      return { warning: `could not verify the writes (${wrapped.message}); run \`monitors plan\` to check` };
-    }
-    const suspects = unverifiedWrites(pending, bodies, live);
-    const retries: Promise<ChangeOutcome>[] = [];
-    for (const { outcome, why } of suspects) {
-      const next = outcome.generation + 1;
-      if (outcome.change.action === 'create' && outcome.id) deps.lock.forget(outcome.id);
-      if (next >= maxGenerations) {
-        settle(notEffective(outcome, why));
-        continue;
-      }
-      deps.onEvent?.({ kind: 'regenerate', change: outcome.change, generation: next, why });
-      retries.push(limit(() => run(outcome.change, next)));
-    }
-    pending = (await Promise.all(retries)).filter((o) => o.ok);
-  }
-  return {};
-}
-
-function notEffective(outcome: ChangeOutcome, why: string): ChangeOutcome {
-  const error = new MonitorsError('APPLY_NOT_EFFECTIVE', `${describe(outcome.change)} did not take effect: ${why}`, {
-    hint: 'The monitor is being changed outside the tool at the same time; run `monitors plan` and apply again.',
-  });
-  return { ...outcome, ok: false, error };
+function notStarted(change: PlannedChange): ChangeOutcome {
+  return { change, ok: false, id: change.id, generation: 0, notStarted: true };
 }
 
 async function executeChange(
@@ -151,7 +137,7 @@ async function executeChange(
       }
       case 'replace': {
         const id = change.id!;
-        await deps.api.replaceMonitor(id, body!, key);
+        await replaceIfPresent(deps, id, body!, key);
         deps.lock.record({ id, name: change.name, ...lockFields(change) });
         return { change, ok: true, id, generation };
       }
@@ -164,6 +150,20 @@ async function executeChange(
     }
   } catch (error) {
     return { change, ok: false, id: change.id, generation, error: asMonitorsError(error) };
+  }
+}
+
+/** A 404 means the monitor was deleted since the plan: its record goes, and the next plan creates it. */
+async function replaceIfPresent(deps: ApplyDeps, id: string, body: Record<string, unknown>, key: string): Promise<void> {
+  try {
+    await deps.api.replaceMonitor(id, body, key);
+  } catch (error) {
+    if (!isMonitorsError(error) || error.code !== 'API_NOT_FOUND') throw error;
+    deps.lock.forget(id);
+    throw new MonitorsError('APPLY_TARGET_GONE', 'the monitor no longer exists (404): it was deleted outside the tool after the plan was made', {
+      hint: 'Run the apply again: the next plan creates it anew from the YAML.',
+      cause: error,
+    });
   }
 }
 
@@ -197,8 +197,4 @@ function asMonitorsError(error: unknown): MonitorsError {
   if (isMonitorsError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new MonitorsError('APPLY_UNEXPECTED', message, { cause: error });
-}
-
-export function describe(change: PlannedChange): string {
-  return `${change.action} of "${change.name}"${change.id ? ` (${change.id})` : ''}`;
 }

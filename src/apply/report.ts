@@ -1,5 +1,5 @@
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from './execute.js';
-import { describe } from './execute.js';
+import { describeChange as describe } from './describe-change.js';
 
 const PAST: Record<string, string> = { create: 'created', replace: 'replaced', delete: 'deleted' };
 
@@ -15,7 +15,7 @@ export function outcomeLine(outcome: ChangeOutcome): string {
 export function eventLine(event: ApplyEvent): string | undefined {
   switch (event.kind) {
     case 'done':
-      return outcomeLine(event.outcome);
+      return event.outcome.notStarted ? undefined : outcomeLine(event.outcome); // counted in the summary, not listed
     case 'regenerate':
       return `retry    ${describe(event.change)} with key generation ${event.generation}: ${event.why}`;
     case 'verify-failed':
@@ -26,20 +26,34 @@ export function eventLine(event: ApplyEvent): string | undefined {
 }
 
 export function summaryLine(result: ApplyResult, elapsedMs: number): string {
-  return `Apply complete: ${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed. (${formatSeconds(elapsedMs)})`;
+  const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
+  if (result.interrupted) return `Apply interrupted: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
+  return `Apply complete: ${counts}. (${formatSeconds(elapsedMs)})`;
 }
 
 /** The failed changes, listed together at the end with what to do. */
 export function failureReport(result: ApplyResult): string[] {
-  const failed = result.outcomes.filter((o) => !o.ok);
-  if (failed.length === 0) return [];
-  const lines = [`${failed.length} change${failed.length === 1 ? '' : 's'} failed:`];
+  const failed = result.outcomes.filter((o) => !o.ok && !o.notStarted);
+  if (failed.length === 0 && result.notStarted === 0) return [];
+  const recorded = result.lockError ? 'Everything that succeeded is listed above.' : 'Everything that succeeded is recorded in the lock file.';
+  const lines = failed.length > 0 ? [`${failed.length} change${failed.length === 1 ? '' : 's'} failed:`] : [];
   for (const o of failed) {
     lines.push(`  - ${describe(o.change)}: ${o.error?.code ?? 'ERROR'}: ${o.error?.message ?? ''}`);
     if (o.error?.hint) lines.push(`    ${o.error.hint}`);
   }
-  lines.push('Everything that succeeded is recorded in the lock file. Run the same apply again: it finishes the work without repeating it.');
+  if (result.notStarted > 0) lines.push(`Interrupted: ${result.notStarted} change${result.notStarted === 1 ? ' was' : 's were'} not started.`);
+  lines.push(`${recorded} Run the same apply again: it finishes the work without repeating it.`);
   return lines;
+}
+
+/** The lock file could not be written: said last, above the summary, with what follows from it. */
+export function lockErrorReport(result: ApplyResult): string[] {
+  const error = result.lockError;
+  if (!error) return [];
+  return [
+    `error ${error.code}: the lock file was not updated: ${error.message}`,
+    '  The changes listed above were made on the server all the same. Fix the cause and run `monitors plan`: monitors without a record are replaced once as "not verifiable", then recorded.',
+  ];
 }
 
 function formatSeconds(ms: number): string {

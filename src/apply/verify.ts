@@ -6,6 +6,8 @@ import type { ChangeOutcome } from './execute.js';
 export interface Suspect {
   outcome: ChangeOutcome;
   why: string;
+  /** The monitor the write names is not in the listing at all (else: it shows other values). */
+  missing: boolean;
 }
 
 /**
@@ -24,11 +26,11 @@ export function unverifiedWrites(
   for (const outcome of outcomes) {
     const monitor = outcome.id ? byId.get(outcome.id) : undefined;
     if (!monitor) {
-      suspects.push({ outcome, why: `monitor ${outcome.id ?? '(no id)'} is not in the listing after the write` });
+      suspects.push({ outcome, why: `monitor ${outcome.id ?? '(no id)'} is not in the listing after the write`, missing: true });
       continue;
     }
     const differing = visibleDifferences(bodies.get(outcome.change) ?? {}, monitor);
-    if (differing.length > 0) suspects.push({ outcome, why: `the listing still differs in ${differing.join(', ')}` });
+    if (differing.length > 0) suspects.push({ outcome, why: `the listing still differs in ${differing.join(', ')}`, missing: false });
   }
   return suspects;
 }

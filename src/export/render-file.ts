@@ -1,4 +1,5 @@
 import { Document, isMap, isScalar, type Pair, type YAMLMap } from 'yaml';
+import { escapeEnvInValue } from './escape-env.js';
 import type { FactoredFile } from './factor-defaults.js';
 import type { ReadMonitor } from './read-live.js';
 import type { FileGroup } from './split-files.js';
@@ -7,8 +8,8 @@ import { UNREADABLE_COMMENT } from './unreadable-defaults.js';
 /** Renders one exported file as YAML text, with comments wherever a value is not the live one. */
 export function renderFile(file: FileGroup, factored: FactoredFile): string {
   const body: Record<string, unknown> = {};
-  if (Object.keys(factored.defaults).length > 0) body.defaults = factored.defaults;
-  body.monitors = factored.entries;
+  if (Object.keys(factored.defaults).length > 0) body.defaults = asLiteralText(factored.defaults);
+  body.monitors = factored.entries.map(asLiteralText);
   const doc = new Document(body);
   doc.commentBefore = headerComment(file);
 
@@ -19,6 +20,11 @@ export function renderFile(file: FileGroup, factored: FactoredFile): string {
     if (isMap(node)) commentMonitor(node, file.monitors[i]!);
   });
   return doc.toString({ lineWidth: 0 });
+}
+
+/** Live text that looks like `${env:NAME}` stays text; auth_secret is the one real reference. */
+function asLiteralText(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, field === 'auth_secret' ? value : escapeEnvInValue(value)]));
 }
 
 function headerComment(file: FileGroup): string {

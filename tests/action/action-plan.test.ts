@@ -75,4 +75,21 @@ describe('the action running plan on a pull request', () => {
     expect(body).toContain('retry_count');
     expect(run.stderr).toMatch(/^::error file=monitors\/storefront\.yaml,line=\d+/m);
   });
+
+  it('with a read-only token (a pull request from a fork) still puts the plan in the summary and succeeds, warning about the comment', async () => {
+    const file = join(workspace, 'monitors', 'storefront.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n {2}- name: "broken"[\s\S]*$/, '\n'));
+    github.readOnly = true;
+    try {
+      const before = github.comments.get(12)![0]!.body;
+      const summaryBefore = readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8').length;
+      const run = await runActionProcess(inputs(), env);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^::warning::The plan comment was not posted: GitHub API (POST|PATCH) .* 403/m);
+      expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8').slice(summaryBefore)).toMatch(/^#### monitors plan `monitors`\n\n\*\*Plan: /);
+      expect(github.comments.get(12)![0]!.body).toBe(before);
+    } finally {
+      github.readOnly = false;
+    }
+  });
 });

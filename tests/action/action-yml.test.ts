@@ -51,8 +51,8 @@ describe('the example workflow', () => {
     expect(apply.permissions.contents).toBe('write');
     const commit = apply.steps.at(-1);
     expect(commit.if).toBe('always()');
-    expect(commit.run).toContain('git status --porcelain -- monitors/monitors.lock.json');
-    expect(commit.run).toContain('git push');
+    expect(commit.run).toContain('lock=monitors/monitors.lock.json');
+    expect(commit.run).toContain('git push'); // run for real in tests/gitops/lock-commit.test.ts
   });
 
   it('takes tokens from secrets into the environment, never from inputs', () => {

@@ -15,6 +15,8 @@ export interface FakeGitHub {
   requests: string[];
   /** Authorization headers seen. */
   auth: string[];
+  /** When true, writes answer 403 as GitHub does for a read-only token (a pull request from a fork). */
+  readOnly: boolean;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
   const requests: string[] = [];
   const auth: string[] = [];
   let nextId = 1000;
+  const state = { readOnly: false };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
@@ -31,6 +34,7 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
     const send = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     const list = url.pathname.match(new RegExp(`^/repos/${repo}/issues/(\\d+)/comments$`));
     const one = url.pathname.match(new RegExp(`^/repos/${repo}/issues/comments/(\\d+)$`));
+    if (state.readOnly && req.method !== 'GET') return send(403, { message: 'Resource not accessible by integration' });
     if (list && req.method === 'GET') {
       const all = comments.get(Number(list[1])) ?? [];
       const perPage = Number(url.searchParams.get('per_page') ?? 30);
@@ -58,6 +62,12 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
     comments,
     requests,
     auth,
+    get readOnly() {
+      return state.readOnly;
+    },
+    set readOnly(value: boolean) {
+      state.readOnly = value;
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { executePlan, type ApplyEvent } from '../../src/apply/execute.js';
 import { createLockRecorder } from '../../src/apply/lock-recorder.js';
+import { lockErrorReport } from '../../src/apply/report.js';
 import { MonitorsError } from '../../src/errors.js';
 import type { LockFile } from '../../src/lock/types.js';
 import { keyForGeneration } from '../../src/plan/idempotency-key.js';
@@ -91,6 +92,81 @@ describe('executePlan', () => {
     expect(events.some((e) => e.kind === 'regenerate' && e.generation === 1)).toBe(true);
     const keys = api.requests.filter((r) => r.method === 'POST').map((r) => r.key);
     expect(keys[2]).toBe(keyForGeneration(p.changes[0]!, 1));
+  });
+
+  it('creates a monitor removed and added back again and again, past every replayed 201 of the earlier ones', async () => {
+    const api = new MemoryApi();
+    const p = plan([change('create', 'toggled', null, {})]);
+    for (let cycle = 1; cycle <= 6; cycle++) {
+      const { lock } = recorder();
+      const result = await executePlan(p, { api, env: {}, lock });
+      expect(result, `cycle ${cycle}`).toMatchObject({ created: 1, failed: 0 });
+      const [id] = [...api.monitors.keys()];
+      expect(lock.current().monitors.map((r) => r.id)).toEqual([id]);
+      api.monitors.clear(); // removed from the YAML and deleted by the next apply
+    }
+    const posts = api.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1 + 2 + 3 + 4 + 5 + 6); // cycle n replays n - 1 stored 201s first
+    expect(new Set(posts.map((r) => r.key)).size).toBe(6);
+  });
+
+  it('does not create again when only the listing lags behind (GET by id finds the new monitor)', async () => {
+    const api = new MemoryApi();
+    api.afterCreate = (id) => api.hiddenFromListing.add(id);
+    const { lock } = recorder();
+    const result = await executePlan(plan([change('create', 'lagging', null, {})]), { api, env: {}, lock });
+    expect(result).toMatchObject({ created: 1, failed: 0 });
+    expect(api.monitors.size).toBe(1);
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(lock.current().monitors).toHaveLength(1);
+  });
+
+  it('gives up, bounded, on a create whose every new monitor is deleted at once', async () => {
+    const api = new MemoryApi();
+    api.afterCreate = (id) => api.monitors.delete(id);
+    const { lock } = recorder();
+    const result = await executePlan(plan([change('create', 'doomed', null, {})]), { api, env: {}, lock, maxCreateGenerations: 4 });
+    expect(result).toMatchObject({ created: 0, failed: 1 });
+    expect(result.outcomes[0]?.error?.code).toBe('APPLY_NOT_EFFECTIVE');
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(4);
+    expect(lock.current().monitors).toEqual([]);
+  });
+
+  it('reports a replace of a monitor deleted since the plan, and drops its lock record', async () => {
+    const api = new MemoryApi();
+    const gone = '01J00000000000000000000077';
+    const { lock } = recorder({ format_version: 1, salt: 's', monitors: [{ id: gone, name: 'gone', fingerprint: 'f' }] });
+    const result = await executePlan(plan([change('replace', 'gone', gone, { timeout_seconds: 20 })]), { api, env: {}, lock });
+    expect(result).toMatchObject({ replaced: 0, failed: 1 });
+    expect(result.outcomes[0]?.error).toMatchObject({ code: 'APPLY_TARGET_GONE', hint: expect.stringContaining('creates it anew') });
+    expect(lock.current().monitors).toEqual([]);
+  });
+
+  it('after an interrupt starts no new change, finishes the one in flight and records it', async () => {
+    const api = new MemoryApi();
+    const old = api.seed({ ...base, name: 'old' });
+    const interrupt = new AbortController();
+    const { lock, writes } = recorder({ format_version: 1, salt: 's', monitors: [{ id: old, name: 'old', fingerprint: 'f' }] });
+    api.failNext = (method) => {
+      if (method === 'POST') interrupt.abort(); // Ctrl-C while the first create is in flight
+      return undefined;
+    };
+    const p = plan([change('create', 'a', null, {}), change('create', 'b', null, {}), change('create', 'c', null, {}), change('delete', 'old', old)]);
+    const result = await executePlan(p, { api, env: {}, lock, concurrency: 1, signal: interrupt.signal });
+    expect(result).toMatchObject({ created: 1, deleted: 0, failed: 0, notStarted: 3, interrupted: true });
+    expect(api.requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
+    expect(api.monitors.has(old)).toBe(true);
+    expect(writes.at(-1)?.monitors.map((r) => r.name)).toEqual(['a', 'old']);
+  });
+
+  it('still reports what was done when the lock file cannot be written, with the error', async () => {
+    const api = new MemoryApi();
+    const lock = createLockRecorder({ format_version: 1, salt: 's', monitors: [] }, async () => {
+      throw new MonitorsError('FILE_WRITE_FAILED', 'cannot write monitors.lock.json (EROFS)');
+    });
+    const result = await executePlan(plan([change('create', 'a', null, {}), change('create', 'b', null, {})]), { api, env: {}, lock });
+    expect(result).toMatchObject({ created: 2, failed: 0, lockError: { code: 'FILE_WRITE_FAILED' } });
+    expect(lockErrorReport(result)[0]).toBe('error FILE_WRITE_FAILED: the lock file was not updated: cannot write monitors.lock.json (EROFS)');
   });
 
   it('re-sends a replace whose replayed response did not take effect (edited out of band since)', async () => {

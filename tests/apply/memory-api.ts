@@ -14,6 +14,10 @@ export class MemoryApi implements MonitorsApi {
   stored = new Map<string, { fingerprint: string; response: unknown }>();
   requests: { method: string; target: string; key?: string }[] = [];
   failNext: ((method: string, target: string) => MonitorsError | undefined) | undefined;
+  /** A listing that lags behind: these ids are left out of it (GET by id still finds them). */
+  hiddenFromListing = new Set<string>();
+  /** Runs after each new monitor is stored (e.g. someone deleting it at once). */
+  afterCreate: ((id: string) => void) | undefined;
   private seq = 0;
 
   seed(input: Record<string, unknown>): string {
@@ -24,10 +28,11 @@ export class MemoryApi implements MonitorsApi {
 
   async listMonitors(): Promise<LiveMonitor[]> {
     this.requests.push({ method: 'GET', target: '/monitors' });
-    return [...this.monitors.values()].map(specView);
+    return [...this.monitors.values()].filter((m) => !this.hiddenFromListing.has(m.id as string)).map(specView);
   }
 
   async getMonitor(id: string): Promise<LiveMonitor> {
+    this.requests.push({ method: 'GET', target: `/monitors/${id}` });
     const m = this.monitors.get(id);
     if (!m) throw new MonitorsError('API_NOT_FOUND', `monitor ${id} not found`);
     return specView(m);
@@ -36,7 +41,9 @@ export class MemoryApi implements MonitorsApi {
   async createMonitor(body: Record<string, unknown>, key: string): Promise<CreateResult> {
     return this.idempotent('POST', '/monitors', body, key, () => {
       const id = this.seed(body);
-      return { monitor: specView(this.monitors.get(id)!), location: `/monitors/${id}` };
+      const created = { monitor: specView(this.monitors.get(id)!), location: `/monitors/${id}` };
+      this.afterCreate?.(id);
+      return created;
     });
   }
 

@@ -1,6 +1,8 @@
 // The promise the product stands on: an apply that failed half-way (5xx, dropped
 // connections, 429s, held writes, latency, the process SIGKILLed) can simply be run
-// again; it finishes the work and never duplicates a change. CHAOS_SEEDS=N runs more.
+// again; it finishes the work and never duplicates a change. Some seeds send SIGINT
+// instead of SIGKILL: the run must then end by itself, with exit 130 or having finished,
+// and leave a lock file that holds every write it made. CHAOS_SEEDS=N runs more.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,8 +45,12 @@ async function runScenario(scenario: ChaosScenario): Promise<void> {
 
     writeFileSync(yaml, yamlFor(scenario.after));
     sim.setFaults(scenario.faults);
-    await runKillable(apply, { ...env }, dir, scenario.killAfterMs);
+    const interrupted = await runKillable(apply, { ...env }, dir, scenario.killAfterMs, scenario.killSignal);
     sim.setFaults({ errorRate: 0, dropRate: 0, holdWritesMs: 0, latencyMs: 0, jitterMs: 0, rateLimitRps: 0 });
+    if (scenario.killSignal === 'SIGINT' && scenario.killAfterMs !== undefined) {
+      expect([0, 1, 130], 'after SIGINT among the writes, the apply ends by itself').toContain(interrupted.code);
+      if (interrupted.code === 130) expect(interrupted.stdout).toMatch(/Apply interrupted: \d+ created/);
+    }
 
     let empty = false;
     for (let rerun = 0; rerun < 3 && !empty; rerun++) {
@@ -80,16 +86,35 @@ function record(sim: SimServer, id: string) {
   return sim.core.state.workspace('default').monitors.get(id);
 }
 
-/** Runs the CLI and SIGKILLs it after `killAfterMs` (if still running). */
-function runKillable(args: string[], env: Record<string, string>, cwd: string, killAfterMs: number | undefined): Promise<number | null> {
+/**
+ * Runs the CLI and sends it `signal` after `killAfterMs` (if still running). SIGKILL counts
+ * from the start; SIGINT from the first write ("Applying N changes..."), so that it lands
+ * among the writes rather than in the planning (where its default ends the process).
+ */
+function runKillable(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  killAfterMs: number | undefined,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: 'ignore' });
-    const killer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let killer: NodeJS.Timeout | undefined;
+    const arm = () => (killer ??= killAfterMs === undefined ? undefined : setTimeout(() => child.kill(signal), killAfterMs));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      if (signal === 'SIGINT' && stderr.includes('Applying ')) arm();
+    });
+    if (signal !== 'SIGINT') arm();
     const cap = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (code) => {
+    child.on('close', (code, closeSignal) => {
       if (killer) clearTimeout(killer);
       clearTimeout(cap);
-      resolve(code);
+      resolve({ code, signal: closeSignal, stdout });
     });
   });
 }

@@ -12,8 +12,10 @@ export interface ChaosScenario {
   /** Made in the dashboard (never in the YAML): must be untouched. */
   unmanaged: MonitorSpec[];
   faults: { errorRate: number; dropRate: number; holdWritesMs: number; latencyMs: number; jitterMs: number; rateLimitRps: number };
-  /** SIGKILL the CLI after this many ms; undefined: let it finish. */
+  /** Signal the CLI after this many ms; undefined: let it finish. */
   killAfterMs: number | undefined;
+  /** SIGKILL (a killed job) or SIGINT (Ctrl-C: stop starting, finish what is in flight). */
+  killSignal: 'SIGKILL' | 'SIGINT';
 }
 
 export interface MonitorSpec {
@@ -39,6 +41,7 @@ const scenarioArb = fc.record({
   latencyMs: fc.constantFrom(0, 5, 20),
   rateLimitRps: fc.constantFrom(0, 0, 0, 20),
   killAfterMs: fc.option(fc.integer({ min: 30, max: 1500 }), { nil: undefined }),
+  killSignal: fc.constantFrom('SIGKILL' as const, 'SIGKILL' as const, 'SIGINT' as const),
 });
 
 export function chaosScenario(seed: number): ChaosScenario {
@@ -58,6 +61,7 @@ export function chaosScenario(seed: number): ChaosScenario {
     unmanaged: s.unmanaged,
     faults: { errorRate: s.errorRate, dropRate: s.dropRate, holdWritesMs: s.holdWritesMs, latencyMs: s.latencyMs, jitterMs: s.latencyMs, rateLimitRps: s.rateLimitRps },
     killAfterMs: s.killAfterMs,
+    killSignal: s.killSignal,
   };
 }
 

@@ -1,7 +1,7 @@
 // At a terminal, apply asks before changing anything and shows a progress bar. A real
 // pseudo-terminal comes from util-linux `script`.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,17 +26,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `monitors apply` in a pseudo-terminal and types `answer` once the question is shown. */
-function applyAtTerminal(answer: string): Promise<{ code: number | null; output: string }> {
+/** Runs `monitors apply` in a pseudo-terminal and types `answer` (a line, or raw keys) once the question is shown. */
+function applyAtTerminal(answer: string | { keys: string }, redirect = ''): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('script', ['-qec', `${process.execPath} ${CLI_PATH} apply .`, '/dev/null'], {
+    const child = spawn('script', ['-qec', `${process.execPath} ${CLI_PATH} apply . ${redirect}`, '/dev/null'], {
       cwd: dir,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm', MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN },
     });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       output += d;
-      if (output.includes('Only "yes" will be accepted') && !child.stdin.writableEnded) child.stdin.end(`${answer}\n`);
+      if (output.includes('Only "yes" will be accepted') && !child.stdin.writableEnded) child.stdin.end(typeof answer === 'string' ? `${answer}\n` : answer.keys);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (code) => {
@@ -51,6 +51,30 @@ describe.skipIf(!hasScript)('apply at a terminal', () => {
     const { code, output } = await applyAtTerminal('no');
     expect(code).toBe(1);
     expect(output).toContain('APPLY_CANCELLED');
+    expect(sim.core.state.workspace('default').monitors.size).toBe(0);
+  });
+
+  it('cancels on Ctrl-C (exit 130) and on Ctrl-D (exit 1) with one clear line, changing nothing', async () => {
+    const ctrlC = await applyAtTerminal({ keys: '\u0003' });
+    expect(ctrlC.code, ctrlC.output).toBe(130);
+    const ctrlD = await applyAtTerminal({ keys: '\u0004' });
+    expect(ctrlD.code, ctrlD.output).toBe(1);
+    for (const { output } of [ctrlC, ctrlD]) {
+      expect(output).toContain('error APPLY_CANCELLED: apply cancelled; nothing was changed');
+      expect(output).not.toContain('INTERNAL');
+    }
+    expect(sim.core.state.workspace('default').monitors.size).toBe(0);
+  });
+
+  it('asks on stdout when only stderr is redirected, and refuses without --yes when both are', async () => {
+    const log = join(dir, 'stderr.log');
+    const asked = await applyAtTerminal('no', `2>${log}`);
+    expect(asked.code).toBe(1);
+    expect(asked.output).toContain('Only "yes" will be accepted');
+    expect(readFileSync(log, 'utf8')).toContain('error APPLY_CANCELLED');
+    const blind = await applyAtTerminal('no', `>${log} 2>&1`);
+    expect(blind.code).toBe(1);
+    expect(readFileSync(log, 'utf8')).toContain('error APPLY_NEEDS_YES');
     expect(sim.core.state.workspace('default').monitors.size).toBe(0);
   });
 

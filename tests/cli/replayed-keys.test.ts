@@ -64,9 +64,23 @@ describe('replayed responses that did not take effect', () => {
     expect(live()[0]!.input.timeout_seconds).toBe(25);
     expect((await cli(['plan', '--detailed-exitcode'])).code).toBe(0);
   });
+  it('creates a monitor removed from the YAML and added back four times, each time once', async () => {
+    const toggled = '  - name: toggled\n    url: https://example.com/toggled\n';
+    for (let cycle = 1; cycle <= 4; cycle++) {
+      writeYaml('    timeout_seconds: 25\n', toggled);
+      const added = await cli(['apply', '--yes']);
+      expect(added.code, `cycle ${cycle}: ${added.stdout}${added.stderr}`).toBe(0);
+      expect(added.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 0 failed.');
+      expect(live().filter((m) => m.input.name === 'toggled')).toHaveLength(1);
+      writeYaml('    timeout_seconds: 25\n');
+      const removed = await cli(['apply', '--yes']);
+      expect(removed.stdout, `cycle ${cycle}`).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
+    }
+    expect(live().map((m) => m.input.name)).toEqual(['replayed']);
+  });
 });
 
-function writeYaml(extra = ''): void {
+function writeYaml(extra = '', more = ''): void {
   const { name: _n, ...defaults } = exampleMonitorInput('x');
-  writeFileSync(join(dir, 'monitors.yaml'), `defaults: ${JSON.stringify(defaults)}\nmonitors:\n  - name: replayed\n${extra}`);
+  writeFileSync(join(dir, 'monitors.yaml'), `defaults: ${JSON.stringify(defaults)}\nmonitors:\n  - name: replayed\n${extra}${more}`);
 }

@@ -9,7 +9,7 @@ import { newLockFile } from '../../src/lock/lock-file.js';
 import { loadDesiredState } from '../../src/load/index.js';
 import type { LiveMonitor } from '../../src/model/monitor.js';
 import { planChanges } from '../../src/plan/planner.js';
-import { FULL_LISTING, SPEC_ONLY_LISTING } from './fixtures.js';
+import { FULL_LISTING, SPEC_ONLY_LISTING, full, id } from './fixtures.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -43,5 +43,18 @@ describe('export, then plan', () => {
     expect(plan.summary).toEqual({ create: 0, replace: 5, delete: 0, unchanged: 0 });
     expect(new Set(plan.changes.map((c) => c.reason))).toEqual(new Set(['not_verifiable']));
     expect(plan.changes.map((c) => c.id).sort()).toEqual(SPEC_ONLY_LISTING.map((m) => m.id).sort());
+  });
+
+  it('keeps live text that looks like YAML syntax or like ${env:NAME} exactly as it is live', async () => {
+    const names = ['a: b', '# hash', '*star', '&anchor', 'yes', 'no', '123', 'null', '~~', '- dash', 'trail ', '<<', '2024-01-01', 'line\nbreak', 'Café ☕', 'x'.repeat(100)];
+    const tricky = [
+      ...names.map((name, i) => full(id(100 + i), name, { url: `https://example.com/${i}` })),
+      full(id(200), '${env:HOME}', { url: 'https://example.com/env' }),
+      full(id(201), 'literal $${env:HOME} escape', { url: 'https://example.com/escaped' }),
+      full(id(202), 'headers', { url: 'https://example.com/h', headers: 'X-Probe: ${env:PROBE_SECRET}', body: '${env:} and ${env:PROBE_SECRET' }),
+    ];
+    const plan = await exportAndPlan(tricky, { HOME: '/home/someone', PROBE_SECRET: 'must-not-be-sent' });
+    expect(plan.changes).toEqual([]);
+    expect(plan.summary.unchanged).toBe(tricky.length);
   });
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
-import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
+import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
@@ -34,10 +34,10 @@ async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<
       await pruneStaleRecords(plan, session.lock, session.lockPath);
       return EXIT_OK;
     }
-    await confirmApply(options.yes, process.stdin, process.stderr);
+    await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
     const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
-    const result = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    return result.failed > 0 ? EXIT_ERROR : EXIT_OK;
+    const { exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
+    return exitCode;
   } finally {
     await session.api.close();
   }
@@ -66,8 +66,8 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
       await pruneStaleRecords(saved.plan, lock, lockPath);
       return EXIT_OK;
     }
-    const result = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    return result.failed > 0 ? EXIT_ERROR : EXIT_OK;
+    const { exitCode } = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
+    return exitCode;
   } finally {
     await api.close();
   }

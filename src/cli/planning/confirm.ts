@@ -3,20 +3,29 @@ import { MonitorsError } from '../../errors.js';
 
 /**
  * Asks before changing anything, like `terraform apply`: only "yes" goes on. Without a
- * terminal there is nobody to ask, so --yes is required (CI).
+ * terminal there is nobody to ask, so --yes is required (CI). The question goes to stderr,
+ * or to stdout when only that one is a terminal (`apply 2>log`); with both redirected
+ * nobody would see it, so that counts as no terminal too.
  */
-export async function confirmApply(yes: boolean | undefined, input: NodeJS.ReadStream, output: NodeJS.WriteStream): Promise<void> {
+export async function confirmApply(yes: boolean | undefined, input: NodeJS.ReadStream, outputs: { stderr: NodeJS.WriteStream; stdout: NodeJS.WriteStream }): Promise<void> {
   if (yes) return;
-  if (!input.isTTY) {
+  const output = outputs.stderr.isTTY ? outputs.stderr : outputs.stdout.isTTY ? outputs.stdout : undefined;
+  if (!input.isTTY || !output) {
     throw new MonitorsError('APPLY_NEEDS_YES', 'apply needs confirmation, and there is no terminal to ask; nothing was changed', {
       hint: 'Review the plan above and run again with --yes (in CI: `monitors apply --yes`).',
     });
   }
   const rl = createInterface({ input, output });
+  let answer: string;
   try {
-    const answer = await rl.question('\nDo you want to apply these changes? Only "yes" will be accepted: ');
-    if (answer.trim() !== 'yes') throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed');
+    answer = await rl.question('\nDo you want to apply these changes? Only "yes" will be accepted: ');
+  } catch (error) {
+    // readline ends the question with an AbortError on Ctrl-C and on Ctrl-D (end of input).
+    const ctrlC = error instanceof Error && /Ctrl\+C/i.test(error.message);
+    output.write('\n');
+    throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed', { exitCode: ctrlC ? 130 : 1 });
   } finally {
     rl.close();
   }
+  if (answer.trim() !== 'yes') throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed');
 }

@@ -2,10 +2,12 @@ import type { MonitorsApi } from '../../api/types.js';
 import { createLockRecorder } from '../../apply/lock-recorder.js';
 import { executePlan, type ApplyResult } from '../../apply/execute.js';
 import { createProgress } from '../../apply/progress.js';
-import { failureReport, summaryLine } from '../../apply/report.js';
+import { failureReport, lockErrorReport, summaryLine } from '../../apply/report.js';
+import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
+import { watchInterrupts } from './interrupt.js';
 
 export interface ApplyRun {
   plan: Plan;
@@ -16,24 +18,35 @@ export interface ApplyRun {
   concurrency?: number;
 }
 
-/** Executes a plan with progress on stderr and the summary on stdout; returns the result. */
-export async function runApply(run: ApplyRun): Promise<ApplyResult> {
+export interface ApplyRunResult {
+  result: ApplyResult;
+  /** 0 done, 1 a change failed, 130 / 143 interrupted by SIGINT / SIGTERM. */
+  exitCode: number;
+}
+
+/** Executes a plan with progress on stderr and the summary on stdout. */
+export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const started = Date.now();
   const lock = createLockRecorder(run.lock, (l) => writeLockFileAtomic(run.lockPath, l));
   const progress = createProgress(process.stderr, Boolean(process.stderr.isTTY) && run.env.CI !== 'true');
+  const interrupt = watchInterrupts(process.stderr);
   let result: ApplyResult;
   try {
     result = await executePlan(run.plan, {
       api: run.api,
       env: run.env,
       lock,
+      signal: interrupt.signal,
       ...(run.concurrency ? { concurrency: run.concurrency } : {}),
       onEvent: (e) => progress.onEvent(e),
     });
   } finally {
     progress.stop();
+    interrupt.dispose();
   }
   const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
   process.stdout.write(`${lines.join('\n')}\n`);
-  return result;
+  const lockError = lockErrorReport(result);
+  if (lockError.length > 0) process.stderr.write(`${lockError.join('\n')}\n`);
+  return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
 }
