@@ -23,8 +23,11 @@ export function protectTemplatedFields(canonical: Canonical, templates: EnvTempl
   let out: Canonical | undefined;
   for (const [field, template] of Object.entries(templates)) {
     if (template === undefined || SECRETS.has(field) || !(field in canonical)) continue;
+    // Only escapes (`$${env:X}`, literal text): no value from the environment to protect.
+    const names = envNamesIn(template);
+    if (names.size === 0) continue;
     const variables: Record<string, string> = {};
-    for (const name of envNamesIn(template)) {
+    for (const name of names) {
       const value = valueOf(name);
       variables[name] = value === undefined ? 'unset' : secretHash(value, salt);
     }
