@@ -44,7 +44,7 @@ export async function runExport(deps: RunExportDeps, options: RunExportOptions):
   ];
   refuseExisting(writes, options.force);
   const others = otherYamlFiles(resolve(options.cwd, options.outDir), writes);
-  writeAllAtomic(writes);
+  await writeAllAtomic(writes);
   const warnings = others.length > 0 ? [`warning: ${options.outDir} also holds YAML files export did not write (${others.length}); plan and apply will read them too`] : [];
   return { report: exportSummary(result, { outDir: options.outDir, filePaths: shown, lockPath: options.lockPath, lockIsDefault: options.lockIsDefault }), warnings };
 }

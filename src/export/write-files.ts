@@ -1,9 +1,10 @@
 // The I/O edge of export: write every file or none of them. Each text goes to a temp file
 // in its target folder first; only when all are written are they renamed into place.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { MonitorsError } from '../errors.js';
+import { ensureDir } from '../lock/ensure-dir.js';
 
 export interface FileWrite {
   path: string;
@@ -23,12 +24,12 @@ export function refuseExisting(writes: readonly FileWrite[], force: boolean): vo
   });
 }
 
-export function writeAllAtomic(writes: readonly FileWrite[]): void {
+export async function writeAllAtomic(writes: readonly FileWrite[]): Promise<void> {
   const suffix = `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   const staged: { temp: string; path: string }[] = [];
   try {
     for (const w of writes) {
-      mkdirSync(dirname(w.path), { recursive: true });
+      await ensureDir(dirname(w.path)); // not mkdirSync({ recursive }): it spins forever under /proc
       const temp = `${w.path}${suffix}`;
       writeFileSync(temp, w.text, { encoding: 'utf8', mode: 0o644 });
       staged.push({ temp, path: w.path });
