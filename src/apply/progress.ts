@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { ApplyEvent } from './execute.js';
+import { printable } from '../render/printable.js';
 import { eventLine } from './report.js';
 
 export interface ProgressSink {
@@ -7,7 +8,7 @@ export interface ProgressSink {
   stop(): void;
 }
 
-/** A bar on a TTY; one line per change elsewhere (CI logs). Both write to stderr. */
+/** A bar on a TTY; one line per change elsewhere (CI logs). Both write to stderr, control characters (names may come from the server) made visible. */
 export function createProgress(stream: NodeJS.WriteStream, interactive: boolean): ProgressSink {
   return interactive ? barProgress(stream) : lineProgress(stream);
 }
@@ -16,7 +17,7 @@ function lineProgress(stream: NodeJS.WritableStream): ProgressSink {
   return {
     onEvent(event) {
       const line = eventLine(event);
-      if (line) stream.write(`${line}\n`);
+      if (line) stream.write(`${printable(line)}\n`);
     },
     stop() {},
   };
@@ -36,7 +37,7 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
         if (!event.outcome.ok) {
           failed += 1;
           bar.stop();
-          stream.write(`${eventLine(event)}\n`);
+          stream.write(`${printable(eventLine(event) ?? '')}\n`);
           bar.start(bar.getTotal(), finished.size, { failed });
         }
         finished.add(event.outcome.change);

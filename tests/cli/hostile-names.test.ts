@@ -57,4 +57,18 @@ describe('names with terminal control sequences', () => {
     expect(result.stderr).not.toMatch(RAW_CONTROL);
     expect(result.stdout).toBe('');
   });
+
+  it('apply lists the changes it made and failed with such names escaped', async () => {
+    const victim = `delete-me ${HOSTILE}`;
+    server.insertMonitor(dashboardInput(victim));
+    // The workspace scope makes every unlisted monitor managed, so apply deletes them.
+    writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}settings:\n  scope: workspace\nmonitors:\n  - name: shop home\n    url: https://shop.example.com/\n`);
+    const env = { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', CI: 'true' };
+    const result = await runCli(['apply', '.', '--yes', '--allow-mass-delete'], { cwd: dir, env, timeoutMs: 20_000 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout + result.stderr).toContain('deleted  "delete-me evil\\u001b]0;PWNED');
+    expect(result.stdout).not.toMatch(RAW_CONTROL);
+    expect(result.stderr).not.toMatch(RAW_CONTROL);
+    expect(server.monitors().map((m) => m.input.name)).toEqual(['shop home']);
+  });
 });

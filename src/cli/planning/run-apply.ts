@@ -3,6 +3,7 @@ import { createLockRecorder } from '../../apply/lock-recorder.js';
 import { executePlan, type ApplyResult } from '../../apply/execute.js';
 import { createProgress } from '../../apply/progress.js';
 import { failureReport, lockErrorReport, summaryLine } from '../../apply/report.js';
+import { printable } from '../../render/printable.js';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
@@ -45,8 +46,9 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
     interrupt.dispose();
   }
   const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  // Names and messages may come from the server: control characters are shown, never sent raw.
+  process.stdout.write(`${lines.map(printable).join('\n')}\n`);
   const lockError = lockErrorReport(result);
-  if (lockError.length > 0) process.stderr.write(`${lockError.join('\n')}\n`);
+  if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
   return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
 }
