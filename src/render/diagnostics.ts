@@ -1,11 +1,16 @@
 // Printing diagnostics: compiler-style text, GitHub workflow annotations, and the
 // versioned JSON report of `monitors validate --format json` (docs/yaml-format.md).
 import type { Diagnostic } from '../model/monitor.js';
+import { printable } from './printable.js';
 
-/** `file:line:col: error CODE message`; a problem with a path as a whole has no line. */
+/**
+ * `file:line:col: error CODE message`; a problem with a path as a whole has no line.
+ * Messages quote keys and names from the YAML, which a pull request may fill with line
+ * breaks or escape sequences (a fake `::error` line in a CI log): all made visible.
+ */
 export function diagnosticLine(d: Diagnostic): string {
   const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
-  return `${where}: ${d.severity} ${d.code} ${d.message}`;
+  return printable(`${where}: ${d.severity} ${d.code} ${d.message}`);
 }
 
 // Workflow-command escaping (as in @actions/core): data escapes %, CR, LF; properties also : and ,.
@@ -14,10 +19,10 @@ const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A')
 
 /** `::error file=...,line=...,col=...,title=CODE::message` */
 export function githubAnnotation(d: Diagnostic): string {
-  const props = [`file=${escapeProperty(d.file)}`];
+  const props = [`file=${escapeProperty(printable(d.file))}`];
   if (d.line > 0) props.push(`line=${d.line}`, `col=${d.col}`);
   props.push(`title=${escapeProperty(d.code)}`);
-  return `::${d.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeData(d.message)}`;
+  return `::${d.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeData(printable(d.message))}`;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

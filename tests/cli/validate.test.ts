@@ -91,6 +91,18 @@ describe('monitors validate', () => {
     expect(json.stderr).toContain('::error file=broken/shop.yaml,line=17,col=5,title=schema.additionalProperties::');
   });
 
+  it('a key with a line break and escape sequences cannot forge a workflow command or drive the terminal', async () => {
+    const file = path.join(dir, 'forged.yaml');
+    writeFileSync(file, BROKEN.replace('    colour: red\n', '    "x\\n::warning file=a,line=1::forged\\e[2J": red\n').replace('timeout_seconds: 100', 'timeout_seconds: 10'));
+    for (const env of [{}, { GITHUB_ACTIONS: 'true' }]) {
+      const r = await runCli(['validate', 'forged.yaml'], { cwd: dir, env });
+      expect(r.code).toBe(1);
+      expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+      expect(r.stdout.split('\n').filter((line) => line.startsWith('::warning'))).toEqual([]);
+      expect(r.stdout).toContain('forged.yaml:17:5: error schema.additionalProperties unknown field "x\\u000a::warning file=a,line=1::forged\\u001b[2J"\n');
+    }
+  });
+
   it('a missing path and an empty folder: one clear line each, exit 1, no stack trace', async () => {
     const r = await runCli(['validate', 'nope.yaml', 'empty'], { cwd: dir });
     expect(r.code).toBe(1);
