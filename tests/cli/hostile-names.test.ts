@@ -71,4 +71,16 @@ describe('names with terminal control sequences', () => {
     expect(result.stderr).not.toMatch(RAW_CONTROL);
     expect(server.monitors().map((m) => m.input.name)).toEqual(['shop home']);
   });
+
+  it('export names such monitors escaped in its report', async () => {
+    // Two with one name: the report lists them by name, as not exported.
+    server.insertMonitor(dashboardInput(HOSTILE));
+    server.insertMonitor(dashboardInput(HOSTILE));
+    const env = { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' };
+    const result = await runCli(['export', '--out', 'exported'], { cwd: dir, env, timeoutMs: 20_000 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('evil\\u001b]0;PWNED');
+    expect(result.stdout).not.toMatch(RAW_CONTROL);
+    expect(result.stderr).not.toMatch(RAW_CONTROL);
+  });
 });

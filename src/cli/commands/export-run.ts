@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
+import { printable } from '../../render/printable.js';
 import { DEFAULT_LOCK_NAME } from '../planning/paths.js';
 import type { ExportOptions } from './export.js';
 
@@ -20,8 +21,9 @@ export async function runExportCommand(options: ExportOptions): Promise<void> {
         cwd: process.cwd(),
       },
     );
-    for (const warning of warnings) process.stderr.write(`${warning}\n`);
-    process.stdout.write(report);
+    // Names in the report come from the server: control characters are shown, never sent raw.
+    for (const warning of warnings) process.stderr.write(`${printable(warning)}\n`);
+    process.stdout.write(report.split('\n').map(printable).join('\n'));
   } finally {
     await api.close();
   }
