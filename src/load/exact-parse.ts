@@ -32,7 +32,9 @@ export async function exactParse(text: string): Promise<ExactParse> {
     version: '1.2',
     schema: 'core',
     merge: false,
-    uniqueKeys: true,
+    // Duplicate keys are found below in one pass per map: yaml's own check compares each
+    // key with every earlier one (20,000 keys in one map took about 5 s).
+    uniqueKeys: false,
     prettyErrors: false,
     // Nothing on the console: a collection used as a key is reported as an unknown field,
     // not also as a Node warning on stderr.
@@ -46,6 +48,7 @@ export async function exactParse(text: string): Promise<ExactParse> {
   for (const doc of list) {
     // Warnings (an unknown tag, say) would change a file's meaning silently: errors here.
     for (const e of [...doc.errors, ...doc.warnings]) problems.push({ pos: pos(e.pos[0]), code: `yaml.${e.code.toLowerCase()}`, message: e.message });
+    problems.push(...duplicateKeys(yaml, doc, pos));
   }
   const first = list[0];
   const second = list[1];
@@ -83,6 +86,25 @@ type YamlModule = typeof import('yaml');
 function toPosition(lineCounter: LineCounterType, offset: number): Position {
   const { line, col } = lineCounter.linePos(offset);
   return line === 0 ? { line: 1, col: offset + 1 } : { line, col };
+}
+
+/**
+ * Keys repeated in one map, as yaml's `uniqueKeys: true` reports them (scalars with equal
+ * values; collections as keys are never equal), at each repeat's key.
+ */
+function duplicateKeys(yaml: YamlModule, doc: Document, pos: (o: number) => Position): SyntaxProblem[] {
+  const found: SyntaxProblem[] = [];
+  yaml.visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      for (const { key } of map.items) {
+        if (!yaml.isScalar(key)) continue;
+        if (seen.has(key.value)) found.push({ pos: pos(key.range?.[0] ?? 0), code: 'yaml.duplicate_key', message: 'Map keys must be unique' });
+        else seen.add(key.value);
+      }
+    },
+  });
+  return found;
 }
 
 /** The first alias (or the first one whose anchor is missing) in document order. */

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../src/load/read-file.js';
 import { DEFAULTS, loadFiles, tempDir, where } from './temp-dir.js';
 import { loadDesiredState } from '../../src/load/index.js';
+import { exactParse } from '../../src/load/exact-parse.js';
+import { LineCounter, parseAllDocuments } from 'yaml';
 
 const ITEM = '  - name: home\n    type: http\n    url: https://shop.example.com/\n';
 
@@ -19,6 +21,30 @@ describe('YAML problems, each with its exact line and column', () => {
   ])('%s', async (_label, text, expected) => {
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)[0]).toBe(expected);
+  });
+
+  it.each([
+    'monitors:\n  - name: home\n    name: again\n    name: third\n',
+    'a: 1\n"a": 2\n\'a\': 3\nb: {x: 1, "x": 2, y: [ {z: 1, z: 2} ]}\n',
+    '1: a\n"1": b\n1: c\ntrue: x\ntrue: y\nnull: 1\n~: 2\n',
+    '? [x]\n: 1\n? [x]\n: 2\n? {a: 1}\n: 3\n<<: 1\n<<: 2\n',
+    'monitors:\n  - &m {name: a, name: b}\n  - *m\n',
+  ])('finds duplicate keys exactly where yaml\'s own uniqueKeys check does: %j', async (text) => {
+    const lineCounter = new LineCounter();
+    const oracle = parseAllDocuments(text, { version: '1.2', schema: 'core', merge: false, uniqueKeys: true, lineCounter, logLevel: 'error' });
+    const expected = (Array.isArray(oracle) ? oracle : [])
+      .flatMap((doc) => doc.errors)
+      .filter((e) => e.code === 'DUPLICATE_KEY')
+      .map((e) => lineCounter.linePos(e.pos[0]));
+    const ours = (await exactParse(text)).problems.filter((p) => p.code === 'yaml.duplicate_key').map((p) => p.pos);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ours).toEqual(expected);
+  });
+
+  it('a map with 20,000 keys is checked for repeats (one found, at its place)', async () => {
+    const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: 1\n`).join('');
+    const problems = (await exactParse(`${keys}k7: 2\n`)).problems;
+    expect(problems).toEqual([{ pos: { line: 20_001, col: 1 }, code: 'yaml.duplicate_key', message: 'Map keys must be unique' }]);
   });
 
   it('more than one document is refused, pointing at the second', async () => {
