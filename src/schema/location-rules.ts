@@ -1,5 +1,6 @@
 // execution_mode ties `locations` and `consensus_threshold` together: a consensus cannot
-// need more locations than check, and "multi" means at least two.
+// need more locations than check, and "multi" means at least two. Without a locations list
+// the server picks them (the spec does not say how many), so only a list is checked.
 import type { FieldProblem } from './check-input.js';
 
 export function executionModeProblems(input: Record<string, unknown>): FieldProblem[] {
@@ -16,14 +17,15 @@ export function executionModeProblems(input: Record<string, unknown>): FieldProb
   });
   const mode = input.execution_mode;
   const count = seen.size;
-  if (mode === 'multi_location' && count < 2) {
+  const listed = strings.length > 0;
+  if (mode === 'multi_location' && listed && count < 2) {
     problems.push({ field: 'locations', pointer: '/locations', code: 'rule.locations_count', message: `execution_mode "multi_location" needs at least 2 distinct locations (has ${count})` });
   }
-  if (mode === 'single_location' && strings.length !== 1) {
+  if (mode === 'single_location' && strings.length > 1) {
     problems.push({ field: 'locations', pointer: '/locations', code: 'rule.locations_count', message: `execution_mode "single_location" needs exactly 1 location (has ${strings.length})` });
   }
   const threshold = input.consensus_threshold;
-  const checking = mode === 'multi_location' ? Math.max(count, 2) : 1;
+  const checking = mode === 'multi_location' ? (listed ? count : Infinity) : 1;
   if (typeof threshold === 'number' && (mode === 'multi_location' || mode === 'single_location' || mode === 'local') && threshold > checking) {
     problems.push({
       field: 'consensus_threshold',

@@ -64,18 +64,22 @@ describe('ruleProblems', () => {
     expect(codes(httpInput({ auth_type: 'bearer', auth_secret: 'tok' }))).toEqual([]);
   });
 
-  it('multi_location needs 2 distinct locations and a threshold they can reach', () => {
+  it('multi_location with a list needs 2 distinct locations and a threshold they can reach', () => {
     const multi = (locations: unknown[], consensus_threshold: number) => codes(httpInput({ execution_mode: 'multi_location', locations, consensus_threshold }));
     expect(multi(['eu', 'us'], 2)).toEqual([]);
     expect(multi(['eu'], 1)).toEqual(['/locations rule.locations_count']);
     expect(multi(['eu', 'us'], 3)).toEqual(['/consensus_threshold rule.consensus_threshold']);
     expect(multi(['eu', 'eu', 'us'], 2)).toEqual(['/locations/1 rule.locations_duplicate']);
     expect(multi(['eu', ' '], 1)).toEqual(['/locations/1 rule.location_empty']);
+    // No list: the server chooses the locations, so neither their count nor the threshold can be judged.
+    expect(multi([], 5)).toEqual([]);
+    expect(codes(httpInput({ execution_mode: 'multi_location', locations: null, consensus_threshold: 3 }))).toEqual([]);
   });
 
-  it('single_location needs exactly one location; local and single need threshold 1', () => {
+  it('single_location takes at most one location (none: the server picks); local and single need threshold 1', () => {
     expect(codes(httpInput({ execution_mode: 'single_location', locations: ['eu'] }))).toEqual([]);
-    expect(codes(httpInput({ execution_mode: 'single_location', locations: [] }))).toEqual(['/locations rule.locations_count']);
+    expect(codes(httpInput({ execution_mode: 'single_location', locations: [] }))).toEqual([]);
+    expect(codes(httpInput({ execution_mode: 'single_location', locations: null, consensus_threshold: 2 }))).toEqual(['/consensus_threshold rule.consensus_threshold']);
     expect(codes(httpInput({ execution_mode: 'single_location', locations: ['eu', 'us'] }))).toEqual(['/locations rule.locations_count']);
     expect(codes(httpInput({ execution_mode: 'local', consensus_threshold: 2 }))).toEqual(['/consensus_threshold rule.consensus_threshold']);
   });
