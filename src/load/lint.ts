@@ -1,5 +1,5 @@
 // Warnings (never errors): settings a monitor's own entry writes that its check ignores,
-// and thresholds that can never trigger. Fields inherited from `defaults` are not
+// thresholds that can never trigger, and hex payloads of an odd length. Fields inherited from `defaults` are not
 // warned about, since defaults are shared by monitors of every type.
 import { TYPE_SPECIFIC_FIELDS, USED_BY_TYPE, isMonitorType } from '../schema/type-fields.js';
 import type { PathSegment } from './exact-parse.js';
@@ -41,6 +41,13 @@ export function lintWarnings(input: Record<string, unknown>, own: Record<string,
       code: 'lint.slow_threshold_unreachable',
       message: `slow_threshold_ms (${slow}) is not below the timeout (${timeout * 1000} ms), so no check is ever reported slow`,
     });
+  }
+  // The spec's pattern allows an odd count, but a payload is bytes: the last digit is likely a slip.
+  for (const field of ['udp_payload', 'udp_expected'] as const) {
+    const value = input[field];
+    if (typeof value === 'string' && /^[A-Fa-f0-9]*$/.test(value) && value.length % 2 === 1) {
+      warnings.push({ path: [field], code: 'lint.hex_odd_length', message: `${field} has an odd number of hex digits (a byte is two)` });
+    }
   }
   return warnings;
 }

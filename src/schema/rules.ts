@@ -35,7 +35,6 @@ export function ruleProblems(input: Record<string, unknown>, options: RuleOption
     ...executionModeProblems(input),
     ...intervalRule(input, options),
     ...jsonPointerSyntax(input),
-    ...hexLength(input),
   ];
 }
 
@@ -90,13 +89,4 @@ function jsonPointerSyntax(input: Record<string, unknown>): FieldProblem[] {
   if (typeof pointer !== 'string' || pointer === '') return [];
   if (pointer.startsWith('/') && !/~(?![01])/.test(pointer)) return [];
   return [problem('json_pointer', 'rule.json_pointer_syntax', 'json_pointer must be a JSON Pointer (RFC 6901): empty, or starting with "/", with "~" only as ~0 or ~1')];
-}
-
-function hexLength(input: Record<string, unknown>): FieldProblem[] {
-  return (['udp_payload', 'udp_expected'] as const)
-    .filter((field) => {
-      const value = input[field];
-      return typeof value === 'string' && /^[A-Fa-f0-9]*$/.test(value) && value.length % 2 === 1;
-    })
-    .map((field) => problem(field, 'rule.hex_odd_length', `${field} must have an even number of hex digits (two per byte)`));
 }

@@ -50,4 +50,12 @@ describe('defaults', () => {
     expect(r.diagnostics[0]?.message).toBe('port is ignored by monitors of type "ping"');
     expect(r.state.monitors).toHaveLength(2);
   });
+
+  it('an odd number of hex digits in a udp payload is a warning at the value, not an error', async () => {
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: time server\n    type: udp\n    url: ntp.example.com\n    port: 123\n    udp_payload: e30004f\n`,
+    });
+    expect(where(r)).toEqual(['a.yaml:19:18 warning lint.hex_odd_length']);
+    expect(r.state.monitors).toHaveLength(1);
+  });
 });
