@@ -31,8 +31,8 @@ export function visibleDiffs(body: Record<string, unknown>, live: LiveMonitor): 
 /**
  * A server may report an unset field as false, [], "" or null (and may give back null for
  * a "" it was sent), a name in another Unicode normal form, a URL in its normal form, or
- * header names in another case (HTTP header names are case-insensitive). None of these is a change; comparing them literally would
- * replace the monitor on every plan.
+ * header names in another case (HTTP header names are case-insensitive). None of these is
+ * a change; comparing them literally would replace the monitor on every plan.
  */
 function sameMeaning(field: string, live: unknown, wanted: unknown): boolean {
   if (isEmptyValue(live) && isEmptyValue(wanted)) return true;

@@ -21,11 +21,8 @@ const SECRETS = new Set<string>(SECRET_FIELDS);
  */
 export function protectTemplatedFields(canonical: Canonical, templates: EnvTemplates, valueOf: (name: string) => string | undefined, salt: string): Canonical {
   let out: Canonical | undefined;
-  for (const [field, template] of Object.entries(templates)) {
-    if (template === undefined || SECRETS.has(field) || !(field in canonical)) continue;
-    // Only escapes (`$${env:X}`, literal text): no value from the environment to protect.
-    const names = envNamesIn(template);
-    if (names.size === 0) continue;
+  for (const { field, template, names } of templatedFields(templates)) {
+    if (!(field in canonical)) continue;
     const variables: Record<string, string> = {};
     for (const name of names) {
       const value = valueOf(name);
@@ -40,12 +37,23 @@ export function protectTemplatedFields(canonical: Canonical, templates: EnvTempl
 /** The variable values a set of templates needs hashed (for warmSecretHashes). */
 export function templateValues(templates: EnvTemplates, valueOf: (name: string) => string | undefined): string[] {
   const values: string[] = [];
-  for (const [field, template] of Object.entries(templates)) {
-    if (template === undefined || SECRETS.has(field)) continue;
-    for (const name of envNamesIn(template)) {
+  for (const { names } of templatedFields(templates)) {
+    for (const name of names) {
       const value = valueOf(name);
       if (value !== undefined) values.push(value);
     }
   }
   return values;
+}
+
+/**
+ * The fields protected: templated, not a secret, and naming at least one variable (a
+ * template of only escapes, `$${env:X}`, is literal text with nothing to protect).
+ */
+function* templatedFields(templates: EnvTemplates): Generator<{ field: string; template: string | readonly string[]; names: Set<string> }> {
+  for (const [field, template] of Object.entries(templates)) {
+    if (template === undefined || SECRETS.has(field)) continue;
+    const names = envNamesIn(template);
+    if (names.size > 0) yield { field, template, names };
+  }
 }
