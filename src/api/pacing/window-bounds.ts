@@ -45,7 +45,7 @@ export class WindowBounds {
     if (longest === Infinity) {
       const seen = last.after - (this.firstSentAt ?? last.before);
       shortest = Math.max(shortest, last.before - (this.firstSentAt ?? last.before), seen / GUESS_MARGIN);
-      longest = seen * GUESS_MARGIN;
+      longest = Math.max(shortest, seen * GUESS_MARGIN);
     }
     return { earliest: last.after + shortest, latest: last.after + longest };
   }
