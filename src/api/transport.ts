@@ -100,11 +100,16 @@ export function createTransport(config: ApiClientConfig): Transport {
    */
   function settleRate(ticket: Ticket, status: number, headers: Record<string, string | undefined>, attempt: number): void {
     const rate = { limit: numberHeader(headers['x-ratelimit-limit']), remaining: numberHeader(headers['x-ratelimit-remaining']) };
-    if (status !== 429) return pacer.settle(ticket, { status, ...rate });
-    const retryAfterMs = parseRetryAfter(headers['retry-after'], clock());
-    const pauseMs = retryAfterMs === undefined ? minRetryDelayMs(attempt, config.backoff) : retryAfterMs <= MAX_RETRY_AFTER_MS ? retryAfterMs : undefined;
-    pacer.settle(ticket, { status, ...rate, retryAfterMs, pauseMs });
+    if (status !== 429) pacer.settle(ticket, { status, ...rate });
+    else {
+      const retryAfterMs = parseRetryAfter(headers['retry-after'], clock());
+      const pauseMs = retryAfterMs === undefined ? minRetryDelayMs(attempt, config.backoff) : retryAfterMs <= MAX_RETRY_AFTER_MS ? retryAfterMs : undefined;
+      pacer.settle(ticket, { status, ...rate, retryAfterMs, pauseMs });
+    }
+    const pacing = pacer.describe();
+    if (pacing !== lastPacing) log?.(`.. pacing: ${(lastPacing = pacing)}`);
   }
+  let lastPacing = '';
 
   async function send(method: string, path: string, options: SendOptions = {}): Promise<Answer> {
     const url = buildUrl(config.baseUrl, path, options.query);

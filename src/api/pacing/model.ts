@@ -7,7 +7,8 @@
 // - Beyond that, the limit's refill is inferred, as one of two shapes:
 //   * continuous (a token bucket): requests come back a few at a time. The rate is a lower
 //     bound measured over the answers (refill-rate.ts), and requests go out at that rate.
-//   * stepped (a fixed window): nothing comes back for a while, then everything at once.
+//   * stepped (a fixed window): nothing comes back for a while, then everything at once
+//     (first seen as a 429 when it ran out, and full after the Retry-After).
 //     The window's end is bracketed from the jumps seen (window-bounds.ts); a small reserve
 //     of each window is spent spread over the bracket, so the next jump is seen early and
 //     the bracket narrows, and nothing beyond it is sent before the bracket has passed.
@@ -120,9 +121,18 @@ export class PacingModel {
     this.probeAfterPause = false;
   }
 
-  /** For tests and the debug log: the shape inferred so far. */
+  /** For tests: the shape inferred so far. */
   get inferred(): { shape: Shape; ratePerSecond: number; limit: number | undefined } {
     return { shape: this.shape, ratePerSecond: this.rate.perMs * 1000, limit: this.limit };
+  }
+
+  /** For the debug log: what is known of the limit, in a few words. */
+  describe(): string {
+    if (this.limit === undefined) return this.headerless ? 'no rate-limit headers' : 'nothing known yet';
+    if (this.shape === 'continuous') return `limit ${this.limit}, refilled continuously at ${Math.floor(this.rate.perMs * 1000)}/s or more`;
+    const length = this.windows.length();
+    if (this.shape === 'stepped' && length) return `limit ${this.limit} per window of ${(length.shortest / 1000).toFixed(1)} to ${(length.longest / 1000).toFixed(1)} s`;
+    return `limit ${this.limit}, refill not seen yet`;
   }
 
   private refusal(ticket: Ticket, now: number, { pauseMs, retryAfterMs }: Settled): void {
@@ -134,45 +144,42 @@ export class PacingModel {
     this.learn({ ...this.observation(ticket, now, 0, true), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
   }
 
-  /**
-   * Requests still on their way when this answer came may have been taken before it (if
-   * sent later) or not yet (if sent earlier): the requests granted so far lie between
-   * Remaining + those taken up to it less the earlier ones, and that plus the later ones.
-   */
   private observation(ticket: Ticket, now: number, remaining: number, refused: boolean): Observation {
-    let earlier = 0;
-    let later = 0;
-    for (const seq of this.inFlight) {
-      if (seq < ticket.seq) earlier += 1;
-      else later += 1;
-    }
-    const granted = remaining + this.taken(ticket.seq) - earlier;
-    return { seq: ticket.seq, sentAt: ticket.sentAt, at: now, remaining, granted, grantedAtMost: granted + earlier + later, refused };
+    let onTheirWay = 0;
+    for (const seq of this.inFlight) if (seq < ticket.seq) onTheirWay += 1;
+    const taken = this.taken(ticket.seq) - onTheirWay;
+    return { seq: ticket.seq, sentAt: ticket.sentAt, at: now, remaining, taken, granted: remaining + taken, refused };
   }
 
   private learn(obs: Observation): void {
     const previous = this.last;
     // An answer to a request sent before the last one known tells an older state.
     if (previous && obs.seq < previous.seq) return;
-    this.windows.seen(obs.sentAt);
-    if (previous && !obs.refused) this.classify(previous, obs);
-    if (!obs.refused) this.rate.observe(obs, this.limit!);
+    if (!obs.refused) {
+      const top = this.atTop(previous, obs);
+      this.rate.observe(obs, top);
+      // Requests came back while the limit stayed short of the top: no window does that.
+      if (this.rate.refilling) this.shape = 'continuous';
+      else if (previous && top && obs.granted > previous.granted) this.jumped(previous, obs);
+    }
+    this.windows.seen(obs, this.limit!);
     this.last = obs;
     this.spent = this.inFlight.size;
   }
 
-  private classify(before: Observation, after: Observation): void {
-    if (after.granted - before.grantedAtMost < 1) return; // no refill for certain
-    // Refilled to the top: Remaining plus the requests taken since `before` is the limit
-    // (less those that may have overtaken `after`).
-    const top = after.remaining + this.taken(after.seq) - this.taken(before.seq) + (after.grantedAtMost - after.granted);
-    if (top < this.limit! - 1) {
-      this.shape = 'continuous'; // partly refilled: no window does that
-      return;
-    }
-    // An idle bucket fills up to the top too, and one never drained looks full after any
-    // refill: a first window shows as a jump from well below half.
-    if (this.shape === 'continuous' || (this.shape === 'unknown' && before.remaining >= this.limit! / 2)) return;
+  /**
+   * Whether the limit may have been full when `obs` was answered: its Remaining plus the
+   * requests taken since the answer before make the limit. After a window's refill, always.
+   */
+  private atTop(previous: Observation | undefined, obs: Observation): boolean {
+    return obs.remaining + obs.taken - (previous?.taken ?? obs.taken) >= this.limit! - 1;
+  }
+
+  /** Refilled to the top between two answers. */
+  private jumped(before: Observation, after: Observation): void {
+    // An idle bucket fills up to the top too (while the plan is computed, say): a first
+    // window shows as a 429 once it ran out and as full after its Retry-After.
+    if (this.shape === 'continuous' || (this.shape === 'unknown' && !before.refused)) return;
     this.shape = 'stepped';
     this.windows.reset(lastMomentBefore(before), after.at);
   }

@@ -10,6 +10,8 @@ export interface Pacer {
   acquire(): Promise<Ticket>;
   /** What the answer said (or status 0 when none came). Every ticket is settled once. */
   settle(ticket: Ticket, answer: Settled): void;
+  /** What is known of the server's limit, for the debug log. */
+  describe(): string;
 }
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -46,6 +48,7 @@ export function createPacer(clock: () => number, sleep: Sleep, model = new Pacin
       answered = signal();
       done.resolve();
     },
+    describe: () => model.describe(),
   };
 }
 

@@ -6,9 +6,12 @@
 // whether windows follow a fixed grid or start with the first request after the last
 // ended. W being constant, the tightest bounds ever seen hold; bounds that contradict
 // each other mean the limit changed, and what was learnt is dropped.
-// With a single jump, W is guessed within a quarter of the stretch from the first request
-// to the answer that showed it. Only `latest` is relied on (nothing unfunded goes before
+// With a single jump, W is guessed within a quarter of the stretch from the window's
+// first request seen (the last answer before it that showed the limit at the top) to the
+// answer that showed the jump. Only `latest` is relied on (nothing unfunded goes before
 // it); `earliest` only places the probes, so a wrong guess there costs time, never a 429.
+
+import type { Observation } from './observation.js';
 
 interface Reset {
   before: number;
@@ -21,10 +24,11 @@ export class WindowBounds {
   private last: Reset | undefined;
   private shortest = 0;
   private longest = Infinity;
+  /** Before the first jump: when the last answer showing the limit at the top was sent (else the first). */
   private firstSentAt: number | undefined;
 
-  seen(sentAt: number): void {
-    this.firstSentAt ??= sentAt;
+  seen(obs: Observation, limit: number): void {
+    if (!this.last && (this.firstSentAt === undefined || obs.remaining >= limit - 1)) this.firstSentAt = obs.sentAt;
   }
 
   reset(before: number, after: number): void {
@@ -39,14 +43,19 @@ export class WindowBounds {
 
   /** Earliest and latest time the current window can end at (undefined before any jump). */
   currentEnd(): { earliest: number; latest: number } | undefined {
+    const length = this.length();
+    if (!length || !this.last) return undefined;
+    return { earliest: this.last.after + length.shortest, latest: this.last.after + length.longest };
+  }
+
+  /** Bounds of the window's length in ms (a guess after a single jump). */
+  length(): { shortest: number; longest: number } | undefined {
     const last = this.last;
     if (!last) return undefined;
-    let { shortest, longest } = this;
-    if (longest === Infinity) {
-      const seen = last.after - (this.firstSentAt ?? last.before);
-      shortest = Math.max(shortest, last.before - (this.firstSentAt ?? last.before), seen / GUESS_MARGIN);
-      longest = Math.max(shortest, seen * GUESS_MARGIN);
-    }
-    return { earliest: last.after + shortest, latest: last.after + longest };
+    if (this.longest < Infinity) return { shortest: this.shortest, longest: this.longest };
+    const since = this.firstSentAt ?? last.before;
+    const seen = last.after - since;
+    const shortest = Math.max(this.shortest, last.before - since, seen / GUESS_MARGIN);
+    return { shortest, longest: Math.max(shortest, seen * GUESS_MARGIN) };
   }
 }
