@@ -12,11 +12,12 @@
 //     The window's end is bracketed from the jumps seen (window-bounds.ts); a small reserve
 //     of each window is spent spread over the bracket, so the next jump is seen early and
 //     the bracket narrows, and nothing beyond it is sent before the bracket has passed.
-//   A refill that leaves Remaining short of the top is continuous for certain (a window
-//   always refills to the top). Until one shape has shown, a request beyond what
-//   Remaining covers is a single probe, sent a short while after the last answer.
-// - Requests that are not funded go one at a time where a 429 is possible (probes), so a
-//   429 never meets another request already on its way.
+//   Requests coming back while the limit stays short of the top are continuous for
+//   certain (a window refills to the top at once). Until one shape has shown, a request
+//   beyond what Remaining covers is a single probe, sent a short while after the last answer.
+// - Probes (requests that are not funded and may meet a 429) go one at a time, so a 429
+//   never meets another request already on its way. Beyond a continuous refill's lower
+//   bound, several may be on their way: that rate promises them.
 // - A 429 holds every request back until its Retry-After has passed (the limit belongs to
 //   the token), then one probe finds out how much is back.
 import type { Observation } from './observation.js';
