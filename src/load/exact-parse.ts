@@ -32,6 +32,9 @@ export async function exactParse(text: string): Promise<ExactParse> {
     version: '1.2',
     schema: 'core',
     merge: false,
+    // !!set, !!omap, !!pairs, !!binary, !!timestamp are YAML 1.1 types, not the core
+    // schema's: refused like any unknown tag, not read as objects JSON cannot hold.
+    resolveKnownTags: false,
     // Duplicate keys are found below in one pass per map: yaml's own check compares each
     // key with every earlier one (20,000 keys in one map took about 5 s).
     uniqueKeys: false,
@@ -50,6 +53,7 @@ export async function exactParse(text: string): Promise<ExactParse> {
     for (const e of [...doc.errors, ...doc.warnings]) problems.push({ pos: pos(e.pos[0]), code: `yaml.${e.code.toLowerCase()}`, message: e.message });
     problems.push(...duplicateKeys(yaml, doc, pos));
   }
+  problems.push(...directiveProblems(text, pos));
   const first = list[0];
   const second = list[1];
   if (second) {
@@ -105,6 +109,44 @@ function duplicateKeys(yaml: YamlModule, doc: Document, pos: (o: number) => Posi
     },
   });
   return found;
+}
+
+const LINE = /[^\n]*\n?/g;
+
+/**
+ * Two errors of the directive prologue that `yaml` lets pass (yaml-test-suite 9MMA, SF5V):
+ * directives with no document after them, and a second %YAML directive for one document.
+ * Directives stand at the start of the stream or after a `...` line, before `---`.
+ */
+function directiveProblems(text: string, pos: (o: number) => Position): SyntaxProblem[] {
+  if (!/^%/m.test(text)) return [];
+  const problems: SyntaxProblem[] = [];
+  let prologue = true;
+  let versionAt: number | undefined;
+  let directiveAt: number | undefined;
+  for (const match of text.matchAll(LINE)) {
+    const line = match[0];
+    if (line === '') break;
+    if (!prologue) {
+      if (/^\.\.\.(?:[ \t]|\r?\n|$)/.test(line)) prologue = true;
+      continue;
+    }
+    if (line.startsWith('%')) {
+      directiveAt ??= match.index;
+      if (/^%YAML[ \t]/.test(line)) {
+        if (versionAt !== undefined) problems.push({ pos: pos(match.index), code: 'yaml.duplicate_directive', message: 'a second %YAML directive for one document' });
+        versionAt = match.index;
+      }
+    } else if (!/^[ \t]*(?:#.*)?\r?\n?$/.test(line)) {
+      prologue = false;
+      versionAt = undefined;
+      directiveAt = undefined;
+    }
+  }
+  if (directiveAt !== undefined && prologue) {
+    problems.push({ pos: pos(directiveAt), code: 'yaml.missing_document', message: 'directives must be followed by a document (a `---` line)' });
+  }
+  return problems;
 }
 
 /** The first alias (or the first one whose anchor is missing) in document order. */
