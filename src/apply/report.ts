@@ -1,3 +1,5 @@
+import { isApiError } from '../api/errors.js';
+import { isAuthFailure } from './auth-stop.js';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from './execute.js';
 import { describeChange as describe } from './describe-change.js';
 
@@ -6,6 +8,8 @@ const PAST: Record<string, string> = { create: 'created', replace: 'replaced', d
 /** One line per finished change, for CI logs and other non-TTY output. */
 export function outcomeLine(outcome: ChangeOutcome): string {
   const { change } = outcome;
+  // A refused token is said once, in the report at the end, not once per change in flight.
+  if (!outcome.ok && isAuthFailure(outcome.error)) return `failed   ${describe(change)}: the API refused the token (${statusOf(outcome)}); see the end`;
   if (!outcome.ok) return `failed   ${describe(change)}: ${outcome.error?.message ?? 'unknown error'}`;
   const id = outcome.id ? ` (${outcome.id})` : '';
   const key = outcome.generation > 0 ? ` [key generation ${outcome.generation}]` : '';
@@ -28,11 +32,13 @@ export function eventLine(event: ApplyEvent): string | undefined {
 export function summaryLine(result: ApplyResult, elapsedMs: number): string {
   const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
   if (result.interrupted) return `Apply interrupted: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
+  if (result.stoppedBy) return `Apply stopped: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
   return `Apply complete: ${counts}. (${formatSeconds(elapsedMs)})`;
 }
 
 /** The failed changes, listed together at the end with what to do. */
 export function failureReport(result: ApplyResult): string[] {
+  if (result.stoppedBy) return stoppedReport(result, result.stoppedBy);
   const failed = result.outcomes.filter((o) => !o.ok && !o.notStarted);
   if (failed.length === 0 && result.notStarted === 0) return [];
   const recorded = result.lockError ? 'Everything that succeeded is listed above.' : 'Everything that succeeded is recorded in the lock file.';
@@ -44,6 +50,32 @@ export function failureReport(result: ApplyResult): string[] {
   if (result.notStarted > 0) lines.push(`Interrupted: ${result.notStarted} change${result.notStarted === 1 ? ' was' : 's were'} not started.`);
   lines.push(`${recorded} Run the same apply again: it finishes the work without repeating it.`);
   return lines;
+}
+
+/**
+ * After a 401 or 403: the refusal once (the scope it names, what to do about the token),
+ * how many changes it stopped, and other failures of the changes in flight as usual.
+ */
+function stoppedReport(result: ApplyResult, cause: NonNullable<ApplyResult['stoppedBy']>): string[] {
+  const failed = result.outcomes.filter((o) => !o.ok && !o.notStarted);
+  const refused = failed.filter((o) => isAuthFailure(o.error));
+  const others = failed.filter((o) => !isAuthFailure(o.error));
+  const lines = [`Stopped at the first refusal of the token: ${cause.code}: ${cause.message}`];
+  if (cause.hint) lines.push(`  ${cause.hint}`);
+  const plural = (n: number, one: string, many: string) => `${n} change${n === 1 ? ` ${one}` : `s ${many}`}`;
+  lines.push(`  ${plural(refused.length, 'was', 'were')} refused for this reason and ${plural(result.notStarted, 'was', 'were')} not started: after a 401 or 403 no new write is sent, since each would be refused the same way.`);
+  for (const o of others) {
+    lines.push(`  - ${describe(o.change)}: ${o.error?.code ?? 'ERROR'}: ${o.error?.message ?? ''}`);
+    if (o.error?.hint) lines.push(`    ${o.error.hint}`);
+  }
+  const recorded = result.lockError ? 'What succeeded is listed above' : 'What succeeded is recorded in the lock file';
+  lines.push(`Once the token is fixed, run the apply again. ${recorded}, and nothing is repeated.`);
+  return lines;
+}
+
+function statusOf(outcome: ChangeOutcome): string {
+  const error = outcome.error;
+  return isApiError(error) && error.status !== undefined ? String(error.status) : (error?.code ?? 'refused');
 }
 
 /** The lock file could not be written: said last, above the summary, with what follows from it. */

@@ -33,6 +33,8 @@ export interface SpecToken {
   scopes: string[];
   /** Monitors of other workspaces are 404 to this token (spec 5.3). */
   workspace?: string;
+  /** The token is revoked after this many write requests: every later request is 401 (spec 5.4). */
+  validWrites?: number;
 }
 
 export interface SpecServerOptions {
@@ -315,7 +317,7 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     ...(init.listing ? { listing: init.listing } : {}),
     ...(init.storage ? { storage: init.storage } : {}),
   };
-  const tokens = new Map(init.tokens.map((t) => [t.token, { scopes: new Set(t.scopes), workspace: t.workspace ?? 'main' }]));
+  const tokens = new Map(init.tokens.map((t) => [t.token, { scopes: new Set(t.scopes), workspace: t.workspace ?? 'main', writesLeft: t.validWrites ?? Infinity }]));
   let monitors = new Map<string, StoredMonitor>();
   let incidents = new Map<string, Incident>();
   let idem = new Map<string, IdemRecord>();
@@ -479,8 +481,9 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     // Spec 5: bearer tokens with scopes; 401 before anything else.
     const auth = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     const token = auth ? tokens.get(auth[1]!) : undefined;
-    if (!auth || !token) return { ...base, ...apiError(401, 'unauthenticated', 'missing, expired or revoked token'), headers: { 'www-authenticate': 'Bearer' } };
+    if (!auth || !token || token.writesLeft <= 0) return { ...base, ...apiError(401, 'unauthenticated', 'missing, expired or revoked token'), headers: { 'www-authenticate': 'Bearer' } };
     const r = route(method, path);
+    if (r && 'scope' in r && r.write) token.writesLeft -= 1;
     if (!r) return { ...base, ...apiError(404, 'not_found', 'no such endpoint') };
     if ('allow' in r) return { ...base, ...apiError(405, 'method_not_allowed', `${method} is not allowed here`), headers: { allow: r.allow } };
     if (!token.scopes.has(r.scope)) return { ...base, ...apiError(403, 'insufficient_scope', `this token lacks the ${r.scope} scope`) };

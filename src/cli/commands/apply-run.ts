@@ -8,18 +8,59 @@ import { liveFingerprint } from '../../plan/fingerprint.js';
 import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
+import { settleExitCode } from '../planning/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
+import { fileOption, parseConcurrency } from '../planning/options.js';
 import { renderPlan, useColor } from '../planning/render.js';
 import { runApply } from '../planning/run-apply.js';
+import { holdForTest } from '../planning/test-hold.js';
+import { reportError } from '../run-main.js';
 
 import type { ApplyOptions } from './apply.js';
 
-/** The work of `monitors apply`, loaded only when that command runs. */
-export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
-  return options.plan ? applySavedPlan(paths, options) : applyFromConfig(paths, options);
+/** The options of `monitors apply`, each checked before anything is read or sent. */
+interface ApplySettings {
+  concurrency: number;
+  lock: string | undefined;
+  plan: string | undefined;
+  yes: boolean;
+  allowMassDelete: boolean;
 }
 
-async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<number> {
+/**
+ * `monitors apply` to its exit code: a signal received at any time since the writes
+ * began makes it 130 / 143, also one that comes after the summary (see interrupt.ts).
+ */
+export async function finishApplyCommand(paths: string[], options: ApplyOptions): Promise<void> {
+  let code: number;
+  try {
+    code = await runApplyCommand(paths, options);
+  } catch (error) {
+    code = reportError(error);
+  }
+  process.exitCode = settleExitCode(code);
+  await holdForTest('before-exit');
+}
+
+/** The work of `monitors apply`, loaded only when that command runs. */
+export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
+  const settings = applySettings(paths, options);
+  return settings.plan !== undefined ? applySavedPlan(settings.plan, settings) : applyFromConfig(paths, settings);
+}
+
+function applySettings(paths: string[], options: ApplyOptions): ApplySettings {
+  const plan = fileOption('--plan', options.plan);
+  if (plan !== undefined && paths.length > 0) throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
+  return {
+    concurrency: parseConcurrency(options.concurrency),
+    lock: fileOption('--lock', options.lock),
+    plan,
+    yes: options.yes ?? false,
+    allowMassDelete: options.allowMassDelete ?? false,
+  };
+}
+
+async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
@@ -36,16 +77,14 @@ async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<
     }
     await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
     const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
-    const { exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
+    const { exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: options.concurrency });
     return exitCode;
   } finally {
     await session.api.close();
   }
 }
 
-async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<number> {
-  if (paths.length > 0) throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
-  const file = options.plan!;
+async function applySavedPlan(file: string, options: ApplySettings): Promise<number> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new MonitorsError('PLAN_FILE_UNREADABLE', `cannot read the saved plan ${file}: ${error.code ?? error.message}`);
   });
@@ -66,7 +105,7 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
       await pruneStaleRecords(saved.plan, lock, lockPath);
       return EXIT_OK;
     }
-    const { exitCode } = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
+    const { exitCode } = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: options.concurrency });
     return exitCode;
   } finally {
     await api.close();
@@ -81,10 +120,4 @@ async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string): 
 
 function changeCount(plan: Plan): number {
   return plan.summary.create + plan.summary.replace + plan.summary.delete;
-}
-
-function concurrencyOf(options: ApplyOptions): number {
-  const n = Number(options.concurrency ?? '8');
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new MonitorsError('BAD_OPTION', `--concurrency must be a whole number from 1 to 64, not "${options.concurrency}"`);
-  return n;
 }

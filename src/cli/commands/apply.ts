@@ -19,7 +19,7 @@ export function registerApply(program: Command): void {
     .option('--concurrency <n>', 'changes in flight at once', '8')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .action(async (paths: string[], options: ApplyOptions) => {
-      const { runApplyCommand } = await import('./apply-run.js');
-      process.exitCode = await runApplyCommand(paths, options);
+      const { finishApplyCommand } = await import('./apply-run.js');
+      await finishApplyCommand(paths, options);
     });
 }

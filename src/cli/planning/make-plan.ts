@@ -17,6 +17,12 @@ export interface PlanRequest {
   allowMassDelete?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /**
+   * Checks of options that need the YAML (e.g. `plan --out` against its files and lock
+   * file), run after it is read and before any request: given one, the listing does not
+   * start while the YAML loads.
+   */
+  beforeRequests?: (desired: DesiredState, lockPath: string) => void;
 }
 
 export interface PlanSession {
@@ -34,11 +40,14 @@ export interface PlanSession {
 export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
   // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
-  let api = earlyClient(request.env);
+  let api = request.beforeRequests ? undefined : earlyClient(request.env);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
+  let lockPath: string;
   try {
     desired = await loadDesiredOrFail(request.paths, request.env, request.cwd);
+    lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
+    request.beforeRequests?.(desired, lockPath);
   } catch (error) {
     await api?.close();
     throw error;
@@ -46,7 +55,6 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   api ??= createApiClient(apiConfigFromEnv(request.env, { apiUrl: desired.settings.apiUrl }));
   reads ??= startReads(api);
   try {
-    const lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
     const existing = await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.

@@ -9,6 +9,7 @@ import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
 import { watchInterrupts } from './interrupt.js';
+import { holdForTest } from './test-hold.js';
 
 export interface ApplyRun {
   plan: Plan;
@@ -30,6 +31,8 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const started = Date.now();
   const lock = createLockRecorder(run.lock, (l) => writeLockFileAtomic(run.lockPath, l));
   const progress = createProgress(process.stderr, Boolean(process.stderr.isTTY) && run.env.CI !== 'true');
+  // Installed until the process exits (see interrupt.ts): the report and the lock file
+  // after the writes are not cut short by a signal either.
   const interrupt = watchInterrupts(process.stderr);
   let result: ApplyResult;
   try {
@@ -40,15 +43,20 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
       signal: interrupt.signal,
       ...(run.concurrency ? { concurrency: run.concurrency } : {}),
       onEvent: (e) => progress.onEvent(e),
+      beforeFlush: async () => {
+        interrupt.writesDone();
+        await holdForTest('after-writes', run.env);
+      },
     });
   } finally {
     progress.stop();
-    interrupt.dispose();
+    interrupt.writesDone();
   }
   const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
   // Names and messages may come from the server: control characters are shown, never sent raw.
   process.stdout.write(`${lines.map(printable).join('\n')}\n`);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
+  await holdForTest('after-summary', run.env);
   return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
 }
