@@ -88,7 +88,7 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
             hint: 'Wait a moment and run the same command again; the idempotency key makes that safe.',
           });
     case 422: {
-      const fields = body.fieldErrors.map((f) => ({ field: f.field, message: redact(f.message) }));
+      const fields = body.fieldErrors.map((f) => ({ ...f, message: redact(f.message) }));
       const list = fields.length > 0 ? `: ${fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}` : said;
       return new ValidationError(`the API rejected the monitor (422)${list}`, fields, {
         ...base,

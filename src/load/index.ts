@@ -82,6 +82,7 @@ function buildState(files: LoadedFile[]): DesiredState {
         envRefs: m.envRefs,
         envValues: m.envValues,
         source: { file: file.display, ...itemPos('monitors', m.index) },
+        entry: { index: m.index, written: m.written },
       };
       if (m.pinnedId !== undefined) desired.pinnedId = m.pinnedId;
       monitors.push(desired);

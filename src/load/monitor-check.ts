@@ -25,6 +25,8 @@ export interface CheckedMonitor {
   envRefs: Partial<Record<MonitorField, EnvTemplate>>;
   envValues: Record<string, string>;
   pinnedId: string | undefined;
+  /** The entry as written (before defaults): its own keys. */
+  written: Readonly<Record<string, unknown>>;
 }
 
 export interface MonitorCheckOptions {
@@ -106,7 +108,7 @@ export function checkMonitor(
   }
   for (const warning of lintWarnings(input, item)) problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
   const name = typeof input.name === 'string' ? input.name : undefined;
-  return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId }, problems: problems.list };
+  return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId, written: item }, problems: problems.list };
 }
 
 /** The reconciler-level `id:` pin (never sent to the API): a monitor id as the spec spells them. */

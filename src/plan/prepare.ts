@@ -7,7 +7,7 @@ import { protectTemplatedFields } from './env-protect.js';
 import { fieldHashes, inputFingerprint, secretHashes } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { normalizeInput, type Canonical } from './normalize.js';
-import type { FieldChange, PlannedChange } from './types.js';
+import type { ChangeSource, FieldChange, PlannedChange } from './types.js';
 import { bodyWithTemplates, wireFingerprint, writtenInput } from './wire-body.js';
 
 export interface PreparedDesired {
@@ -65,6 +65,15 @@ export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, part
       fields: prepared.fieldHashes(),
       ...(Object.keys(prepared.secrets).length > 0 ? { secrets: prepared.secrets } : {}),
     },
+    source: changeSource(d, prepared.written()),
   };
   return { ...change, idempotency_key: keyForGeneration(change, 0) };
+}
+
+function changeSource(d: DesiredMonitor, sent: Record<string, unknown>): ChangeSource {
+  const { file, line, col } = d.source;
+  if (!d.entry) return { file, line, col };
+  const own = d.entry.written;
+  const fromDefaults = Object.keys(sent).filter((field) => !Object.hasOwn(own, field));
+  return { file, line, col, index: d.entry.index, ...(fromDefaults.length > 0 ? { from_defaults: fromDefaults } : {}) };
 }

@@ -169,7 +169,7 @@ describe('typed errors', () => {
       ['error.fields map of lists', { error: { code: 'validation_failed', message: 'Invalid', fields: { interval_seconds: ['is not enabled'], name: ['is too short'] } } }, [{ field: 'interval_seconds', message: 'is not enabled' }, { field: 'name', message: 'is too short' }]],
       ['top-level errors[] with JSON pointers', { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] }, [{ field: 'timeout_seconds', message: 'must be 2 to 60' }]],
       ['errors map of strings', { message: 'Invalid', errors: { url: 'private destination' } }, [{ field: 'url', message: 'private destination' }]],
-      ['pydantic-style loc arrays', { detail: [{ loc: ['body', 'locations', 2], msg: 'too long' }] }, [{ field: 'locations', message: 'too long' }]],
+      ['pydantic-style loc arrays', { detail: [{ loc: ['body', 'locations', 2], msg: 'too long' }] }, [{ field: 'locations', message: 'too long', path: ['locations', 2] }]],
       ['JSON:API errors[] with source.pointer', { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'must be a public host', source: { pointer: '/data/attributes/url' } }] }, [{ field: 'url', message: 'must be a public host' }]],
       ['RFC 9457 problem details with invalid-params', { type: 'about:blank', title: 'Validation failed', status: 422, 'invalid-params': [{ name: 'port', reason: 'is required for tcp monitors' }] }, [{ field: 'port', message: 'is required for tcp monitors' }]],
       ['violations[] with propertyPath', { title: 'Invalid', violations: [{ propertyPath: 'body.keyword', message: 'is required' }] }, [{ field: 'keyword', message: 'is required' }]],

@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
+import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
+import type { ApplyResult } from '../../apply/execute.js';
+import { renderApplyJson } from '../../render/apply-json.js';
+import { parseApplyFormat, type ApplyFormat } from '../planning/apply-format.js';
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
@@ -21,6 +24,7 @@ import type { ApplyOptions } from './apply.js';
 /** The options of `monitors apply`, each checked before anything is read or sent. */
 interface ApplySettings {
   concurrency: number;
+  format: ApplyFormat;
   lock: string | undefined;
   plan: string | undefined;
   yes: boolean;
@@ -53,6 +57,7 @@ function applySettings(paths: string[], options: ApplyOptions): ApplySettings {
   if (plan !== undefined && paths.length > 0) throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
   return {
     concurrency: parseConcurrency(options.concurrency),
+    format: parseApplyFormat(options.format),
     lock: fileOption('--lock', options.lock),
     plan,
     yes: options.yes ?? false,
@@ -69,20 +74,37 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     cwd: process.cwd(),
   });
   try {
-    const { plan } = session;
-    process.stdout.write(renderPlan(plan, 'text', useColor(process.stdout, process.env)));
-    if (changeCount(plan) === 0) {
-      await pruneStaleRecords(plan, session.lock, session.lockPath);
-      return EXIT_OK;
-    }
-    await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
-    const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
-    const { exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: options.concurrency });
-    return exitCode;
+    return await carryOut(session.plan, { api: session.api, lock: session.lock, lockPath: session.lockPath, settings: options, ask: true });
   } finally {
     await session.api.close();
   }
 }
+
+interface CarryOut {
+  api: ApiClient;
+  lock: LockFile;
+  lockPath: string;
+  settings: ApplySettings;
+  /** Ask for confirmation first (a saved plan was reviewed already). */
+  ask: boolean;
+}
+
+/** Shows the plan, then applies it (or only drops stale lock records when it changes nothing). */
+async function carryOut(plan: Plan, { api, lock, lockPath, settings, ask }: CarryOut): Promise<number> {
+  // With --format json, stdout holds the JSON result alone; the plan goes to stderr.
+  const planOut = settings.format === 'json' ? process.stderr : process.stdout;
+  planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
+  if (changeCount(plan) === 0) {
+    await pruneStaleRecords(plan, lock, lockPath);
+    if (settings.format === 'json') process.stdout.write(renderApplyJson(NOTHING_DONE, new Map()));
+    return EXIT_OK;
+  }
+  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
+  const run = { plan, api, lock: withoutRecords(lock, plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: settings.concurrency, format: settings.format, cwd: process.cwd() };
+  return (await runApply(run)).exitCode;
+}
+
+const NOTHING_DONE: ApplyResult = { outcomes: [], created: 0, replaced: 0, deleted: 0, failed: 0, notStarted: 0, interrupted: false, warnings: [] };
 
 async function applySavedPlan(file: string, options: ApplySettings): Promise<number> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -100,13 +122,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       });
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
-    process.stdout.write(renderPlan(saved.plan, 'text', useColor(process.stdout, process.env)));
-    if (changeCount(saved.plan) === 0) {
-      await pruneStaleRecords(saved.plan, lock, lockPath);
-      return EXIT_OK;
-    }
-    const { exitCode } = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: options.concurrency });
-    return exitCode;
+    return await carryOut(saved.plan, { api, lock, lockPath, settings: options, ask: false });
   } finally {
     await api.close();
   }

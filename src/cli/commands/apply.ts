@@ -6,6 +6,7 @@ export interface ApplyOptions {
   plan?: string;
   concurrency?: string;
   allowMassDelete?: boolean;
+  format?: string;
 }
 
 export function registerApply(program: Command): void {
@@ -17,6 +18,7 @@ export function registerApply(program: Command): void {
     .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
     .option('--concurrency <n>', 'changes in flight at once', '8')
+    .option('--format <format>', 'text, or json: the result as JSON on stdout (the plan and report go to stderr)', 'text')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .action(async (paths: string[], options: ApplyOptions) => {
       const { finishApplyCommand } = await import('./apply-run.js');

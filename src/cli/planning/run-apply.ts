@@ -8,6 +8,11 @@ import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
+import { locateFailures, type FailureLocations } from '../../locate/locate-failures.js';
+import { failureDiagnostics } from '../../render/apply-annotations.js';
+import { renderApplyJson } from '../../render/apply-json.js';
+import { githubAnnotation } from '../../render/diagnostics.js';
+import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
 import { holdForTest } from './test-hold.js';
 
@@ -18,6 +23,10 @@ export interface ApplyRun {
   lockPath: string;
   env: NodeJS.ProcessEnv;
   concurrency?: number;
+  /** text: the report on stdout; json: the JSON result on stdout, the report on stderr. */
+  format?: ApplyFormat;
+  /** The folder the plan's YAML paths are relative to (failures are located there). */
+  cwd?: string;
 }
 
 export interface ApplyRunResult {
@@ -52,11 +61,35 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
     progress.stop();
     interrupt.writesDone();
   }
-  const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
-  // Names and messages may come from the server: control characters are shown, never sent raw.
-  process.stdout.write(`${lines.map(printable).join('\n')}\n`);
+  reportApply(result, await locateSafely(result, run.cwd ?? process.cwd()), run, Date.now() - started);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
   await holdForTest('after-summary', run.env);
   return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
+}
+
+/**
+ * The report: warnings, failures (located in the YAML), the summary line; GitHub
+ * annotations of the failures under Actions; the JSON result with --format json.
+ */
+function reportApply(result: ApplyResult, located: FailureLocations, run: ApplyRun, elapsedMs: number): void {
+  // Names and messages may come from the server: control characters are shown, never sent raw.
+  const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result, located), summaryLine(result, elapsedMs)].map(printable);
+  const annotations = run.env.GITHUB_ACTIONS === 'true' ? failureDiagnostics(result, located).map(githubAnnotation) : [];
+  if (run.format === 'json') {
+    // stdout holds the JSON document only; people and workflow commands read stderr.
+    process.stderr.write(`${[...lines, ...annotations].join('\n')}\n`);
+    process.stdout.write(renderApplyJson(result, located));
+    return;
+  }
+  process.stdout.write(`${[...lines, ...annotations].join('\n')}\n`);
+}
+
+/** Locating is a courtesy: a file that cannot be read or parsed leaves the report as it was. */
+async function locateSafely(result: ApplyResult, cwd: string): Promise<FailureLocations> {
+  try {
+    return await locateFailures(result.outcomes, cwd);
+  } catch {
+    return new Map();
+  }
 }
