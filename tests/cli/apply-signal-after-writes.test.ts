@@ -4,14 +4,13 @@
 // (SIGTERM). The window is a few milliseconds wide; MONITORS_TEST_HOLD stops the built CLI
 // inside it (src/cli/planning/test-hold.ts), the test sends the signal, waits until the CLI
 // acknowledges it, then lets it go on. No sleeps.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
-import { CLI_PATH } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const TOKEN = 'tok_after_writes_0123456789';
@@ -22,40 +21,21 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs apply held at `stage`; sends `signal` there, and releases the hold once the CLI has said it got it. */
-function applySignalledAt(stage: string, signal: NodeJS.Signals, env: Record<string, string>): Promise<Run> {
+function applySignalledAt(stage: string, signal: NodeJS.Signals, env: Record<string, string>): Promise<CliResult> {
   const release = join(dir, 'release');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, 'apply', '--yes'], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1', CI: 'true', MONITORS_TEST_HOLD: stage, MONITORS_TEST_HOLD_RELEASE: release, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let sent = false;
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
+  let sent = false;
+  return runCli(['apply', '--yes'], {
+    cwd: dir,
+    env: { CI: 'true', MONITORS_TEST_HOLD: stage, MONITORS_TEST_HOLD_RELEASE: release, ...env },
+    timeoutMs: 30_000,
+    watch: (child, { stderr }) => {
       if (!sent && stderr.includes(`test hold: ${stage}`)) {
         sent = true;
         child.kill(signal);
       }
       if (sent && !existsSync(release) && stderr.includes(`\n${signal}: `)) writeFileSync(release, '');
-    });
-    const cap = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code, closeSignal) => {
-      clearTimeout(cap);
-      resolve({ code, signal: closeSignal, stdout, stderr });
-    });
+    },
   });
 }
 

@@ -10,27 +10,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { startSpecServer, type SpecServer } from '../helpers/spec-server.js';
+import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
+import { httpInput } from '../load/valid-input.js';
 
 const TOKEN = 'tok_as_written_0123456789';
 const ENV = { AW_PATH: 'p/1', AW_HEADER: 'hv-SENTINEL', AW_REGION: 'us-west', AW_SECRET: 'sekret-aw-SENTINEL' };
 
-const YAML = `defaults:
-  type: http
-  method: GET
-  interval_seconds: 300
-  timeout_seconds: 10
-  retry_count: 1
-  confirmation_attempts: 2
-  slow_threshold_ms: 2000
-  expected_status_min: 200
-  expected_status_max: 299
-  max_redirects: 3
-  auth_type: none
-  execution_mode: multi_location
-  consensus_threshold: 2
-  locations: [us-east, eu-west, ap-south]
-  tags: "web , shop,  web,alpha"
-monitors:
+// E2E_DEFAULTS with a list of locations in an order of its own, and tags spelled loosely.
+const DEFAULTS = E2E_DEFAULTS.replace('execution_mode: single_location', 'execution_mode: multi_location')
+  .replace('locations: [eu-west]', 'locations: [us-east, eu-west, ap-south]')
+  .replace('consensus_threshold: 1', 'consensus_threshold: 2')
+  .concat('  tags: "web , shop,  web,alpha"\n');
+
+const YAML = `${DEFAULTS}monitors:
   - name: "as-written: defaults"
     url: https://shop.example.com/a
   - name: "as-written: own values"
@@ -50,22 +42,7 @@ monitors:
     auth_secret: \${env:AW_SECRET}
 `;
 
-const COMMON = {
-  type: 'http',
-  method: 'GET',
-  interval_seconds: 300,
-  timeout_seconds: 10,
-  retry_count: 1,
-  confirmation_attempts: 2,
-  slow_threshold_ms: 2000,
-  expected_status_min: 200,
-  expected_status_max: 299,
-  max_redirects: 3,
-  auth_type: 'none',
-  execution_mode: 'multi_location',
-  consensus_threshold: 2,
-  tags: 'web , shop,  web,alpha',
-};
+const COMMON = httpInput({ execution_mode: 'multi_location', consensus_threshold: 2, tags: 'web , shop,  web,alpha' });
 
 /** Byte for byte what the YAML says, per monitor (the spec server keeps the secret too). */
 const EXPECTED: Record<string, Record<string, unknown>> = {

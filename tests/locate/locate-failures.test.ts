@@ -12,23 +12,10 @@ import { loadDesiredState } from '../../src/load/index.js';
 import { locateFailures } from '../../src/locate/locate-failures.js';
 import { planChanges } from '../../src/plan/planner.js';
 import type { PlannedChange } from '../../src/plan/types.js';
+import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 import { tempDir } from '../load/temp-dir.js';
 
-const YAML = `defaults:
-  type: http
-  method: GET
-  interval_seconds: 300
-  timeout_seconds: 10
-  retry_count: 1
-  confirmation_attempts: 2
-  slow_threshold_ms: 2000
-  expected_status_min: 200
-  expected_status_max: 299
-  max_redirects: 3
-  auth_type: none
-  execution_mode: multi_location
-  consensus_threshold: 2
-monitors:
+const YAML = `${E2E_DEFAULTS.replace('execution_mode: single_location', 'execution_mode: multi_location').replace('consensus_threshold: 1', 'consensus_threshold: 2')}monitors:
   - name: first
     url: https://first.example.com/
     locations: [eu-west, us-east]
@@ -39,10 +26,9 @@ monitors:
     keyword: ok
 `;
 
-/** 1-based line and column of the n-th occurrence of `text` in YAML. */
-function at(text: string, n = 1): { line: number; col: number } {
-  let index = -1;
-  for (let i = 0; i < n; i++) index = YAML.indexOf(text, index + 1);
+/** 1-based line and column of `value` in the first line of YAML that holds `line` (of `line` itself without a value). */
+function at(line: string, value = ''): { line: number; col: number } {
+  const index = YAML.indexOf(line) + line.indexOf(value);
   const before = YAML.slice(0, index);
   return { line: before.split('\n').length, col: index - before.lastIndexOf('\n') };
 }
@@ -59,15 +45,15 @@ const failed = (change: PlannedChange, error: MonitorsError): ChangeOutcome => (
 
 describe('locating a 422 at the field the body names', () => {
   const SHAPES: [string, unknown, string, { line: number; col: number }][] = [
-    ['error.details[] with field (ApiError)', { error: { code: 'validation_failed', message: 'Invalid', details: [{ field: 'timeout_seconds', message: 'too long' }] } }, 'timeout_seconds', at('12')],
-    ['error.fields map of lists', { error: { code: 'v', message: 'Invalid', fields: { keyword: ['is not allowed for http'] } } }, 'keyword', at('ok\n')],
-    ['top-level errors[] with JSON pointers', { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] }, 'timeout_seconds', at('12')],
-    ['errors map of strings', { message: 'Invalid', errors: { url: 'private destination' } }, 'url', at('https://alpha')],
-    ['pydantic-style loc arrays, down to a list item', { detail: [{ loc: ['body', 'locations', 2], msg: 'unknown location' }] }, 'locations', at('ap-south')],
-    ['JSON:API errors[] with source.pointer', { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'must be a public host', source: { pointer: '/data/attributes/url' } }] }, 'url', at('https://alpha')],
-    ['RFC 9457 problem details with invalid-params', { type: 'about:blank', title: 'Validation failed', status: 422, 'invalid-params': [{ name: 'timeout_seconds', reason: 'too long' }] }, 'timeout_seconds', at('12')],
-    ['violations[] with propertyPath', { title: 'Invalid', violations: [{ propertyPath: 'body.url', message: 'is not reachable' }] }, 'url', at('https://alpha')],
-    ['a field the entry takes from `defaults:` points there', { error: { code: 'v', message: 'Invalid', details: [{ field: 'interval_seconds', message: '300 is not enabled' }] } }, 'interval_seconds', at('300')],
+    ['error.details[] with field (ApiError)', { error: { code: 'validation_failed', message: 'Invalid', details: [{ field: 'timeout_seconds', message: 'too long' }] } }, 'timeout_seconds', at('timeout_seconds: 12', '12')],
+    ['error.fields map of lists', { error: { code: 'v', message: 'Invalid', fields: { keyword: ['is not allowed for http'] } } }, 'keyword', at('keyword: ok', 'ok')],
+    ['top-level errors[] with JSON pointers', { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] }, 'timeout_seconds', at('timeout_seconds: 12', '12')],
+    ['errors map of strings', { message: 'Invalid', errors: { url: 'private destination' } }, 'url', at('url: https://alpha', 'https')],
+    ['pydantic-style loc arrays, down to a list item', { detail: [{ loc: ['body', 'locations', 2], msg: 'unknown location' }] }, 'locations', at('ap-south]', 'ap-south')],
+    ['JSON:API errors[] with source.pointer', { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'must be a public host', source: { pointer: '/data/attributes/url' } }] }, 'url', at('url: https://alpha', 'https')],
+    ['RFC 9457 problem details with invalid-params', { type: 'about:blank', title: 'Validation failed', status: 422, 'invalid-params': [{ name: 'timeout_seconds', reason: 'too long' }] }, 'timeout_seconds', at('timeout_seconds: 12', '12')],
+    ['violations[] with propertyPath', { title: 'Invalid', violations: [{ propertyPath: 'body.url', message: 'is not reachable' }] }, 'url', at('url: https://alpha', 'https')],
+    ['a field the entry takes from `defaults:` points there', { error: { code: 'v', message: 'Invalid', details: [{ field: 'interval_seconds', message: '300 is not enabled' }] } }, 'interval_seconds', at('interval_seconds: 300', '300')],
   ];
 
   it.each(SHAPES)('%s', async (_shape, body, field, where) => {
@@ -83,8 +69,8 @@ describe('locating a 422 at the field the body names', () => {
     const error = refused({ error: { code: 'v', message: 'Invalid', details: [{ field: 'url', message: 'a' }, { field: 'interval_seconds', message: 'b' }] } });
     const located = await locateFailures([failed(change, error)], dir);
     expect(located.get(change)!.map((p) => [p.field, p.line, p.col, p.message])).toEqual([
-      ['url', at('https://alpha').line, at('https://alpha').col, 'url: a'],
-      ['interval_seconds', at('300').line, at('300').col, 'interval_seconds: b'],
+      ['url', at('url: https://alpha', 'https').line, at('url: https://alpha', 'https').col, 'url: a'],
+      ['interval_seconds', at('interval_seconds: 300', '300').line, at('interval_seconds: 300', '300').col, 'interval_seconds: b'],
     ]);
   });
 });
