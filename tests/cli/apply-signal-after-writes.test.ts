@@ -28,7 +28,6 @@ function applySignalledAt(stage: string, signal: NodeJS.Signals, env: Record<str
   return runCli(['apply', '--yes'], {
     cwd: dir,
     env: { CI: 'true', MONITORS_TEST_HOLD: stage, MONITORS_TEST_HOLD_RELEASE: release, ...env },
-    timeoutMs: 30_000,
     watch: (child, { stderr }) => {
       if (!sent && stderr.includes(`test hold: ${stage}`)) {
         sent = true;
@@ -42,7 +41,7 @@ function applySignalledAt(stage: string, signal: NodeJS.Signals, env: Record<str
 describe('a signal after the writes, while the apply reports and writes the lock file', () => {
   for (const stage of ['after-writes', 'after-summary', 'before-exit']) {
     for (const [signal, exitCode] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
-      it(`${signal} at ${stage}: the summary, a complete lock file, exit ${exitCode}`, async () => {
+      it(`${signal} at ${stage}: the summary, a complete lock file, exit ${exitCode}`, { timeout: 120_000 }, async () => {
         sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], rateLimitRps: 0 });
         dir = mkdtempSync(join(tmpdir(), 'signal-after-writes-'));
         const names = ['a-1', 'a-2', 'a-3'];

@@ -80,7 +80,7 @@ function newDir(): string {
 }
 
 const cli = (server: SpecServer, dir: string, args: string[]): Promise<CliResult> =>
-  runCli(args, { cwd: dir, env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', ...ENV }, timeoutMs: 20_000 });
+  runCli(args, { cwd: dir, env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', ...ENV } });
 
 const storedByName = (server: SpecServer) => Object.fromEntries(server.monitors().map((m) => [m.input.name as string, m.input]));
 
@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 describe('send as written', () => {
-  it('a saved plan carries the bodies as written (templates kept), and the server then holds byte for byte what the YAML says', async () => {
+  it('a saved plan carries the bodies as written (templates kept), and the server then holds byte for byte what the YAML says', { timeout: 120_000 }, async () => {
     asSent.reset();
     const dir = newDir();
     const planned = await cli(asSent, dir, ['plan', '--out', 'plan.json']);
@@ -119,7 +119,7 @@ describe('send as written', () => {
     await expectClean(asSent, dir);
   });
 
-  it('a plain apply sends the same bytes', async () => {
+  it('a plain apply sends the same bytes', { timeout: 120_000 }, async () => {
     asSent.reset();
     const dir = newDir();
     const applied = await cli(asSent, dir, ['apply', '--yes']);
@@ -128,7 +128,7 @@ describe('send as written', () => {
     await expectClean(asSent, dir);
   });
 
-  it('a server that stores another spelling of the same values plans clean, and its writes verify', async () => {
+  it('a server that stores another spelling of the same values plans clean, and its writes verify', { timeout: 120_000 }, async () => {
     respelled.reset();
     const dir = newDir();
     const applied = await cli(respelled, dir, ['apply', '--yes']);
@@ -147,7 +147,7 @@ describe('send as written', () => {
     await expectClean(respelled, dir);
   });
 
-  it('a re-ordered list is another payload with another key: a refused create is refused again for its reason, never a 409', async () => {
+  it('a re-ordered list is another payload with another key: a refused create is refused again for its reason, never a 409', { timeout: 120_000 }, async () => {
     asSent.reset();
     const dir = newDir();
     // 240 s is not an enabled interval on this server: a 422, which it keeps under the key.

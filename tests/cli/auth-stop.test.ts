@@ -39,7 +39,7 @@ const writes = (s: SpecServer) => s.requests().filter((r) => r.method !== 'GET')
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe('apply with a token the API refuses', () => {
-  it('403 (no monitors:write): one write is sent, the scope is named once, the advice is to fix the token', async () => {
+  it('403 (no monitors:write): one write is sent, the scope is named once, the advice is to fix the token', { timeout: 120_000 }, async () => {
     const s = await setup(10);
     const run = await apply(s, READ_ONLY, ['--concurrency', '1']);
     expect(run.code, run.stdout + run.stderr).toBe(1);
@@ -53,7 +53,7 @@ describe('apply with a token the API refuses', () => {
     expect(output).not.toMatch(/^ {4}at /m);
   });
 
-  it('403 with writes in flight: those already sent finish, none starts after', async () => {
+  it('403 with writes in flight: those already sent finish, none starts after', { timeout: 120_000 }, async () => {
     const s = await setup(20);
     const run = await apply(s, READ_ONLY); // 8 at once
     expect(run.code).toBe(1);
@@ -62,7 +62,7 @@ describe('apply with a token the API refuses', () => {
     expect(count(run.stdout + run.stderr, 'lacks the monitors:write scope')).toBe(1);
   });
 
-  it('401 half-way (the token revoked after two writes): stops there, records the two, and a run with a good token finishes without repeating them', async () => {
+  it('401 half-way (the token revoked after two writes): stops there, records the two, and a run with a good token finishes without repeating them', { timeout: 120_000 }, async () => {
     const s = await setup(6);
     const run = await apply(s, EXPIRING, ['--concurrency', '1']);
     expect(run.code, run.stdout + run.stderr).toBe(1);

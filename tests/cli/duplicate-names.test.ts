@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('two live monitors with the name the YAML asks for', () => {
-  it('with a lock file: plan stops with PLAN_DUPLICATE_LIVE_NAME, naming both ids and which one the lock has', async () => {
+  it('with a lock file: plan stops with PLAN_DUPLICATE_LIVE_NAME, naming both ids and which one the lock has', { timeout: 120_000 }, async () => {
     writeFileSync(join(dir, 'monitors.yaml'), yaml());
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     const managed = server.monitors()[0]!.id;
@@ -48,7 +48,7 @@ describe('two live monitors with the name the YAML asks for', () => {
     expect(server.requests().filter((r) => r.method !== 'GET'), 'nothing written').toEqual([]);
   });
 
-  it('without a lock file: the same error', async () => {
+  it('without a lock file: the same error', { timeout: 120_000 }, async () => {
     unlinkSync(join(dir, 'monitors.lock.json'));
     const plan = await cli(['plan']);
     expect(plan.code, plan.stdout + plan.stderr).toBe(1);
@@ -56,7 +56,7 @@ describe('two live monitors with the name the YAML asks for', () => {
     for (const m of server.monitors()) expect(plan.stderr).toContain(m.id);
   });
 
-  it('an `id:` pin settles it: the other one is listed as unmanaged and left alone', async () => {
+  it('an `id:` pin settles it: the other one is listed as unmanaged and left alone', { timeout: 120_000 }, async () => {
     const [first, second] = server.monitors();
     writeFileSync(join(dir, 'monitors.yaml'), yaml(`    id: ${first!.id}\n`));
     const plan = await cli(['plan', '--format', 'json']);
@@ -66,7 +66,7 @@ describe('two live monitors with the name the YAML asks for', () => {
     expect(json.changes.map((c) => c.id)).toEqual([first!.id]); // not verifiable: no lock file any more
   });
 
-  it('duplicates no YAML entry names are only listed', async () => {
+  it('duplicates no YAML entry names are only listed', { timeout: 120_000 }, async () => {
     writeFileSync(join(dir, 'monitors.yaml'), yaml().replace('acme: homepage', 'acme: other'));
     const plan = await cli(['plan', '--format', 'json']);
     expect(plan.code, plan.stderr).toBe(0);

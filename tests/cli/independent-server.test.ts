@@ -347,7 +347,8 @@ describe('a server with other spec-valid habits: gzip bodies, cursors read stric
       const refused = await cli(dir, ['apply', '.', '--yes']);
       expect(refused.code).toBe(1);
       expect(refused.stdout).toContain('svc-02');
-      expect(refused.stdout).toContain('API_VALIDATION: the API rejected the monitor (422): interval_seconds: 240 is not an enabled interval');
+      expect(refused.stdout).toContain('API_VALIDATION: the API rejected the monitor (422)');
+      expect(refused.stdout).toMatch(/^ {4}monitors\.yaml:\d+:\d+: interval_seconds: 240 is not an enabled interval/m);
       expectNoStackTrace(refused);
     } finally {
       Object.assign(server.options, { cursorMode: 'token', gzip: false, errorStyle: 'api', pageCap: 25 });

@@ -25,7 +25,7 @@ afterEach(async () => {
 
 describe('a lock file written before bodies were sent as written', () => {
   for (const listing of ['full', 'spec'] as const) {
-    it(`plans clean against the workspace it describes (${listing} listing), and apply changes nothing`, async () => {
+    it(`plans clean against the workspace it describes (${listing} listing), and apply changes nothing`, { timeout: 120_000 }, async () => {
       dir = mkdtempSync(join(tmpdir(), 'legacy-lock-'));
       for (const file of ['monitors.yaml', 'monitors.lock.json', 'sim-state.json']) copyFileSync(join(FIXTURE, file), join(dir, file));
       sim = await startSimProcess(['--token', TOKEN, '--listing', listing, '--state', join(dir, 'sim-state.json')]);

@@ -47,7 +47,7 @@ const cli = (server: SpecServer, dir: string, args: string[], env: Record<string
   runCli(args, { cwd: dir, env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', CI: 'true', ...env } });
 
 describe.each([0, 1])('a 422 from the server (body style %#)', (which) => {
-  it('text: each refusal at the line and column of the field, the one from defaults at the defaults line; annotations under Actions', async () => {
+  it('text: each refusal at the line and column of the field, the one from defaults at the defaults line; annotations under Actions', { timeout: 120_000 }, async () => {
     const server = servers[which]!;
     server.reset();
     const dir = workspace();
@@ -65,7 +65,7 @@ describe.each([0, 1])('a 422 from the server (body style %#)', (which) => {
     expect(quiet.stdout).not.toContain('::error');
   });
 
-  it('--format json: stdout is one JSON document whose failed changes carry their locations', async () => {
+  it('--format json: stdout is one JSON document whose failed changes carry their locations', { timeout: 120_000 }, async () => {
     const server = servers[which]!;
     server.reset();
     const dir = workspace();
@@ -84,7 +84,7 @@ describe.each([0, 1])('a 422 from the server (body style %#)', (which) => {
     expect(run.stderr).toContain(`::error file=monitors/a.yaml`);
   });
 
-  it('apply --plan FILE: a saved plan carries enough to locate the refusal', async () => {
+  it('apply --plan FILE: a saved plan carries enough to locate the refusal', { timeout: 120_000 }, async () => {
     const server = servers[which]!;
     server.reset();
     const dir = workspace();
