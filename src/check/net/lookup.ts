@@ -41,7 +41,8 @@ async function resolveWith(servers: readonly string[], host: string, signal?: Ab
   const cancel = () => resolver.cancel();
   signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const v4 = await resolver.resolve4(host).catch((error: NodeJS.ErrnoException) => (error.code === 'ENODATA' || error.code === 'ENOTFOUND' ? [] : Promise.reject(error)));
+    // No A record (NODATA): the name may still have AAAA records. NXDOMAIN ends it.
+    const v4 = await resolver.resolve4(host).catch((error: NodeJS.ErrnoException) => (error.code === 'ENODATA' ? [] : Promise.reject(error)));
     if (v4.length > 0) return v4.map((address) => ({ address, family: 4 }));
     const v6 = await resolver.resolve6(host);
     return v6.map((address) => ({ address, family: 6 }));

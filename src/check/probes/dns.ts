@@ -11,7 +11,8 @@ export const dnsProbe: Probe = async ({ monitor, shown }, context, signal) => {
   const host = endpointOf(monitor)?.host;
   if (!host || isIP(host) !== 0) return fail('a DNS check needs a host name in url');
   const type = (monitor.dns_record_type ?? 'A') as DnsRecordType;
-  const resolver = resolverFor(context.dnsServers, monitor.timeout_seconds * 1000);
+  // c-ares gives up a little after our timeout, so that the check's own timeout speaks.
+  const resolver = resolverFor(context.dnsServers, monitor.timeout_seconds * 1000 + 500);
   const cancel = () => resolver.cancel();
   signal.addEventListener('abort', cancel, { once: true });
   let records: unknown[];
