@@ -18,11 +18,12 @@ import type { CheckOptions } from './check.js';
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const format = parsePlanFormat(options.format);
   const concurrency = parseConcurrency(options.concurrency);
-  const globs = options.name.map(globToRegExp);
+  const names = options.name ?? [];
+  const globs = names.map(globToRegExp);
   const context: CheckContext = {
-    resolve: options.resolve.map(parseResolve),
-    extraCa: await readCaFiles(options.ca),
-    dnsServers: options.dnsServer.map(parseDnsServer),
+    resolve: (options.resolve ?? []).map(parseResolve),
+    extraCa: await readCaFiles(options.ca ?? []),
+    dnsServers: (options.dnsServer ?? []).map(parseDnsServer),
     ...(options.rdapUrl !== undefined ? { rdapUrl: parseRdapUrl(options.rdapUrl) } : {}),
     userAgent: `monitors-check/${packageVersion()}`,
     now: () => new Date(),
@@ -31,7 +32,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const { monitors, notes } = await selectMonitors(paths, options);
   const named = globs.length > 0 ? monitors.filter((m) => matchesAny(m.name, globs)) : monitors;
   if (globs.length > 0 && named.length === 0 && !options.changed) {
-    throw new MonitorsError('CHECK_NO_MATCH', `no monitor's name matches ${options.name.map((n) => `--name ${JSON.stringify(n)}`).join(' or ')}`, {
+    throw new MonitorsError('CHECK_NO_MATCH', `no monitor's name matches ${names.map((n) => `--name ${JSON.stringify(n)}`).join(' or ')}`, {
       hint: 'Patterns match whole names, case-sensitive: * is any text, ? one character (e.g. --name "shop: *").',
     });
   }

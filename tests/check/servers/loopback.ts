@@ -73,7 +73,8 @@ export async function startUdp(answer: (payload: Buffer) => Buffer | undefined, 
   return { port: socket.address().port, received, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
 }
 
-export type DnsZone = Record<string, Partial<Record<string, Answer['data'][]>>>;
+/** name -> record type -> the records' data as dns-packet encodes it. */
+export type DnsZone = Record<string, Partial<Record<string, unknown[]>>>;
 
 /**
  * A DNS server over UDP answering from `zone` (name -> type -> data), NXDOMAIN for unknown
@@ -94,7 +95,7 @@ export async function startDns(zone: DnsZone, delayMs = 0): Promise<Running & { 
       id: query.id,
       flags: dnsPacket.AUTHORITATIVE_ANSWER | (records ? 0 : 3), // rcode 3: NXDOMAIN
       questions: [question],
-      answers: data.map((d) => ({ type: question.type, name: question.name, ttl: 60, data: d }) as Answer),
+      answers: data.map((d) => ({ type: question.type, name: question.name, ttl: 60, data: d }) as unknown as Answer),
     });
     void sleep(delayMs).then(() => socket.send(reply, from.port, from.address));
   });

@@ -16,7 +16,7 @@ export interface TestCa extends KeyAndCert {
 
 const DAY_MS = 86_400_000;
 
-function keyPair(): { publicKey: forge.pki.PublicKey; privateKey: forge.pki.PrivateKey; pem: string } {
+function keyPair(): { publicKey: forge.pki.PublicKey; privateKey: forge.pki.rsa.PrivateKey; pem: string } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
   const forgeKey = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
@@ -28,7 +28,7 @@ let serial = 1;
 function certificate(options: {
   subject: string;
   publicKey: forge.pki.PublicKey;
-  signer: forge.pki.PrivateKey;
+  signer: forge.pki.rsa.PrivateKey;
   issuer: forge.pki.CertificateField[];
   notAfterDays: number;
   ca: boolean;
