@@ -50,7 +50,7 @@ beforeAll(async () => {
     startTcp(),
     startUdp((p) => p),
     startDns({ 'shop.example.com': { A: ['93.184.215.14'] } }),
-    startHttp((req, res) => void res.writeHead(200).end(JSON.stringify({ events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() + 400 * 86_400_000).toISOString() }] }))),
+    startHttp((_req, res) => void res.writeHead(200).end(JSON.stringify({ events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() + 400 * 86_400_000).toISOString() }] }))),
     closedPort(),
   ]);
   dir = mkdtempSync(join(tmpdir(), 'check-cli-'));
