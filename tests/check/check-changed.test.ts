@@ -61,3 +61,16 @@ describe('monitors check --changed', () => {
     expect(run.stderr).toMatch(/^error CONFIG_NO_TOKEN: MONITORS_API_TOKEN is not set/);
   });
 });
+
+describe('monitors check --changed --name', () => {
+  it('filters the changed monitors, and refuses only a pattern that names no monitor at all', async () => {
+    const some = await check('--changed', '--name', 'shop: s*');
+    expect(JSON.parse(some.stdout).results.map((r: { name: string }) => r.name)).toEqual(['shop: search']);
+    const unchanged = await check('--changed', '--name', 'shop: home');
+    expect(unchanged.code).toBe(0);
+    expect(JSON.parse(unchanged.stdout).results).toEqual([]);
+    const typo = await check('--changed', '--name', 'shop: home', '--name', 'shop:search');
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toMatch(/^error CHECK_NO_MATCH: no monitor's name matches --name "shop:search"\n/);
+  });
+});

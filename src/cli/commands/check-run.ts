@@ -29,10 +29,12 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     now: () => new Date(),
     cache: new Map(),
   };
-  const { monitors, notes } = await selectMonitors(paths, options);
+  const { all, monitors, notes } = await selectMonitors(paths, options);
   const named = globs.length > 0 ? monitors.filter((m) => matchesAny(m.name, globs)) : monitors;
-  if (globs.length > 0 && named.length === 0 && !options.changed) {
-    throw new MonitorsError('CHECK_NO_MATCH', `no monitor's name matches ${names.map((n) => `--name ${JSON.stringify(n)}`).join(' or ')}`, {
+  // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
+  const unmatched = names.filter((_, i) => !all.some((m) => matchesAny(m.name, [globs[i]!])));
+  if (unmatched.length > 0) {
+    throw new MonitorsError('CHECK_NO_MATCH', `no monitor's name matches ${unmatched.map((n) => `--name ${JSON.stringify(n)}`).join(' nor ')}`, {
       hint: 'Patterns match whole names, case-sensitive: * is any text, ? one character (e.g. --name "shop: *").',
     });
   }
@@ -45,8 +47,11 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
 }
 
 /** All monitors of the YAML, or with --changed those a plan would create or replace. */
-async function selectMonitors(paths: string[], options: CheckOptions): Promise<{ monitors: DesiredMonitor[]; notes: string[] }> {
-  if (!options.changed) return { monitors: (await loadDesiredOrFail(paths, process.env, process.cwd())).monitors, notes: [] };
+async function selectMonitors(paths: string[], options: CheckOptions): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
+  if (!options.changed) {
+    const all = (await loadDesiredOrFail(paths, process.env, process.cwd())).monitors;
+    return { all, monitors: all, notes: [] };
+  }
   // Nothing is deleted here, so the plan's mass-delete guard has nothing to guard.
   const session = await makePlan({ paths, lockFlag: options.lock, allowMassDelete: true, env: process.env, cwd: process.cwd() });
   try {
@@ -57,7 +62,7 @@ async function selectMonitors(paths: string[], options: CheckOptions): Promise<{
       monitors.length === 0
         ? `--changed: the plan creates or replaces none of the ${total} monitor${total === 1 ? '' : 's'}; nothing to check.`
         : `--changed: checking the ${monitors.length} of ${total} monitor${total === 1 ? '' : 's'} that the plan creates or replaces.`;
-    return { monitors, notes: [note] };
+    return { all: session.desired.monitors, monitors, notes: [note] };
   } finally {
     await session.api.close();
   }
