@@ -4,7 +4,7 @@
 import pLimit from 'p-limit';
 import type { DesiredMonitor } from '../model/monitor.js';
 import type { MonitorField } from '../schema/monitor-input-schema.js';
-import { describeNetError } from './net/errors.js';
+import { describeNetError, timeoutReason } from './net/errors.js';
 import { PROBES } from './probes/index.js';
 import { fail, type Probe, type ProbeInput } from './probes/probe.js';
 import { targetText } from './target.js';
@@ -45,13 +45,13 @@ export async function checkMonitor(desired: DesiredMonitor, context: CheckContex
 
 async function attemptOnce(probe: Probe, input: ProbeInput, context: CheckContext, timeoutSeconds: number): Promise<ProbeOutcome> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutSeconds} s`, 'TimeoutError')), timeoutSeconds * 1000);
+  const timer = setTimeout(() => controller.abort(new DOMException(timeoutReason(timeoutSeconds), 'TimeoutError')), timeoutSeconds * 1000);
   let deadline: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      probe(input, context, controller.signal).catch((error: unknown) => fail(describeNetError(error, timeoutSeconds))),
+      probe(input, context, controller.signal).catch((error: unknown) => fail(describeNetError(error, timeoutSeconds, controller.signal))),
       new Promise<ProbeOutcome>((resolve) => {
-        deadline = setTimeout(() => resolve(fail(`no answer within ${timeoutSeconds} s`)), timeoutSeconds * 1000 + GRACE_MS);
+        deadline = setTimeout(() => resolve(fail(timeoutReason(timeoutSeconds))), timeoutSeconds * 1000 + GRACE_MS);
       }),
     ]);
   } finally {

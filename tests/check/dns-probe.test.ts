@@ -72,7 +72,7 @@ describe('dns check without an answer', () => {
   it('is down when the resolver does not answer within timeout_seconds', async () => {
     const silent = await startUdp(() => undefined);
     try {
-      expect(await check(dnsMonitor({ dns_record_type: 'A', timeout_seconds: 2 }), context(silent.port))).toMatchObject({ status: 'down', reason: 'no answer within 2 s' });
+      expect(await check(dnsMonitor({ dns_record_type: 'A', timeout_seconds: 2 }), context(silent.port))).toMatchObject({ status: 'down', reason: 'timed out after 2 s (timeout_seconds)' });
     } finally {
       await silent.close();
     }

@@ -107,9 +107,24 @@ describe('http check', () => {
     const hanging = await startHttp(() => undefined); // never answers
     try {
       const result = await check(monitorOf('http', { url: `http://shop.example.com:${hanging.port}/`, timeout_seconds: 2 }), context());
-      expect(result).toMatchObject({ status: 'down', reason: 'no answer within 2 s' });
+      expect(result).toMatchObject({ status: 'down', reason: 'timed out after 2 s (timeout_seconds)' });
     } finally {
       await hanging.close();
+    }
+  });
+});
+
+describe('http check whose body stalls', () => {
+  it('is down with the timeout as the reason, not the reset the abort causes', async () => {
+    const stalling = await startHttp((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('partial'); // ... and never ends
+    });
+    try {
+      const result = await check(monitorOf('keyword', { url: `http://shop.example.com:${stalling.port}/`, keyword: 'x', timeout_seconds: 2 }), context());
+      expect(result).toMatchObject({ status: 'down', reason: 'timed out after 2 s (timeout_seconds)' });
+    } finally {
+      await stalling.close();
     }
   });
 });

@@ -76,7 +76,7 @@ describe('udp check', () => {
   it('is down when no answer comes within timeout_seconds', async () => {
     const silent = await startUdp(() => undefined);
     try {
-      expect(await check(udpMonitor({ port: silent.port, udp_payload: '01', timeout_seconds: 2 }), context())).toMatchObject({ status: 'down', reason: 'no answer within 2 s' });
+      expect(await check(udpMonitor({ port: silent.port, udp_payload: '01', timeout_seconds: 2 }), context())).toMatchObject({ status: 'down', reason: 'timed out after 2 s (timeout_seconds)' });
     } finally {
       await silent.close();
     }

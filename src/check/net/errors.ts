@@ -29,9 +29,16 @@ const BY_CODE: Readonly<Record<string, string>> = {
   EPROTO: 'TLS handshake failed',
 };
 
-/** A short reason for a failed connection, request or handshake. */
-export function describeNetError(error: unknown, timeoutSeconds: number): string {
-  if (isTimeout(error)) return `no answer within ${timeoutSeconds} s`;
+export function timeoutReason(timeoutSeconds: number): string {
+  return `timed out after ${timeoutSeconds} s (timeout_seconds)`;
+}
+
+/**
+ * A short reason for a failed connection, request or handshake. Once the attempt's signal
+ * has aborted, whatever error the abort caused (a reset stream, a cancelled query) is the timeout.
+ */
+export function describeNetError(error: unknown, timeoutSeconds: number, signal?: AbortSignal): string {
+  if (signal?.aborted || isTimeout(error)) return timeoutReason(timeoutSeconds);
   const e = error as NodeJS.ErrnoException & { reason?: string };
   const code = typeof e?.code === 'string' ? e.code : undefined;
   if (code && BY_CODE[code]) return BY_CODE[code]!;

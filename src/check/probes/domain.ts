@@ -28,7 +28,7 @@ export const domainProbe: Probe = async ({ monitor }, context, signal) => {
   try {
     answer = await getRdap(url, context, signal);
   } catch (error) {
-    return notChecked(`not checkable from here: RDAP ${url.origin} not reachable (${describeNetError(error, timeout)})`);
+    return notChecked(`not checkable from here: RDAP ${url.origin} not reachable (${describeNetError(error, timeout, signal)})`);
   }
   const ms = Math.round(performance.now() - started);
   if (answer.kind !== 'answer') return notChecked(`not checkable from here: RDAP ${url.origin} redirected too often or elsewhere`);
