@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, startHttp, type HttpServer } from '../check/servers/loopback.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
-import { runActionProcess } from './action-process.js';
+import { pullRequestEnv, runActionProcess } from './action-process.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 
 const REPO = 'acme/monitors-config';
@@ -34,17 +34,7 @@ beforeAll(async () => {
   [sim, github, web, noDns] = await Promise.all([startSimProcess(), startFakeGitHub(REPO), startHttp((req, res) => void res.writeHead(req.url === '/gone' ? 404 : 200).end()), closedPort()]);
   workspace = mkdtempSync(join(tmpdir(), 'action-check-'));
   mkdirSync(join(workspace, 'monitors'));
-  writeFileSync(join(workspace, 'event.json'), JSON.stringify({ pull_request: { number: 7 } }));
-  env = {
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_EVENT_PATH: join(workspace, 'event.json'),
-    GITHUB_API_URL: github.apiUrl,
-    GITHUB_REPOSITORY: REPO,
-    GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
-    GITHUB_OUTPUT: join(workspace, 'output.txt'),
-    MONITORS_API_TOKEN: sim.token,
-    CI: 'true',
-  };
+  env = { ...pullRequestEnv(workspace, github.apiUrl, REPO, 7), MONITORS_API_TOKEN: sim.token };
 });
 afterAll(async () => {
   await Promise.all([sim.stop(), github.close(), web.close()]);

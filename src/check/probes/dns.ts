@@ -1,6 +1,5 @@
 // dns: the host's records of dns_record_type, asked of --dns-server (else the system's
 // resolvers, as /etc/resolv.conf names them); --resolve plays no part here.
-import type { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { resolverFor } from '../net/lookup.js';
 import { endpointOf } from '../target.js';
@@ -17,7 +16,7 @@ export const dnsProbe: Probe = async ({ monitor, shown }, context, signal) => {
   signal.addEventListener('abort', cancel, { once: true });
   let records: unknown[];
   try {
-    records = await query(resolver, type, host);
+    records = (await resolver.resolve(host, type)) as unknown[];
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTFOUND') return fail(`${host} does not exist (NXDOMAIN)`);
@@ -28,22 +27,3 @@ export const dnsProbe: Probe = async ({ monitor, shown }, context, signal) => {
   }
   return fromVerdict(dnsVerdict(type, recordTexts(type, records), monitor.dns_expected, shown('dns_expected')));
 };
-
-function query(resolver: Resolver, type: DnsRecordType, host: string): Promise<unknown[]> {
-  switch (type) {
-    case 'A':
-      return resolver.resolve4(host);
-    case 'AAAA':
-      return resolver.resolve6(host);
-    case 'CNAME':
-      return resolver.resolveCname(host);
-    case 'MX':
-      return resolver.resolveMx(host);
-    case 'TXT':
-      return resolver.resolveTxt(host);
-    case 'NS':
-      return resolver.resolveNs(host);
-    case 'CAA':
-      return resolver.resolveCaa(host);
-  }
-}
