@@ -51,7 +51,8 @@ const inputs = () => ({
   'check-args': `--resolve shop.example.com:${web.port}:127.0.0.1 --dns-server 127.0.0.1:${noDns}`,
 });
 
-describe('the action planning a pull request with check: true', () => {
+// Each run is two CLI processes (plan, then check): twice an ordinary plan run's work.
+describe('the action planning a pull request with check: true', { timeout: 60_000 }, () => {
   it('puts the check of the changed monitors beside the plan, and fails the step when one is down', async () => {
     writeFileSync(join(workspace, 'monitors', 'shop.yaml'), yaml('/gone'));
     const run = await runActionProcess(inputs(), env);
