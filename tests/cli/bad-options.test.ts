@@ -45,6 +45,8 @@ const CASES: [string, string[], RegExp][] = [
   ['apply --plan a file that does not exist', ['apply', '--plan', 'missing.json'], /PLAN_FILE_UNREADABLE/],
   ['apply --plan with a bad --concurrency', ['apply', '--plan', 'missing.json', '--concurrency', '0'], /BAD_OPTION: --concurrency/],
   ['apply with an unknown option', ['apply', '--yes', '--bogus'], /unknown option '--bogus'/],
+  ['check --changed --concurrency 0', ['check', '--changed', '--concurrency', '0'], /BAD_OPTION: --concurrency must be a whole number/],
+  ['check --changed --format yaml', ['check', '--changed', '--format', 'yaml'], /BAD_OPTION: --format/],
   ['export --out ""', ['export', '--out', ''], /BAD_OPTION: --out needs a folder name/],
   ['export --out a file', ['export', '--out', 'a-file'], /BAD_OPTION: --out a-file is a file, not a folder/],
   ['export --lock ""', ['export', '--lock', ''], /BAD_OPTION: --lock needs a file name/],
