@@ -13,6 +13,7 @@ import { discoverFiles } from './discover.js';
 import { exactParse } from './exact-parse.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
+import type { MonitorCheckOptions } from './monitor-check.js';
 import { readMonitorsFile } from './read-file.js';
 import { toSettings } from './settings.js';
 
@@ -21,6 +22,8 @@ export interface LoadOptions {
   cwd?: string;
   /** Server rule, when known (the simulator knows it; the real API does not say). */
   enabledIntervals?: readonly number[];
+  /** An unset `${env:NAME}`: an error (default; plan and apply need the value) or a warning (validate). */
+  missingEnv?: 'error' | 'warning';
 }
 
 export interface LoadResult {
@@ -30,7 +33,7 @@ export interface LoadResult {
 
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd();
-  const checkOptions = { env: options.env, enabledIntervals: options.enabledIntervals };
+  const checkOptions: MonitorCheckOptions = { env: options.env, enabledIntervals: options.enabledIntervals, missingEnv: options.missingEnv ?? 'error' };
   const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
   // Every read starts at once (no idle waits); parsing goes one file at a time, returning to
   // the event loop in between, so a listing running alongside (plan, apply) gets its pages
@@ -53,7 +56,7 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
-async function useExactParse(file: LoadedFile, options: { env: NodeJS.ProcessEnv; enabledIntervals?: readonly number[] }): Promise<void> {
+async function useExactParse(file: LoadedFile, options: MonitorCheckOptions): Promise<void> {
   if (file.exact) return;
   const exact = await exactParse(file.text);
   file.exact = exact;

@@ -46,6 +46,22 @@ describe('monitors validate', () => {
     expect(r.code).toBe(0);
   });
 
+  it('needs no secrets: an unset ${env:NAME} is a warning (exit 0); --require-env makes it an error', async () => {
+    const r = await runCli(['validate', 'examples/shop', 'examples/model-gateway'], { cwd: ROOT });
+    expect(r.code).toBe(0);
+    const missing = r.stdout.split('\n').filter((line) => line.includes('env.missing'));
+    expect(missing).toEqual([
+      'examples/shop/storefront.yaml:57:18: warning env.missing environment variable SHOP_API_TOKEN is not set (referenced by auth_secret); plan and apply need it',
+      'examples/shop/storefront.yaml:70:18: warning env.missing environment variable SHOP_ADMIN_PASSWORD is not set (referenced by auth_secret); plan and apply need it',
+      'examples/model-gateway/gateway.yaml:16:16: warning env.missing environment variable GATEWAY_API_KEY is not set (referenced by auth_secret); plan and apply need it',
+    ]);
+    expect(r.stdout).toMatch(/\n\d+ monitors in 4 files: valid \(3 warnings\)\.\n$/);
+    const strict = await runCli(['validate', '--require-env', 'examples/shop', 'examples/model-gateway'], { cwd: ROOT });
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('examples/shop/storefront.yaml:57:18: error env.missing environment variable SHOP_API_TOKEN is not set (referenced by auth_secret)\n');
+    expect(strict.stdout).toMatch(/\n3 errors in 2 files\.\n$/);
+  });
+
   it('exits 1 on a broken file with file:line:col, paths relative to the working folder', async () => {
     const r = await runCli(['validate', 'broken'], { cwd: dir });
     expect(r.code).toBe(1);

@@ -5,6 +5,7 @@ import { diagnosticLine, githubAnnotation, summaryLine, validationReport, type V
 
 interface ValidateOptions {
   format: string;
+  requireEnv?: boolean;
 }
 
 export function registerValidate(program: Command): void {
@@ -13,6 +14,7 @@ export function registerValidate(program: Command): void {
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
     .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
     .option('--format <format>', 'text or json', 'text')
+    .option('--require-env', 'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)')
     .action(async (paths: string[], options: ValidateOptions) => {
       process.exitCode = await runValidate(paths, options);
     });
@@ -22,7 +24,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   if (options.format !== 'text' && options.format !== 'json') {
     throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
   }
-  const { state, diagnostics } = await loadDesiredState(paths, { env: process.env });
+  const { state, diagnostics } = await loadDesiredState(paths, { env: process.env, missingEnv: options.requireEnv ? 'error' : 'warning' });
   const summary: ValidationSummary = { files: state.files, monitors: state.monitors.length, diagnostics };
   const annotations = process.env.GITHUB_ACTIONS === 'true' ? diagnostics.map(githubAnnotation) : [];
   const report = validationReport(summary);
