@@ -11,6 +11,7 @@ import { analyseFile } from './analyse-file.js';
 import { crossFileProblems } from './cross-file.js';
 import { discoverFiles } from './discover.js';
 import { exactParse } from './exact-parse.js';
+import { isForeignFile, monitorsFileKeysText, shapeOfValue } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
 import type { MonitorCheckOptions } from './monitor-check.js';
@@ -29,6 +30,8 @@ export interface LoadOptions {
 export interface LoadResult {
   state: DesiredState;
   diagnostics: Diagnostic[];
+  /** Lock files (by their default name) the folder search met, absolute paths. */
+  lockFilesSeen: string[];
 }
 
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
@@ -39,20 +42,59 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   // the event loop in between, so a listing running alongside (plan, apply) gets its pages
   // answered instead of waiting behind the whole load.
   const reads = discovery.files.map((found) => readMonitorsFile(found.abs)); // never rejects: problems are results
-  const files: LoadedFile[] = [];
+  const loaded: LoadedFile[] = [];
   for (const [i, found] of discovery.files.entries()) {
-    files.push(await loadFile(found, checkOptions, reads[i]));
+    loaded.push(await loadFile(found, checkOptions, reads[i]));
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const cross = crossFileProblems(files.map((f) => f.analysis));
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
+  const files = withoutForeignFiles(loaded, diagnostics);
+  const cross = crossFileProblems(files.map((f) => f.analysis));
   for (const [index, file] of files.entries()) {
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, checkOptions);
     for (const d of file.diagnostics) diagnostics.push(d);
   }
   for (const d of locateProblems(files, cross)) diagnostics.push(d);
-  return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, files) };
+  return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, loaded), lockFilesSeen: discovery.lockFiles };
+}
+
+/**
+ * Files a folder search found that belong to other tools are left out, each with a note;
+ * a folder where every YAML file was left out is an error (an empty set of monitors would
+ * plan the deletion of every managed one).
+ */
+function withoutForeignFiles(loaded: LoadedFile[], diagnostics: Diagnostic[]): LoadedFile[] {
+  const kept: LoadedFile[] = [];
+  const skippedBy = new Map<string, number>();
+  for (const file of loaded) {
+    const shapes = file.exact ? file.exact.topLevel : [shapeOfValue(file.value)];
+    if (file.searchedFrom === undefined || !isForeignFile(shapes)) {
+      kept.push(file);
+      continue;
+    }
+    skippedBy.set(file.searchedFrom, (skippedBy.get(file.searchedFrom) ?? 0) + 1);
+    diagnostics.push({
+      file: file.display,
+      line: 0,
+      col: 0,
+      severity: 'info',
+      code: 'file.skipped',
+      message: `skipped: not a monitors file (no ${monitorsFileKeysText()} at its top level); name it explicitly to check it as one`,
+    });
+  }
+  for (const [folder, count] of skippedBy) {
+    if (kept.some((f) => f.searchedFrom === folder)) continue;
+    diagnostics.push({
+      file: folder,
+      line: 0,
+      col: 0,
+      severity: 'error',
+      code: 'path.no_monitors_files',
+      message: `no monitors files in this folder: ${count === 1 ? 'its one YAML file was skipped as not a monitors file' : `its ${count} YAML files were skipped as not monitors files`}`,
+    });
+  }
+  return kept;
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
