@@ -3,6 +3,7 @@
 // (sorted by path), skipping dot-folders, dot-files and node_modules.
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_LOCK_NAME } from '../lock/location.js';
 import type { Diagnostic } from '../model/monitor.js';
 
 export interface FoundFile {
@@ -19,9 +20,6 @@ export interface Discovery {
   /** Lock files (by their default name) met while searching folders, absolute paths. */
   lockFiles: string[];
 }
-
-/** The name a lock file has unless --lock or settings.lock_file say otherwise. */
-export const DEFAULT_LOCK_NAME = 'monitors.lock.json';
 
 const YAML_FILE = /\.ya?ml$/i;
 const skipped = (name: string): boolean => name.startsWith('.') || name === 'node_modules';

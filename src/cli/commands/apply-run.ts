@@ -10,7 +10,7 @@ import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { makePlan } from '../planning/make-plan.js';
 import { renderPlan, useColor } from '../planning/render.js';
-import { runApply } from '../planning/run-apply.js';
+import { lockWrittenLine, runApply } from '../planning/run-apply.js';
 
 import type { ApplyOptions } from './apply.js';
 
@@ -76,7 +76,9 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
 async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string): Promise<void> {
   const stale = plan.stale_lock_ids ?? [];
-  if (stale.length > 0) await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
+  if (stale.length === 0) return;
+  await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
+  process.stdout.write(`${lockWrittenLine(lockPath)}\n`);
 }
 
 function changeCount(plan: Plan): number {

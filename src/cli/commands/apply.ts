@@ -13,7 +13,7 @@ export function registerApply(program: Command): void {
     .command('apply')
     .description('Carry out the plan: create, replace and delete monitors, with idempotency keys so a failed run can simply be repeated.')
     .argument('[paths...]', 'YAML files or folders (searched recursively)')
-    .option('--lock <file>', 'lock file (default: monitors.lock.json beside the config)')
+    .option('--lock <file>', 'lock file (default: settings.lock_file, else monitors.lock.json in the folder holding the YAML files)')
     .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
     .option('--concurrency <n>', 'changes in flight at once', '8')

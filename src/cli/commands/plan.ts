@@ -15,7 +15,7 @@ export function registerPlan(program: Command): void {
     .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
     .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
     .option('--out <file>', 'also save the plan, for `monitors apply --plan FILE`')
-    .option('--lock <file>', 'lock file (default: monitors.lock.json beside the config)')
+    .option('--lock <file>', 'lock file (default: settings.lock_file, else monitors.lock.json in the folder holding the YAML files)')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .action(async (paths: string[], options: PlanOptions) => {

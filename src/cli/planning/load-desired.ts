@@ -4,11 +4,12 @@ import type { DesiredState } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 
 /**
- * Loads the YAML for plan and apply. Problems are printed exactly as `validate` prints
- * them (stderr), and the command stops before it calls the API.
+ * Loads the YAML for plan and apply. Problems (and notes, such as a skipped file) are
+ * printed exactly as `validate` prints them (stderr), and on an error the command stops
+ * before it calls the API.
  */
-export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<DesiredState> {
-  const { state, diagnostics } = await loadDesiredState(paths, { env, cwd });
+export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<{ state: DesiredState; lockFilesSeen: string[] }> {
+  const { state, diagnostics, lockFilesSeen } = await loadDesiredState(paths, { env, cwd });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const lines = diagnostics.map(diagnosticLine);
   if (env.GITHUB_ACTIONS === 'true') lines.push(...diagnostics.map(githubAnnotation));
@@ -18,5 +19,5 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
       hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
     });
   }
-  return state;
+  return { state, lockFilesSeen };
 }

@@ -9,7 +9,8 @@ import { planChanges } from '../../plan/planner.js';
 import type { Plan } from '../../plan/types.js';
 import { readPlanContext, type PlanContext } from './context.js';
 import { loadDesiredOrFail } from './load-desired.js';
-import { lockPathFor } from './paths.js';
+import { chooseLockFile } from './paths.js';
+import type { LockLocation } from '../../lock/location.js';
 
 export interface PlanRequest {
   paths: string[];
@@ -22,6 +23,8 @@ export interface PlanRequest {
 export interface PlanSession {
   desired: DesiredState;
   lockPath: string;
+  /** Where the lock file is and which step of the rule chose it. */
+  lockLocation: LockLocation;
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
@@ -37,8 +40,9 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let api = earlyClient(request.env);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
+  let lockFilesSeen: string[];
   try {
-    desired = await loadDesiredOrFail(request.paths, request.env, request.cwd);
+    ({ state: desired, lockFilesSeen } = await loadDesiredOrFail(request.paths, request.env, request.cwd));
   } catch (error) {
     await api?.close();
     throw error;
@@ -46,7 +50,8 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   api ??= createApiClient(apiConfigFromEnv(request.env, { apiUrl: desired.settings.apiUrl }));
   reads ??= startReads(api);
   try {
-    const lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
+    const lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
+    const lockPath = lockChoice.location.path;
     const existing = await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
@@ -63,6 +68,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       },
     });
     plan.notes.push(...context.notes);
+    if (lockChoice.note) plan.notes.push(lockChoice.note);
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
       maxDeleteShare: desired.settings.maxDeleteShare,
@@ -70,7 +76,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       allowMassDelete: request.allowMassDelete ?? false,
     });
     if (refused) throw refused;
-    return { desired, lockPath, lock, lockExisted: existing !== undefined, live, plan, api };
+    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted: existing !== undefined, live, plan, api };
   } catch (error) {
     await api.close();
     throw error;

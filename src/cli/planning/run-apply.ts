@@ -9,6 +9,12 @@ import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
 import { watchInterrupts } from './interrupt.js';
+import { displayPath } from '../../load/discover.js';
+
+/** Where apply wrote the lock file: the file to commit beside the YAML. */
+export function lockWrittenLine(lockPath: string): string {
+  return `Lock file written: ${displayPath(lockPath, process.cwd())}`;
+}
 
 export interface ApplyRun {
   plan: Plan;
@@ -28,7 +34,11 @@ export interface ApplyRunResult {
 /** Executes a plan with progress on stderr and the summary on stdout. */
 export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const started = Date.now();
-  const lock = createLockRecorder(run.lock, (l) => writeLockFileAtomic(run.lockPath, l));
+  let lockWritten = false;
+  const lock = createLockRecorder(run.lock, async (l) => {
+    await writeLockFileAtomic(run.lockPath, l);
+    lockWritten = true;
+  });
   const progress = createProgress(process.stderr, Boolean(process.stderr.isTTY) && run.env.CI !== 'true');
   const interrupt = watchInterrupts(process.stderr);
   let result: ApplyResult;
@@ -46,6 +56,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
     interrupt.dispose();
   }
   const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
+  if (lockWritten) lines.push(lockWrittenLine(run.lockPath));
   // Names and messages may come from the server: control characters are shown, never sent raw.
   process.stdout.write(`${lines.map(printable).join('\n')}\n`);
   const lockError = lockErrorReport(result);
