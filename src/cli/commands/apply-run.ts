@@ -23,6 +23,7 @@ async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
@@ -52,7 +53,8 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
   const saved = parseSavedPlan(text);
   const lockPath = options.lock ?? saved.lockPath;
   const lock = (await readLockFile(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
-  const api = createApiClient(apiConfigFromEnv(process.env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
+  const env = options.apiUrl ? { ...process.env, MONITORS_API_URL: options.apiUrl } : process.env;
+  const api = createApiClient(apiConfigFromEnv(env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
   try {
     const live = await api.listMonitors();
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine, githubAnnotation, summaryLine, validationReport, type ValidationSummary } from '../../render/diagnostics.js';
+import { pathsArgument } from './paths-argument.js';
 
 interface ValidateOptions {
   format: string;
@@ -12,7 +13,7 @@ export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
-    .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
+    .addArgument(pathsArgument())
     .option('--format <format>', 'text or json', 'text')
     .option('--require-env', 'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)')
     .action(async (paths: string[], options: ValidateOptions) => {

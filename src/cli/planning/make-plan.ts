@@ -15,6 +15,8 @@ import type { LockLocation } from '../../lock/location.js';
 export interface PlanRequest {
   paths: string[];
   lockFlag?: string;
+  /** --api-url: wins over MONITORS_API_URL, which wins over settings.api_url. */
+  apiUrl?: string;
   allowMassDelete?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -37,7 +39,8 @@ export interface PlanSession {
 export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
   // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
-  let api = earlyClient(request.env);
+  const apiEnv = request.apiUrl ? { ...request.env, MONITORS_API_URL: request.apiUrl } : request.env;
+  let api = earlyClient(apiEnv);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
   let lockFilesSeen: string[];
@@ -47,7 +50,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     await api?.close();
     throw error;
   }
-  api ??= createApiClient(apiConfigFromEnv(request.env, { apiUrl: desired.settings.apiUrl }));
+  api ??= createApiClient(apiConfigFromEnv(apiEnv, { apiUrl: desired.settings.apiUrl }));
   reads ??= startReads(api);
   try {
     const lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
