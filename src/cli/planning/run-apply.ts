@@ -9,11 +9,13 @@ import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
 import { watchInterrupts } from './interrupt.js';
+import { resolve } from 'node:path';
 import { displayPath } from '../../load/discover.js';
 
-/** Where apply wrote the lock file: the file to commit beside the YAML. */
+/** Where apply wrote the lock file (the file to commit): relative inside the working folder, else absolute. */
 export function lockWrittenLine(lockPath: string): string {
-  return `Lock file written: ${displayPath(lockPath, process.cwd())}`;
+  const shown = displayPath(lockPath, process.cwd());
+  return `Lock file written: ${shown.startsWith('../') ? resolve(lockPath) : shown}`;
 }
 
 export interface ApplyRun {
