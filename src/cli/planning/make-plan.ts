@@ -44,8 +44,9 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
   let lockFilesSeen: string[];
+  let loadNotes: string[];
   try {
-    ({ state: desired, lockFilesSeen } = await loadDesiredOrFail(request.paths, request.env, request.cwd));
+    ({ state: desired, lockFilesSeen, notes: loadNotes } = await loadDesiredOrFail(request.paths, request.env, request.cwd));
   } catch (error) {
     await api?.close();
     throw error;
@@ -70,7 +71,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
         ...(context.monitorLimit ? { monitorLimit: context.monitorLimit } : {}),
       },
     });
-    plan.notes.push(...context.notes);
+    plan.notes.push(...loadNotes, ...context.notes);
     if (lockChoice.note) plan.notes.push(lockChoice.note);
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
