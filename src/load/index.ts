@@ -11,7 +11,7 @@ import { analyseFile } from './analyse-file.js';
 import { crossFileProblems } from './cross-file.js';
 import { discoverFiles } from './discover.js';
 import { exactParse } from './exact-parse.js';
-import { isForeignFile, monitorsFileKeysText, shapeOfValue } from './foreign-file.js';
+import { withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
 import type { MonitorCheckOptions } from './monitor-check.js';
@@ -57,44 +57,6 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   }
   for (const d of locateProblems(files, cross)) diagnostics.push(d);
   return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, loaded), lockFilesSeen: discovery.lockFiles };
-}
-
-/**
- * Files a folder search found that belong to other tools are left out, each with a note;
- * a folder where every YAML file was left out is an error (an empty set of monitors would
- * plan the deletion of every managed one).
- */
-function withoutForeignFiles(loaded: LoadedFile[], diagnostics: Diagnostic[]): LoadedFile[] {
-  const kept: LoadedFile[] = [];
-  const skippedBy = new Map<string, number>();
-  for (const file of loaded) {
-    const shapes = file.exact ? file.exact.topLevel : [shapeOfValue(file.value)];
-    if (file.searchedFrom === undefined || !isForeignFile(shapes)) {
-      kept.push(file);
-      continue;
-    }
-    skippedBy.set(file.searchedFrom, (skippedBy.get(file.searchedFrom) ?? 0) + 1);
-    diagnostics.push({
-      file: file.display,
-      line: 0,
-      col: 0,
-      severity: 'info',
-      code: 'file.skipped',
-      message: `skipped: not a monitors file (no ${monitorsFileKeysText()} at its top level); name it explicitly to check it as one`,
-    });
-  }
-  for (const [folder, count] of skippedBy) {
-    if (kept.some((f) => f.searchedFrom === folder)) continue;
-    diagnostics.push({
-      file: folder,
-      line: 0,
-      col: 0,
-      severity: 'error',
-      code: 'path.no_monitors_files',
-      message: `no monitors files in this folder: ${count === 1 ? 'its one YAML file was skipped as not a monitors file' : `its ${count} YAML files were skipped as not monitors files`}`,
-    });
-  }
-  return kept;
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
