@@ -57,7 +57,8 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
         hint: 'This is likely a bug in monitors; run with MONITORS_DEBUG=1 and report it.',
       });
     case 401:
-      return new UnauthorizedError('API_UNAUTHORIZED', `the API token was rejected (401): it is missing, expired or revoked${said}`, {
+      // The server's reason, when it gives one, replaces the generic guess (not both, one after the other).
+      return new UnauthorizedError('API_UNAUTHORIZED', `the API rejected the token in MONITORS_API_TOKEN (401)${body.message ? `; the server says: ${redact(body.message)}` : ': it is missing, expired or revoked'}`, {
         ...base,
         hint: 'Create a new token in the dashboard (settings, API) and set MONITORS_API_TOKEN to it.',
       });

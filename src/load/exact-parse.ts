@@ -2,6 +2,7 @@
 // where each node is; the loader uses it only for files with problems (or files the fast
 // path declines), because it is about ten times slower than js-yaml.
 import type { Document, LineCounter as LineCounterType, Node as YamlNode, Pair, YAMLMap } from 'yaml';
+import type { TopLevelShape } from './foreign-file.js';
 import type { FilePositions, Position } from './positions.js';
 
 /** Aliases may expand to at most this many nodes in total (billion-laughs guard). */
@@ -22,6 +23,8 @@ export interface ExactParse {
   value: unknown;
   problems: SyntaxProblem[];
   positions: FilePositions;
+  /** What each document holds at its top level, read even when the file has problems. */
+  topLevel: TopLevelShape[];
   locate(path: readonly PathSegment[], target: Target): Position;
 }
 
@@ -81,6 +84,7 @@ export async function exactParse(text: string): Promise<ExactParse> {
     value,
     problems,
     positions: first ? sectionPositions(yaml, first, pos) : new Map(),
+    topLevel: list.map((doc) => topLevelShape(yaml, doc)),
     locate: (path, target) => locate(yaml, first, path, target, pos, pairIndex),
   };
 }
@@ -173,6 +177,13 @@ function sectionPositions(yaml: YamlModule, doc: Document, pos: (o: number) => P
     sections.set(String(key.value), { key: pos(keyStart), items });
   }
   return sections;
+}
+
+function topLevelShape(yaml: YamlModule, doc: Document): TopLevelShape {
+  const contents = doc.contents;
+  if (contents === null || (yaml.isScalar(contents) && contents.value === null)) return { kind: 'empty' };
+  if (yaml.isMap(contents)) return { kind: 'mapping', keys: contents.items.map((pair) => keyText(yaml, pair.key)) };
+  return { kind: 'other' };
 }
 
 function startOf(yaml: YamlModule, node: unknown): number | undefined {

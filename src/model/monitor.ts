@@ -97,7 +97,8 @@ export interface Diagnostic {
   file: string;
   line: number;
   col: number;
-  severity: 'error' | 'warning';
+  /** info: a note that changes nothing (a file skipped by a folder search). */
+  severity: 'error' | 'warning' | 'info';
   code: string;
   message: string;
 }

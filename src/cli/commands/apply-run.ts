@@ -15,7 +15,7 @@ import { settleExitCode } from '../planning/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { fileOption, parseConcurrency } from '../planning/options.js';
 import { renderPlan, useColor } from '../planning/render.js';
-import { runApply } from '../planning/run-apply.js';
+import { lockWrittenLine, runApply } from '../planning/run-apply.js';
 import { holdForTest } from '../planning/test-hold.js';
 import { reportError } from '../run-main.js';
 
@@ -29,6 +29,7 @@ interface ApplySettings {
   plan: string | undefined;
   yes: boolean;
   allowMassDelete: boolean;
+  apiUrl: string | undefined;
 }
 
 /**
@@ -62,6 +63,7 @@ function applySettings(paths: string[], options: ApplyOptions): ApplySettings {
     plan,
     yes: options.yes ?? false,
     allowMassDelete: options.allowMassDelete ?? false,
+    apiUrl: options.apiUrl,
   };
 }
 
@@ -69,6 +71,7 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
@@ -113,7 +116,8 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   const saved = parseSavedPlan(text);
   const lockPath = options.lock ?? saved.lockPath;
   const lock = (await readLockFile(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
-  const api = createApiClient(apiConfigFromEnv(process.env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
+  const env = options.apiUrl ? { ...process.env, MONITORS_API_URL: options.apiUrl } : process.env;
+  const api = createApiClient(apiConfigFromEnv(env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
   try {
     const live = await api.listMonitors();
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {
@@ -131,7 +135,9 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
 async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string): Promise<void> {
   const stale = plan.stale_lock_ids ?? [];
-  if (stale.length > 0) await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
+  if (stale.length === 0) return;
+  await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
+  process.stdout.write(`${lockWrittenLine(lockPath)}\n`);
 }
 
 function changeCount(plan: Plan): number {

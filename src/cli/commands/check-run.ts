@@ -49,8 +49,8 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
 /** All monitors of the YAML, or with --changed those a plan would create or replace. */
 async function selectMonitors(paths: string[], options: CheckOptions): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
   if (!options.changed) {
-    const all = (await loadDesiredOrFail(paths, process.env, process.cwd())).monitors;
-    return { all, monitors: all, notes: [] };
+    const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd());
+    return { all: state.monitors, monitors: state.monitors, notes };
   }
   // Nothing is deleted here, so the plan's mass-delete guard has nothing to guard.
   const session = await makePlan({ paths, lockFlag: options.lock, allowMassDelete: true, env: process.env, cwd: process.cwd() });

@@ -15,6 +15,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   const session = await makePlan({
     paths,
     lockFlag: fileOption('--lock', options.lock),
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
@@ -24,7 +25,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   try {
     const { plan } = session;
     if (out !== undefined) {
-      const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion(), ...(session.desired.settings.apiUrl ? { apiUrl: session.desired.settings.apiUrl } : {}) });
+      const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion(), ...savedApiUrl(options.apiUrl, session.desired.settings.apiUrl) });
       await writeFileAtomic(out, saved);
     }
     process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
@@ -34,4 +35,10 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   } finally {
     await session.api.close();
   }
+}
+
+/** The URL a saved plan names for its apply: the one given with --api-url, else the YAML's. */
+function savedApiUrl(flag: string | undefined, settings: string | undefined): { apiUrl?: string } {
+  const url = flag ?? settings;
+  return url ? { apiUrl: url } : {};
 }

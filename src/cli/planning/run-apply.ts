@@ -15,6 +15,14 @@ import { githubAnnotation } from '../../render/diagnostics.js';
 import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
 import { holdForTest } from './test-hold.js';
+import { resolve } from 'node:path';
+import { displayPath } from '../../load/discover.js';
+
+/** Where apply wrote the lock file (the file to commit): relative inside the working folder, else absolute. */
+export function lockWrittenLine(lockPath: string): string {
+  const shown = displayPath(lockPath, process.cwd());
+  return `Lock file written: ${shown.startsWith('../') ? resolve(lockPath) : shown}`;
+}
 
 export interface ApplyRun {
   plan: Plan;
@@ -38,7 +46,11 @@ export interface ApplyRunResult {
 /** Executes a plan with progress on stderr and the summary on stdout. */
 export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const started = Date.now();
-  const lock = createLockRecorder(run.lock, (l) => writeLockFileAtomic(run.lockPath, l));
+  let lockWritten = false;
+  const lock = createLockRecorder(run.lock, async (l) => {
+    await writeLockFileAtomic(run.lockPath, l);
+    lockWritten = true;
+  });
   const progress = createProgress(process.stderr, Boolean(process.stderr.isTTY) && run.env.CI !== 'true');
   // Installed until the process exits (see interrupt.ts): the report and the lock file
   // after the writes are not cut short by a signal either.
@@ -61,7 +73,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
     progress.stop();
     interrupt.writesDone();
   }
-  reportApply(result, await locateSafely(result, run.cwd ?? process.cwd()), run, Date.now() - started);
+  reportApply(result, await locateSafely(result, run.cwd ?? process.cwd()), run, Date.now() - started, lockWritten);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
   await holdForTest('after-summary', run.env);
@@ -72,9 +84,9 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
  * The report: warnings, failures (located in the YAML), the summary line; GitHub
  * annotations of the failures under Actions; the JSON result with --format json.
  */
-function reportApply(result: ApplyResult, located: FailureLocations, run: ApplyRun, elapsedMs: number): void {
+function reportApply(result: ApplyResult, located: FailureLocations, run: ApplyRun, elapsedMs: number, lockWritten: boolean): void {
   // Names and messages may come from the server: control characters are shown, never sent raw.
-  const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result, located), summaryLine(result, elapsedMs)].map(printable);
+  const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result, located), summaryLine(result, elapsedMs), ...(lockWritten ? [lockWrittenLine(run.lockPath)] : [])].map(printable);
   const annotations = run.env.GITHUB_ACTIONS === 'true' ? failureDiagnostics(result, located).map(githubAnnotation) : [];
   if (run.format === 'json') {
     // stdout holds the JSON document only; people and workflow commands read stderr.
