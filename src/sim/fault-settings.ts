@@ -63,6 +63,6 @@ export function oneShotMatches(fault: OneShotFault, method: string, path: string
   return path === fault.path || path.startsWith(`${fault.path.replace(/\/$/, '')}/`);
 }
 
-function detail(field: string, code: string, message: string): ErrorDetail {
+export function detail(field: string, code: string, message: string): ErrorDetail {
   return { field, pointer: field ? `/${field}` : '', code, message };
 }
