@@ -13,13 +13,15 @@ import { renderPlan, useColor } from '../planning/render.js';
 import { runApply } from '../planning/run-apply.js';
 
 import type { ApplyOptions } from './apply.js';
+import { applyModeOf, finishApply, type ApplyMode } from './apply-wait.js';
 
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
-  return options.plan ? applySavedPlan(paths, options) : applyFromConfig(paths, options);
+  const mode = applyModeOf(paths, options);
+  return options.plan ? applySavedPlan(mode.paths, options, mode) : applyFromConfig(mode.paths, options, mode);
 }
 
-async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<number> {
+async function applyFromConfig(paths: string[], options: ApplyOptions, mode: ApplyMode): Promise<number> {
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
@@ -29,21 +31,23 @@ async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<
   });
   try {
     const { plan } = session;
-    process.stdout.write(renderPlan(plan, 'text', useColor(process.stdout, process.env)));
+    const out = mode.json ? process.stderr : process.stdout;
+    const end = { plan, api: session.api, mode, concurrency: concurrencyOf(options) };
+    out.write(renderPlan(plan, 'text', useColor(out, process.env)));
     if (changeCount(plan) === 0) {
       await pruneStaleRecords(plan, session.lock, session.lockPath);
-      return EXIT_OK;
+      return await finishApply({ ...end, result: undefined, exitCode: EXIT_OK });
     }
-    await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
+    await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: out });
     const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
-    const { exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    return exitCode;
+    const { result, exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: end.concurrency, out });
+    return await finishApply({ ...end, result, exitCode });
   } finally {
     await session.api.close();
   }
 }
 
-async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<number> {
+async function applySavedPlan(paths: string[], options: ApplyOptions, mode: ApplyMode): Promise<number> {
   if (paths.length > 0) throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
   const file = options.plan!;
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -61,13 +65,15 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
       });
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
-    process.stdout.write(renderPlan(saved.plan, 'text', useColor(process.stdout, process.env)));
+    const out = mode.json ? process.stderr : process.stdout;
+    const end = { plan: saved.plan, api, mode, concurrency: concurrencyOf(options) };
+    out.write(renderPlan(saved.plan, 'text', useColor(out, process.env)));
     if (changeCount(saved.plan) === 0) {
       await pruneStaleRecords(saved.plan, lock, lockPath);
-      return EXIT_OK;
+      return await finishApply({ ...end, result: undefined, exitCode: EXIT_OK });
     }
-    const { exitCode } = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    return exitCode;
+    const { result, exitCode } = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: end.concurrency, out });
+    return await finishApply({ ...end, result, exitCode });
   } finally {
     await api.close();
   }

@@ -6,6 +6,10 @@ export interface ApplyOptions {
   plan?: string;
   concurrency?: string;
   allowMassDelete?: boolean;
+  /** true without a value; see apply-wait.ts. */
+  wait?: string | true;
+  waitFailOn?: string;
+  format?: string;
 }
 
 export function registerApply(program: Command): void {
@@ -18,6 +22,9 @@ export function registerApply(program: Command): void {
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
     .option('--concurrency <n>', 'changes in flight at once', '8')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
+    .option('--wait [duration]', 'after the writes, follow the created and replaced monitors until they leave pending or the time runs out (default 5m; e.g. 90s, 1m30s)')
+    .option('--wait-fail-on <statuses>', 'statuses that fail the wait, comma-separated: any status of the spec, unknown (a status outside it), or none (default: down)')
+    .option('--format <format>', 'text, or json: one JSON document on stdout at the end (the plan and progress go to stderr)', 'text')
     .action(async (paths: string[], options: ApplyOptions) => {
       const { runApplyCommand } = await import('./apply-run.js');
       process.exitCode = await runApplyCommand(paths, options);

@@ -13,7 +13,15 @@ export interface Interrupt {
   dispose(): void;
 }
 
-export function watchInterrupts(stderr: NodeJS.WritableStream, exit: (code: number) => void = (code) => process.exit(code)): Interrupt {
+const APPLY_MESSAGE = (name: 'SIGINT' | 'SIGTERM') =>
+  `${name}: starting no more changes; waiting for those in flight to finish and be recorded (${name === 'SIGINT' ? 'Ctrl-C' : 'the signal'} again stops at once).`;
+
+export function watchInterrupts(
+  stderr: NodeJS.WritableStream,
+  exit: (code: number) => void = (code) => process.exit(code),
+  /** What the first signal does, for the message (default: an apply's). */
+  firstMessage: (name: 'SIGINT' | 'SIGTERM') => string = APPLY_MESSAGE,
+): Interrupt {
   const controller = new AbortController();
   let received: 'SIGINT' | 'SIGTERM' | undefined;
   const handler = (name: 'SIGINT' | 'SIGTERM') => () => {
@@ -23,7 +31,7 @@ export function watchInterrupts(stderr: NodeJS.WritableStream, exit: (code: numb
       return;
     }
     received = name;
-    stderr.write(`\n${name}: starting no more changes; waiting for those in flight to finish and be recorded (${name === 'SIGINT' ? 'Ctrl-C' : 'the signal'} again stops at once).\n`);
+    stderr.write(`\n${firstMessage(name)}\n`);
     controller.abort();
   };
   const onInt = handler('SIGINT');

@@ -17,6 +17,8 @@ export interface ApplyRun {
   lockPath: string;
   env: NodeJS.ProcessEnv;
   concurrency?: number;
+  /** Where the summary goes (default stdout; stderr when stdout carries JSON). */
+  out?: NodeJS.WritableStream;
 }
 
 export interface ApplyRunResult {
@@ -47,7 +49,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   }
   const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
   // Names and messages may come from the server: control characters are shown, never sent raw.
-  process.stdout.write(`${lines.map(printable).join('\n')}\n`);
+  (run.out ?? process.stdout).write(`${lines.map(printable).join('\n')}\n`);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
   return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
