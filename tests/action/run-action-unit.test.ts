@@ -11,6 +11,9 @@ describe('action run.mjs pieces', () => {
     expect(outcomeOf('plan', 2)).toEqual({ ok: true, changes: true });
     expect(outcomeOf('plan', 0)).toEqual({ ok: true, changes: false });
     expect(outcomeOf('plan', 1)).toEqual({ ok: false, changes: false });
+    expect(outcomeOf('drift', 2)).toEqual({ ok: true, changes: true });
+    expect(outcomeOf('drift', 0)).toEqual({ ok: true, changes: false });
+    expect(outcomeOf('drift', 1)).toEqual({ ok: false, changes: false });
     expect(outcomeOf('apply', 2)).toEqual({ ok: false, changes: false });
     expect(outcomeOf('validate', 0)).toEqual({ ok: true, changes: false });
   });
@@ -20,12 +23,16 @@ describe('action run.mjs pieces', () => {
       'plan', 'mon', '--lock', 'mon.lock.json', '--detailed-exitcode', '--format', 'markdown',
     ]);
     expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'apply' }))).toEqual(['apply', 'monitors', '--yes']);
+    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'drift' }))).toEqual(['plan', 'monitors', '--detailed-exitcode', '--format', 'markdown']);
     expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'validate', MONITORS_ACTION_PATH: 'a/b' }))).toEqual(['validate', 'a/b']);
   });
 
   it('refuses an unknown command with a clear message', () => {
-    expect(() => readInputs({ MONITORS_ACTION_COMMAND: 'destroy' })).toThrow('input "command" must be one of validate, plan, apply, not "destroy"');
+    expect(() => readInputs({ MONITORS_ACTION_COMMAND: 'destroy' })).toThrow('input "command" must be one of validate, plan, apply, drift, not "destroy"');
     expect(inputs({ MONITORS_ACTION_COMMENT: 'false' }).comment).toBe(false);
+    expect(inputs({}).driftLabel).toBe('monitors-drift');
+    expect(inputs({ MONITORS_ACTION_DRIFT_LABEL: '' }).driftLabel).toBe('');
+    expect(inputs({ MONITORS_ACTION_DRIFT_LABEL: ' ops ' }).driftLabel).toBe('ops');
   });
 
   it('runs the cli input, else the repository’s install, else npx at the action’s version', () => {
