@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { driftBody } from '../../action/drift-issue.mjs';
 import { cliCommand, commandArgs, outcomeOf, readInputs, textReport } from '../../action/run.mjs';
+import { MAX_COMMENT_CHARS } from '../../action/upsert-comment.mjs';
 
 const inputs = (extra: Record<string, string>) => readInputs({ MONITORS_ACTION_COMMAND: 'plan', ...extra });
 
@@ -55,5 +57,22 @@ describe('action run.mjs pieces', () => {
   it('reports a failed run with its output, without repeating annotations', () => {
     const text = textReport(inputs({ MONITORS_ACTION_COMMAND: 'validate' }), 1, 'a.yaml:1:1: error x\n::error file=a.yaml,line=1::x\n1 error in 1 file.\n', false);
     expect(text).toBe('#### monitors validate `monitors`: failed (exit 1)\n\n```\na.yaml:1:1: error x\n1 error in 1 file.\n```\n');
+  });
+});
+
+describe('the drift issue text', () => {
+  it('starts with the marker, says when and where, and stays under GitHub’s limit with a huge plan', () => {
+    const now = new Date('2026-03-02T06:17:00Z');
+    const body = driftBody({ path: 'monitors', planMarkdown: '**Plan: 1 to create, 0 to replace, 0 to delete.**', runUrl: 'https://github.test/a/b/actions/runs/1', now });
+    expect(body.split('\n').slice(0, 4)).toEqual([
+      '<!-- monitors-drift:monitors -->',
+      '### Drift: the live monitors differ from `monitors`',
+      '',
+      'The scheduled drift check on 2026-03-02T06:17:00.000Z ([workflow run](https://github.test/a/b/actions/runs/1)) planned against the live workspace and found changes.',
+    ]);
+    expect(body.endsWith('**Plan: 1 to create, 0 to replace, 0 to delete.**')).toBe(true);
+    const huge = driftBody({ path: 'monitors', planMarkdown: 'x'.repeat(200_000), now });
+    expect(huge.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
+    expect(huge).toMatch(/^<!-- monitors-drift:monitors -->\n[\s\S]*… \(truncated: the full plan is in the job summary and log\)$/);
   });
 });

@@ -2,7 +2,7 @@
 // check, and which status each check finds (rules by name or URL glob, then a default).
 // One checker for the --check-rules file, the startSimServer option and PATCH /__sim/checks,
 // so every source reports problems the same way and nothing is half-applied.
-import { detail } from '../fault-settings.js';
+import { detail, patchProblems, type FieldCheck as Check } from '../settings-patch.js';
 import { MONITOR_STATUSES, type MonitorStatus } from '../records.js';
 import type { ErrorDetail } from '../validation.js';
 
@@ -32,8 +32,6 @@ export function defaultCheckSettings(): CheckSettings {
   return { delayMs: DEFAULT_CHECK_DELAY_MS, default: 'up', rules: [] };
 }
 
-type Check = (value: unknown) => string | undefined;
-
 const status: Check = (v) => ((MONITOR_STATUSES as readonly unknown[]).includes(v) ? undefined : `must be one of: ${MONITOR_STATUSES.join(', ')}`);
 const FIELDS: Record<keyof CheckSettings, Check> = {
   delayMs: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_CHECK_DELAY_MS ? undefined : `must be an integer from 0 to ${MAX_CHECK_DELAY_MS}`),
@@ -43,16 +41,8 @@ const FIELDS: Record<keyof CheckSettings, Check> = {
 
 /** The settings after `patch` (fields given replace the current ones; `rules` replaces the list), or the problems that refuse it. */
 export function patchCheckSettings(current: CheckSettings, patch: unknown): { settings: CheckSettings } | { problems: ErrorDetail[] } {
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-    return { problems: [detail('', 'admin.type', 'the check settings must be a JSON object with any of: delayMs, default, rules')] };
-  }
-  const problems: ErrorDetail[] = [];
-  for (const [field, value] of Object.entries(patch)) {
-    const check = Object.hasOwn(FIELDS, field) ? FIELDS[field as keyof CheckSettings] : undefined;
-    const why = check ? check(value) : `unknown check setting; known: ${Object.keys(FIELDS).join(', ')}`;
-    if (why) problems.push(detail(field, check ? 'admin.invalid' : 'admin.unknown_field', `${field} ${why}`));
-  }
-  const rules = (patch as { rules?: unknown }).rules;
+  const problems = patchProblems(patch, FIELDS, 'check setting', 'the check settings must be a JSON object with any of: delayMs, default, rules');
+  const rules = (patch as { rules?: unknown } | null)?.rules;
   if (Array.isArray(rules)) rules.forEach((rule, i) => problems.push(...ruleProblems(rule, `rules/${i}`)));
   if (problems.length > 0) return { problems };
   return { settings: { ...current, ...(patch as Partial<CheckSettings>) } };
