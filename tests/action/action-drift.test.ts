@@ -54,7 +54,8 @@ afterAll(async () => {
   rmSync(workspace, { recursive: true, force: true });
 });
 
-describe('the action running drift on a schedule', () => {
+// Each test runs the CLI as a process several times: minutes on a loaded machine.
+describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
   it('opens one labelled issue holding the plan when the live monitors differ from the YAML', async () => {
     const run = await runActionProcess(inputs(), env);
     expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -37,7 +37,8 @@ beforeEach(async () => {
   await setChecks(sim.adminUrl, RULES);
 });
 
-describe('apply --wait', () => {
+// Each test runs the CLI as a process several times: minutes on a loaded machine.
+describe('apply --wait', { timeout: 120_000 }, () => {
   it('reports each created monitor’s status and the open incident, and fails on the one that is down', async () => {
     write(monitor('good home'), monitor('bad checkout'));
     const run = await cli(['apply', '--wait', '.', '--yes']); // the path after --wait is a path, not a duration
