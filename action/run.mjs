@@ -1,6 +1,8 @@
 // The action's one step: runs `monitors <command>` for a path, streams its output to the
 // log (validate's ::error annotations included), writes the job summary and the outputs,
-// and for plans posts/updates the pull-request comment. Plain Node, no dependencies.
+// and for plans posts/updates the pull-request comment; with `check: true`, a plan is
+// followed by `monitors check --changed`, whose result goes beside the plan; drift is a
+// plan that opens, updates or closes one issue (drift-issue.mjs). Plain Node.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,6 +22,8 @@ export function readInputs(env) {
     lock: input('LOCK'),
     apiUrl: input('API_URL'),
     comment: input('COMMENT', 'true') === 'true',
+    check: input('CHECK', 'false') === 'true',
+    checkArgs: input('CHECK_ARGS'),
     cli: input('CLI'),
     version: input('VERSION'),
     githubToken: input('GITHUB_TOKEN'),
@@ -54,6 +58,18 @@ export function commandArgs(inputs) {
     default:
       return ['apply', inputs.path, ...lock, '--yes'];
   }
+}
+
+/** After a plan: check the monitors it creates or replaces, in Markdown for the comment. */
+export function checkArgs(inputs) {
+  const extra = inputs.checkArgs ? inputs.checkArgs.split(/\s+/) : [];
+  return ['check', inputs.path, ...(inputs.lock ? ['--lock', inputs.lock] : []), ...extra, '--changed', '--format', 'markdown'];
+}
+
+/** The check's part of the comment: its Markdown, or its error output when it could not run. */
+export function checkReport(inputs, code, stdout, output) {
+  if (stdout.trim() === '') return textReport({ ...inputs, command: 'check --changed' }, code, output, false);
+  return `#### monitors check \`${inputs.path}\`: the monitors this pull request creates or replaces, checked from the runner\n\n${stdout}`;
 }
 
 /** Exit 2 of a plan means "changes present" (--detailed-exitcode): a success. */
@@ -97,14 +113,22 @@ export async function runAction(env = process.env) {
   const result = await run(command, [...args, ...commandArgs(inputs)], childEnv);
   const { ok, changes } = outcomeOf(inputs.command, result.code);
   const planned = (inputs.command === 'plan' || inputs.command === 'drift') && ok;
-  const report = planned ? `#### monitors ${inputs.command} \`${inputs.path}\`\n\n${result.stdout}` : textReport(inputs, result.code, result.output, ok);
+  let report = planned ? `#### monitors ${inputs.command} \`${inputs.path}\`\n\n${result.stdout}` : textReport(inputs, result.code, result.output, ok);
+  // Exit 1 of check: a monitor is down (or the check could not run). The comment still shows it all.
+  let checkOk = true;
+  if (inputs.command === 'plan' && inputs.check && ok) {
+    const checked = await run(command, [...args, ...checkArgs(inputs)], childEnv);
+    checkOk = checked.code === 0;
+    report += `\n${checkReport(inputs, checked.code, checked.stdout, checked.output)}`;
+  }
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${report}\n`);
   if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `changes=${changes}\nexit-code=${result.code}\n`);
   if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, report);
   if (!ok) console.log(`::error::monitors ${inputs.command} failed (exit ${result.code}); see the log above.`);
+  if (!checkOk) console.log('::error::monitors check --changed: a monitor this pull request creates or replaces is down, or the check failed; see the comment or the log above.');
   // A failed plan is no news about drift: the issue stays as it is, and the step fails.
   if (inputs.command === 'drift' && ok) return (await trackDriftIssue(inputs, env, result.stdout, changes)) ? 0 : 1;
-  return ok ? 0 : 1;
+  return ok && checkOk ? 0 : 1;
 }
 
 /**

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
-import { runActionProcess } from './action-process.js';
+import { eventEnv, runActionProcess } from './action-process.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 
 const REPO = 'acme/monitors-config';
@@ -30,19 +30,12 @@ beforeAll(async () => {
   [sim, github] = await Promise.all([startSimProcess(), startFakeGitHub(REPO)]);
   workspace = mkdtempSync(join(tmpdir(), 'action-drift-'));
   cpSync(EXAMPLE, join(workspace, 'monitors'), { recursive: true });
-  writeFileSync(join(workspace, 'event.json'), JSON.stringify({ schedule: '17 6 * * *' }));
   env = {
     ...SECRETS,
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_EVENT_PATH: join(workspace, 'event.json'),
-    GITHUB_API_URL: github.apiUrl,
-    GITHUB_REPOSITORY: REPO,
+    ...eventEnv(workspace, github.apiUrl, REPO, { schedule: '17 6 * * *' }),
     GITHUB_SERVER_URL: 'https://github.test',
     GITHUB_RUN_ID: '4242',
-    GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
-    GITHUB_OUTPUT: join(workspace, 'output.txt'),
     MONITORS_API_TOKEN: sim.token,
-    CI: 'true',
   };
   // Issues that are not the drift issue: an unrelated one, and a pull request quoting the marker.
   github.issues.set(1, { number: 1, title: 'Unrelated', body: 'hello', state: 'open', state_reason: null, labels: [{ name: 'monitors-drift' }], html_url: 'x' });

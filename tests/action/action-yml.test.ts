@@ -21,7 +21,7 @@ describe('action.yml', () => {
 
   it('passes every input to run.mjs under the name run.mjs reads', () => {
     const names = Object.keys(action.inputs as object);
-    expect(names.sort()).toEqual(['api-url', 'cli', 'command', 'comment', 'drift-label', 'github-token', 'lock', 'path', 'version']);
+    expect(names.sort()).toEqual(['api-url', 'check', 'check-args', 'cli', 'command', 'comment', 'drift-label', 'github-token', 'lock', 'path', 'version']);
     for (const name of names) {
       const envName = `MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`;
       expect(step.env[envName], name).toBe(`\${{ inputs.${name} }}`);
@@ -44,6 +44,11 @@ describe('the example workflow', () => {
     expect(plan.if).toBe("github.event_name == 'pull_request'");
     expect(plan.permissions['pull-requests']).toBe('write');
     expect(plan.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual(['validate', 'plan']);
+  });
+
+  it('checks the monitors a pull request creates or replaces, beside the plan', () => {
+    const planStep = workflow.jobs.plan.steps.find((s: { with?: { command?: string } }) => s.with?.command === 'plan');
+    expect(planStep.with.check).toBe(true);
   });
 
   it('applies on main one at a time, never cancelling a running apply, then commits the lock file', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { driftBody } from '../../action/drift-issue.mjs';
-import { cliCommand, commandArgs, outcomeOf, readInputs, textReport } from '../../action/run.mjs';
+import { checkArgs, checkReport, cliCommand, commandArgs, outcomeOf, readInputs, textReport } from '../../action/run.mjs';
 import { MAX_COMMENT_CHARS } from '../../action/upsert-comment.mjs';
 
 const inputs = (extra: Record<string, string>) => readInputs({ MONITORS_ACTION_COMMAND: 'plan', ...extra });
@@ -57,6 +57,21 @@ describe('action run.mjs pieces', () => {
   it('reports a failed run with its output, without repeating annotations', () => {
     const text = textReport(inputs({ MONITORS_ACTION_COMMAND: 'validate' }), 1, 'a.yaml:1:1: error x\n::error file=a.yaml,line=1::x\n1 error in 1 file.\n', false);
     expect(text).toBe('#### monitors validate `monitors`: failed (exit 1)\n\n```\na.yaml:1:1: error x\n1 error in 1 file.\n```\n');
+  });
+
+  it('runs check --changed after a plan when asked, with the extra check arguments', () => {
+    expect(inputs({}).check).toBe(false);
+    const asked = inputs({ MONITORS_ACTION_CHECK: 'true', MONITORS_ACTION_LOCK: 'l.json', MONITORS_ACTION_CHECK_ARGS: ' --ca  ca.pem --concurrency 2 ' });
+    expect(asked.check).toBe(true);
+    expect(checkArgs(asked)).toEqual(['check', 'monitors', '--lock', 'l.json', '--ca', 'ca.pem', '--concurrency', '2', '--changed', '--format', 'markdown']);
+    expect(checkArgs(inputs({}))).toEqual(['check', 'monitors', '--changed', '--format', 'markdown']);
+  });
+
+  it('puts the check’s Markdown beside the plan, or its error output when it could not run', () => {
+    expect(checkReport(inputs({}), 1, '**Check: 0 up, 0 degraded, 1 down, 0 not checked.**\n', 'ignored')).toBe(
+      '#### monitors check `monitors`: the monitors this pull request creates or replaces, checked from the runner\n\n**Check: 0 up, 0 degraded, 1 down, 0 not checked.**\n',
+    );
+    expect(checkReport(inputs({}), 1, '', 'error BAD_OPTION: --ca x could not be read\n')).toBe('#### monitors check --changed `monitors`: failed (exit 1)\n\n```\nerror BAD_OPTION: --ca x could not be read\n```\n');
   });
 });
 
