@@ -7,7 +7,7 @@ import { defaultCheckSettings } from '../../src/sim/checks/settings.js';
 import { simOptionsFromFlags } from '../../src/sim/cli-options.js';
 
 describe('check rule globs', () => {
-  it('match the whole value, * any run (also none and across "/"), ? one character, everything else literally', () => {
+  it('are those of check --name: the whole value, * any run (also none and across "/"), ? one character, [..] one of', () => {
     expect(globMatches('shop: *', 'shop: home')).toBe(true);
     expect(globMatches('shop: *', 'shop: ')).toBe(true);
     expect(globMatches('shop: *', 'the shop: home')).toBe(false);
@@ -15,7 +15,9 @@ describe('check rule globs', () => {
     expect(globMatches('a?c', 'abc')).toBe(true);
     expect(globMatches('a?c', 'ac')).toBe(false);
     expect(globMatches('a.c', 'abc')).toBe(false);
-    expect(globMatches('(x)+[y]$', '(x)+[y]$')).toBe(true);
+    expect(globMatches('(x)+{y}$', '(x)+{y}$')).toBe(true);
+    expect(globMatches('api-[ab]', 'api-b')).toBe(true);
+    expect(globMatches('api-[!ab]', 'api-b')).toBe(false);
     expect(globMatches('*', 'line\nbreak')).toBe(true);
     expect(globMatches('caf?', 'café')).toBe(true);
   });

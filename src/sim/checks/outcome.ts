@@ -1,12 +1,19 @@
 // Pure decisions of a simulated check: which status the rules give a monitor, and what a
 // check with that result changes (status, last check, incidents).
+import { globToRegExp } from '../../check/name-glob.js';
 import type { MonitorStatus } from '../records.js';
 import type { CheckRule, CheckSettings } from './settings.js';
 
-/** `*` any run of characters (also none), `?` exactly one; everything else literal. Whole-string match. */
+const compiled = new Map<string, RegExp>();
+
+/** The globs of `monitors check --name` (src/check/name-glob.ts), over the whole value, in NFC. */
 export function globMatches(glob: string, value: string): boolean {
-  const source = [...glob].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
-  return new RegExp(`^${source}$`, 'su').test(value);
+  let pattern = compiled.get(glob);
+  if (!pattern) {
+    if (compiled.size >= 10_000) compiled.clear(); // rules change at run time: bounded
+    compiled.set(glob, (pattern = globToRegExp(glob)));
+  }
+  return pattern.test(value.normalize('NFC'));
 }
 
 function ruleMatches(rule: CheckRule, input: Record<string, unknown>): boolean {

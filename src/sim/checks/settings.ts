@@ -7,7 +7,7 @@ import { MONITOR_STATUSES, type MonitorStatus } from '../records.js';
 import type { ErrorDetail } from '../validation.js';
 
 export interface CheckRule {
-  /** Glob on the monitor's name (`*` any run of characters, `?` one); both given = both must match. */
+  /** Glob on the monitor's name (as `check --name`: `*`, `?`, `[abc]`); both given = both must match. */
   name?: string;
   /** Glob on the monitor's url. */
   url?: string;
