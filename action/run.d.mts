@@ -1,5 +1,5 @@
 export interface ActionInputs {
-  command: 'validate' | 'plan' | 'apply';
+  command: 'validate' | 'plan' | 'apply' | 'drift';
   path: string;
   lock: string;
   apiUrl: string;
@@ -9,6 +9,8 @@ export interface ActionInputs {
   cli: string;
   version: string;
   githubToken: string;
+  /** Label of the drift issue; '' for none. */
+  driftLabel: string;
 }
 export declare function readInputs(env: Record<string, string | undefined>): ActionInputs;
 export declare function cliCommand(inputs: ActionInputs, env: Record<string, string | undefined>, actionDir?: string): { command: string; args: string[] };

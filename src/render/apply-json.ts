@@ -2,10 +2,12 @@
 // versioned like the plan's, fields only ever added within a version. Secrets never appear.
 import type { ApplyResult, ChangeOutcome } from '../apply/execute.js';
 import type { FailureLocations } from '../locate/locate-failures.js';
+import type { WaitReport } from '../wait/report.js';
 
 export const APPLY_FORMAT_VERSION = 1;
 
-export function applyJsonValue(result: ApplyResult, located: FailureLocations): Record<string, unknown> {
+/** `wait`: the report of `--wait` (docs/apply-wait.md), null without it. */
+export function applyJsonValue(result: ApplyResult, located: FailureLocations, wait?: WaitReport): Record<string, unknown> {
   return {
     format_version: APPLY_FORMAT_VERSION,
     summary: {
@@ -20,6 +22,7 @@ export function applyJsonValue(result: ApplyResult, located: FailureLocations): 
     changes: result.outcomes.map((o) => outcomeJson(o, located)),
     warnings: result.warnings,
     lock_error: result.lockError ? { code: result.lockError.code, message: result.lockError.message } : null,
+    wait: wait ?? null,
   };
 }
 
@@ -45,6 +48,6 @@ function outcomeJson(o: ChangeOutcome, located: FailureLocations): Record<string
   };
 }
 
-export function renderApplyJson(result: ApplyResult, located: FailureLocations): string {
-  return `${JSON.stringify(applyJsonValue(result, located), null, 2)}\n`;
+export function renderApplyJson(result: ApplyResult, located: FailureLocations, wait?: WaitReport): string {
+  return `${JSON.stringify(applyJsonValue(result, located, wait), null, 2)}\n`;
 }

@@ -43,7 +43,12 @@ export function runActionProcess(inputs: Record<string, string>, env: Record<str
  * here), the fake GitHub API, the job summary and outputs files; CI=true.
  */
 export function pullRequestEnv(workspace: string, githubApiUrl: string, repo: string, number: number): Record<string, string> {
-  writeFileSync(join(workspace, 'event.json'), JSON.stringify({ pull_request: { number } }));
+  return eventEnv(workspace, githubApiUrl, repo, { pull_request: { number } });
+}
+
+/** The same for any event (e.g. `{schedule: '17 6 * * *'}` for a scheduled run). */
+export function eventEnv(workspace: string, githubApiUrl: string, repo: string, event: object): Record<string, string> {
+  writeFileSync(join(workspace, 'event.json'), JSON.stringify(event));
   return {
     GITHUB_WORKSPACE: workspace,
     GITHUB_EVENT_PATH: join(workspace, 'event.json'),

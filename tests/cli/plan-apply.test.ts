@@ -37,7 +37,8 @@ function expectCleanFailure(result: CliResult, code: string): void {
 }
 
 beforeAll(async () => {
-  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN), { ...fullScopeToken(READ_ONLY), scopes: ['monitors:read'] }], monitorLimit: 3 });
+  // No simulated check within a test: one finding a monitor up would resolve the incident a test opened.
+  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN), { ...fullScopeToken(READ_ONLY), scopes: ['monitors:read'] }], monitorLimit: 3, checks: { delayMs: 3_600_000 } });
 });
 afterAll(() => sim.close());
 beforeEach(() => {

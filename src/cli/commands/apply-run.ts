@@ -20,6 +20,8 @@ import { holdForTest } from '../planning/test-hold.js';
 import { reportError } from '../run-main.js';
 
 import type { ApplyOptions } from './apply.js';
+import { finishApply, waitModeOf } from './apply-wait.js';
+import type { WaitOptions } from '../../wait/after-apply.js';
 
 /** The options of `monitors apply`, each checked before anything is read or sent. */
 interface ApplySettings {
@@ -30,6 +32,9 @@ interface ApplySettings {
   yes: boolean;
   allowMassDelete: boolean;
   apiUrl: string | undefined;
+  /** The YAML paths (--wait may have taken the first one as its value). */
+  paths: string[];
+  wait: WaitOptions | undefined;
 }
 
 /**
@@ -50,10 +55,11 @@ export async function finishApplyCommand(paths: string[], options: ApplyOptions)
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
   const settings = applySettings(paths, options);
-  return settings.plan !== undefined ? applySavedPlan(settings.plan, settings) : applyFromConfig(paths, settings);
+  return settings.plan !== undefined ? applySavedPlan(settings.plan, settings) : applyFromConfig(settings.paths, settings);
 }
 
-function applySettings(paths: string[], options: ApplyOptions): ApplySettings {
+function applySettings(args: string[], options: ApplyOptions): ApplySettings {
+  const { paths, wait } = waitModeOf(args, options);
   const plan = fileOption('--plan', options.plan);
   if (plan !== undefined && paths.length > 0) throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
   return {
@@ -64,6 +70,8 @@ function applySettings(paths: string[], options: ApplyOptions): ApplySettings {
     yes: options.yes ?? false,
     allowMassDelete: options.allowMassDelete ?? false,
     apiUrl: options.apiUrl,
+    paths,
+    wait,
   };
 }
 
@@ -97,17 +105,16 @@ async function carryOut(plan: Plan, { api, lock, lockPath, settings, ask }: Carr
   // With --format json, stdout holds the JSON result alone; the plan goes to stderr.
   const planOut = settings.format === 'json' ? process.stderr : process.stdout;
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
+  const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
   if (changeCount(plan) === 0) {
-    await pruneStaleRecords(plan, lock, lockPath);
-    if (settings.format === 'json') process.stdout.write(renderApplyJson(NOTHING_DONE, new Map()));
-    return EXIT_OK;
+    await pruneStaleRecords(plan, lock, lockPath, planOut);
+    return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
-  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
+  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut });
   const run = { plan, api, lock: withoutRecords(lock, plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: settings.concurrency, format: settings.format, cwd: process.cwd() };
-  return (await runApply(run)).exitCode;
+  const { result, located, exitCode } = await runApply(run);
+  return finishApply({ ...end, result, located, exitCode });
 }
-
-const NOTHING_DONE: ApplyResult = { outcomes: [], created: 0, replaced: 0, deleted: 0, failed: 0, notStarted: 0, interrupted: false, warnings: [] };
 
 async function applySavedPlan(file: string, options: ApplySettings): Promise<number> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -133,11 +140,11 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
 }
 
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
-async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string): Promise<void> {
+async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string, out: NodeJS.WritableStream): Promise<void> {
   const stale = plan.stale_lock_ids ?? [];
   if (stale.length === 0) return;
   await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
-  process.stdout.write(`${lockWrittenLine(lockPath)}\n`);
+  out.write(`${lockWrittenLine(lockPath)}\n`);
 }
 
 function changeCount(plan: Plan): number {

@@ -9,6 +9,9 @@ export interface ApplyOptions {
   allowMassDelete?: boolean;
   format?: string;
   apiUrl?: string;
+  /** true without a value; see apply-wait.ts. */
+  wait?: string | true;
+  waitFailOn?: string;
 }
 
 export function registerApply(program: Command): void {
@@ -20,9 +23,11 @@ export function registerApply(program: Command): void {
     .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
     .option('--concurrency <n>', 'changes in flight at once', '8')
-    .option('--format <format>', 'text, or json: the result as JSON on stdout (the plan and report go to stderr)', 'text')
+    .option('--format <format>', 'text, or json: one JSON document on stdout at the end (the plan, progress and report go to stderr)', 'text')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .option('--api-url <url>', 'API base URL ending in /api/v1 (default: MONITORS_API_URL, else settings.api_url)')
+    .option('--wait [duration]', 'after the writes, follow the created and replaced monitors until they leave pending or the time runs out (default 5m; e.g. 90s, 1m30s)')
+    .option('--wait-fail-on <statuses>', 'statuses that fail the wait, comma-separated: any status of the spec, unknown (a status outside it), or none (default: down)')
     .action(async (paths: string[], options: ApplyOptions) => {
       const { finishApplyCommand } = await import('./apply-run.js');
       await finishApplyCommand(paths, options);

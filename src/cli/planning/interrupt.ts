@@ -14,6 +14,8 @@ export interface Interrupt {
   exitCode(): number | undefined;
   /** Every write is done: a signal from now on only changes the exit code. */
   writesDone(): void;
+  /** `apply --wait` follows the monitors now: a signal stops the wait, which reports what it saw. */
+  waiting(): void;
 }
 
 interface Watch extends Interrupt {
@@ -27,16 +29,20 @@ export function watchInterrupts(stderr: NodeJS.WritableStream, exit: (code: numb
   if (active) return active;
   const controller = new AbortController();
   let received: 'SIGINT' | 'SIGTERM' | undefined;
-  let stage: 'writing' | 'reporting' | 'finished' = 'writing';
+  let stage: 'writing' | 'reporting' | 'waiting' | 'finished' = 'writing';
   const handler = (name: 'SIGINT' | 'SIGTERM') => () => {
+    const again = name === 'SIGINT' ? 'Ctrl-C' : 'the signal';
     if (received) {
-      stderr.write(`\n${name} again: stopping now. Changes in flight may have been made without a lock record; the next plan replaces those once.\n`);
+      const lost = stage === 'writing' ? ' Changes in flight may have been made without a lock record; the next plan replaces those once.' : '';
+      stderr.write(`\n${name} again: stopping now.${lost}\n`);
       exit(EXIT_BY_SIGNAL[name]);
       return;
     }
     received = name;
     if (stage === 'writing') {
-      stderr.write(`\n${name}: starting no more changes; waiting for those in flight to finish and be recorded (${name === 'SIGINT' ? 'Ctrl-C' : 'the signal'} again stops at once).\n`);
+      stderr.write(`\n${name}: starting no more changes; waiting for those in flight to finish and be recorded (${again} again stops at once).\n`);
+    } else if (stage === 'waiting') {
+      stderr.write(`\n${name}: the wait stops; reporting what is known (${again} again stops at once).\n`);
     } else {
       stderr.write(`\n${name}: every change was already sent; finishing the report and the lock file.\n`);
     }
@@ -50,6 +56,9 @@ export function watchInterrupts(stderr: NodeJS.WritableStream, exit: (code: numb
     exitCode: () => (received ? EXIT_BY_SIGNAL[received] : undefined),
     writesDone() {
       if (stage === 'writing') stage = 'reporting';
+    },
+    waiting() {
+      if (stage !== 'finished') stage = 'waiting';
     },
     finish(code) {
       stage = 'finished';

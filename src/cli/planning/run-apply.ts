@@ -10,7 +10,6 @@ import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
 import { locateFailures, type FailureLocations } from '../../locate/locate-failures.js';
 import { failureDiagnostics } from '../../render/apply-annotations.js';
-import { renderApplyJson } from '../../render/apply-json.js';
 import { githubAnnotation } from '../../render/diagnostics.js';
 import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
@@ -31,7 +30,7 @@ export interface ApplyRun {
   lockPath: string;
   env: NodeJS.ProcessEnv;
   concurrency?: number;
-  /** text: the report on stdout; json: the JSON result on stdout, the report on stderr. */
+  /** text: the report on stdout; json: the report on stderr (stdout keeps the JSON document the command prints at its end). */
   format?: ApplyFormat;
   /** The folder the plan's YAML paths are relative to (failures are located there). */
   cwd?: string;
@@ -39,6 +38,8 @@ export interface ApplyRun {
 
 export interface ApplyRunResult {
   result: ApplyResult;
+  /** Where the YAML writes each failed change. */
+  located: FailureLocations;
   /** 0 done, 1 a change failed, 130 / 143 interrupted by SIGINT / SIGTERM. */
   exitCode: number;
 }
@@ -73,28 +74,25 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
     progress.stop();
     interrupt.writesDone();
   }
-  reportApply(result, await locateSafely(result, run.cwd ?? process.cwd()), run, Date.now() - started, lockWritten);
+  const located = await locateSafely(result, run.cwd ?? process.cwd());
+  reportApply(result, located, run, Date.now() - started, lockWritten);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
   await holdForTest('after-summary', run.env);
-  return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
+  return { result, located, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
 }
 
 /**
  * The report: warnings, failures (located in the YAML), the summary line; GitHub
- * annotations of the failures under Actions; the JSON result with --format json.
+ * annotations of the failures under Actions. On stderr with --format json.
  */
 function reportApply(result: ApplyResult, located: FailureLocations, run: ApplyRun, elapsedMs: number, lockWritten: boolean): void {
   // Names and messages may come from the server: control characters are shown, never sent raw.
   const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result, located), summaryLine(result, elapsedMs), ...(lockWritten ? [lockWrittenLine(run.lockPath)] : [])].map(printable);
   const annotations = run.env.GITHUB_ACTIONS === 'true' ? failureDiagnostics(result, located).map(githubAnnotation) : [];
-  if (run.format === 'json') {
-    // stdout holds the JSON document only; people and workflow commands read stderr.
-    process.stderr.write(`${[...lines, ...annotations].join('\n')}\n`);
-    process.stdout.write(renderApplyJson(result, located));
-    return;
-  }
-  process.stdout.write(`${[...lines, ...annotations].join('\n')}\n`);
+  // With --format json stdout holds the JSON document only; people and workflow commands read stderr.
+  const out = run.format === 'json' ? process.stderr : process.stdout;
+  out.write(`${[...lines, ...annotations].join('\n')}\n`);
 }
 
 /** Locating is a courtesy: a file that cannot be read or parsed leaves the report as it was. */
