@@ -43,8 +43,8 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
   checkToken(token);
   const raw = env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
   if (!raw) {
-    throw new MonitorsError('CONFIG_NO_API_URL', 'no API URL: MONITORS_API_URL is not set and the YAML has no settings.api_url', {
-      hint: 'Set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
+    throw new MonitorsError('CONFIG_NO_API_URL', 'no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no settings.api_url', {
+      hint: 'Pass --api-url or set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
     });
   }
   return {

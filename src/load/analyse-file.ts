@@ -1,6 +1,6 @@
 // Everything that can be said about one file from its parsed value alone: its shape,
 // each monitor (merged, resolved, checked), its `moved` entries and `settings`.
-import { envIssueMessage, resolveEnv, WHOLE_REFERENCE } from './env.js';
+import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import { fileShapeProblems, isPlainObject } from './file-check.js';
 import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './monitor-check.js';
 import { error, type LocatedProblem } from './problem.js';
@@ -56,6 +56,9 @@ export function analyseFile(value: unknown, options: MonitorCheckOptions): FileA
 function resolved(value: unknown, path: (string | number)[], options: MonitorCheckOptions, problems: LocatedProblem[]): unknown {
   const result = resolveEnv(value, options.env);
   const label = path.filter((s) => typeof s === 'string').join('.');
-  for (const issue of result.issues) problems.push(error(path, issue.kind === 'missing' ? 'env.missing' : 'env.syntax', envIssueMessage(issue, label)));
+  for (const issue of result.issues) {
+    const problem = error(path, `env.${issue.kind}`, envIssueMessage(issue, label, options.missingEnv));
+    problems.push({ ...problem, severity: envIssueSeverity(issue, options.missingEnv) });
+  }
   return result.value;
 }

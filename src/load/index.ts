@@ -11,8 +11,10 @@ import { analyseFile } from './analyse-file.js';
 import { crossFileProblems } from './cross-file.js';
 import { discoverFiles } from './discover.js';
 import { exactParse } from './exact-parse.js';
+import { withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
+import type { MonitorCheckOptions } from './monitor-check.js';
 import { readMonitorsFile } from './read-file.js';
 import { toSettings } from './settings.js';
 
@@ -21,39 +23,44 @@ export interface LoadOptions {
   cwd?: string;
   /** Server rule, when known (the simulator knows it; the real API does not say). */
   enabledIntervals?: readonly number[];
+  /** An unset `${env:NAME}`: an error (default; plan and apply need the value) or a warning (validate). */
+  missingEnv?: 'error' | 'warning';
 }
 
 export interface LoadResult {
   state: DesiredState;
   diagnostics: Diagnostic[];
+  /** Lock files (by their default name) the folder search met, absolute paths. */
+  lockFilesSeen: string[];
 }
 
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd();
-  const checkOptions = { env: options.env, enabledIntervals: options.enabledIntervals };
+  const checkOptions: MonitorCheckOptions = { env: options.env, enabledIntervals: options.enabledIntervals, missingEnv: options.missingEnv ?? 'error' };
   const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
   // Every read starts at once (no idle waits); parsing goes one file at a time, returning to
   // the event loop in between, so a listing running alongside (plan, apply) gets its pages
   // answered instead of waiting behind the whole load.
   const reads = discovery.files.map((found) => readMonitorsFile(found.abs)); // never rejects: problems are results
-  const files: LoadedFile[] = [];
+  const loaded: LoadedFile[] = [];
   for (const [i, found] of discovery.files.entries()) {
-    files.push(await loadFile(found, checkOptions, reads[i]));
+    loaded.push(await loadFile(found, checkOptions, reads[i]));
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const cross = crossFileProblems(files.map((f) => f.analysis));
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
+  const files = withoutForeignFiles(loaded, diagnostics);
+  const cross = crossFileProblems(files.map((f) => f.analysis));
   for (const [index, file] of files.entries()) {
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, checkOptions);
     for (const d of file.diagnostics) diagnostics.push(d);
   }
   for (const d of locateProblems(files, cross)) diagnostics.push(d);
-  return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, files) };
+  return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, loaded), lockFilesSeen: discovery.lockFiles };
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
-async function useExactParse(file: LoadedFile, options: { env: NodeJS.ProcessEnv; enabledIntervals?: readonly number[] }): Promise<void> {
+async function useExactParse(file: LoadedFile, options: MonitorCheckOptions): Promise<void> {
   if (file.exact) return;
   const exact = await exactParse(file.text);
   file.exact = exact;
@@ -82,6 +89,7 @@ function buildState(files: LoadedFile[]): DesiredState {
         envRefs: m.envRefs,
         envValues: m.envValues,
         source: { file: file.display, ...itemPos('monitors', m.index) },
+        entry: { index: m.index, written: m.written },
       };
       if (m.pinnedId !== undefined) desired.pinnedId = m.pinnedId;
       monitors.push(desired);

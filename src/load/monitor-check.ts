@@ -9,7 +9,7 @@ import { envNamesIn, isTemplate } from '../model/env-references.js';
 import type { MonitorField } from '../schema/monitor-input-schema.js';
 import { ruleProblems } from '../schema/rules.js';
 import { monitorCandidates } from './candidates.js';
-import { envIssueMessage, resolveEnv, WHOLE_REFERENCE } from './env.js';
+import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import type { PathSegment, Target } from './exact-parse.js';
 import { lintWarnings } from './lint.js';
 import { mergeOverDefaults } from './merge.js';
@@ -25,11 +25,15 @@ export interface CheckedMonitor {
   envRefs: Partial<Record<MonitorField, EnvTemplate>>;
   envValues: Record<string, string>;
   pinnedId: string | undefined;
+  /** The entry as written (before defaults): its own keys. */
+  written: Readonly<Record<string, unknown>>;
 }
 
 export interface MonitorCheckOptions {
   env: NodeJS.ProcessEnv;
   enabledIntervals?: readonly number[];
+  /** How an unset `${env:NAME}` is reported: an error (plan, apply) or a warning (validate). */
+  missingEnv?: 'error' | 'warning';
 }
 
 const ID = new RegExp(ID_PATTERN);
@@ -81,7 +85,7 @@ export function checkMonitor(
     const written = input[field];
     if (!isTemplate(written)) continue;
     const resolved = resolveEnv(written, options.env);
-    for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field));
+    for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field, options.missingEnv), envIssueSeverity(issue, options.missingEnv));
     if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
     if (resolved.templated) {
       (envRefs ??= {})[field as MonitorField] = typeof written === 'string' ? written : (written as unknown[]).map(String);
@@ -106,7 +110,7 @@ export function checkMonitor(
   }
   for (const warning of lintWarnings(input, item)) problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
   const name = typeof input.name === 'string' ? input.name : undefined;
-  return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId }, problems: problems.list };
+  return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId, written: item }, problems: problems.list };
 }
 
 /** The reconciler-level `id:` pin (never sent to the API): a monitor id as the spec spells them. */

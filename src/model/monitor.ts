@@ -48,6 +48,12 @@ export interface DesiredMonitor {
   /** Reconciler-level `id:` pin, when the YAML names the live monitor explicitly. */
   pinnedId?: string;
   source: SourcePos;
+  /**
+   * Where the entry is written, to point at one of its fields later (a server's 422): its
+   * index in the file's `monitors:` list, and the entry as parsed (its own keys tell the
+   * fields it writes from those it takes from `defaults:`).
+   */
+  entry?: { index: number; written: Readonly<Record<string, unknown>> };
 }
 
 export interface MovedEntry {
@@ -91,7 +97,8 @@ export interface Diagnostic {
   file: string;
   line: number;
   col: number;
-  severity: 'error' | 'warning';
+  /** info: a note that changes nothing (a file skipped by a folder search). */
+  severity: 'error' | 'warning' | 'info';
   code: string;
   message: string;
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { pathsArgument } from './paths-argument.js';
 
 export interface PlanOptions {
   format: string;
@@ -6,18 +7,20 @@ export interface PlanOptions {
   lock?: string;
   detailedExitcode?: boolean;
   allowMassDelete?: boolean;
+  apiUrl?: string;
 }
 
 export function registerPlan(program: Command): void {
   program
     .command('plan')
     .description('Compare the YAML with the live monitors and show what apply would create, replace and delete.')
-    .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
+    .addArgument(pathsArgument())
     .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
     .option('--out <file>', 'also save the plan, for `monitors apply --plan FILE`')
-    .option('--lock <file>', 'lock file (default: monitors.lock.json beside the config)')
+    .option('--lock <file>', 'lock file (default: settings.lock_file, else monitors.lock.json in the folder holding the YAML files)')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
+    .option('--api-url <url>', 'API base URL ending in /api/v1 (default: MONITORS_API_URL, else settings.api_url)')
     .action(async (paths: string[], options: PlanOptions) => {
       const { runPlan } = await import('./plan-run.js');
       process.exitCode = await runPlan(paths, options);

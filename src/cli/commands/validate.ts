@@ -2,17 +2,20 @@ import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine, githubAnnotation, summaryLine, validationReport, type ValidationSummary } from '../../render/diagnostics.js';
+import { pathsArgument } from './paths-argument.js';
 
 interface ValidateOptions {
   format: string;
+  requireEnv?: boolean;
 }
 
 export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
-    .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
+    .addArgument(pathsArgument())
     .option('--format <format>', 'text or json', 'text')
+    .option('--require-env', 'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)')
     .action(async (paths: string[], options: ValidateOptions) => {
       process.exitCode = await runValidate(paths, options);
     });
@@ -22,7 +25,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   if (options.format !== 'text' && options.format !== 'json') {
     throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
   }
-  const { state, diagnostics } = await loadDesiredState(paths, { env: process.env });
+  const { state, diagnostics } = await loadDesiredState(paths, { env: process.env, missingEnv: options.requireEnv ? 'error' : 'warning' });
   const summary: ValidationSummary = { files: state.files, monitors: state.monitors.length, diagnostics };
   const annotations = process.env.GITHUB_ACTIONS === 'true' ? diagnostics.map(githubAnnotation) : [];
   const report = validationReport(summary);

@@ -3,14 +3,23 @@ import { loadDesiredState } from '../../load/index.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 
+export interface LoadedForPlan {
+  state: DesiredState;
+  lockFilesSeen: string[];
+  /** Info diagnostics (a file skipped by the folder search), as plan notes: in every format of the plan. */
+  notes: string[];
+}
+
 /**
  * Loads the YAML for plan and apply. Problems are printed exactly as `validate` prints
- * them (stderr), and the command stops before it calls the API.
+ * them (stderr), and on an error the command stops before it calls the API. Notes (info)
+ * go into the plan instead, so that the JSON and Markdown plans carry them too.
  */
-export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<DesiredState> {
-  const { state, diagnostics } = await loadDesiredState(paths, { env, cwd });
+export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<LoadedForPlan> {
+  const { state, diagnostics, lockFilesSeen } = await loadDesiredState(paths, { env, cwd });
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  const lines = diagnostics.map(diagnosticLine);
+  const printed = errors.length > 0 ? diagnostics : diagnostics.filter((d) => d.severity !== 'info');
+  const lines = printed.map(diagnosticLine);
   if (env.GITHUB_ACTIONS === 'true') lines.push(...diagnostics.map(githubAnnotation));
   if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
   if (errors.length > 0) {
@@ -18,5 +27,6 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
       hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
     });
   }
-  return state;
+  const notes = diagnostics.filter((d) => d.severity === 'info').map((d) => `${d.file}: ${d.message}`);
+  return { state, lockFilesSeen, notes };
 }

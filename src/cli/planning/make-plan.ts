@@ -9,19 +9,30 @@ import { planChanges } from '../../plan/planner.js';
 import type { Plan } from '../../plan/types.js';
 import { readPlanContext, type PlanContext } from './context.js';
 import { loadDesiredOrFail } from './load-desired.js';
-import { lockPathFor } from './paths.js';
+import { chooseLockFile } from './paths.js';
+import type { LockLocation } from '../../lock/location.js';
 
 export interface PlanRequest {
   paths: string[];
   lockFlag?: string;
+  /** --api-url: wins over MONITORS_API_URL, which wins over settings.api_url. */
+  apiUrl?: string;
   allowMassDelete?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /**
+   * Checks of options that need the YAML (e.g. `plan --out` against its files and lock
+   * file), run after it is read and before any request: given one, the listing does not
+   * start while the YAML loads.
+   */
+  beforeRequests?: (desired: DesiredState, lockPath: string) => void;
 }
 
 export interface PlanSession {
   desired: DesiredState;
   lockPath: string;
+  /** Where the lock file is and which step of the rule chose it. */
+  lockLocation: LockLocation;
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
@@ -34,19 +45,25 @@ export interface PlanSession {
 export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
   // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
-  let api = earlyClient(request.env);
+  const apiEnv = request.apiUrl ? { ...request.env, MONITORS_API_URL: request.apiUrl } : request.env;
+  let api = request.beforeRequests ? undefined : earlyClient(apiEnv);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
+  let lockChoice: ReturnType<typeof chooseLockFile>;
+  let loadNotes: string[];
   try {
-    desired = await loadDesiredOrFail(request.paths, request.env, request.cwd);
+    let lockFilesSeen: string[];
+    ({ state: desired, lockFilesSeen, notes: loadNotes } = await loadDesiredOrFail(request.paths, request.env, request.cwd));
+    lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
+    request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
     await api?.close();
     throw error;
   }
-  api ??= createApiClient(apiConfigFromEnv(request.env, { apiUrl: desired.settings.apiUrl }));
+  api ??= createApiClient(apiConfigFromEnv(apiEnv, { apiUrl: desired.settings.apiUrl }));
   reads ??= startReads(api);
   try {
-    const lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
+    const lockPath = lockChoice.location.path;
     const existing = await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
@@ -62,7 +79,8 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
         ...(context.monitorLimit ? { monitorLimit: context.monitorLimit } : {}),
       },
     });
-    plan.notes.push(...context.notes);
+    plan.notes.push(...loadNotes, ...context.notes);
+    if (lockChoice.note) plan.notes.push(lockChoice.note);
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
       maxDeleteShare: desired.settings.maxDeleteShare,
@@ -70,7 +88,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       allowMassDelete: request.allowMassDelete ?? false,
     });
     if (refused) throw refused;
-    return { desired, lockPath, lock, lockExisted: existing !== undefined, live, plan, api };
+    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted: existing !== undefined, live, plan, api };
   } catch (error) {
     await api.close();
     throw error;
