@@ -38,7 +38,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return checked.value;
   };
 
-  async function listAll<T extends { id: string }>(path: string, shape: ShapeCheck<T>, maxPages = MAX_PAGES): Promise<{ items: T[]; complete: boolean }> {
+  async function listAll<T extends { id: string }>(path: string, shape: ShapeCheck<T>, maxPages = MAX_PAGES, onPage?: (items: readonly T[]) => void): Promise<{ items: T[]; complete: boolean }> {
     // By id: a server whose cursors are offsets repeats an item when another is created
     // between two pages; the later copy is the fresher one.
     const items = new Map<string, T>();
@@ -52,6 +52,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       if (!checked.ok) throw bad(`GET ${path}`, checked.problem);
       const fresh = checked.items.filter((item) => !items.has(item.id)).length;
       for (const item of checked.items) items.set(item.id, item);
+      onPage?.(checked.items);
       if (checked.next === null) return { items: [...items.values()], complete: true };
       if (checked.items.length > 0) stalePages = fresh === 0 ? stalePages + 1 : 0; // an empty page proves nothing
       if (stalePages >= MAX_STALE_PAGES) {
@@ -66,7 +67,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   return {
-    listMonitors: async () => (await listAll('/monitors', monitorShape)).items,
+    listMonitors: async (options = {}) => (await listAll('/monitors', monitorShape, MAX_PAGES, options.onPage)).items,
 
     async getMonitor(id) {
       return one(await transport.send('GET', monitorPath(id)), monitorShape, `GET /monitors/${id}`);

@@ -100,15 +100,22 @@ export function bodyFingerprint(fingerprint: string, secrets: Record<string, str
  */
 const PLANNED_FROM = new Set<string>(['id', 'updated_at', ...MONITOR_FIELDS]);
 
-/** Hash of a live listing as the planner sees it, in any listing order; a saved plan is stale when it changes. */
-export function liveFingerprint(live: readonly LiveMonitor[]): string {
+/**
+ * Hash of a live listing as the planner sees it, in any listing order; a saved plan is
+ * stale when it changes. `lineOf` may return lines made ahead (plan makes them page by
+ * page while the listing runs).
+ */
+export function liveFingerprint(live: readonly LiveMonitor[], lineOf: (monitor: LiveMonitor) => string = liveLine): string {
   const hash = createHash('sha256');
-  for (const monitor of [...live].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const stable: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(monitor)) if (PLANNED_FROM.has(k)) stable[k] = v;
-    hash.update(canonicalJson(stable)).update('\n');
-  }
+  for (const monitor of [...live].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) hash.update(lineOf(monitor)).update('\n');
   return `sha256:${hash.digest('base64url')}`;
+}
+
+/** One live monitor's part of liveFingerprint. */
+export function liveLine(monitor: LiveMonitor): string {
+  const stable: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(monitor)) if (PLANNED_FROM.has(k)) stable[k] = v;
+  return canonicalJson(stable);
 }
 
 function withoutSecrets(canonical: Canonical): Canonical {

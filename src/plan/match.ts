@@ -92,10 +92,12 @@ function duplicateLiveName(name: string, found: readonly LiveMonitor[], recorded
   });
 }
 
-/** The form names are compared in. */
+/** The form names are compared in. ASCII text is its own NFC form: only other text goes through normalize(). */
 export function nameKey(name: string): string {
-  return name.normalize('NFC');
+  return ASCII.test(name) ? name : name.normalize('NFC');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();

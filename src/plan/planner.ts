@@ -6,7 +6,7 @@ import type { DesiredMonitor, DesiredState, LiveMonitor, OwnershipScope } from '
 import { isEmptyValue, urlSpellings, visibleDiffs } from './compare.js';
 import { describeReason } from './reasons.js';
 import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
-import { fieldHash, liveFingerprint, sameHashes } from './fingerprint.js';
+import { fieldHash, liveFingerprint, liveLine, sameHashes } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired } from './match.js';
 import { PLAN_FORMAT_VERSION, type FieldChange, type Plan, type PlannedChange } from './types.js';
@@ -22,9 +22,13 @@ export interface PlanInput {
   live: readonly LiveMonitor[];
   lock: LockFile | undefined;
   options: PlanOptions;
+  /** Desired monitors prepared ahead under the lock's salt (prepareAll), e.g. while the listing ran. */
+  prepared?: ReadonlyMap<DesiredMonitor, PreparedDesired>;
+  /** Live monitors' liveLine()s made ahead, e.g. page by page as the listing arrived. */
+  liveLines?: ReadonlyMap<LiveMonitor, string>;
 }
 
-export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
+export function planChanges({ desired, live, lock, options, prepared: ready, liveLines }: PlanInput): Plan {
   const salt = lock?.salt ?? '';
   const records = lock?.monitors ?? [];
   const recordById = new Map(records.map((r) => [r.id, r]));
@@ -33,7 +37,7 @@ export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
   let unchanged = 0;
 
   for (const { desired: d, live: l, renamedFrom } of matches) {
-    const prepared = prepareDesired(d, salt);
+    const prepared = ready?.get(d) ?? prepareDesired(d, salt);
     if (!l) {
       changes.push(createChange(d, prepared, records));
       continue;
@@ -63,7 +67,7 @@ export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
     },
     changes: sortChanges(changes),
     unmanaged: unmanaged.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)),
-    live_fingerprint: liveFingerprint(live),
+    live_fingerprint: liveFingerprint(live, (l) => liveLines?.get(l) ?? liveLine(l)),
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
     warnings: [],
     notes: staleRecords.map((r) => `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`),

@@ -43,6 +43,21 @@ export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired
 }
 
 /**
+ * Prepares every desired monitor for planChanges, returning to the event loop every
+ * `chunk` monitors: plan runs it while the listing's pages arrive, and each page is
+ * answered between two chunks instead of after the whole lot. Run it after
+ * warmSecretHashes (fingerprint.ts), as each secret is hashed on the spot otherwise.
+ */
+export async function prepareAll(monitors: readonly DesiredMonitor[], salt: string, chunk = 200): Promise<Map<DesiredMonitor, PreparedDesired>> {
+  const prepared = new Map<DesiredMonitor, PreparedDesired>();
+  for (const [i, d] of monitors.entries()) {
+    if (i > 0 && i % chunk === 0) await new Promise((resolve) => setImmediate(resolve));
+    prepared.set(d, prepareDesired(d, salt));
+  }
+  return prepared;
+}
+
+/**
  * A field filled from `${env:NAME}` may carry a credential (a token in a header or a URL),
  * so its values are never shown, like a secret's.
  */

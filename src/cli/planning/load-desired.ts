@@ -1,5 +1,6 @@
 import { MonitorsError } from '../../errors.js';
-import { loadDesiredState } from '../../load/index.js';
+import type { LoadResult } from '../../load/index.js';
+import { loadInWorker } from './load-in-worker.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 
@@ -13,10 +14,11 @@ export interface LoadedForPlan {
 /**
  * Loads the YAML for plan and apply. Problems are printed exactly as `validate` prints
  * them (stderr), and on an error the command stops before it calls the API. Notes (info)
- * go into the plan instead, so that the JSON and Markdown plans carry them too.
+ * go into the plan instead, so that the JSON and Markdown plans carry them too. With a
+ * listing already running, the YAML is loaded on a worker thread (load-in-worker.ts).
  */
-export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<LoadedForPlan> {
-  const { state, diagnostics, lockFilesSeen } = await loadDesiredState(paths, { env, cwd });
+export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string, options: { inWorker?: boolean } = {}): Promise<LoadedForPlan> {
+  const { state, diagnostics, lockFilesSeen } = await load(paths, env, cwd, options.inWorker ?? false);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const printed = errors.length > 0 ? diagnostics : diagnostics.filter((d) => d.severity !== 'info');
   const lines = printed.map(diagnosticLine);
@@ -29,4 +31,11 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
   }
   const notes = diagnostics.filter((d) => d.severity === 'info').map((d) => `${d.file}: ${d.message}`);
   return { state, lockFilesSeen, notes };
+}
+
+/** The loader's modules are imported only where it runs: here, or on the worker thread only. */
+async function load(paths: string[], env: NodeJS.ProcessEnv, cwd: string, inWorker: boolean): Promise<LoadResult> {
+  if (inWorker) return loadInWorker({ paths, env: { ...env }, cwd });
+  const { loadDesiredState } = await import('../../load/index.js');
+  return loadDesiredState(paths, { env, cwd });
 }

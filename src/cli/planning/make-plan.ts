@@ -4,8 +4,9 @@ import type { LockFile } from '../../lock/types.js';
 import type { DesiredState, LiveMonitor } from '../../model/monitor.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
-import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
+import { liveLine, secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
 import { planChanges } from '../../plan/planner.js';
+import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
 import { readPlanContext, type PlanContext } from './context.js';
 import { loadDesiredOrFail } from './load-desired.js';
@@ -53,7 +54,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let loadNotes: string[];
   try {
     let lockFilesSeen: string[];
-    ({ state: desired, lockFilesSeen, notes: loadNotes } = await loadDesiredOrFail(request.paths, request.env, request.cwd));
+    ({ state: desired, lockFilesSeen, notes: loadNotes } = await loadDesiredOrFail(request.paths, request.env, request.cwd, { inWorker: api !== undefined }));
     lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
     request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
@@ -66,13 +67,17 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const lockPath = lockChoice.location.path;
     const existing = await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
-    // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
+    // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
+    // data: made meanwhile, the hashes on the thread pool.
     const toHash = desired.monitors.flatMap((d) => [...secretValuesOf(d.input), ...templateValues(d.envRefs, (name) => d.envValues?.[name])]);
-    const [[live, context]] = await Promise.all([reads.result(), warmSecretHashes(toHash, lock.salt)]);
+    const preparing = warmSecretHashes(toHash, lock.salt).then(() => prepareAll(desired.monitors, lock.salt));
+    const [[live, context], prepared] = await Promise.all([reads.result(), preparing]);
     const plan = planChanges({
       desired,
       live,
       lock,
+      prepared,
+      liveLines: reads.liveLines,
       options: {
         scope: desired.settings.scope,
         ...(context.openIncidentMonitorIds ? { openIncidentMonitorIds: context.openIncidentMonitorIds } : {}),
@@ -104,11 +109,21 @@ function earlyClient(env: NodeJS.ProcessEnv): ApiClient | undefined {
   }
 }
 
+interface Reads {
+  result(): Promise<[LiveMonitor[], PlanContext]>;
+  /** Each live monitor's part of the live fingerprint, made as its page arrived. */
+  liveLines: ReadonlyMap<LiveMonitor, string>;
+}
+
 /** Starts the reads; a failure surfaces when the result is awaited, not as an unhandled rejection. */
-function startReads(api: ApiClient): { result(): Promise<[LiveMonitor[], PlanContext]> } {
-  const pending = Promise.all([api.listMonitors(), readPlanContext(api)]);
+function startReads(api: ApiClient): Reads {
+  const liveLines = new Map<LiveMonitor, string>();
+  const onPage = (monitors: readonly LiveMonitor[]) => {
+    for (const monitor of monitors) liveLines.set(monitor, liveLine(monitor));
+  };
+  const pending = Promise.all([api.listMonitors({ onPage }), readPlanContext(api)]);
   pending.catch(() => undefined);
-  return { result: () => pending };
+  return { result: () => pending, liveLines };
 }
 
 function managedLiveCount(plan: Plan): number {
