@@ -2,7 +2,7 @@
 // plans derive from. Secrets are only ever hashed with scrypt under the lock file's
 // random salt: deliberately slow to reverse, memoised per distinct value so that
 // thousands of monitors sharing one token cost one hash.
-import { createHash, scrypt, scryptSync } from 'node:crypto';
+import { createHash, hash as digestOf, scrypt, scryptSync } from 'node:crypto';
 import type { LiveMonitor } from '../model/monitor.js';
 import { MONITOR_FIELDS, SECRET_FIELDS } from '../schema/monitor-input-schema.js';
 import { canonicalJson } from './canonical-json.js';
@@ -12,7 +12,8 @@ import type { Canonical } from './normalize.js';
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const SCRYPT_TAG = 'scrypt-n15r8p1';
 
-const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
+// crypto.hash: one call, no Hash object (several times faster on the short texts hashed here).
+const sha = (text: string) => digestOf('sha256', text, 'base64url');
 const SECRETS = new Set<string>(SECRET_FIELDS);
 
 /** Fingerprint of a canonical input without its secrets. */
