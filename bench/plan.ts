@@ -1,7 +1,8 @@
 // Plan 10,000 desired monitors against the simulator holding 10,000 (some changed), as a
-// whole process: wall time and peak memory, then with 20 ms of latency per request
-// against the floor of 100 sequential listing pages x 20 ms.
-// Targets: < 3 s and < 400 MB without latency; <= 1.5 x floor + 1 s with it.
+// whole process: wall time and peak memory, without latency, then with 20 ms of latency
+// per request. The listing's floor is 100 sequential pages x 20 ms.
+// Target (issue 17): the plan with latency within 1.25x of the larger of the listing's
+// floor and the plan without latency: the listing and the local work overlap.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ const SMOKE = process.env.BENCH_SMOKE === '1';
 const MONITORS = SMOKE ? 300 : 10_000;
 const FILES = SMOKE ? 3 : 100;
 const LATENCY_MS = 20;
-const RUNS = SMOKE ? 1 : 3;
+const RUNS = SMOKE ? 1 : 5;
+const TARGET_RATIO = 1.25;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-plan-'));
@@ -38,15 +40,19 @@ async function main(): Promise<void> {
     const summary = JSON.parse(fast[0]!.stdout) as { summary: Record<string, number> };
 
     process.stdout.write(`Plan of ${MONITORS} desired monitors (${FILES} files, ${(corpus.bytes / 1e6).toFixed(1)} MB) against ${MONITORS} live; plan summary ${JSON.stringify(summary.summary)}\n\n`);
+    const bound = Math.max(floorMs, median(fast));
+    const ratio = median(slow) / bound;
     process.stdout.write(
       `${markdownTable(
-        ['run', 'wall time (median)', 'peak RSS (max)', 'target'],
+        ['run', 'wall time (median)', 'peak RSS (max)'],
         [
-          ['setup: apply of all creates (not a target)', ms(setup.wallMs), mb(setup.peakRssMb), '-'],
-          ['plan, no latency', ms(median(fast)), mb(maxRss(fast)), '< 3000 ms, < 400 MB'],
-          [`plan, ${LATENCY_MS} ms latency per request`, ms(median(slow)), mb(maxRss(slow)), `<= ${ms(1.5 * floorMs + 1000)} (floor ${pages} pages x ${LATENCY_MS} ms = ${ms(floorMs)})`],
+          ['setup: apply of all creates (not a target)', ms(setup.wallMs), mb(setup.peakRssMb)],
+          ['plan, no latency', ms(median(fast)), mb(maxRss(fast))],
+          [`plan, ${LATENCY_MS} ms latency per request`, ms(median(slow)), mb(maxRss(slow))],
+          [`floor: ${pages} listing pages x ${LATENCY_MS} ms`, ms(floorMs), '-'],
         ],
-      )}\n`,
+      )}\n\n` +
+        `With latency / max(floor, no latency) = ${ms(median(slow))} / ${ms(bound)} = ${ratio.toFixed(2)}x; target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}.\n`,
     );
   } finally {
     await sim.stop();

@@ -1,0 +1,76 @@
+// Plan makes part of the planner's work ahead, while the listing runs: the desired
+// monitors prepared (prepareAll) and each live monitor's part of the live fingerprint
+// (liveLine, page by page). A plan made from those is the plan made without them.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LiveMonitor } from '../../src/model/monitor.js';
+import { liveFingerprint, liveLine } from '../../src/plan/fingerprint.js';
+import { nameKey } from '../../src/plan/match.js';
+import { planChanges } from '../../src/plan/planner.js';
+import { prepareAll, prepareDesired } from '../../src/plan/prepare.js';
+import { desired, input, liveOf, lockOf, monitorId, recordOf, SALT, state } from './fixtures.js';
+
+function scenario() {
+  const unchanged = desired('unchanged');
+  const edited = desired('edited', { timeout_seconds: 20 });
+  const drifted = desired('drifted');
+  const secret = desired('secret', { auth_type: 'bearer', auth_secret: 'token-2' }, { envRefs: { auth_secret: '${env:TOKEN}' } });
+  const templated = desired('templated', { headers: 'X-Key: k-1' }, { envRefs: { headers: 'X-Key: ${env:KEY}' }, envValues: { KEY: 'k-1' } });
+  const fresh = desired('fresh');
+  const monitors = [unchanged, edited, drifted, secret, templated, fresh];
+  const live: LiveMonitor[] = [
+    liveOf(monitorId(1), input('unchanged'), 'spec'),
+    liveOf(monitorId(2), input('edited'), 'full'),
+    liveOf(monitorId(3), input('drifted', { interval_seconds: 900 }), 'spec'),
+    liveOf(monitorId(4), input('secret', { auth_type: 'bearer' }), 'spec'),
+    liveOf(monitorId(5), input('templated', { headers: 'X-Key: k-1' }), 'spec'),
+    liveOf(monitorId(6), input('gone'), 'spec'),
+    liveOf(monitorId(7), input('made in the dashboard'), 'spec'),
+  ];
+  const lock = lockOf([
+    recordOf(monitorId(1), unchanged),
+    recordOf(monitorId(2), desired('edited')),
+    recordOf(monitorId(3), drifted),
+    recordOf(monitorId(4), desired('secret', { auth_type: 'bearer', auth_secret: 'token-1' }, { envRefs: { auth_secret: '${env:TOKEN}' } })),
+    recordOf(monitorId(5), desired('templated', { headers: 'X-Key: k-0' }, { envRefs: { headers: 'X-Key: ${env:KEY}' }, envValues: { KEY: 'k-0' } })),
+    recordOf(monitorId(6), desired('gone')),
+  ]);
+  return { desiredState: state(monitors), live, lock };
+}
+
+describe('work made ahead of the plan', () => {
+  it('gives the plan made without it', async () => {
+    const { desiredState, live, lock } = scenario();
+    const options = { scope: desiredState.settings.scope };
+    const plain = planChanges({ desired: desiredState, live, lock, options });
+    const prepared = await prepareAll(desiredState.monitors, SALT, 2);
+    const liveLines = new Map(live.map((l) => [l, liveLine(l)]));
+    const ahead = planChanges({ desired: desiredState, live, lock, options, prepared, liveLines });
+    expect(ahead).toEqual(plain);
+    expect(plain.summary).toEqual({ create: 1, replace: 4, delete: 1, unchanged: 1 });
+  });
+
+  it('prepareAll prepares each monitor as prepareDesired does, returning to the event loop between chunks', async () => {
+    const monitors = Array.from({ length: 5 }, (_, i) => desired(`m${i}`));
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    const prepared = await prepareAll(monitors, SALT, 2);
+    order.push('prepared');
+    expect(order).toEqual(['other work', 'prepared']);
+    expect([...prepared.keys()]).toEqual(monitors);
+    for (const d of monitors) expect(prepared.get(d)!.fingerprint).toBe(prepareDesired(d, SALT).fingerprint);
+  });
+
+  it('liveFingerprint from lines made ahead is the one made from the listing', () => {
+    const { live } = scenario();
+    const lines = new Map(live.map((l) => [l, liveLine(l)]));
+    expect(liveFingerprint([...live].reverse(), (l) => lines.get(l)!)).toBe(liveFingerprint(live));
+  });
+});
+
+describe('nameKey', () => {
+  it('is the NFC form of any name (ASCII names skip normalize())', () => {
+    expect(nameKey('cafe\u0301')).toBe('café');
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (name) => nameKey(name) === name.normalize('NFC')), { numRuns: 200 });
+  });
+});
