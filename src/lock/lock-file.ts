@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { MonitorsError } from '../errors.js';
-import { canonicalJson } from '../plan/canonical-json.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord } from './types.js';
 
@@ -77,8 +76,21 @@ export function withoutRecords(lock: LockFile, ids: readonly string[]): LockFile
   return { ...lock, monitors: lock.monitors.filter((r) => !drop.has(r.id)) };
 }
 
+/** The record with its keys, and those of its maps, in sorted order (what JSON.stringify then writes). */
 function orderRecord(r: LockRecord): Record<string, unknown> {
-  return JSON.parse(canonicalJson({ id: r.id, name: r.name, fingerprint: r.fingerprint, fields: r.fields, secrets: r.secrets })) as Record<string, unknown>;
+  return {
+    ...(r.fields !== undefined ? { fields: sortedMap(r.fields) } : {}),
+    fingerprint: r.fingerprint,
+    id: r.id,
+    name: r.name,
+    ...(r.secrets !== undefined ? { secrets: sortedMap(r.secrets) } : {}),
+  };
+}
+
+function sortedMap(map: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>; // a "__proto__" key stays a key
+  for (const key of Object.keys(map).sort()) out[key] = map[key]!;
+  return out;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
