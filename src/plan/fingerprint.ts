@@ -84,8 +84,9 @@ export function secretHashes(canonical: Canonical, salt: string): Record<string,
 
 /** Two maps of field -> hash name the same fields with the same hashes. */
 export function sameHashes(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) if (a[k] !== b[k]) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.hasOwn(b, k) || a[k] !== b[k]) return false;
   return true;
 }
 
