@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
-import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
-import { loadDesiredState } from '../../load/index.js';
-import { diagnosticLine, githubAnnotation, summaryLine, validationReport, type ValidationSummary } from '../../render/diagnostics.js';
 import { pathsArgument } from './paths-argument.js';
 
-interface ValidateOptions {
+export interface ValidateOptions {
   format: string;
   requireEnv?: boolean;
 }
@@ -17,25 +14,8 @@ export function registerValidate(program: Command): void {
     .option('--format <format>', 'text or json', 'text')
     .option('--require-env', 'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)')
     .action(async (paths: string[], options: ValidateOptions) => {
+      // Imported here, like every command's work: the loader is not loaded by other commands.
+      const { runValidate } = await import('./validate-run.js');
       process.exitCode = await runValidate(paths, options);
     });
-}
-
-export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
-  if (options.format !== 'text' && options.format !== 'json') {
-    throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
-  }
-  const { state, diagnostics } = await loadDesiredState(paths, { env: process.env, missingEnv: options.requireEnv ? 'error' : 'warning' });
-  const summary: ValidationSummary = { files: state.files, monitors: state.monitors.length, diagnostics };
-  const annotations = process.env.GITHUB_ACTIONS === 'true' ? diagnostics.map(githubAnnotation) : [];
-  const report = validationReport(summary);
-  if (options.format === 'json') {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    // Workflow commands are read from stderr too; stdout stays pure JSON.
-    if (annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
-  } else {
-    const lines = [...diagnostics.map(diagnosticLine), ...annotations, summaryLine(summary)];
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
-  return report.valid ? EXIT_OK : EXIT_ERROR;
 }
