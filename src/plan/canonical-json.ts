@@ -8,6 +8,21 @@ export function canonicalJson(value: unknown): string {
   return write(value) as string;
 }
 
+/**
+ * canonicalJson of an object holding only the members of `object` named in `keys`, which
+ * are sorted as canonicalJson sorts them (code-unit order, no array-index names), without
+ * building that object: fingerprints pick the monitor fields of every monitor this way.
+ */
+export function canonicalJsonPick(object: Readonly<Record<string, unknown>>, keys: readonly string[]): string {
+  const members: string[] = [];
+  for (const key of keys) {
+    if (!Object.hasOwn(object, key)) continue;
+    const member = write(object[key]);
+    if (member !== undefined) members.push(`${write(key)}:${member}`);
+  }
+  return `{${members.join(',')}}`;
+}
+
 // Characters JSON.stringify escapes (quotes, backslash, controls, lone surrogates).
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
@@ -53,4 +68,7 @@ function sortedKeys(object: Record<string, unknown>): string[] {
   return [...indexes, ...keys.filter((k) => !isIndex(k))];
 }
 
-const isIndex = (key: string) => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+const isIndex = (key: string) => {
+  const first = key.charCodeAt(0);
+  return first >= 48 && first <= 57 && /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+};

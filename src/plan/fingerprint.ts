@@ -5,7 +5,7 @@
 import { createHash, hash as digestOf, scrypt, scryptSync } from 'node:crypto';
 import type { LiveMonitor } from '../model/monitor.js';
 import { MONITOR_FIELDS, SECRET_FIELDS } from '../schema/monitor-input-schema.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson, canonicalJsonPick } from './canonical-json.js';
 import type { Canonical } from './normalize.js';
 
 /** scrypt cost: N=2^15 (32 MiB, ~0.1 s per distinct secret here). */
@@ -16,9 +16,12 @@ const SCRYPT_TAG = 'scrypt-n15r8p1';
 const sha = (text: string) => digestOf('sha256', text, 'base64url');
 const SECRETS = new Set<string>(SECRET_FIELDS);
 
-/** Fingerprint of a canonical input without its secrets. */
+/** Monitor fields but secrets, sorted as canonicalJson sorts keys. */
+const FINGERPRINTED = MONITOR_FIELDS.filter((f) => !SECRETS.has(f)).sort();
+
+/** Fingerprint of a canonical input (monitor fields only, normalize.ts) without its secrets. */
 export function inputFingerprint(canonical: Canonical): string {
-  return `sha256:${sha(canonicalJson(withoutSecrets(canonical)))}`;
+  return `sha256:${sha(canonicalJsonPick(canonical, FINGERPRINTED))}`;
 }
 
 /** Short per-field hashes, so a plan can name which hidden field changed since the last apply. */
@@ -100,7 +103,7 @@ export function bodyFingerprint(fingerprint: string, secrets: Record<string, str
  * updated_at (part of replace keys). Status, check times and any other field a server adds
  * (uptime, response times, links) change by themselves and mean nothing to the plan.
  */
-const PLANNED_FROM = new Set<string>(['id', 'updated_at', ...MONITOR_FIELDS]);
+const PLANNED_FROM_SORTED = [...new Set<string>(['id', 'updated_at', ...MONITOR_FIELDS])].sort();
 
 /**
  * Hash of a live listing as the planner sees it, in any listing order; a saved plan is
@@ -115,13 +118,5 @@ export function liveFingerprint(live: readonly LiveMonitor[], lineOf: (monitor: 
 
 /** One live monitor's part of liveFingerprint. */
 export function liveLine(monitor: LiveMonitor): string {
-  const stable: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(monitor)) if (PLANNED_FROM.has(k)) stable[k] = v;
-  return canonicalJson(stable);
-}
-
-function withoutSecrets(canonical: Canonical): Canonical {
-  const out: Canonical = {};
-  for (const [k, v] of Object.entries(canonical)) if (!SECRETS.has(k)) out[k] = v;
-  return out;
+  return canonicalJsonPick(monitor, PLANNED_FROM_SORTED);
 }

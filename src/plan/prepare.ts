@@ -48,7 +48,7 @@ export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired
  * answered between two chunks instead of after the whole lot. Run it after
  * warmSecretHashes (fingerprint.ts), as each secret is hashed on the spot otherwise.
  */
-export async function prepareAll(monitors: readonly DesiredMonitor[], salt: string, chunk = 200): Promise<Map<DesiredMonitor, PreparedDesired>> {
+export async function prepareAll(monitors: readonly DesiredMonitor[], salt: string, chunk = 50): Promise<Map<DesiredMonitor, PreparedDesired>> {
   const prepared = new Map<DesiredMonitor, PreparedDesired>();
   for (const [i, d] of monitors.entries()) {
     if (i > 0 && i % chunk === 0) await new Promise((resolve) => setImmediate(resolve));

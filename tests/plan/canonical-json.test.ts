@@ -3,7 +3,12 @@
 // so fingerprints in existing lock files and saved plans stay valid.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/plan/canonical-json.js';
+import { createHash } from 'node:crypto';
+import { canonicalJson, canonicalJsonPick } from '../../src/plan/canonical-json.js';
+import { inputFingerprint, liveLine } from '../../src/plan/fingerprint.js';
+import { normalizeInput } from '../../src/plan/normalize.js';
+import { MONITOR_FIELDS, SECRET_FIELDS } from '../../src/schema/monitor-input-schema.js';
+import { input, liveOf } from './fixtures.js';
 
 function twoStep(value: unknown): string {
   const sortKeys = (v: unknown): unknown => {
@@ -48,5 +53,24 @@ describe('canonicalJson', () => {
     // monitor field, lock field or live field planned from has that name.
     const json = fc.jsonValue().filter((v) => !JSON.stringify(v).includes('"__proto__"'));
     fc.assert(fc.property(json, (value) => canonicalJson(value) === twoStep(value)), { numRuns: 500 });
+  });
+});
+
+describe('canonicalJsonPick', () => {
+  const pick = (value: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(Object.entries(value).filter(([k]) => keys.includes(k)));
+
+  it('is canonicalJson of the object holding only the named members', () => {
+    const keys = ['a', 'b', 'c', 'zz'];
+    const member = fc.oneof(fc.jsonValue(), fc.constant(undefined));
+    const object = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'zz', 'toString'), member);
+    fc.assert(fc.property(object, (value) => canonicalJsonPick(value, keys) === canonicalJson(pick(value, keys))), { numRuns: 300 });
+  });
+
+  it('gives the fingerprints made before: a canonical input without its secrets, the planned-from fields of a live monitor', () => {
+    const canonical = normalizeInput(input('alpha', { auth_type: 'bearer', auth_secret: 's3cret', tags: 'b,a', locations: ['us-east', 'eu-west'], headers: 'X-A: 1' }));
+    const withoutSecrets = pick(canonical, MONITOR_FIELDS.filter((f) => !SECRET_FIELDS.includes(f)));
+    expect(inputFingerprint(canonical)).toBe(`sha256:${createHash('sha256').update(canonicalJson(withoutSecrets)).digest('base64url')}`);
+    const live = liveOf('01HZ0000000000000000000001', input('alpha'), 'full', { status: 'down', uptime: 99.9, last_check_at: null });
+    expect(liveLine(live)).toBe(canonicalJson(pick(live, ['id', 'updated_at', ...MONITOR_FIELDS])));
   });
 });

@@ -17,7 +17,7 @@ export interface LoadRequest {
  * The desired monitors come back in serialized parts of this many, read one part per turn
  * of the event loop: reading 100,000 at once would hold up the listing for seconds.
  */
-export const MONITORS_PER_PART = 500;
+export const MONITORS_PER_PART = 100;
 
 /** What the worker posts: the loader's result (its monitors in parts), or its error as plain data (a class does not cross threads). */
 export type WorkerAnswer =
