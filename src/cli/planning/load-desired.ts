@@ -1,6 +1,5 @@
 import { MonitorsError } from '../../errors.js';
-import type { LoadResult } from '../../load/index.js';
-import { loadInWorker } from './load-in-worker.js';
+import { loadInWorker, type LoadedAhead } from './load-in-worker.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 
@@ -9,16 +8,20 @@ export interface LoadedForPlan {
   lockFilesSeen: string[];
   /** Info diagnostics (a file skipped by the folder search), as plan notes: in every format of the plan. */
   notes: string[];
+  /** Loaded on a worker thread: the lock file it read meanwhile (see load-in-worker.ts). */
+  lockAhead?: LoadedAhead['lock'];
 }
 
 /**
  * Loads the YAML for plan and apply. Problems are printed exactly as `validate` prints
  * them (stderr), and on an error the command stops before it calls the API. Notes (info)
  * go into the plan instead, so that the JSON and Markdown plans carry them too. With a
- * listing already running, the YAML is loaded on a worker thread (load-in-worker.ts).
+ * listing already running, the YAML is loaded, and the lock file read, on a worker thread
+ * (load-in-worker.ts).
  */
-export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string, options: { inWorker?: boolean } = {}): Promise<LoadedForPlan> {
-  const { state, diagnostics, lockFilesSeen } = await load(paths, env, cwd, options.inWorker ?? false);
+export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string, options: { inWorker?: boolean; lockFlag?: string } = {}): Promise<LoadedForPlan> {
+  const { result, lock: lockAhead } = await load(paths, env, cwd, options);
+  const { state, diagnostics, lockFilesSeen } = result;
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const printed = errors.length > 0 ? diagnostics : diagnostics.filter((d) => d.severity !== 'info');
   const lines = printed.map(diagnosticLine);
@@ -30,12 +33,12 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
     });
   }
   const notes = diagnostics.filter((d) => d.severity === 'info').map((d) => `${d.file}: ${d.message}`);
-  return { state, lockFilesSeen, notes };
+  return { state, lockFilesSeen, notes, ...(lockAhead ? { lockAhead } : {}) };
 }
 
 /** The loader's modules are imported only where it runs: here, or on the worker thread only. */
-async function load(paths: string[], env: NodeJS.ProcessEnv, cwd: string, inWorker: boolean): Promise<LoadResult> {
-  if (inWorker) return loadInWorker({ paths, env: { ...env }, cwd });
+async function load(paths: string[], env: NodeJS.ProcessEnv, cwd: string, options: { inWorker?: boolean; lockFlag?: string }): Promise<LoadedAhead> {
+  if (options.inWorker) return loadInWorker({ paths, env: { ...env }, cwd, lockFlag: options.lockFlag });
   const { loadDesiredState } = await import('../../load/index.js');
-  return loadDesiredState(paths, { env, cwd });
+  return { result: await loadDesiredState(paths, { env, cwd }), lock: undefined };
 }

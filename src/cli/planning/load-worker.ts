@@ -1,22 +1,31 @@
-// The loader on a worker thread (see load-in-worker.ts): reads the request, posts back the
-// result or the error, and ends.
+// The worker thread of load-in-worker.ts: loads the YAML; when it has no errors, reads the
+// lock file chosen as the main thread chooses it; posts both back, and ends.
 import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { isMonitorsError } from '../../errors.js';
-import { loadDesiredState } from '../../load/index.js';
-import { MONITORS_PER_PART, type LoadRequest, type WorkerAnswer } from './load-in-worker.js';
+import { loadDesiredState, type LoadResult } from '../../load/index.js';
+import { readLockFile } from '../../lock/lock-file.js';
+import { errorData, toParts, type LoadRequest, type LockAhead, type WorkerAnswer } from './load-in-worker.js';
+import { chooseLockFile } from './paths.js';
 
-const { paths, env, cwd } = workerData as LoadRequest;
+const request = workerData as LoadRequest;
 let answer: WorkerAnswer;
 try {
-  const result = await loadDesiredState(paths, { env, cwd });
+  const result = await loadDesiredState(request.paths, { env: request.env, cwd: request.cwd });
   const { monitors } = result.state;
-  const parts: Uint8Array[] = [];
-  for (let start = 0; start < monitors.length; start += MONITORS_PER_PART) parts.push(serialize(monitors.slice(start, start + MONITORS_PER_PART)));
-  answer = { ok: true, result: { ...result, state: { ...result.state, monitors: [] } }, monitorParts: parts };
+  const lock = result.diagnostics.some((d) => d.severity === 'error') ? undefined : await readLock(result);
+  answer = { ok: true, result: { ...result, state: { ...result.state, monitors: [] } }, monitorParts: toParts(monitors, serialize), lock };
 } catch (error) {
-  answer = isMonitorsError(error)
-    ? { ok: false, error: { code: error.code, message: error.message, hint: error.hint, exitCode: error.exitCode } }
-    : { ok: false, error: { message: error instanceof Error ? error.message : String(error) } };
+  answer = { ok: false, error: errorData(error) };
 }
 parentPort!.postMessage(answer);
+
+async function readLock(result: LoadResult): Promise<LockAhead> {
+  const { state, lockFilesSeen } = result;
+  const { path } = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, state.settings, { files: state.files, lockFilesSeen }).location;
+  try {
+    const lock = await readLockFile(path);
+    return lock ? { path, salt: lock.salt, recordParts: toParts(lock.monitors, serialize) } : { path, missing: true };
+  } catch (error) {
+    return { path, error: errorData(error) };
+  }
+}

@@ -9,7 +9,7 @@ import { planChanges } from '../../plan/planner.js';
 import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
 import { readPlanContext, type PlanContext } from './context.js';
-import { loadDesiredOrFail } from './load-desired.js';
+import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
 import { chooseLockFile } from './paths.js';
 import type { LockLocation } from '../../lock/location.js';
 
@@ -52,9 +52,10 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let desired: DesiredState;
   let lockChoice: ReturnType<typeof chooseLockFile>;
   let loadNotes: string[];
+  let lockAhead: LoadedForPlan['lockAhead'];
   try {
     let lockFilesSeen: string[];
-    ({ state: desired, lockFilesSeen, notes: loadNotes } = await loadDesiredOrFail(request.paths, request.env, request.cwd, { inWorker: api !== undefined }));
+    ({ state: desired, lockFilesSeen, notes: loadNotes, lockAhead } = await loadDesiredOrFail(request.paths, request.env, request.cwd, { inWorker: api !== undefined, lockFlag: request.lockFlag }));
     lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
     request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
@@ -65,7 +66,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   reads ??= startReads(api);
   try {
     const lockPath = lockChoice.location.path;
-    const existing = await readLockFile(lockPath);
+    const existing = lockAhead?.path === lockPath ? await lockAhead.read() : await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
     // data: made meanwhile, the hashes on the thread pool.
