@@ -26,9 +26,18 @@ export interface PlanInput {
   prepared?: ReadonlyMap<DesiredMonitor, PreparedDesired>;
   /** Live monitors' liveLine()s made ahead, e.g. page by page as the listing arrived. */
   liveLines?: ReadonlyMap<LiveMonitor, string>;
+  /** Comparisons made ahead (compare-ahead.ts), by live monitor: used for the very pair, record and no rename they were made for. */
+  compared?: ReadonlyMap<LiveMonitor, ComparedAhead>;
 }
 
-export function planChanges({ desired, live, lock, options, prepared: ready, liveLines }: PlanInput): Plan {
+/** What compareMatched gave for a live monitor, the desired monitor of its name and its lock record. */
+export interface ComparedAhead {
+  desired: DesiredMonitor;
+  record: LockRecord | undefined;
+  change: PlannedChange | undefined;
+}
+
+export function planChanges({ desired, live, lock, options, prepared: ready, liveLines, compared }: PlanInput): Plan {
   const salt = lock?.salt ?? '';
   const records = lock?.monitors ?? [];
   const recordById = new Map(records.map((r) => [r.id, r]));
@@ -42,7 +51,9 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
       changes.push(createChange(d, prepared, records));
       continue;
     }
-    const change = compareMatched(d, prepared, l, recordById.get(l.id), renamedFrom);
+    const record = recordById.get(l.id);
+    const ahead = compared?.get(l);
+    const change = renamedFrom === undefined && ahead?.desired === d && ahead.record === record ? ahead.change : compareMatched(d, prepared, l, record, renamedFrom);
     if (change) changes.push(change);
     else unchanged += 1;
   }
@@ -92,7 +103,7 @@ function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: rea
 }
 
 /** A replace lists what differs in meaning, both sides in canonical form (normalize.ts); its body is sent as written. */
-function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
+export function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
   const drift = visibleDiffs(prepared.canonical, l);
   const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));
   const recordDiffers = record?.fingerprint != null && (record.fingerprint !== prepared.fingerprint || !sameHashes(record.secrets ?? {}, prepared.secrets));

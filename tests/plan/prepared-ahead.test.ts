@@ -7,6 +7,8 @@ import type { LiveMonitor } from '../../src/model/monitor.js';
 import { liveFingerprint, liveLine } from '../../src/plan/fingerprint.js';
 import { nameKey } from '../../src/plan/match.js';
 import { planChanges } from '../../src/plan/planner.js';
+import { comparerFor } from '../../src/plan/compare-ahead.js';
+import type { ComparedAhead } from '../../src/plan/planner.js';
 import { prepareAll, prepareDesired } from '../../src/plan/prepare.js';
 import { desired, input, liveOf, lockOf, monitorId, recordOf, SALT, state } from './fixtures.js';
 
@@ -45,9 +47,36 @@ describe('work made ahead of the plan', () => {
     const plain = planChanges({ desired: desiredState, live, lock, options });
     const prepared = await prepareAll(desiredState.monitors, SALT, 2);
     const liveLines = new Map(live.map((l) => [l, liveLine(l)]));
-    const ahead = planChanges({ desired: desiredState, live, lock, options, prepared, liveLines });
+    const compared = new Map<LiveMonitor, ComparedAhead>();
+    const compare = comparerFor(desiredState.monitors, prepared, lock);
+    compare(live.slice(0, 3), compared);
+    compare(live.slice(3), compared);
+    expect(compared.size).toBe(5); // the live monitors a desired one is named like
+    const ahead = planChanges({ desired: desiredState, live, lock, options, prepared, liveLines, compared });
     expect(ahead).toEqual(plain);
     expect(plain.summary).toEqual({ create: 1, replace: 4, delete: 1, unchanged: 1 });
+  });
+
+  it('a comparison made for another pair, another record or without the rename is not used', async () => {
+    const { desiredState, live, lock } = scenario();
+    // "fresh" takes over "gone" through a `moved` entry; "edited" is pinned to the monitor named "unchanged".
+    const monitors = desiredState.monitors.filter((d) => d.name !== 'unchanged').map((d) => (d.name === 'edited' ? { ...d, pinnedId: monitorId(1) } : d));
+    const withMoves = state(monitors, [{ from: 'gone', to: 'fresh' }]);
+    const options = { scope: withMoves.settings.scope };
+    const plain = planChanges({ desired: withMoves, live, lock, options });
+    const byName = new Map(monitors.map((d) => [d.name, d]));
+    const recordOfId = new Map(lock.monitors.map((r) => [r.id, r]));
+    // Each entry claims "no change" and is wrong in one way: the rename, the pair, or the record.
+    const poisoned = new Map<LiveMonitor, ComparedAhead>([
+      [live[5]!, { desired: byName.get('fresh')!, record: recordOfId.get(monitorId(6)), change: undefined }],
+      [live[0]!, { desired: byName.get('drifted')!, record: recordOfId.get(monitorId(1)), change: undefined }],
+      [live[2]!, { desired: byName.get('drifted')!, record: undefined, change: undefined }],
+    ]);
+    const prepared = await prepareAll(monitors, SALT);
+    expect(planChanges({ desired: withMoves, live, lock, options, prepared, compared: poisoned })).toEqual(plain);
+    expect(plain.changes.find((c) => c.name === 'fresh')).toMatchObject({ reason: 'renamed', previous_name: 'gone' });
+    expect(plain.changes.find((c) => c.name === 'edited')).toMatchObject({ id: monitorId(1) });
+    expect(plain.changes.find((c) => c.name === 'drifted')).toMatchObject({ reason: 'drift' });
   });
 
   it('prepareAll prepares each monitor as prepareDesired does, returning to the event loop between chunks', async () => {

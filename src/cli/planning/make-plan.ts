@@ -4,11 +4,12 @@ import type { LockFile } from '../../lock/types.js';
 import type { DesiredState, LiveMonitor } from '../../model/monitor.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
-import { liveLine, secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
+import { comparerFor } from '../../plan/compare-ahead.js';
+import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
 import { planChanges } from '../../plan/planner.js';
 import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
-import { readPlanContext, type PlanContext } from './context.js';
+import { startReads } from './reads.js';
 import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
 import { chooseLockFile } from './paths.js';
 import type { LockLocation } from '../../lock/location.js';
@@ -71,7 +72,9 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
     // data: made meanwhile, the hashes on the thread pool.
     const toHash = desired.monitors.flatMap((d) => [...secretValuesOf(d.input), ...templateValues(d.envRefs, (name) => d.envValues?.[name])]);
-    const preparing = warmSecretHashes(toHash, lock.salt).then(() => prepareAll(desired.monitors, lock.salt));
+    const preparing = warmSecretHashes(toHash, lock.salt)
+      .then(() => prepareAll(desired.monitors, lock.salt))
+      .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, lock)), prepared));
     const [[live, context], prepared] = await Promise.all([reads.result(), preparing]);
     const plan = planChanges({
       desired,
@@ -79,6 +82,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lock,
       prepared,
       liveLines: reads.liveLines,
+      compared: reads.compared,
       options: {
         scope: desired.settings.scope,
         ...(context.openIncidentMonitorIds ? { openIncidentMonitorIds: context.openIncidentMonitorIds } : {}),
@@ -108,23 +112,6 @@ function earlyClient(env: NodeJS.ProcessEnv): ApiClient | undefined {
   } catch {
     return undefined; // reported after the YAML, in order
   }
-}
-
-interface Reads {
-  result(): Promise<[LiveMonitor[], PlanContext]>;
-  /** Each live monitor's part of the live fingerprint, made as its page arrived. */
-  liveLines: ReadonlyMap<LiveMonitor, string>;
-}
-
-/** Starts the reads; a failure surfaces when the result is awaited, not as an unhandled rejection. */
-function startReads(api: ApiClient): Reads {
-  const liveLines = new Map<LiveMonitor, string>();
-  const onPage = (monitors: readonly LiveMonitor[]) => {
-    for (const monitor of monitors) liveLines.set(monitor, liveLine(monitor));
-  };
-  const pending = Promise.all([api.listMonitors({ onPage }), readPlanContext(api)]);
-  pending.catch(() => undefined);
-  return { result: () => pending, liveLines };
 }
 
 function managedLiveCount(plan: Plan): number {
