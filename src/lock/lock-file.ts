@@ -11,12 +11,28 @@ export function newLockFile(): LockFile {
 
 /** Sorted records (name, then id), sorted keys, 2-space indent, trailing newline. */
 export function serializeLock(lock: LockFile): string {
-  const records = [...lock.monitors].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)).map(orderRecord);
-  return `${JSON.stringify({ format_version: lock.format_version, salt: lock.salt, monitors: records }, null, 2)}\n`;
+  return [...lockText(lock)].join('');
 }
 
 export async function writeLockFileAtomic(path: string, lock: LockFile): Promise<void> {
-  await writeFileAtomic(path, serializeLock(lock));
+  await writeFileAtomic(path, lockText(lock));
+}
+
+/**
+ * The text of serializeLock record by record: JSON.stringify of the whole lock with a
+ * 2-space indent, written without holding the whole lock as ordered objects and as one
+ * string at once (a lock of 100,000 monitors is 100 MB of text).
+ */
+function* lockText(lock: LockFile): Generator<string> {
+  const records = [...lock.monitors].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id));
+  yield `{\n  "format_version": ${JSON.stringify(lock.format_version)},\n  "salt": ${JSON.stringify(lock.salt)},\n  "monitors": `;
+  if (records.length === 0) yield '[]';
+  for (const [i, record] of records.entries()) {
+    // A record's own lines, one level deeper inside the list (strings hold no raw line break).
+    yield `${i === 0 ? '[' : ','}\n    ${JSON.stringify(orderRecord(record), null, 2).replace(/\n/g, '\n    ')}`;
+  }
+  if (records.length > 0) yield '\n  ]';
+  yield '\n}\n';
 }
 
 /** The lock at `path`, or undefined when there is none yet. */

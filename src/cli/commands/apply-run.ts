@@ -76,7 +76,8 @@ function applySettings(args: string[], options: ApplyOptions): ApplySettings {
 }
 
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
-  const session = await makePlan({
+  // Only what the apply needs is kept: the desired monitors (100,000 of them, say) are let go.
+  const { plan, api, lock, lockPath } = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
@@ -85,9 +86,9 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     cwd: process.cwd(),
   });
   try {
-    return await carryOut(session.plan, { api: session.api, lock: session.lock, lockPath: session.lockPath, settings: options, ask: true });
+    return await carryOut(plan, { api, lock, lockPath, settings: options, ask: true });
   } finally {
-    await session.api.close();
+    await api.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
-import type { DesiredState, LiveMonitor } from '../../model/monitor.js';
+import type { DesiredState } from '../../model/monitor.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
 import { comparerFor } from '../../plan/compare-ahead.js';
@@ -38,7 +38,6 @@ export interface PlanSession {
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
-  live: LiveMonitor[];
   plan: Plan;
   api: ApiClient;
 }
@@ -98,7 +97,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       allowMassDelete: request.allowMassDelete ?? false,
     });
     if (refused) throw refused;
-    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted: existing !== undefined, live, plan, api };
+    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted: existing !== undefined, plan, api };
   } catch (error) {
     await api.close();
     throw error;
