@@ -90,8 +90,9 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
 function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: readonly LockRecord[]): PlannedChange {
   const vanished = records.find((r) => r.name === d.name);
   // A create lists the body it sends, values as written.
+  const secretFields = prepared.secretFields;
   const fields: FieldChange[] = Object.entries(prepared.written()).map(([field, value]) =>
-    prepared.secretFields.has(field) ? { field, oldKnown: true, sensitive: true } : { field, new: value, oldKnown: true },
+    secretFields.has(field) ? { field, oldKnown: true, sensitive: true } : { field, new: value, oldKnown: true },
   );
   return desiredChange(d, prepared, {
     action: 'create',
