@@ -9,6 +9,13 @@ import { markerFor, pullRequestNumber, upsertComment } from './upsert-comment.mj
 
 const ACTION_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 const COMMANDS = ['validate', 'plan', 'apply'];
+/** Who commits the lock record to the lock branch, as GitHub shows the Actions bot. */
+export const BOT_IDENTITY = {
+  GIT_AUTHOR_NAME: 'github-actions[bot]',
+  GIT_AUTHOR_EMAIL: '41898282+github-actions[bot]@users.noreply.github.com',
+  GIT_COMMITTER_NAME: 'github-actions[bot]',
+  GIT_COMMITTER_EMAIL: '41898282+github-actions[bot]@users.noreply.github.com',
+};
 
 /** Inputs arrive as MONITORS_ACTION_* variables (composite actions pass them explicitly). */
 export function readInputs(env) {
@@ -17,6 +24,7 @@ export function readInputs(env) {
     command: input('COMMAND'),
     path: input('PATH', 'monitors'),
     lock: input('LOCK'),
+    lockBranch: input('LOCK_BRANCH'),
     apiUrl: input('API_URL'),
     comment: input('COMMENT', 'true') === 'true',
     cli: input('CLI'),
@@ -41,7 +49,7 @@ export function cliCommand(inputs, env, actionDir = ACTION_DIR) {
 
 /** The CLI arguments for one command; a plan prints Markdown (for the comment and summary). */
 export function commandArgs(inputs) {
-  const lock = inputs.lock ? ['--lock', inputs.lock] : [];
+  const lock = [...(inputs.lock ? ['--lock', inputs.lock] : []), ...(inputs.lockBranch ? ['--lock-branch', inputs.lockBranch] : [])];
   switch (inputs.command) {
     case 'validate':
       return ['validate', inputs.path];
@@ -90,6 +98,7 @@ export async function runAction(env = process.env) {
   const { command, args } = cliCommand(inputs, env);
   const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MONITORS_ACTION_'))); // not the GitHub token
   if (inputs.apiUrl) childEnv.MONITORS_API_URL = inputs.apiUrl;
+  if (inputs.lockBranch) Object.assign(childEnv, { ...BOT_IDENTITY, ...childEnv }); // the lock branch commits, unless the job set an author
   const result = await run(command, [...args, ...commandArgs(inputs)], childEnv);
   const { ok, changes } = outcomeOf(inputs.command, result.code);
   const report = inputs.command === 'plan' && ok ? `#### monitors plan \`${inputs.path}\`\n\n${result.stdout}` : textReport(inputs, result.code, result.output, ok);

@@ -10,7 +10,9 @@ import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { makePlan } from '../planning/make-plan.js';
 import { renderPlan, useColor } from '../planning/render.js';
+import { openLockBranchSession } from '../planning/lock-branch-session.js';
 import { runApply } from '../planning/run-apply.js';
+import type { ApplyResult } from '../../apply/execute.js';
 
 import type { ApplyOptions } from './apply.js';
 
@@ -20,24 +22,28 @@ export async function runApplyCommand(paths: string[], options: ApplyOptions): P
 }
 
 async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<number> {
+  const branch = await openLockBranchSession(options, process.cwd(), process.env, OUTPUT);
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
+    ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
     const { plan } = session;
     process.stdout.write(renderPlan(plan, 'text', useColor(process.stdout, process.env)));
     if (changeCount(plan) === 0) {
-      await pruneStaleRecords(plan, session.lock, session.lockPath);
+      const lock = await pruneStaleRecords(plan, session.lock, session.lockPath);
+      await branch?.save(lock, 'no changes');
       return EXIT_OK;
     }
     await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
     const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
-    const { exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    return exitCode;
+    const applied = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
+    await branch?.save(applied.lock, doneCounts(applied.result));
+    return applied.exitCode;
   } finally {
     await session.api.close();
   }
@@ -51,7 +57,8 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
   });
   const saved = parseSavedPlan(text);
   const lockPath = options.lock ?? saved.lockPath;
-  const lock = (await readLockFile(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
+  const branch = await openLockBranchSession(options, process.cwd(), process.env, OUTPUT);
+  const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
   const api = createApiClient(apiConfigFromEnv(process.env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
   try {
     const live = await api.listMonitors();
@@ -63,21 +70,33 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
     process.stdout.write(renderPlan(saved.plan, 'text', useColor(process.stdout, process.env)));
     if (changeCount(saved.plan) === 0) {
-      await pruneStaleRecords(saved.plan, lock, lockPath);
+      await branch?.save(await pruneStaleRecords(saved.plan, lock, lockPath), 'no changes');
       return EXIT_OK;
     }
-    const { exitCode } = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    return exitCode;
+    const applied = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
+    await branch?.save(applied.lock, doneCounts(applied.result));
+    return applied.exitCode;
   } finally {
     await api.close();
   }
 }
 
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
-async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string): Promise<void> {
+async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string): Promise<LockFile> {
   const stale = plan.stale_lock_ids ?? [];
-  if (stale.length > 0) await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
+  if (stale.length === 0) return lock;
+  const pruned = withoutRecords(lock, stale);
+  await writeLockFileAtomic(lockPath, pruned);
+  return pruned;
 }
+
+/** What an apply did, in the words of its summary line. */
+function doneCounts(result: ApplyResult): string {
+  const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
+  return result.interrupted ? `interrupted: ${counts}, ${result.notStarted} not started` : counts;
+}
+
+const OUTPUT = { stdout: (text: string) => process.stdout.write(text), stderr: (text: string) => process.stderr.write(text) };
 
 function changeCount(plan: Plan): number {
   return plan.summary.create + plan.summary.replace + plan.summary.delete;

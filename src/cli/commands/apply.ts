@@ -6,6 +6,8 @@ export interface ApplyOptions {
   plan?: string;
   concurrency?: string;
   allowMassDelete?: boolean;
+  lockBranch?: string;
+  lockRemote?: string;
 }
 
 export function registerApply(program: Command): void {
@@ -18,6 +20,8 @@ export function registerApply(program: Command): void {
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
     .option('--concurrency <n>', 'changes in flight at once', '8')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
+    .option('--lock-branch <branch>', 'read the lock file from this git branch and push it back there after the apply (e.g. monitors-state)')
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .action(async (paths: string[], options: ApplyOptions) => {
       const { runApplyCommand } = await import('./apply-run.js');
       process.exitCode = await runApplyCommand(paths, options);

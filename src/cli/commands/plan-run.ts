@@ -2,6 +2,7 @@ import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import { serializeSavedPlan } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
+import { openLockBranchSession } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { checkOutPath } from '../planning/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
@@ -10,12 +11,17 @@ import type { PlanOptions } from './plan.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = parsePlanFormat(options.format);
+  const branch = await openLockBranchSession(options, process.cwd(), process.env, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
   const session = await makePlan({
     paths,
     lockFlag: options.lock,
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
+    ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
     const { plan } = session;

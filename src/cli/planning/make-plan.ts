@@ -17,6 +17,8 @@ export interface PlanRequest {
   allowMassDelete?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Where the lock comes from (--lock-branch reads it from a branch); default: the file at lockPath. */
+  readLock?: (lockPath: string) => Promise<LockFile | undefined>;
 }
 
 export interface PlanSession {
@@ -47,7 +49,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   reads ??= startReads(api);
   try {
     const lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
-    const existing = await readLockFile(lockPath);
+    const existing = await (request.readLock ?? readLockFile)(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
     const toHash = desired.monitors.flatMap((d) => [...secretValuesOf(d.input), ...templateValues(d.envRefs, (name) => d.envValues?.[name])]);

@@ -21,6 +21,8 @@ export interface ApplyRun {
 
 export interface ApplyRunResult {
   result: ApplyResult;
+  /** The lock as the apply left it (also when writing it to disk failed). */
+  lock: LockFile;
   /** 0 done, 1 a change failed, 130 / 143 interrupted by SIGINT / SIGTERM. */
   exitCode: number;
 }
@@ -50,5 +52,5 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   process.stdout.write(`${lines.map(printable).join('\n')}\n`);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
-  return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
+  return { result, lock: lock.current(), exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
 }
