@@ -102,12 +102,14 @@ export async function remoteTip(repo: LockBranchRepo): Promise<string | undefine
   return listed.stdout.split(/\s/)[0];
 }
 
-/** The refusal as git reports it: the porcelain status line's reason and the remote's own words. */
+/** The refusal as git reports it: the reason on the porcelain status line, then the remote's own words. */
 function pushMessage(stdout: string, stderr: string): string {
   const status = stdout.split('\n').find((line) => line.startsWith('!'));
-  const reason = status?.split('\t')[2]?.trim();
-  const remote = stderr.split('\n').filter((line) => /^remote: \S/.test(line));
-  return gitMessage({ code: 1, stdout: '', stderr: [reason, ...remote.map((l) => l.slice('remote: '.length))].filter(Boolean).join('\n') || stderr });
+  const summary = status?.split('\t')[2]?.trim();
+  const reason = /\(([^)]*)\)\s*$/.exec(summary ?? '')?.[1] ?? summary; // "[remote rejected] (pre-receive hook declined)"
+  const remote = stderr.split('\n').filter((line) => /^remote: \S/.test(line)).map((line) => line.slice('remote: '.length));
+  const lines = [reason, ...remote].filter((line): line is string => Boolean(line));
+  return gitMessage({ code: 1, stdout: '', stderr: lines.length > 0 ? lines.join('\n') : stderr });
 }
 
 /** Git cannot commit without a name and email; a CI runner often has none configured. */

@@ -10,7 +10,7 @@ import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { makePlan } from '../planning/make-plan.js';
 import { renderPlan, useColor } from '../planning/render.js';
-import { openLockBranchSession } from '../planning/lock-branch-session.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
 import { runApply } from '../planning/run-apply.js';
 import type { ApplyResult } from '../../apply/execute.js';
 
@@ -22,7 +22,7 @@ export async function runApplyCommand(paths: string[], options: ApplyOptions): P
 }
 
 async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<number> {
-  const branch = await openLockBranchSession(options, process.cwd(), process.env, OUTPUT);
+  const branch = await openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
@@ -57,7 +57,7 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
   });
   const saved = parseSavedPlan(text);
   const lockPath = options.lock ?? saved.lockPath;
-  const branch = await openLockBranchSession(options, process.cwd(), process.env, OUTPUT);
+  const branch = await openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
   const api = createApiClient(apiConfigFromEnv(process.env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
   try {
@@ -95,8 +95,6 @@ function doneCounts(result: ApplyResult): string {
   const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
   return result.interrupted ? `interrupted: ${counts}, ${result.notStarted} not started` : counts;
 }
-
-const OUTPUT = { stdout: (text: string) => process.stdout.write(text), stderr: (text: string) => process.stderr.write(text) };
 
 function changeCount(plan: Plan): number {
   return plan.summary.create + plan.summary.replace + plan.summary.delete;

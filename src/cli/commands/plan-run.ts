@@ -2,7 +2,7 @@ import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import { serializeSavedPlan } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
-import { openLockBranchSession } from '../planning/lock-branch-session.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { checkOutPath } from '../planning/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
@@ -11,10 +11,7 @@ import type { PlanOptions } from './plan.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = parsePlanFormat(options.format);
-  const branch = await openLockBranchSession(options, process.cwd(), process.env, {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  });
+  const branch = await openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths,
     lockFlag: options.lock,

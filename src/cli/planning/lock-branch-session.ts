@@ -28,6 +28,8 @@ interface Output {
   stderr: (text: string) => void;
 }
 
+export const PROCESS_OUTPUT: Output = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+
 export async function openLockBranchSession(flags: LockBranchFlags, cwd: string, env: NodeJS.ProcessEnv, out: Output): Promise<LockBranchSession | undefined> {
   if (!flags.lockBranch) {
     if (flags.lockRemote) throw new MonitorsError('BAD_OPTION', '--lock-remote needs --lock-branch');
@@ -96,7 +98,7 @@ async function notSaved(error: unknown, branch: LockBranch, started: StartedLock
   const where = `${started.path} in this working tree${kept ? ` and in ${kept}` : ''}`;
   return new MonitorsError(
     error.code,
-    `the lock record was NOT saved to ${branch.repo.branch} of ${branch.repo.remote}: ${error.message}. The server holds what this apply did (${done}); its record is only in ${where}`,
+    `the lock record was NOT saved to ${branch.repo.branch} of ${branch.repo.remote}: ${error.message}. The monitoring API has this apply's changes (${done}), but their record is only in ${where}`,
     {
       hint:
         `Nothing is lost if you act before this job's files are gone: see docs/recovery.md, "The lock record was not saved". ` +
