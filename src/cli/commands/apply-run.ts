@@ -22,7 +22,7 @@ export async function runApplyCommand(paths: string[], options: ApplyOptions): P
 }
 
 async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<number> {
-  const branch = await openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
@@ -57,7 +57,7 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
   });
   const saved = parseSavedPlan(text);
   const lockPath = options.lock ?? saved.lockPath;
-  const branch = await openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
   const api = createApiClient(apiConfigFromEnv(process.env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
   try {

@@ -11,7 +11,7 @@ import type { PlanOptions } from './plan.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = parsePlanFormat(options.format);
-  const branch = await openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths,
     lockFlag: options.lock,

@@ -30,25 +30,32 @@ interface Output {
 
 export const PROCESS_OUTPUT: Output = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
 
-export async function openLockBranchSession(flags: LockBranchFlags, cwd: string, env: NodeJS.ProcessEnv, out: Output): Promise<LockBranchSession | undefined> {
+/**
+ * Starts fetching the lock branch at once (it runs while the YAML is read and the API
+ * listed); a git failure surfaces when the lock is first read.
+ */
+export function openLockBranchSession(flags: LockBranchFlags, cwd: string, env: NodeJS.ProcessEnv, out: Output): LockBranchSession | undefined {
   if (!flags.lockBranch) {
     if (flags.lockRemote) throw new MonitorsError('BAD_OPTION', '--lock-remote needs --lock-branch');
     return undefined;
   }
-  const branch = await openLockBranch({ branch: flags.lockBranch, remote: flags.lockRemote ?? 'origin', cwd });
+  const opening = openLockBranch({ branch: flags.lockBranch, remote: flags.lockRemote ?? 'origin', cwd });
+  opening.catch(() => undefined); // reported by readLock; not an unhandled rejection when the YAML fails first
   let started: StartedLock | undefined;
   return {
     async readLock(lockPath) {
+      const branch = await opening;
       started = await branch.read(lockPath);
       out.stderr(`${readLine(branch, started)}\n`);
       return started.lock;
     },
     async save(lock, done) {
       if (!started || !worthSaving(started, lock)) return;
+      const branch = await opening;
       const text = serializeLock(lock);
       let result: SaveResult;
       try {
-        result = await saveLocks(branch, [{ started, lock }], { message: await commitMessage(branch, started, done, cwd) });
+        result = await saveLocks(branch, [{ started, lock }], { message: await commitMessage(branch, started, done) });
       } catch (error) {
         throw await notSaved(error, branch, started, text, done, env, out);
       }
@@ -85,8 +92,8 @@ function savedLines(branch: LockBranch, result: SaveResult): string[] {
   return lines;
 }
 
-async function commitMessage(branch: LockBranch, started: StartedLock, done: string, cwd: string): Promise<string> {
-  const head = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: branch.repo.root || cwd });
+async function commitMessage(branch: LockBranch, started: StartedLock, done: string): Promise<string> {
+  const head = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: branch.repo.root });
   const from = head.code === 0 ? `\n\nApplied from ${head.stdout.trim()}.` : '';
   return `monitors: lock record of ${started.path} after apply (${done}) [skip ci]${from}`;
 }
