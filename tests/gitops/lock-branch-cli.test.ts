@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const cli = (cwd: string, ...args: string[]) => runCli(args, { cwd, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, CI: 'true', ...GIT_TEST_ENV } });
 
-describe('monitors plan/apply --lock-branch', () => {
+describe('monitors plan/apply --lock-branch', { timeout: 120_000 }, () => {
   it('applies a saved plan with the lock on the branch, and the next plan is clean', async () => {
     const origin = makeOrigin(root, { 'monitors/saved.yaml': YAML });
     const job = checkout(root, 'job', origin);

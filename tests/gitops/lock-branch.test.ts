@@ -70,7 +70,9 @@ const liveNames = async () => {
 };
 const log = (run: ActionRun) => run.stdout + run.stderr;
 
-describe('the Action with lock-branch', () => {
+// Each test runs the Action (a process running the CLI, which runs git) three or four times:
+// on a loaded two-core machine that takes well over vitest's default budget.
+describe('the Action with lock-branch', { timeout: 180_000 }, () => {
   it('applies without a commit to main; the lock branch holds the record, and the next plan is clean', async () => {
     const mainBefore = git(origin, 'rev-parse', 'main');
     const applyJob = job();

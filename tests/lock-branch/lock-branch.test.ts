@@ -40,7 +40,7 @@ async function save(dir: string, lock: LockFile, path = LOCK, pause = noPause) {
   return saveLocks(branch, [{ started, lock }], { message: 'test [skip ci]', pause });
 }
 
-describe('the lock branch', () => {
+describe('the lock branch', { timeout: 120_000 }, () => { // dozens of git processes per test
   it('is created on first use as an orphan holding only the lock file, without touching main or the checkout', async () => {
     const job = checkout(root, 'job', origin);
     const mainBefore = git(origin, 'rev-parse', 'main');
