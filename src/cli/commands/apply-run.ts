@@ -36,7 +36,7 @@ async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<
     process.stdout.write(renderPlan(plan, 'text', useColor(process.stdout, process.env)));
     if (changeCount(plan) === 0) {
       const lock = await pruneStaleRecords(plan, session.lock, session.lockPath);
-      await branch?.save(lock, 'no changes');
+      await branch?.save(lock, undefined);
       return EXIT_OK;
     }
     await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
@@ -70,7 +70,7 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
     process.stdout.write(renderPlan(saved.plan, 'text', useColor(process.stdout, process.env)));
     if (changeCount(saved.plan) === 0) {
-      await branch?.save(await pruneStaleRecords(saved.plan, lock, lockPath), 'no changes');
+      await branch?.save(await pruneStaleRecords(saved.plan, lock, lockPath), undefined);
       return EXIT_OK;
     }
     const applied = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });

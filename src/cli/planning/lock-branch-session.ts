@@ -19,8 +19,8 @@ export interface LockBranchFlags {
 export interface LockBranchSession {
   /** Reads the lock at `lockPath` from the branch (else the working tree); remembers what it read. */
   readLock(lockPath: string): Promise<LockFile | undefined>;
-  /** Writes `lock` back to the branch unless it already holds it. `done` says what the apply did, for the messages. */
-  save(lock: LockFile, done: string): Promise<void>;
+  /** Writes `lock` back to the branch unless it already holds it. `done` says what the apply did (undefined: nothing), for the messages. */
+  save(lock: LockFile, done: string | undefined): Promise<void>;
 }
 
 interface Output {
@@ -92,24 +92,25 @@ function savedLines(branch: LockBranch, result: SaveResult): string[] {
   return lines;
 }
 
-async function commitMessage(branch: LockBranch, started: StartedLock, done: string): Promise<string> {
+async function commitMessage(branch: LockBranch, started: StartedLock, done: string | undefined): Promise<string> {
   const head = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: branch.repo.root });
   const from = head.code === 0 ? `\n\nApplied from ${head.stdout.trim()}.` : '';
-  return `monitors: lock record of ${started.path} after apply (${done}) [skip ci]${from}`;
+  return `monitors: lock record of ${started.path} after apply (${done ?? 'no changes'}) [skip ci]${from}`;
 }
 
 /** The loud failure: the cause, what the server holds, where the record is, what to do. */
-async function notSaved(error: unknown, branch: LockBranch, started: StartedLock, text: string, done: string, env: NodeJS.ProcessEnv, out: Output): Promise<MonitorsError> {
+async function notSaved(error: unknown, branch: LockBranch, started: StartedLock, text: string, done: string | undefined, env: NodeJS.ProcessEnv, out: Output): Promise<MonitorsError> {
   if (!isMonitorsError(error)) throw error;
   const kept = await rescueLockRecords([{ path: started.path, text }], env, out.stdout);
   const where = `${started.path} in this working tree${kept ? ` and in ${kept}` : ''}`;
+  const server = done ? `The monitoring API has this apply's changes (${done}), but their record is only in ${where}` : `This apply changed nothing on the server; the record it meant to save is in ${where}`;
   return new MonitorsError(
     error.code,
-    `the lock record was NOT saved to ${branch.repo.branch} of ${branch.repo.remote}: ${error.message}. The monitoring API has this apply's changes (${done}), but their record is only in ${where}`,
+    `the lock record was NOT saved to ${branch.repo.branch} of ${branch.repo.remote}: ${error.message}. ${server}`,
     {
       hint:
         `Nothing is lost if you act before this job's files are gone: see docs/recovery.md, "The lock record was not saved". ` +
-        `Fix the cause (a protection rule or ruleset on ${branch.repo.branch}, a hook, a token without contents: write), then either push the record above to ${branch.repo.branch} by hand, ` +
+        `Fix the cause (a protection rule or ruleset on ${branch.repo.branch}, a hook, a token without contents: write), then either push that record to ${branch.repo.branch} by hand, ` +
         `or simply run the apply again: it saves a new record, replacing each monitor this apply changed once as "not verifiable" (nothing is created twice).`,
       cause: error,
     },
