@@ -10,7 +10,9 @@ import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { makePlan } from '../planning/make-plan.js';
 import { renderPlan, useColor } from '../planning/render.js';
-import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
+import { openLockBranchSession, PROCESS_OUTPUT, type LockBranchSession } from '../planning/lock-branch-session.js';
+import type { MonitorsApi } from '../../api/types.js';
+import { watchInterrupts } from '../planning/interrupt.js';
 import { runApply } from '../planning/run-apply.js';
 import type { ApplyResult } from '../../apply/execute.js';
 
@@ -34,16 +36,7 @@ async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<
   try {
     const { plan } = session;
     process.stdout.write(renderPlan(plan, 'text', useColor(process.stdout, process.env)));
-    if (changeCount(plan) === 0) {
-      const lock = await pruneStaleRecords(plan, session.lock, session.lockPath);
-      await branch?.save(lock, undefined);
-      return EXIT_OK;
-    }
-    await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
-    const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
-    const applied = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    await branch?.save(applied.lock, doneCounts(applied.result));
-    return applied.exitCode;
+    return await carryOut({ plan, api: session.api, lock: session.lock, lockPath: session.lockPath, branch, options, confirm: true });
   } finally {
     await session.api.close();
   }
@@ -69,16 +62,41 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
     process.stdout.write(renderPlan(saved.plan, 'text', useColor(process.stdout, process.env)));
-    if (changeCount(saved.plan) === 0) {
-      await branch?.save(await pruneStaleRecords(saved.plan, lock, lockPath), undefined);
-      return EXIT_OK;
-    }
-    const applied = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    await branch?.save(applied.lock, doneCounts(applied.result));
-    return applied.exitCode;
+    return await carryOut({ plan: saved.plan, api, lock, lockPath, branch, options, confirm: false });
   } finally {
     await api.close();
   }
+}
+
+interface CarryOut {
+  plan: Plan;
+  api: MonitorsApi;
+  lock: LockFile;
+  lockPath: string;
+  branch: LockBranchSession | undefined;
+  options: ApplyOptions;
+  /** Ask first (a plan made now); a saved plan was reviewed already. */
+  confirm: boolean;
+}
+
+/**
+ * Executes the plan (or, without changes, only drops stale records), then saves the lock
+ * record to the lock branch, if any. The signal handlers stay installed to the end of the
+ * process, so that a cancel after the writes cannot cut the push of their record.
+ */
+async function carryOut(c: CarryOut): Promise<number> {
+  if (changeCount(c.plan) === 0) {
+    const pruned = await pruneStaleRecords(c.plan, c.lock, c.lockPath);
+    if (c.branch) watchInterrupts(process.stderr);
+    await c.branch?.save(pruned, undefined);
+    return EXIT_OK;
+  }
+  if (c.confirm) await confirmApply(c.options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
+  const lock = withoutRecords(c.lock, c.plan.stale_lock_ids ?? []);
+  const interrupt = watchInterrupts(process.stderr);
+  const applied = await runApply({ plan: c.plan, api: c.api, lock, lockPath: c.lockPath, env: process.env, concurrency: concurrencyOf(c.options), interrupt });
+  await c.branch?.save(applied.lock, doneCounts(applied.result));
+  return applied.exitCode;
 }
 
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */

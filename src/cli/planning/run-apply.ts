@@ -8,7 +8,7 @@ import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
-import { watchInterrupts } from './interrupt.js';
+import type { Interrupt } from './interrupt.js';
 
 export interface ApplyRun {
   plan: Plan;
@@ -17,6 +17,12 @@ export interface ApplyRun {
   lockPath: string;
   env: NodeJS.ProcessEnv;
   concurrency?: number;
+  /**
+   * The caller's SIGINT/SIGTERM handlers (watchInterrupts), installed for the rest of the
+   * command: a signal after the writes, while the lock record is saved or the process
+   * winds down, must not kill it half-way (a second one still stops it at once).
+   */
+  interrupt: Interrupt;
 }
 
 export interface ApplyRunResult {
@@ -32,7 +38,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const started = Date.now();
   const lock = createLockRecorder(run.lock, (l) => writeLockFileAtomic(run.lockPath, l));
   const progress = createProgress(process.stderr, Boolean(process.stderr.isTTY) && run.env.CI !== 'true');
-  const interrupt = watchInterrupts(process.stderr);
+  const { interrupt } = run;
   let result: ApplyResult;
   try {
     result = await executePlan(run.plan, {
@@ -45,7 +51,6 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
     });
   } finally {
     progress.stop();
-    interrupt.dispose();
   }
   const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
   // Names and messages may come from the server: control characters are shown, never sent raw.
