@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { MonitorsError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { sortRecords } from './sort-records.js';
 import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord } from './types.js';
 
 export function newLockFile(): LockFile {
@@ -24,7 +25,7 @@ export async function writeLockFileAtomic(path: string, lock: LockFile): Promise
  * string at once (a lock of 100,000 monitors is 100 MB of text).
  */
 function* lockText(lock: LockFile): Generator<string> {
-  const records = [...lock.monitors].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id));
+  const records = sortRecords([...lock.monitors]);
   yield `{\n  "format_version": ${JSON.stringify(lock.format_version)},\n  "salt": ${JSON.stringify(lock.salt)},\n  "monitors": `;
   if (records.length === 0) yield '[]';
   for (const [i, record] of records.entries()) {
@@ -111,4 +112,3 @@ function sortedMap(map: Readonly<Record<string, string>>): Record<string, string
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringMap = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === 'string');
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -10,6 +10,7 @@ import { renderCheckJson } from '../../render/check-json.js';
 import { renderCheckMarkdown } from '../../render/check-markdown.js';
 import { renderCheckText } from '../../render/check-text.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { parsePlanFormat, useColor } from '../planning/render.js';
 import { packageVersion } from '../version.js';
@@ -49,11 +50,13 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
 /** All monitors of the YAML, or with --changed those a plan would create or replace. */
 async function selectMonitors(paths: string[], options: CheckOptions): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
   if (!options.changed) {
+    if (options.lockBranch) throw new MonitorsError('BAD_OPTION', '--lock-branch needs --changed (only the plan of --changed reads a lock file)');
     const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd());
     return { all: state.monitors, monitors: state.monitors, notes };
   }
   // Nothing is deleted here, so the plan's mass-delete guard has nothing to guard.
-  const session = await makePlan({ paths, lockFlag: options.lock, allowMassDelete: true, env: process.env, cwd: process.cwd() });
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  const session = await makePlan({ paths, lockFlag: options.lock, allowMassDelete: true, env: process.env, cwd: process.cwd(), ...(branch ? { readLock: branch.readLock } : {}) });
   try {
     const changed = new Set(session.plan.changes.filter((c) => c.action !== 'delete').map((c) => c.name));
     const monitors = session.desired.monitors.filter((m) => changed.has(m.name));

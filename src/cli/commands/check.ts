@@ -5,6 +5,8 @@ export interface CheckOptions {
   name?: string[];
   changed?: boolean;
   lock?: string;
+  lockBranch?: string;
+  lockRemote?: string;
   concurrency: string;
   resolve?: string[];
   ca?: string[];
@@ -23,6 +25,8 @@ export function registerCheck(program: Command): void {
     .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
     .option('--lock <file>', 'lock file for --changed (default: monitors.lock.json beside the config)')
+    .option('--lock-branch <branch>', 'for --changed: read the lock file from this git branch (as apply --lock-branch keeps it)')
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .option('--concurrency <n>', 'checks running at once', '8')
     .option('--resolve <host:port:address>', 'connect to ADDRESS for HOST on PORT (* = any port), like curl; repeatable', collect)
     .option('--ca <file>', 'also trust the CA certificates (PEM) in FILE; repeatable', collect)

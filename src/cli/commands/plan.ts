@@ -8,6 +8,8 @@ export interface PlanOptions {
   detailedExitcode?: boolean;
   allowMassDelete?: boolean;
   apiUrl?: string;
+  lockBranch?: string;
+  lockRemote?: string;
 }
 
 export function registerPlan(program: Command): void {
@@ -21,6 +23,8 @@ export function registerPlan(program: Command): void {
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .option('--api-url <url>', 'API base URL ending in /api/v1 (default: MONITORS_API_URL, else settings.api_url)')
+    .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .action(async (paths: string[], options: PlanOptions) => {
       const { runPlan } = await import('./plan-run.js');
       process.exitCode = await runPlan(paths, options);

@@ -3,6 +3,13 @@ import { loadInWorker, type LoadedAhead } from './load-in-worker.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 
+export interface LoadOptions {
+  /** Load on a worker thread (while a listing runs on this one). */
+  inWorker?: boolean;
+  /** On the worker thread, also read the lock file (chosen with --lock as `flag`) when the YAML has no errors. */
+  lockFile?: { flag: string | undefined };
+}
+
 export interface LoadedForPlan {
   state: DesiredState;
   lockFilesSeen: string[];
@@ -19,7 +26,7 @@ export interface LoadedForPlan {
  * listing already running, the YAML is loaded, and the lock file read, on a worker thread
  * (load-in-worker.ts).
  */
-export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string, options: { inWorker?: boolean; lockFlag?: string } = {}): Promise<LoadedForPlan> {
+export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string, options: LoadOptions = {}): Promise<LoadedForPlan> {
   const { result, lock: lockAhead } = await load(paths, env, cwd, options);
   const { state, diagnostics, lockFilesSeen } = result;
   const errors = diagnostics.filter((d) => d.severity === 'error');
@@ -37,8 +44,8 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
 }
 
 /** The loader's modules are imported only where it runs: here, or on the worker thread only. */
-async function load(paths: string[], env: NodeJS.ProcessEnv, cwd: string, options: { inWorker?: boolean; lockFlag?: string }): Promise<LoadedAhead> {
-  if (options.inWorker) return loadInWorker({ paths, env: { ...env }, cwd, lockFlag: options.lockFlag });
+async function load(paths: string[], env: NodeJS.ProcessEnv, cwd: string, options: LoadOptions): Promise<LoadedAhead> {
+  if (options.inWorker) return loadInWorker({ paths, env: { ...env }, cwd, ...(options.lockFile ? { lockFile: options.lockFile } : {}) });
   const { loadDesiredState } = await import('../../load/index.js');
   return { result: await loadDesiredState(paths, { env, cwd }), lock: undefined };
 }

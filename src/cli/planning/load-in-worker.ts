@@ -13,8 +13,8 @@ export interface LoadRequest {
   paths: string[];
   env: Record<string, string | undefined>;
   cwd: string;
-  /** --lock, for the worker's choice of the lock file (chooseLockFile, as the main thread makes it). */
-  lockFlag: string | undefined;
+  /** Read the lock file too, chosen as the main thread chooses it (chooseLockFile, with --lock as `flag`). */
+  lockFile?: { flag: string | undefined };
 }
 
 /** An error as plain data: a class does not cross threads. */

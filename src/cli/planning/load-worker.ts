@@ -12,16 +12,16 @@ let answer: WorkerAnswer;
 try {
   const result = await loadDesiredState(request.paths, { env: request.env, cwd: request.cwd });
   const { monitors } = result.state;
-  const lock = result.diagnostics.some((d) => d.severity === 'error') ? undefined : await readLock(result);
+  const lock = request.lockFile && !result.diagnostics.some((d) => d.severity === 'error') ? await readLock(result, request.lockFile.flag) : undefined;
   answer = { ok: true, result: { ...result, state: { ...result.state, monitors: [] } }, monitorParts: toParts(monitors, serialize), lock };
 } catch (error) {
   answer = { ok: false, error: errorData(error) };
 }
 parentPort!.postMessage(answer);
 
-async function readLock(result: LoadResult): Promise<LockAhead> {
+async function readLock(result: LoadResult, flag: string | undefined): Promise<LockAhead> {
   const { state, lockFilesSeen } = result;
-  const { path } = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, state.settings, { files: state.files, lockFilesSeen }).location;
+  const { path } = chooseLockFile({ paths: request.paths, flag, cwd: request.cwd }, state.settings, { files: state.files, lockFilesSeen }).location;
   try {
     const lock = await readLockFile(path);
     return lock ? { path, salt: lock.salt, recordParts: toParts(lock.monitors, serialize) } : { path, missing: true };

@@ -28,6 +28,8 @@ export interface PlanRequest {
    * start while the YAML loads.
    */
   beforeRequests?: (desired: DesiredState, lockPath: string) => void;
+  /** Where the lock comes from (--lock-branch reads it from a branch); default: the file at lockPath. */
+  readLock?: (lockPath: string) => Promise<LockFile | undefined>;
 }
 
 export interface PlanSession {
@@ -55,7 +57,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let lockAhead: LoadedForPlan['lockAhead'];
   try {
     let lockFilesSeen: string[];
-    ({ state: desired, lockFilesSeen, notes: loadNotes, lockAhead } = await loadDesiredOrFail(request.paths, request.env, request.cwd, { inWorker: api !== undefined, lockFlag: request.lockFlag }));
+    ({ state: desired, lockFilesSeen, notes: loadNotes, lockAhead } = await loadDesiredOrFail(request.paths, request.env, request.cwd, { inWorker: api !== undefined, ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }) }));
     lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
     request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
@@ -66,7 +68,8 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   reads ??= startReads(api);
   try {
     const lockPath = lockChoice.location.path;
-    const existing = lockAhead?.path === lockPath ? await lockAhead.read() : await readLockFile(lockPath);
+    // A lock from the lock branch (readLock), else the file, read ahead on the worker thread when it loaded the YAML.
+    const existing = request.readLock ? await request.readLock(lockPath) : lockAhead?.path === lockPath ? await lockAhead.read() : await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
     // data: made meanwhile, the hashes on the thread pool.
