@@ -23,6 +23,8 @@ export interface ErrorData {
   message: string;
   hint?: string;
   exitCode?: number;
+  /** An unexpected error's stack, for MONITORS_DEBUG=1. */
+  stack?: string;
 }
 
 /**
@@ -91,10 +93,10 @@ export function toParts(items: readonly unknown[], serialize: (value: unknown) =
 
 export function errorData(error: unknown): ErrorData {
   if (error instanceof MonitorsError) return { code: error.code, message: error.message, hint: error.hint, exitCode: error.exitCode };
-  return { message: error instanceof Error ? error.message : String(error) };
+  return error instanceof Error ? { message: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { message: String(error) };
 }
 
 function errorOf(error: ErrorData): Error {
-  if (error.code === undefined) return new Error(error.message);
+  if (error.code === undefined) return Object.assign(new Error(error.message), error.stack ? { stack: error.stack } : {});
   return new MonitorsError(error.code, error.message, { ...(error.hint !== undefined ? { hint: error.hint } : {}), ...(error.exitCode !== undefined ? { exitCode: error.exitCode } : {}) });
 }
