@@ -47,7 +47,10 @@ export interface DesiredMonitor {
   envValues?: Readonly<Record<string, string>>;
   /** Reconciler-level `id:` pin, when the YAML names the live monitor explicitly. */
   pinnedId?: string;
+  /** Where the entry is written (for a generated monitor: its template). */
   source: SourcePos;
+  /** For a monitor made by a for_each: its instance, `region=us-east, check=health`. */
+  instance?: string;
 }
 
 export interface MovedEntry {
@@ -71,6 +74,21 @@ export interface Settings {
   /** API base URL (ending in /api/v1); MONITORS_API_URL overrides it. */
   apiUrl?: string;
   source?: SourcePos;
+  /** The environments the set declares (settings.environments), in order; empty when none. */
+  environments?: string[];
+  /** The environment this state is for, when the set declares environments. */
+  environment?: EnvironmentSettings;
+}
+
+/** One environment of `settings.environments`: its own workspace, token, lock file and vars. */
+export interface EnvironmentSettings {
+  name: string;
+  /** This environment's API base URL; it wins over MONITORS_API_URL and settings.api_url. */
+  apiUrl?: string;
+  /** The variable holding this environment's token (MONITORS_API_TOKEN is never used for it). */
+  tokenEnv?: string;
+  /** Lock file, resolved against the declaring file's folder. */
+  lockFile?: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {

@@ -8,6 +8,7 @@ import { liveFingerprint } from '../../plan/fingerprint.js';
 import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { makePlan } from '../planning/make-plan.js';
 import { renderPlan, useColor } from '../planning/render.js';
 import { runApply } from '../planning/run-apply.js';
@@ -20,12 +21,15 @@ export async function runApplyCommand(paths: string[], options: ApplyOptions): P
 }
 
 async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<number> {
+  const environment = requestedEnvironment(options.env, process.env);
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
+    command: 'apply',
+    ...(environment ? { environment } : {}),
   });
   try {
     const { plan } = session;
@@ -50,9 +54,10 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
     throw new MonitorsError('PLAN_FILE_UNREADABLE', `cannot read the saved plan ${file}: ${error.code ?? error.message}`);
   });
   const saved = parseSavedPlan(text);
+  checkSavedEnvironment(saved.environment?.name, requestedEnvironment(options.env, process.env), file);
   const lockPath = options.lock ?? saved.lockPath;
   const lock = (await readLockFile(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
-  const api = createApiClient(apiConfigFromEnv(process.env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
+  const api = createApiClient(apiConfigFromEnv(process.env, { ...(saved.apiUrl ? { apiUrl: saved.apiUrl } : {}), ...(saved.environment ? { environment: saved.environment } : {}) }));
   try {
     const live = await api.listMonitors();
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {
@@ -71,6 +76,15 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
   } finally {
     await api.close();
   }
+}
+
+/** A saved plan is applied in the environment it was made in; asking for another one is a slip. */
+function checkSavedEnvironment(saved: string | undefined, request: EnvironmentRequest | undefined, file: string): void {
+  if (!request || request.name === saved) return;
+  const made = saved === undefined ? 'without an environment' : `in environment ${saved}`;
+  throw new MonitorsError('ENV_MISMATCH', `the saved plan ${file} was made ${made}, but ${request.via === '--env' ? '--env' : 'MONITORS_ENV'} asks for ${request.name}; nothing was changed`, {
+    hint: `Apply it without ${request.via === '--env' ? '--env' : 'MONITORS_ENV'} (the plan knows its environment), or make a plan for ${request.name}: monitors plan --env ${request.name} --out FILE.`,
+  });
 }
 
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */

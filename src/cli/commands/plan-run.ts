@@ -3,6 +3,7 @@ import { writeFileAtomic } from '../../lock/atomic-write.js';
 import { serializeSavedPlan } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
 import { makePlan } from '../planning/make-plan.js';
+import { requestedEnvironment } from '../planning/environment.js';
 import { checkOutPath } from '../planning/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
 
@@ -10,17 +11,27 @@ import type { PlanOptions } from './plan.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = parsePlanFormat(options.format);
+  const environment = requestedEnvironment(options.env, process.env);
   const session = await makePlan({
     paths,
     lockFlag: options.lock,
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
+    command: 'plan',
+    ...(environment ? { environment } : {}),
   });
   try {
     const { plan } = session;
     if (options.out) {
-      const saved = serializeSavedPlan(plan, { lockPath: session.lockPath, lock: session.lock, toolVersion: packageVersion(), ...(session.desired.settings.apiUrl ? { apiUrl: session.desired.settings.apiUrl } : {}) });
+      const { apiUrl, environment: chosen } = session.desired.settings;
+      const saved = serializeSavedPlan(plan, {
+        lockPath: session.lockPath,
+        lock: session.lock,
+        toolVersion: packageVersion(),
+        ...(apiUrl ? { apiUrl } : {}),
+        ...(chosen ? { environment: { name: chosen.name, tokenEnv: chosen.tokenEnv ?? '', ...(chosen.apiUrl ? { apiUrl: chosen.apiUrl } : {}) } } : {}),
+      });
       await writeFileAtomic(checkOutPath(options.out, process.cwd(), { files: session.desired.files, lockPath: session.lockPath }), saved);
     }
     process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));

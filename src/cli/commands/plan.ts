@@ -6,6 +6,7 @@ export interface PlanOptions {
   lock?: string;
   detailedExitcode?: boolean;
   allowMassDelete?: boolean;
+  env?: string;
 }
 
 export function registerPlan(program: Command): void {
@@ -15,6 +16,7 @@ export function registerPlan(program: Command): void {
     .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
     .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
     .option('--out <file>', 'also save the plan, for `monitors apply --plan FILE`')
+    .option('--env <name>', 'the environment to plan (settings.environments; default: MONITORS_ENV)')
     .option('--lock <file>', 'lock file (default: monitors.lock.json beside the config)')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')

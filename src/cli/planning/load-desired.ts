@@ -2,13 +2,18 @@ import { MonitorsError } from '../../errors.js';
 import { loadDesiredState } from '../../load/index.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
+import { checkEnvironmentChoice, type EnvironmentRequest } from './environment.js';
 
 /**
- * Loads the YAML for plan and apply. Problems are printed exactly as `validate` prints
- * them (stderr), and the command stops before it calls the API.
+ * Loads the YAML for plan, apply and export, in one environment when the set declares
+ * them (`command` names the command in the refusal when none is chosen). Problems are
+ * printed exactly as `validate` prints them (stderr), and the command stops before it
+ * calls the API.
  */
-export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<DesiredState> {
-  const { state, diagnostics } = await loadDesiredState(paths, { env, cwd });
+export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string, request?: EnvironmentRequest, command = 'plan'): Promise<DesiredState> {
+  const { state, diagnostics, declaredEnvironments } = await loadDesiredState(paths, { env, cwd, ...(request ? { environment: request.name } : {}) });
+  // A missing or unknown environment first: the problems of every environment would bury it.
+  if (declaredEnvironments.length > 0) checkEnvironmentChoice(request, declaredEnvironments, command, true);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const lines = diagnostics.map(diagnosticLine);
   if (env.GITHUB_ACTIONS === 'true') lines.push(...diagnostics.map(githubAnnotation));
@@ -18,5 +23,6 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
       hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
     });
   }
+  checkEnvironmentChoice(request, declaredEnvironments, command, true); // --env without environments declared
   return state;
 }

@@ -8,6 +8,7 @@ import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
 import { planChanges } from '../../plan/planner.js';
 import type { Plan } from '../../plan/types.js';
 import { readPlanContext, type PlanContext } from './context.js';
+import { apiOptionsFor, type EnvironmentRequest } from './environment.js';
 import { loadDesiredOrFail } from './load-desired.js';
 import { lockPathFor } from './paths.js';
 
@@ -17,6 +18,10 @@ export interface PlanRequest {
   allowMassDelete?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** --env / MONITORS_ENV: required once the set declares environments. */
+  environment?: EnvironmentRequest;
+  /** The command, for messages (plan, apply). */
+  command?: string;
 }
 
 export interface PlanSession {
@@ -34,16 +39,17 @@ export interface PlanSession {
 export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
   // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
-  let api = earlyClient(request.env);
+  // In an environment the token and URL are the environment's, known only from the YAML.
+  let api = request.environment ? undefined : earlyClient(request.env);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
   try {
-    desired = await loadDesiredOrFail(request.paths, request.env, request.cwd);
+    desired = await loadDesiredOrFail(request.paths, request.env, request.cwd, request.environment, request.command);
   } catch (error) {
     await api?.close();
     throw error;
   }
-  api ??= createApiClient(apiConfigFromEnv(request.env, { apiUrl: desired.settings.apiUrl }));
+  api ??= createApiClient(apiConfigFromEnv(request.env, apiOptionsFor(desired.settings)));
   reads ??= startReads(api);
   try {
     const lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
