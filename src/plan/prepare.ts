@@ -54,6 +54,7 @@ export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, part
     ...parts,
     fields: parts.fields.map((f) => (f.field in d.envRefs && !f.sensitive ? hideValue(f) : f)),
     name: d.name,
+    source: { file: d.source.file, line: d.source.line, col: d.source.col, ...(d.instance !== undefined ? { instance: d.instance } : {}) },
     body: bodyWithTemplates(prepared.canonical, d.envRefs),
     body_fingerprint: bodyFingerprint(prepared.fingerprint, prepared.secrets),
     lock_record: {

@@ -55,6 +55,16 @@ export interface PlannedChange {
   idempotency_key: string;
   /** Context marks, e.g. an open incident on the monitor. */
   notes?: string[];
+  /** Creates and replaces: where the monitor is written (a generated one: its template, and which instance). */
+  source?: ChangeSource;
+}
+
+export interface ChangeSource {
+  file: string;
+  line: number;
+  col: number;
+  /** For a monitor made by a for_each: `region=us-east, check=health`. */
+  instance?: string;
 }
 
 export interface PlanSummary {
@@ -66,6 +76,8 @@ export interface PlanSummary {
 
 export interface Plan {
   format_version: typeof PLAN_FORMAT_VERSION;
+  /** The environment planned (settings.environments), when the set declares them. */
+  environment?: string;
   summary: PlanSummary;
   /** Deterministic order: creates, replaces, deletes; each by name. */
   changes: PlannedChange[];

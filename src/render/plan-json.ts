@@ -5,6 +5,7 @@ import type { Plan } from '../plan/types.js';
 export function planJsonValue(plan: Plan): Record<string, unknown> {
   return {
     format_version: plan.format_version,
+    ...(plan.environment !== undefined ? { environment: plan.environment } : {}),
     summary: plan.summary,
     changes: plan.changes.map((c) => ({
       action: c.action,
@@ -18,6 +19,7 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
       ),
       idempotency_key: c.idempotency_key,
       notes: c.notes ?? [],
+      ...(c.source ? { source: c.source } : {}),
     })),
     unmanaged: plan.unmanaged,
     warnings: plan.warnings,
