@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenId } from '../../src/sim/tokens.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
-import { getRequestLog, type RequestLogEntry } from '../helpers/sim-admin.js';
+import { getRequestLog } from '../helpers/sim-admin.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
@@ -75,9 +75,6 @@ const liveNames = async (sim: SimProcess) => {
   const res = await fetch(`${sim.baseUrl}/monitors?per_page=100`, { headers: { authorization: `Bearer ${sim.token}` } });
   return ((await res.json()) as { data: { name: string }[] }).data.map((m) => m.name).sort();
 };
-/** Every request a simulator was sent, minus the ones this test made itself to look. */
-const requestsTo = async (sim: SimProcess): Promise<RequestLogEntry[]> => (await getRequestLog(sim.adminUrl)).filter((r) => !(r.method === 'GET' && r.query.includes('per_page=100') && r.path.endsWith('/monitors') && r.seq < 0));
-
 function expectNoSecrets(result: CliResult): void {
   for (const token of [staging.token, production.token, DECOY_TOKEN]) expect(result.stdout + result.stderr).not.toContain(token);
 }
