@@ -64,22 +64,31 @@ function environmentProblems(views: readonly (EnvironmentAnalysis | undefined)[]
       if (m.name !== undefined) append(byName, m.name, { file, path: ['monitors', m.index, 'name'], ...(m.instance !== undefined ? { instance: m.instance } : {}) });
     }),
   );
+  // A for_each yielding one name several times: one problem per entry, naming the first name and its instances.
+  const repeated = new Map<string, { place: Place; names: [string, Place[]][] }>();
   for (const [name, places] of byName) {
     if (places.length < 2) continue;
     const entries = new Map<string, Place[]>();
     for (const place of places) append(entries, `${place.file}\0${place.path.join('\0')}`, place);
     const firsts = [...entries.values()].map((list) => list[0]!);
-    for (const list of entries.values()) {
+    for (const [key, list] of entries) {
       const place = list[0]!;
       if (list.length > 1) {
-        const shown = list.slice(0, MAX_RELATED).map((p) => p.instance ?? '?').join('; ');
-        const more = list.length > MAX_RELATED ? `; and ${list.length - MAX_RELATED} more` : '';
-        out.push([place.file, error(place.path, 'for_each.duplicate_name', `for_each yields ${list.length} monitors named "${name}" (${shown}${more}); names identify monitors: use \${each.KEY} for every key that varies`), undefined]);
+        const entry = repeated.get(key) ?? { place, names: [] };
+        entry.names.push([name, list]);
+        repeated.set(key, entry);
       }
       if (firsts.length > 1) {
         out.push([place.file, { ...error(place.path, 'name.duplicate', `monitor name "${name}" is defined ${places.length} times; names identify monitors and must be unique`), ...othersThan(firsts, place) }, place.instance]);
       }
     }
+  }
+  for (const { place, names } of repeated.values()) {
+    const [name, list] = names[0]!;
+    const shown = list.slice(0, MAX_RELATED).map((p) => p.instance ?? '?').join('; ');
+    const more = list.length > MAX_RELATED ? `; and ${list.length - MAX_RELATED} more` : '';
+    const others = names.length > 1 ? `, and ${names.length - 1} more name${names.length === 2 ? '' : 's'} likewise` : '';
+    out.push([place.file, error(place.path, 'for_each.duplicate_name', `for_each yields ${list.length} monitors named "${name}" (${shown}${more})${others}; names identify monitors: use \${each.KEY} for every key that varies`), undefined]);
   }
   for (const [file, problem, each] of movedProblems(views, new Set(byName.keys()))) out.push([file, problem, each]);
   return out;

@@ -116,6 +116,13 @@ describe('errors in templates, at the reference and naming the instance', () => 
     );
   });
 
+  it('several repeated names of one for_each are one problem', async () => {
+    const text = `${DEFAULTS}monitors:\n  - name: "api \${each.region}"\n    type: http\n    url: https://\${each.region}.example.com/\${each.check}\n    for_each:\n      region: [eu-west, us-east, ap-south]\n      check: [health, ready]\n`;
+    const r = await loadFiles({ 'a.yaml': text });
+    expect(where(r)).toEqual([`a.yaml:${at(text, '"api ${each.region}"')} error for_each.duplicate_name`]);
+    expect(r.diagnostics[0]?.message).toContain('(region=eu-west, check=health; region=eu-west, check=ready), and 2 more names likewise;');
+  });
+
   it('an empty product is an error at the empty list', async () => {
     const text = `${DEFAULTS}monitors:\n  - name: "api \${each.region} \${each.check}"\n    type: http\n    url: https://a.example.com/\n    for_each:\n      region: [eu-west]\n      check: []\n`;
     const r = await loadFiles({ 'a.yaml': text });
