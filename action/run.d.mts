@@ -7,6 +7,7 @@ export interface ActionInputs {
   cli: string;
   version: string;
   githubToken: string;
+  environments: string;
 }
 export declare function readInputs(env: Record<string, string | undefined>): ActionInputs;
 export declare function cliCommand(inputs: ActionInputs, env: Record<string, string | undefined>, actionDir?: string): { command: string; args: string[] };

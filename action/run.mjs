@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { combinedReport, environmentChildEnv, environmentsFromReport, selectEnvironments } from './environments.mjs';
 import { markerFor, pullRequestNumber, upsertComment } from './upsert-comment.mjs';
 
 const ACTION_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -22,6 +23,7 @@ export function readInputs(env) {
     cli: input('CLI'),
     version: input('VERSION'),
     githubToken: input('GITHUB_TOKEN'),
+    environments: input('ENVIRONMENTS'),
   };
   if (!COMMANDS.includes(inputs.command)) throw new Error(`input "command" must be one of ${COMMANDS.join(', ')}, not "${inputs.command}"`);
   return inputs;
@@ -58,18 +60,18 @@ export function outcomeOf(command, exitCode) {
   return { ok: exitCode === 0, changes: false };
 }
 
-function run(command, args, env) {
+function run(command, args, env, { quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let stdout = '';
     child.stdout.on('data', (d) => {
-      process.stdout.write(d);
+      if (!quiet) process.stdout.write(d);
       output += String(d);
       stdout += String(d);
     });
     child.stderr.on('data', (d) => {
-      process.stderr.write(d);
+      if (!quiet) process.stderr.write(d);
       output += String(d);
     });
     child.on('error', (error) => resolve({ code: 127, stdout, output: `${output}could not start ${command}: ${error.message}\n` }));
@@ -90,6 +92,8 @@ export async function runAction(env = process.env) {
   const { command, args } = cliCommand(inputs, env);
   const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MONITORS_ACTION_'))); // not the GitHub token
   if (inputs.apiUrl) childEnv.MONITORS_API_URL = inputs.apiUrl;
+  // validate checks every environment in one run; plan and apply run once per environment.
+  if (inputs.environments && inputs.command !== 'validate') return runEnvironments(inputs, env, { command, args }, childEnv);
   const result = await run(command, [...args, ...commandArgs(inputs)], childEnv);
   const { ok, changes } = outcomeOf(inputs.command, result.code);
   const report = inputs.command === 'plan' && ok ? `#### monitors plan \`${inputs.path}\`\n\n${result.stdout}` : textReport(inputs, result.code, result.output, ok);
@@ -98,6 +102,46 @@ export async function runAction(env = process.env) {
   if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, report);
   if (!ok) console.log(`::error::monitors ${inputs.command} failed (exit ${result.code}); see the log above.`);
   return ok ? 0 : 1;
+}
+
+/**
+ * plan or apply in each environment chosen, each with --env and a process environment
+ * holding its own token variable only. Plans all run and share one comment; applies run in
+ * order and stop at the first that fails (a later environment is usually the more
+ * important one: production after staging).
+ */
+async function runEnvironments(inputs, env, cli, childEnv) {
+  const discovery = await run(cli.command, [...cli.args, 'validate', inputs.path, '--format', 'json'], childEnv, { quiet: true });
+  const declared = discovery.code === 0 || discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
+  if (declared.length === 0 && discovery.code !== 0) {
+    process.stdout.write(discovery.output);
+    throw new Error(`monitors validate ${inputs.path} failed (exit ${discovery.code}) before the environments could be read; see the log above`);
+  }
+  const chosen = selectEnvironments(inputs.environments, declared);
+  const sections = [];
+  let changes = false;
+  let exitCode = 0;
+  for (const environment of chosen) {
+    if (inputs.command === 'apply' && exitCode !== 0) {
+      sections.push({ name: environment.name, skipped: true, body: 'Not applied: an earlier environment failed.' });
+      continue;
+    }
+    console.log(`::group::monitors ${inputs.command} --env ${environment.name}`);
+    const result = await run(cli.command, [...cli.args, ...commandArgs(inputs), '--env', environment.name], environmentChildEnv(childEnv, environment, declared));
+    console.log('::endgroup::');
+    const outcome = outcomeOf(inputs.command, result.code);
+    changes ||= outcome.changes;
+    if (!outcome.ok && exitCode === 0) exitCode = result.code;
+    const markdown = inputs.command === 'plan' && outcome.ok ? result.stdout : undefined;
+    sections.push({ name: environment.name, ok: outcome.ok, code: result.code, markdown, body: markdown ?? textReport({ ...inputs, path: `${inputs.path} --env ${environment.name}` }, result.code, result.output, outcome.ok) });
+  }
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${combinedReport(inputs.command, inputs.path, sections, Infinity)}\n`);
+  const lockFiles = chosen.map((e) => e.lockFile).filter(Boolean).join(' ');
+  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `changes=${changes}\nexit-code=${exitCode === 0 && changes ? 2 : exitCode}\nlock-files=${lockFiles}\n`);
+  if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, combinedReport(inputs.command, inputs.path, sections));
+  const failed = sections.filter((s) => s.ok === false).map((s) => s.name);
+  if (failed.length > 0) console.log(`::error::monitors ${inputs.command} failed in ${failed.join(', ')}; see the log above.`);
+  return failed.length > 0 ? 1 : 0;
 }
 
 async function commentOnPullRequest(inputs, env, markdown) {

@@ -21,7 +21,7 @@ describe('action.yml', () => {
 
   it('passes every input to run.mjs under the name run.mjs reads', () => {
     const names = Object.keys(action.inputs as object);
-    expect(names.sort()).toEqual(['api-url', 'cli', 'command', 'comment', 'github-token', 'lock', 'path', 'version']);
+    expect(names.sort()).toEqual(['api-url', 'cli', 'command', 'comment', 'environments', 'github-token', 'lock', 'path', 'version']);
     for (const name of names) {
       const envName = `MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`;
       expect(step.env[envName], name).toBe(`\${{ inputs.${name} }}`);
