@@ -1,5 +1,7 @@
 // The README's main job, end to end on a fresh machine: start the bundled simulator on a
-// free port, then validate, plan, apply and plan again (no changes) over examples/.
+// free port, then validate, plan, apply and plan again (no changes) over the examples of
+// one workspace (examples/shop and examples/model-gateway; examples/environments serves two
+// workspaces and is toured in the README).
 // Everything it writes goes to a temporary folder that is removed at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +12,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-const examples = fileURLToPath(new URL('../../examples', import.meta.url));
+const examplesRoot = fileURLToPath(new URL('../../examples', import.meta.url));
+const examples = [join(examplesRoot, 'shop'), join(examplesRoot, 'model-gateway')];
 const work = mkdtempSync(join(tmpdir(), 'monitors-demo-'));
 const token = `demo_${randomBytes(18).toString('hex')}`;
 
@@ -29,13 +32,13 @@ async function main(): Promise<number> {
     const lock = join(work, 'monitors.lock.json');
     console.log(`\n# Simulator running at ${baseUrl}\n`);
     const steps: [string, string[], number[]][] = [
-      ['Validate the YAML', ['validate', examples], [0]],
-      ['Plan (changes expected)', ['plan', examples, '--lock', lock, '--detailed-exitcode'], [2]],
-      ['Apply', ['apply', examples, '--lock', lock, '--yes'], [0]],
-      ['Plan again (no changes expected)', ['plan', examples, '--lock', lock, '--detailed-exitcode'], [0]],
+      ['Validate the YAML', ['validate', ...examples], [0]],
+      ['Plan (changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [2]],
+      ['Apply', ['apply', ...examples, '--lock', lock, '--yes'], [0]],
+      ['Plan again (no changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [0]],
     ];
     for (const [title, args, expected] of steps) {
-      console.log(`\n$ monitors ${args.map((a) => a.replace(work, '$TMP').replace(examples, 'examples')).join(' ')}   # ${title}`);
+      console.log(`\n$ monitors ${args.map((a) => a.replace(work, '$TMP').replace(examplesRoot, 'examples')).join(' ')}   # ${title}`);
       const code = await run(args, env);
       if (!expected.includes(code)) {
         console.error(`\nDemo stopped: "${title}" exited with ${code}, expected ${expected.join(' or ')}.`);
