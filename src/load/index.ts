@@ -118,6 +118,7 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
         envRefs: m.envRefs,
         envValues: m.envValues,
         source: { file: file.display, ...itemPos('monitors', m.index) },
+        entryIndex: m.index,
       };
       if (m.pinnedId !== undefined) desired.pinnedId = m.pinnedId;
       if (m.instance !== undefined) desired.instance = m.instance;

@@ -49,6 +49,11 @@ export interface DesiredMonitor {
   pinnedId?: string;
   /** Where the entry is written (for a generated monitor: its template). */
   source: SourcePos;
+  /**
+   * Its index in the file's `monitors:` list: with the file, the path of each field in the
+   * YAML (`monitors[i].field`, else `defaults.field`), the same for every instance of a template.
+   */
+  entryIndex?: number;
   /** For a monitor made by a for_each: its instance, `region=us-east, check=health`. */
   instance?: string;
 }
