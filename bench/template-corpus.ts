@@ -4,6 +4,7 @@
 // must find the same number of valid monitors in both.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULTS_HEADER as HEADER } from './corpus.js';
 
 export const REGIONS = ['eu-west', 'us-east', 'ap-south', 'sa-east'] as const;
 export const CHECKS = ['health', 'ready', 'live', 'deep', 'edge'] as const;
@@ -21,23 +22,6 @@ export interface TemplateCorpus {
   env: Record<string, string>;
 }
 
-const HEADER = `# yaml-language-server: $schema=../../schema/monitors-file.schema.json
-defaults:
-  method: GET
-  interval_seconds: 300
-  timeout_seconds: 10
-  retry_count: 2
-  confirmation_attempts: 2
-  slow_threshold_ms: 3000
-  expected_status_min: 200
-  expected_status_max: 299
-  follow_redirects: true
-  max_redirects: 5
-  auth_type: none
-  execution_mode: multi_location
-  locations: [eu-west, us-east, ap-south]
-  consensus_threshold: 2
-`;
 
 /** One template's fields as written (with `${var.NAME}` and `${each.KEY}`), by kind. */
 function templateFields(t: number, file: number): string {
