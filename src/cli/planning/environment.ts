@@ -33,7 +33,7 @@ export function checkEnvironmentChoice(request: EnvironmentRequest | undefined, 
     });
   }
   if (request && !declared.includes(request.name)) {
-    throw new MonitorsError('ENV_UNKNOWN', `${describe(request)} names environment "${request.name}", which the YAML does not declare${didYouMean(request.name, declared)}`, {
+    throw new MonitorsError('ENV_UNKNOWN', `${describe(request)} names environment "${request.name}", which the YAML does not declare${guess(request.name, declared)}`, {
       hint: `The environments declared under settings.environments are: ${list}.`,
     });
   }
@@ -42,6 +42,14 @@ export function checkEnvironmentChoice(request: EnvironmentRequest | undefined, 
       hint: `For example: monitors ${command} --env ${declared[0]}`,
     });
   }
+}
+
+/** A near miss, or the one declared name the request starts (`prod` for production). */
+function guess(name: string, declared: readonly string[]): string {
+  const near = didYouMean(name, declared);
+  if (near) return near;
+  const started = declared.filter((d) => d.startsWith(name));
+  return started.length === 1 ? `; did you mean "${started[0]}"?` : '';
 }
 
 function describe(request: EnvironmentRequest): string {
