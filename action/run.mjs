@@ -111,6 +111,7 @@ export async function runAction(env = process.env) {
  * important one: production after staging).
  */
 async function runEnvironments(inputs, env, cli, childEnv) {
+  if (inputs.lock) throw new Error('input "lock" would give every environment one lock file; with environments, each has its own (settings.environments.NAME.lock_file)');
   const discovery = await run(cli.command, [...cli.args, 'validate', inputs.path, '--format', 'json'], childEnv, { quiet: true });
   const declared = discovery.code === 0 || discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
   if (declared.length === 0 && discovery.code !== 0) {

@@ -70,6 +70,9 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
       const at: PathSegment[] = ['monitors', index];
       const { fields, forEach, hasForEach } = splitEntry(item);
       const only = Object.hasOwn(item, 'environments') ? entryEnvironments(item.environments, [...at, 'environments'], declared.names, problems) : defaultOnly;
+      if (hasForEach && typeof item.id === 'string' && !isTemplated(item.id)) {
+        problems.push(error([...at, 'id'], 'for_each.one_id', 'id pins one live monitor, and a for_each makes several; write the id per instance (${each.id}) or leave it out'));
+      }
       scopes.forEach((environment, e) => {
         for (const instance of entryInstances({ forEach, hasForEach, only, name: item.name }, at, environment, problems)) {
           const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope);

@@ -152,6 +152,12 @@ describe('the action with environments', () => {
     }
   });
 
+  it('refuses one lock input for every environment', async () => {
+    const run = await runActionProcess({ ...inputs('plan', 'all'), lock: 'monitors/monitors.lock.json' }, env);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('::error::input "lock" would give every environment one lock file');
+  });
+
   it('apply stops at the first environment that fails and says which were not run', async () => {
     rmSync(join(workspace, 'monitors', 'locks'), { recursive: true, force: true });
     const run = await runActionProcess(inputs('apply', 'production staging'), { ...env, MONITORS_PRODUCTION_TOKEN: '' });

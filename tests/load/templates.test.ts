@@ -123,6 +123,15 @@ describe('errors in templates, at the reference and naming the instance', () => 
     expect(r.diagnostics[0]?.message).toContain('(region=eu-west, check=health; region=eu-west, check=ready), and 2 more names likewise;');
   });
 
+  it('one id pin for every instance of a for_each is an error; an id per instance is fine', async () => {
+    const text = `${DEFAULTS}monitors:\n  - name: "api \${each.r}"\n    type: http\n    url: https://a.example.com/\n    id: 01HZY5T9V8W2N4K7Q3R6S0B1CD\n    for_each:\n      r: [a, b]\n`;
+    expect(where(await loadFiles({ 'a.yaml': text }))).toEqual([`a.yaml:${at(text, '01HZY')} error for_each.one_id`]);
+    const perInstance = text.replace('id: 01HZY5T9V8W2N4K7Q3R6S0B1CD', 'id: ${each.id}').replace('r: [a, b]', '- { r: a, id: 01HZY5T9V8W2N4K7Q3R6S0B1CD }\n      - { r: b, id: 01HZY5T9V8W2N4K7Q3R6S0B1CE }');
+    const r = await loadFiles({ 'a.yaml': perInstance });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.state.monitors.map((m) => m.pinnedId)).toEqual(['01HZY5T9V8W2N4K7Q3R6S0B1CD', '01HZY5T9V8W2N4K7Q3R6S0B1CE']);
+  });
+
   it('an empty product is an error at the empty list', async () => {
     const text = `${DEFAULTS}monitors:\n  - name: "api \${each.region} \${each.check}"\n    type: http\n    url: https://a.example.com/\n    for_each:\n      region: [eu-west]\n      check: []\n`;
     const r = await loadFiles({ 'a.yaml': text });
