@@ -74,7 +74,7 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
         problems.push(error([...at, 'id'], 'for_each.one_id', 'id pins one live monitor, and a for_each makes several; write the id per instance (${each.id}) or leave it out'));
       }
       scopes.forEach((environment, e) => {
-        for (const instance of entryInstances({ forEach, hasForEach, only, name: item.name }, at, environment, problems)) {
+        for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
           const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope);
           if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
           analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
@@ -90,7 +90,7 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
       const { forEach, hasForEach } = splitEntry(entry);
       const only = entryEnvironments(entry.environments, [...at, 'environments'], declared.names, problems);
       scopes.forEach((environment, e) => {
-        for (const instance of entryInstances({ forEach, hasForEach, only, name: undefined }, at, environment, problems)) {
+        for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
           const entryProblems: LocatedProblem[] = [];
           const from = resolved(entry.from, [...at, 'from'], options, entryProblems, instance.scope);
           const to = resolved(entry.to, [...at, 'to'], options, entryProblems, instance.scope);

@@ -61,7 +61,10 @@ function environmentProblems(views: readonly (EnvironmentAnalysis | undefined)[]
   const byName = new Map<string, Place[]>();
   views.forEach((v, file) =>
     v?.monitors.forEach((m) => {
-      if (m.name !== undefined) append(byName, m.name, { file, path: ['monitors', m.index, 'name'], ...(m.instance !== undefined ? { instance: m.instance } : {}) });
+      if (m.name === undefined) return;
+      const place: Place = { file, path: ['monitors', m.index, 'name'] };
+      if (m.instance !== undefined) place.instance = m.instance;
+      append(byName, m.name, place);
     }),
   );
   // A for_each yielding one name several times: one problem per entry, naming the first name and its instances.

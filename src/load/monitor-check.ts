@@ -75,29 +75,27 @@ export function checkMonitor(
   const problems = new EntryProblems(item, defaults, index);
   const input: Record<string, unknown> = mergeOverDefaults(defaults, item);
   let nameUnresolved = false; // a name with a bad reference is no name: it must not look duplicated
-  for (const field in input) {
-    const written = input[field];
-    if (!isTemplated(written)) continue;
-    const substituted = substituteValue(written, scope ?? NO_TEMPLATE_SCOPE);
-    for (const issue of substituted.issues) problems.add([field], 'value', issue.code, issue.message, 'error', issue.text);
-    if (substituted.issues.length > 0) {
-      (problems.unresolved ??= new Set()).add(field);
-      if (field === 'name') nameUnresolved = true;
-    }
-    input[field] = substituted.value;
-  }
   let envRefs: Partial<Record<MonitorField, EnvTemplate>> | undefined;
   let envValues: Record<string, string> | undefined;
-  let pinnedId: string | undefined;
-  if (input.id !== undefined || Object.hasOwn(input, 'id')) {
-    pinnedId = checkedId(input.id, problems);
-    delete input.id;
-  }
-  const secret = input.auth_secret;
-  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret)) problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
+  // One pass: templates first (a var may hold an ${env:NAME}), then the written secret, then ${env:NAME}.
   for (const field in input) {
-    const written = input[field];
-    if (!isTemplate(written)) continue;
+    let written = input[field];
+    // Most values are plain text without a brace: one scan rules out every kind of reference.
+    if (typeof written === 'string' ? written.indexOf('{') === -1 : !Array.isArray(written)) {
+      if (field === 'auth_secret') checkSecret(written, problems);
+      continue;
+    }
+    if (isTemplated(written)) {
+      const substituted = substituteValue(written, scope ?? NO_TEMPLATE_SCOPE);
+      for (const issue of substituted.issues) problems.add([field], 'value', issue.code, issue.message, 'error', issue.text);
+      if (substituted.issues.length > 0) {
+        (problems.unresolved ??= new Set()).add(field);
+        if (field === 'name') nameUnresolved = true;
+      }
+      written = input[field] = substituted.value;
+    }
+    if (field === 'auth_secret') checkSecret(written, problems);
+    if (field === 'id' || !isTemplate(written)) continue;
     const resolved = resolveEnv(written, options.env);
     for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field));
     if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
@@ -106,6 +104,11 @@ export function checkMonitor(
       for (const name of envNamesIn(written)) if (options.env[name] !== undefined) (envValues ??= {})[name] = options.env[name]!;
     }
     input[field] = resolved.value;
+  }
+  let pinnedId: string | undefined;
+  if (input.id !== undefined || Object.hasOwn(input, 'id')) {
+    pinnedId = checkedId(input.id, problems);
+    delete input.id;
   }
 
   const validate = loaderValidators().monitor;
@@ -125,6 +128,11 @@ export function checkMonitor(
   for (const warning of lintWarnings(input, item)) problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
   const name = typeof input.name === 'string' && !nameUnresolved ? input.name : undefined;
   return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId }, problems: problems.list };
+}
+
+/** auth_secret must be written as one whole ${env:NAME} (after templates): anything else is a literal secret. */
+function checkSecret(secret: unknown, problems: EntryProblems): void {
+  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret)) problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
 }
 
 /** The reconciler-level `id:` pin (never sent to the API): a monitor id as the spec spells them. */

@@ -90,7 +90,7 @@ describe('errors in templates, at the reference and naming the instance', () => 
     const text = `${DEFAULTS}monitors:\n  - name: "api \${each.region}"\n    type: http\n    url: https://a.example.com/\n`;
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)).toEqual([`a.yaml:${at(text, '${each.region}')} error template.no_for_each`]);
-    expect(r.diagnostics[0]?.message).toBe('${each.region} needs a for_each, and monitor "api ${each.region}" has none');
+    expect(r.diagnostics[0]?.message).toBe('${each.region} needs a for_each, and this entry has none');
   });
 
   it('a generated monitor that fails the schema is reported at the template line, naming the instance', async () => {

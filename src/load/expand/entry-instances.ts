@@ -23,6 +23,17 @@ export interface EnvironmentScope {
   varsElsewhere: ReadonlySet<string>;
 }
 
+/** The one instance of an entry without for_each, made once per environment (this runs for every monitor). */
+const plainInstances = new WeakMap<EnvironmentScope, EntryInstance[]>();
+function plainInstance(environment: EnvironmentScope): EntryInstance[] {
+  let found = plainInstances.get(environment);
+  if (!found) {
+    found = [{ scope: { vars: environment.vars, varsElsewhere: environment.varsElsewhere, each: undefined }, tag: { env: environment.name, each: undefined }, label: undefined }];
+    plainInstances.set(environment, found);
+  }
+  return found;
+}
+
 /** Splits an entry into its template fields and the two keys that say how to expand it. */
 export function splitEntry(item: Record<string, unknown>): { fields: Record<string, unknown>; forEach: unknown; hasForEach: boolean } {
   if (!Object.hasOwn(item, 'for_each') && !Object.hasOwn(item, 'environments')) return { fields: item, forEach: undefined, hasForEach: false };
@@ -31,15 +42,14 @@ export function splitEntry(item: Record<string, unknown>): { fields: Record<stri
 }
 
 export function entryInstances(
-  entry: { forEach: unknown; hasForEach: boolean; only: readonly string[] | undefined; name: unknown },
+  entry: { forEach: unknown; hasForEach: boolean; only: readonly string[] | undefined },
   at: PathSegment[],
   environment: EnvironmentScope,
   problems: LocatedProblem[],
 ): EntryInstance[] {
   if (environment.name !== undefined && entry.only !== undefined && !entry.only.includes(environment.name)) return [];
-  const entryName = typeof entry.name === 'string' ? entry.name : undefined;
-  const base: TemplateScope = { vars: environment.vars, varsElsewhere: environment.varsElsewhere, each: undefined, ...(entryName !== undefined ? { entryName } : {}) };
-  if (!entry.hasForEach) return [{ scope: base, tag: { env: environment.name, each: undefined }, label: undefined }];
+  if (!entry.hasForEach) return plainInstance(environment);
+  const base: TemplateScope = { vars: environment.vars, varsElsewhere: environment.varsElsewhere, each: undefined };
   const expanded = expandForEach(entry.forEach, base);
   for (const p of expanded.problems) {
     const problem: LocatedProblem = { path: [...at, 'for_each', ...p.path], target: p.target, severity: 'error', code: p.code, message: p.message, ...(p.needle !== undefined ? { needle: p.needle } : {}) };

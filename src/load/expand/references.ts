@@ -15,8 +15,6 @@ export interface TemplateScope {
   varsElsewhere: ReadonlySet<string>;
   /** The instance's for_each values; undefined when the entry has no for_each. */
   each: ReadonlyMap<string, Scalar> | undefined;
-  /** The entry's name as written, for a message about a defaults value it inherits. */
-  entryName?: string;
 }
 
 export interface ReferenceIssue {
@@ -37,7 +35,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Whether a value holds a template reference (or an escaped one) to substitute. */
 export function isTemplated(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('{var.') || value.includes('{each.');
+  if (typeof value === 'string') return value.indexOf('{') !== -1 && (value.includes('{var.') || value.includes('{each.'));
   return Array.isArray(value) && value.some((v) => typeof v === 'string' && (v.includes('{var.') || v.includes('{each.')));
 }
 
@@ -93,8 +91,7 @@ function lookup(kind: 'var' | 'each', name: string, reference: string, scope: Te
     return undefined;
   }
   if (scope.each === undefined) {
-    const whose = scope.entryName === undefined ? 'this entry' : `monitor "${scope.entryName}"`;
-    issues.push({ code: 'template.no_for_each', text: reference, message: `${reference} needs a for_each, and ${whose} has none` });
+    issues.push({ code: 'template.no_for_each', text: reference, message: `${reference} needs a for_each, and this entry has none` });
     return undefined;
   }
   if (scope.each.has(name)) return scope.each.get(name);
