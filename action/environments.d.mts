@@ -10,6 +10,10 @@ export interface Section {
   skipped?: boolean;
   markdown?: string;
   body?: string;
+  /** The plan found changes (plan, drift). */
+  changes?: boolean;
+  /** With the `check` input: how `monitors check --changed` ended in this environment. */
+  check?: 'ok' | 'failed';
 }
 export declare function environmentsFromReport(stdout: string): DeclaredEnvironment[];
 export declare function selectEnvironments(input: string, declared: DeclaredEnvironment[]): DeclaredEnvironment[];

@@ -1,6 +1,6 @@
 // The action with environments (settings.environments): which ones to run, each one's
-// process environment (its own token variable only), and one pull-request comment with a
-// section and a summary line per environment. Plain Node, no dependencies.
+// process environment (its own token variable only), and one report (the pull-request
+// comment, the drift issue) with a section and a summary line per environment. Plain Node, no dependencies.
 
 /** The environments a set declares, from `monitors validate PATH --format json`. */
 export function environmentsFromReport(stdout) {
@@ -41,7 +41,8 @@ export function summaryOf(section) {
   if (!section.ok) return `failed (exit ${section.code})`;
   const first = (section.markdown ?? '').split('\n')[0] ?? '';
   const bold = /^\*\*(.+)\*\*$/.exec(first.trim());
-  return bold ? bold[1] : first.trim() || 'done';
+  const summary = bold ? bold[1] : first.trim() || 'done';
+  return section.check === 'failed' ? `${summary} Check: a monitor is down, or the check failed.` : summary;
 }
 
 /**

@@ -9,4 +9,8 @@ export declare function upsertComment(options: {
   marker: string;
   markdown: string;
 }): Promise<{ action: 'created' | 'updated'; id: number; url?: string }>;
+export declare class GitHubApi {
+  constructor(apiUrl: string, token: string, permission?: string);
+  request(method: string, path: string, body?: unknown): Promise<any>;
+}
 export declare function pullRequestNumber(eventPath: string | undefined): number | undefined;

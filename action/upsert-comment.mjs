@@ -45,10 +45,12 @@ async function findMarkedComment(api, repo, issueNumber, marker) {
   return undefined;
 }
 
-class GitHubApi {
-  constructor(apiUrl, token) {
+/** A GitHub REST client (fetch); `permission` is named in the message of a 403/404. */
+export class GitHubApi {
+  constructor(apiUrl, token, permission = 'pull-requests: write') {
     this.apiUrl = apiUrl.replace(/\/+$/, '');
     this.token = token;
+    this.permission = permission;
   }
 
   async request(method, path, body) {
@@ -64,7 +66,7 @@ class GitHubApi {
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!response.ok) {
-      const hint = response.status === 403 || response.status === 404 ? ' (does the job grant `permissions: pull-requests: write`?)' : '';
+      const hint = response.status === 403 || response.status === 404 ? ` (does the job grant \`permissions: ${this.permission}\`?)` : '';
       throw new Error(`GitHub API ${method} ${path.split('?')[0]} failed: ${response.status} ${response.statusText}${hint}`);
     }
     return response.json();

@@ -2,7 +2,9 @@
 // free port, then validate, plan, apply and plan again (no changes) over the examples of
 // one workspace (examples/shop and examples/model-gateway; examples/environments serves two
 // workspaces and is toured in the README).
-// Everything it writes goes to a temporary folder that is removed at the end.
+// Everything it writes goes to a temporary folder that is removed at the end. The output
+// fits on a screen or two (scripts/demo-output.ts): one change of the plan in full, the
+// rest counted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { condense, type Shown } from './demo-output.js';
 
 const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const examplesRoot = fileURLToPath(new URL('../../examples', import.meta.url));
@@ -31,15 +34,18 @@ async function main(): Promise<number> {
     const env = { ...process.env, ...exampleSecrets, MONITORS_API_URL: baseUrl, MONITORS_API_TOKEN: token };
     const lock = join(work, 'monitors.lock.json');
     console.log(`\n# Simulator running at ${baseUrl}\n`);
-    const steps: [string, string[], number[]][] = [
-      ['Validate the YAML', ['validate', ...examples], [0]],
-      ['Plan (changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [2]],
-      ['Apply', ['apply', ...examples, '--lock', lock, '--yes'], [0]],
-      ['Plan again (no changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [0]],
+    const steps: [string, string[], number[], Shown][] = [
+      ['Validate the YAML', ['validate', ...examples], [0], { changes: 0, outcomes: 0 }],
+      ['Plan (changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [2], { changes: 1, outcomes: 0 }],
+      // apply shows the plan again before it starts: counted, not repeated.
+      ['Apply', ['apply', ...examples, '--lock', lock, '--yes'], [0], { changes: 0, outcomes: 3 }],
+      ['Plan again (no changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [0], { changes: 1, outcomes: 0 }],
     ];
-    for (const [title, args, expected] of steps) {
-      console.log(`\n$ monitors ${args.map((a) => a.replace(work, '$TMP').replace(examplesRoot, 'examples')).join(' ')}   # ${title}`);
-      const code = await run(args, env);
+    const shorten = (text: string) => text.split(work).join('$TMP').split(examplesRoot).join('examples');
+    for (const [title, args, expected, shown] of steps) {
+      console.log(`\n$ monitors ${shorten(args.join(' '))}   # ${title}`);
+      const { code, output } = await run(args, env);
+      process.stdout.write(condense(shorten(output), shown));
       if (!expected.includes(code)) {
         console.error(`\nDemo stopped: "${title}" exited with ${code}, expected ${expected.join(' or ')}.`);
         return 1;
@@ -61,10 +67,14 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs the CLI in the temporary folder, stdout and stderr together in the order written. */
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: 'inherit', env });
-    child.on('close', (code) => resolve(code ?? 1));
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env, cwd: work });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
 

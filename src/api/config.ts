@@ -23,6 +23,8 @@ export interface ApiClientConfig {
 }
 
 export interface ConfigFromEnvOptions {
+  /** `--api-url`: typed for this run, it wins over everything else, an environment's api_url included. */
+  flagApiUrl?: string;
   /** `settings.api_url` from the YAML; MONITORS_API_URL wins over it. */
   apiUrl?: string;
   /** The chosen environment (settings.environments): its token variable and URL, never another's. */
@@ -55,10 +57,11 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
     });
   }
   checkToken(token, variable);
-  const raw = environment?.apiUrl?.trim() || env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
+  const raw = options.flagApiUrl?.trim() || environment?.apiUrl?.trim() || env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
   if (!raw) {
-    throw new MonitorsError('CONFIG_NO_API_URL', `no API URL: MONITORS_API_URL is not set and the YAML has no ${environment ? `settings.environments.${environment.name}.api_url nor ` : ''}settings.api_url`, {
-      hint: 'Set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
+    const yaml = environment ? `settings.environments.${environment.name}.api_url nor settings.api_url` : 'settings.api_url';
+    throw new MonitorsError('CONFIG_NO_API_URL', `no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no ${yaml}`, {
+      hint: 'Pass --api-url or set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
     });
   }
   return {

@@ -59,7 +59,8 @@ function fieldErrorsFrom(value: unknown): FieldError[] {
       const source = isObject(item.source) ? item.source : {};
       const where = item.field ?? item.name ?? item.path ?? item.pointer ?? item.loc ?? item.property ?? item.propertyPath ?? item.param ?? source.pointer ?? source.parameter;
       const message = firstString(item.message, item.msg, item.detail, item.reason, item.description, item.title, item.code);
-      return [{ field: fieldName(where), message: message ?? 'is invalid' }];
+      const path = fieldPath(where);
+      return [{ field: fieldName(where), message: message ?? 'is invalid', ...(path ? { path } : {}) }];
     });
   }
   if (isObject(value)) {
@@ -71,12 +72,23 @@ function fieldErrorsFrom(value: unknown): FieldError[] {
   return [];
 }
 
+/** The segments of a place; a leading "body"/"data" names the request body, not the monitor's `body` field, unless nothing follows it. */
+function segmentsOf(where: unknown): string[] {
+  const all = (Array.isArray(where) ? where.map(String) : typeof where === 'string' ? where.split(/[./[\]]+/) : []).filter((p) => p !== '');
+  return all.length > 1 && CONTAINERS.has(all[0]!) ? all.slice(1) : all;
+}
+
+/** `data.locations[2]`, `/locations/2`, `["body", "locations", 2]` -> ["locations", 2]; undefined when nothing follows the field. */
+export function fieldPath(where: unknown): (string | number)[] | undefined {
+  const all = segmentsOf(where);
+  const at = all.findIndex((p) => KNOWN_FIELDS.has(p));
+  if (at < 0 || at === all.length - 1) return undefined;
+  return all.slice(at).map((p, i) => (i > 0 && /^(0|[1-9][0-9]*)$/.test(p) ? Number(p) : p));
+}
+
 /** `/port`, `body.port`, `["body", "port"]`, `data.locations[2]` -> a monitor field name. */
 export function fieldName(where: unknown): string {
-  const all = (Array.isArray(where) ? where.map(String) : typeof where === 'string' ? where.split(/[./[\]]+/) : []).filter((p) => p !== '');
-  // A leading "body"/"data" names the request body, not the monitor's `body` field,
-  // unless nothing follows it.
-  const parts = all.length > 1 && CONTAINERS.has(all[0]!) ? all.slice(1) : all;
+  const parts = segmentsOf(where);
   const known = parts.find((p) => KNOWN_FIELDS.has(p));
   if (known) return known;
   return parts.filter((p) => !CONTAINERS.has(p))[0] ?? parts[0] ?? '';

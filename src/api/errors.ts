@@ -61,6 +61,8 @@ export class BadResponseError extends ApiError {}
 export interface FieldError {
   field: string;
   message: string;
+  /** Where inside the field, when the server says (`locations/2`): the field, then indexes or keys. */
+  path?: (string | number)[];
 }
 
 export class ValidationError extends ApiError {

@@ -57,7 +57,8 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
         hint: 'This is likely a bug in monitors; run with MONITORS_DEBUG=1 and report it.',
       });
     case 401:
-      return new UnauthorizedError('API_UNAUTHORIZED', `the API token was rejected (401): it is missing, expired or revoked${said}`, {
+      // The server's reason, when it gives one, replaces the generic guess (not both, one after the other).
+      return new UnauthorizedError('API_UNAUTHORIZED', `the API rejected the token in MONITORS_API_TOKEN (401)${body.message ? `; the server says: ${redact(body.message)}` : ': it is missing, expired or revoked'}`, {
         ...base,
         hint: 'Create a new token in the dashboard (settings, API) and set MONITORS_API_TOKEN to it.',
       });
@@ -88,7 +89,7 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
             hint: 'Wait a moment and run the same command again; the idempotency key makes that safe.',
           });
     case 422: {
-      const fields = body.fieldErrors.map((f) => ({ field: f.field, message: redact(f.message) }));
+      const fields = body.fieldErrors.map((f) => ({ ...f, message: redact(f.message) }));
       const list = fields.length > 0 ? `: ${fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}` : said;
       return new ValidationError(`the API rejected the monitor (422)${list}`, fields, {
         ...base,

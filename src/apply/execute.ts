@@ -5,6 +5,7 @@ import { keyForGeneration } from '../plan/idempotency-key.js';
 import type { Plan, PlannedChange } from '../plan/types.js';
 import { resolveEnvTemplates } from './env-templates.js';
 import type { LockRecorder } from './lock-recorder.js';
+import { isAuthFailure } from './auth-stop.js';
 import { applyPhases } from './phases.js';
 import { verifyWrites } from './verify-writes.js';
 
@@ -21,6 +22,8 @@ export interface ApplyDeps {
   /** Once aborted (Ctrl-C), no further change starts; those in flight finish and are recorded. */
   signal?: AbortSignal;
   onEvent?: (event: ApplyEvent) => void;
+  /** Runs after the writes (and their verification), before the lock file is flushed. */
+  beforeFlush?: () => Promise<void>;
 }
 
 export type ApplyEvent =
@@ -50,6 +53,11 @@ export interface ApplyResult {
   /** Changes never sent because the apply was interrupted. */
   notStarted: number;
   interrupted: boolean;
+  /**
+   * The first 401 or 403: the apply stopped there (no new write started; those in flight
+   * finished and were recorded). Every later write would be refused the same way.
+   */
+  stoppedBy?: MonitorsError;
   warnings: string[];
   /** The lock file could not be written (the changes above were made all the same). */
   lockError?: MonitorsError;
@@ -57,14 +65,16 @@ export interface ApplyResult {
 
 /**
  * Executes a plan: looks at nothing but its changes. Independent changes go on when one
- * fails. After the writes, one listing verifies that each took effect; a write whose
- * (replayed) response did not is sent again under the next key generation.
+ * fails, except after a 401 or 403: then no new write starts. After the writes, one
+ * listing verifies that each took effect; a write whose (replayed) response did not is
+ * sent again under the next key generation.
  */
 export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyResult> {
   const bodies = resolveAllBodies(plan.changes, deps.env); // before any write: nothing half-done on a missing variable
   const limit = pLimit(deps.concurrency ?? 8);
   const outcomes = new Map<PlannedChange, ChangeOutcome>();
   const warnings: string[] = [];
+  let stoppedBy: MonitorsError | undefined;
   deps.onEvent?.({ kind: 'start', total: plan.changes.length });
 
   const settle = (outcome: ChangeOutcome) => {
@@ -72,14 +82,20 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     deps.onEvent?.({ kind: 'done', outcome });
   };
   const run = async (change: PlannedChange, generation: number): Promise<ChangeOutcome> => {
-    // Checked when the change gets its turn: after an interrupt nothing new is sent.
-    const outcome = deps.signal?.aborted ? notStarted(change) : await executeChange(change, bodies.get(change), generation, deps);
+    // Checked when the change gets its turn: after an interrupt or a refused token nothing new is sent.
+    const outcome = deps.signal?.aborted || stoppedBy ? notStarted(change) : await executeChange(change, bodies.get(change), generation, deps);
+    if (isAuthFailure(outcome.error)) stoppedBy ??= outcome.error;
     settle(outcome);
     return outcome;
   };
 
   for (const phase of applyPhases(plan.changes)) {
     const settled = await Promise.all(phase.map((change) => limit(() => run(change, 0))));
+    if (stoppedBy) {
+      // The rest are not started; verifying would take a listing the token may be refused too.
+      if (settled.some((o) => o.ok)) warnings.push('the writes made before the token was refused were not verified; run `monitors plan` to check');
+      continue;
+    }
     if (phase[0]?.action === 'delete') continue; // ids are never reused: a 204 (or 404) is final
     const verified = await verifyWrites(settled, {
       api: deps.api,
@@ -95,6 +111,7 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     });
     if (verified.warning) warnings.push(verified.warning);
   }
+  await deps.beforeFlush?.();
   // A lock file that cannot be written does not undo what the server did: the result is
   // still reported, with the error (the next plan then replaces unrecorded monitors once).
   const lockError = await deps.lock.flush().then(
@@ -112,6 +129,7 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     failed: all.filter((o) => !o.ok && !o.notStarted).length,
     notStarted: all.filter((o) => o.notStarted).length,
     interrupted: deps.signal?.aborted ?? false,
+    ...(stoppedBy ? { stoppedBy } : {}),
     warnings,
     ...(lockError ? { lockError } : {}),
   };

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { registerApply } from './commands/apply.js';
+import { registerCheck } from './commands/check.js';
 import { registerExport } from './commands/export.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
@@ -9,7 +10,7 @@ import { runMain } from './run-main.js';
 import { packageVersion } from './version.js';
 
 const program = new Command('monitors')
-  .description('Monitors as code: validate, plan and apply uptime monitors kept as YAML in git.')
+  .description('Monitors as code: validate, plan, apply and check uptime monitors kept as YAML in git.')
   .version(packageVersion())
   .option('--debug', 'log every API request and response (token redacted)')
   .showHelpAfterError()
@@ -18,6 +19,7 @@ const program = new Command('monitors')
 registerValidate(program);
 registerPlan(program);
 registerApply(program);
+registerCheck(program);
 registerExport(program);
 registerSim(program);
 

@@ -1,7 +1,7 @@
 // Everything that can be said about one file from its parsed value alone: its shape, each
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
 // `moved` entries and `settings`.
-import { envIssueMessage, resolveEnv, WHOLE_REFERENCE } from './env.js';
+import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import type { PathSegment } from './exact-parse.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
 import { entryEnvironments, isolationProblems, NO_ENVIRONMENTS, varsOf, type DeclaredEnvironments } from './expand/environments.js';
@@ -134,6 +134,9 @@ function resolved(value: unknown, path: PathSegment[], options: MonitorCheckOpti
   }
   const result = resolveEnv(value, options.env);
   const label = path.filter((s) => typeof s === 'string').join('.');
-  for (const issue of result.issues) problems.push(error(path, issue.kind === 'missing' ? 'env.missing' : 'env.syntax', envIssueMessage(issue, label)));
+  for (const issue of result.issues) {
+    const problem = error(path, `env.${issue.kind}`, envIssueMessage(issue, label, options.missingEnv));
+    problems.push({ ...problem, severity: envIssueSeverity(issue, options.missingEnv) });
+  }
   return result.value;
 }

@@ -3,17 +3,22 @@
 // (sorted by path), skipping dot-folders, dot-files and node_modules.
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_LOCK_NAME } from '../lock/location.js';
 import type { Diagnostic } from '../model/monitor.js';
 
 export interface FoundFile {
   abs: string;
   /** Path as shown to the user: relative to the working folder. */
   display: string;
+  /** The folder given (as shown) whose search found this file; undefined for a file named explicitly. */
+  searchedFrom?: string;
 }
 
 export interface Discovery {
   files: FoundFile[];
   diagnostics: Diagnostic[];
+  /** Lock files (by their default name) met while searching folders, absolute paths. */
+  lockFiles: string[];
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -30,6 +35,7 @@ export function displayPath(abs: string, cwd: string): string {
 export async function discoverFiles(paths: readonly string[], cwd: string): Promise<Discovery> {
   const files: FoundFile[] = [];
   const diagnostics: Diagnostic[] = [];
+  const lockFiles: string[] = [];
   const seen = new Set<string>();
   for (const given of paths) {
     const abs = path.resolve(cwd, given);
@@ -44,8 +50,10 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
       continue;
     }
     let found: string[] = [];
-    if (info.isDirectory()) {
+    const searched = info.isDirectory();
+    if (searched) {
       const walk = await walkFolder(abs, diagnostics, cwd);
+      for (const lock of walk.lockFiles) if (!lockFiles.includes(lock)) lockFiles.push(lock);
       if (walk.entries === 0) diagnostics.push(pathDiagnostic(display, 'path.empty_folder', 'the folder is empty; expected .yaml or .yml files of monitors'));
       else if (walk.files.length === 0) {
         diagnostics.push(pathDiagnostic(display, 'path.no_yaml', 'no .yaml or .yml files in this folder (searched recursively, skipping dot-folders and node_modules)'));
@@ -60,14 +68,15 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
       const real = await realpath(file).catch(() => file);
       if (seen.has(real)) continue;
       seen.add(real);
-      files.push({ abs: file, display: displayPath(file, cwd) });
+      files.push({ abs: file, display: displayPath(file, cwd), ...(searched ? { searchedFrom: display } : {}) });
     }
   }
-  return { files, diagnostics };
+  return { files, diagnostics, lockFiles };
 }
 
-async function walkFolder(root: string, diagnostics: Diagnostic[], cwd: string): Promise<{ files: string[]; entries: number }> {
+async function walkFolder(root: string, diagnostics: Diagnostic[], cwd: string): Promise<{ files: string[]; entries: number; lockFiles: string[] }> {
   const files: string[] = [];
+  const lockFiles: string[] = [];
   const visited = new Set<string>();
   let entries = 0;
   const visit = async (dir: string): Promise<void> => {
@@ -98,8 +107,9 @@ async function walkFolder(root: string, diagnostics: Diagnostic[], cwd: string):
       }
       if (isDir) await visit(full);
       else if (isFile && YAML_FILE.test(entry.name)) files.push(full);
+      else if (isFile && entry.name === DEFAULT_LOCK_NAME) lockFiles.push(full);
     }
   };
   await visit(root);
-  return { files, entries };
+  return { files, entries, lockFiles };
 }

@@ -59,8 +59,17 @@ function resolveString(text: string, env: NodeJS.ProcessEnv): Resolved {
   return { value, templated: true, issues };
 }
 
-export function envIssueMessage(issue: EnvIssue, field: string): string {
+/**
+ * `validate` runs where secrets may not exist (a pull request from a fork): there an unset
+ * variable is a warning and everything else is still checked. plan and apply need the
+ * value, so for them it is an error. A malformed reference is always an error.
+ */
+export function envIssueSeverity(issue: EnvIssue, missingEnv: 'error' | 'warning' = 'error'): 'error' | 'warning' {
+  return issue.kind === 'missing' ? missingEnv : 'error';
+}
+
+export function envIssueMessage(issue: EnvIssue, field: string, missingEnv: 'error' | 'warning' = 'error'): string {
   return issue.kind === 'missing'
-    ? `environment variable ${issue.name} is not set (referenced by ${field})`
+    ? `environment variable ${issue.name} is not set (referenced by ${field})${missingEnv === 'warning' ? '; plan and apply need it' : ''}`
     : `${field}: "\${env:${issue.name.slice(0, 40)}}" is not a valid reference; names use letters, digits and _ and do not start with a digit`;
 }

@@ -2,6 +2,7 @@
 // where each node is; the loader uses it only for files with problems (or files the fast
 // path declines), because it is about ten times slower than js-yaml.
 import type { Document, LineCounter as LineCounterType, Node as YamlNode, Pair, YAMLMap } from 'yaml';
+import type { TopLevelShape } from './foreign-file.js';
 import type { FilePositions, Position } from './positions.js';
 
 /** Aliases may expand to at most this many nodes in total (billion-laughs guard). */
@@ -22,6 +23,8 @@ export interface ExactParse {
   value: unknown;
   problems: SyntaxProblem[];
   positions: FilePositions;
+  /** What each document holds at its top level, read even when the file has problems. */
+  topLevel: TopLevelShape[];
   /** `needle`: text inside the value to point at (a reference in a longer string), when found there. */
   locate(path: readonly PathSegment[], target: Target, needle?: string): Position;
 }
@@ -33,6 +36,9 @@ export async function exactParse(text: string): Promise<ExactParse> {
     version: '1.2',
     schema: 'core',
     merge: false,
+    // !!set, !!omap, !!pairs, !!binary, !!timestamp are YAML 1.1 types, not the core
+    // schema's: refused like any unknown tag, not read as objects JSON cannot hold.
+    resolveKnownTags: false,
     // Duplicate keys are found below in one pass per map: yaml's own check compares each
     // key with every earlier one (20,000 keys in one map took about 5 s).
     uniqueKeys: false,
@@ -51,6 +57,7 @@ export async function exactParse(text: string): Promise<ExactParse> {
     for (const e of [...doc.errors, ...doc.warnings]) problems.push({ pos: pos(e.pos[0]), code: `yaml.${e.code.toLowerCase()}`, message: e.message });
     problems.push(...duplicateKeys(yaml, doc, pos));
   }
+  problems.push(...directiveProblems(text, pos));
   const first = list[0];
   const second = list[1];
   if (second) {
@@ -78,6 +85,7 @@ export async function exactParse(text: string): Promise<ExactParse> {
     value,
     problems,
     positions: first ? sectionPositions(yaml, first, pos) : new Map(),
+    topLevel: list.map((doc) => topLevelShape(yaml, doc)),
     locate: (path, target, needle) => locate(yaml, first, path, target, pos, pairIndex, needle === undefined ? undefined : { text, needle }),
   };
 }
@@ -108,6 +116,44 @@ function duplicateKeys(yaml: YamlModule, doc: Document, pos: (o: number) => Posi
   return found;
 }
 
+const LINE = /[^\n]*\n?/g;
+
+/**
+ * Two errors of the directive prologue that `yaml` lets pass (yaml-test-suite 9MMA, SF5V):
+ * directives with no document after them, and a second %YAML directive for one document.
+ * Directives stand at the start of the stream or after a `...` line, before `---`.
+ */
+function directiveProblems(text: string, pos: (o: number) => Position): SyntaxProblem[] {
+  if (!/^%/m.test(text)) return [];
+  const problems: SyntaxProblem[] = [];
+  let prologue = true;
+  let versionAt: number | undefined;
+  let directiveAt: number | undefined;
+  for (const match of text.matchAll(LINE)) {
+    const line = match[0];
+    if (line === '') break;
+    if (!prologue) {
+      if (/^\.\.\.(?:[ \t]|\r?\n|$)/.test(line)) prologue = true;
+      continue;
+    }
+    if (line.startsWith('%')) {
+      directiveAt ??= match.index;
+      if (/^%YAML[ \t]/.test(line)) {
+        if (versionAt !== undefined) problems.push({ pos: pos(match.index), code: 'yaml.duplicate_directive', message: 'a second %YAML directive for one document' });
+        versionAt = match.index;
+      }
+    } else if (!/^[ \t]*(?:#.*)?\r?\n?$/.test(line)) {
+      prologue = false;
+      versionAt = undefined;
+      directiveAt = undefined;
+    }
+  }
+  if (directiveAt !== undefined && prologue) {
+    problems.push({ pos: pos(directiveAt), code: 'yaml.missing_document', message: 'directives must be followed by a document (a `---` line)' });
+  }
+  return problems;
+}
+
 /** The first alias (or the first one whose anchor is missing) in document order. */
 function firstAlias(yaml: YamlModule, doc: Document, pos: (o: number) => Position, unresolvedOnly: boolean): Position {
   let found: Position = { line: 1, col: 1 };
@@ -132,6 +178,13 @@ function sectionPositions(yaml: YamlModule, doc: Document, pos: (o: number) => P
     sections.set(String(key.value), { key: pos(keyStart), items });
   }
   return sections;
+}
+
+function topLevelShape(yaml: YamlModule, doc: Document): TopLevelShape {
+  const contents = doc.contents;
+  if (contents === null || (yaml.isScalar(contents) && contents.value === null)) return { kind: 'empty' };
+  if (yaml.isMap(contents)) return { kind: 'mapping', keys: contents.items.map((pair) => keyText(yaml, pair.key)) };
+  return { kind: 'other' };
 }
 
 function startOf(yaml: YamlModule, node: unknown): number | undefined {

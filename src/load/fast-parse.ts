@@ -29,6 +29,7 @@ const DECLINE: ReadonlyArray<[readonly string[], RegExp | ((text: string) => boo
   [['---', '...'], /^(?:---|\.\.\.)(?:\S|[ \t]+[^\s#])/m], // `---a` (a scalar in `yaml`, a marker in js-yaml); content after a marker
   [['#'], /["'\]}]#/], // a comment glued to a quoted or flow value: an error in `yaml` only
   [['|', '>'], /^[ \t]*[|>]|(?<!\S)[|>][+-]?[1-9]/m], // a block scalar header on a line of its own; an explicit indentation indicator
+  [['|', '>'], blockScalarOverIndented], // leading blank lines longer than the first content line: an error in `yaml` only (yaml-test-suite S98Z)
   [['"'], /(?<![^\s[{,:])"(?:[^"\\\n]|\\.)*\\?$/m], // a double-quoted scalar running over lines (indentation rules differ)
   [["'"], /(?<![^\s[{,:])'(?:[^'\n]|'')*$/m], // a single-quoted scalar running over lines
   [['{'], /[{,][ \t]*(?:~|null|Null|NULL)[ \t]*[,}:]/], // a null key in a flow mapping
@@ -61,6 +62,47 @@ export function flowRunsOverLines(text: string): boolean {
     else if (open) return true;
   }
   return open;
+}
+
+// After a block scalar indicator: up to two indentation/chomping indicators, blanks, maybe
+// a comment, then the line end; what makes it a header rather than text.
+const HEADER_REST = /[1-9+-]{0,2}[ \t]*(?:#[^\n]*)?\r?\n/y;
+
+/**
+ * True when a block scalar's leading empty lines hold more spaces than its first line
+ * with content: an error in YAML 1.2 (8.1.1.1), which js-yaml reads as data. Only the
+ * lines right after each header are looked at, found with indexOf (this runs on every
+ * file). It also catches an empty block scalar followed by such lines; the exact path
+ * then decides, which is only slower.
+ */
+export function blockScalarOverIndented(text: string): boolean {
+  for (const indicator of ['|', '>']) {
+    for (let at = text.indexOf(indicator); at >= 0; at = text.indexOf(indicator, at + 1)) {
+      const before = text[at - 1];
+      if (at > 0 && before !== ' ' && before !== '\t' && before !== '\n') continue;
+      HEADER_REST.lastIndex = at + 1;
+      if (!HEADER_REST.test(text)) continue;
+      if (leadingBlankLinesWider(text, HEADER_REST.lastIndex)) return true;
+    }
+  }
+  return false;
+}
+
+/** From the start of a line: blank lines wider (in spaces) than the first line with content. */
+function leadingBlankLinesWider(text: string, from: number): boolean {
+  let widest = 0;
+  for (let i = from; i < text.length; ) {
+    let spaces = 0;
+    while (text[i + spaces] === ' ') spaces += 1;
+    const next = text[i + spaces];
+    const blank = next === undefined || next === '\n' || (next === '\r' && text[i + spaces + 1] === '\n');
+    if (!blank) return widest > spaces;
+    widest = Math.max(widest, spaces);
+    const eol = text.indexOf('\n', i + spaces);
+    if (eol < 0) return false;
+    i = eol + 1;
+  }
+  return false;
 }
 
 interface LoaderState {

@@ -12,6 +12,7 @@ import { crossFileProblems } from './cross-file.js';
 import { discoverFiles } from './discover.js';
 import { exactParse } from './exact-parse.js';
 import { declaredEnvironments } from './expand/environments.js';
+import { withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
 import { readMonitorsFile } from './read-file.js';
@@ -27,6 +28,8 @@ export interface LoadOptions {
    * One the set does not declare checks none (the caller reports it; see `declaredEnvironments`).
    */
   environment?: string;
+  /** An unset `${env:NAME}`: an error (default; plan and apply need the value) or a warning (validate). */
+  missingEnv?: 'error' | 'warning';
 }
 
 /** The desired state of one environment (or of the set, when it declares none). */
@@ -44,6 +47,8 @@ export interface LoadResult {
   /** The environments the set declares (settings.environments), in order; empty when none. */
   declaredEnvironments: string[];
   diagnostics: Diagnostic[];
+  /** Lock files (by their default name) the folder search met, absolute paths. */
+  lockFilesSeen: string[];
 }
 
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
@@ -53,14 +58,17 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   // the event loop in between, so a listing running alongside (plan, apply) gets its pages
   // answered instead of waiting behind the whole load.
   const reads = discovery.files.map((found) => readMonitorsFile(found.abs)); // never rejects: problems are results
-  const files: LoadedFile[] = [];
+  const loaded: LoadedFile[] = [];
   for (const [i, found] of discovery.files.entries()) {
-    files.push(await loadFile(found, reads[i]));
+    loaded.push(await loadFile(found, reads[i]));
     await new Promise((resolve) => setImmediate(resolve));
   }
+  const diagnostics: Diagnostic[] = [...discovery.diagnostics];
+  // Other tools' YAML is left out before anything is read from it (environments included).
+  const files = withoutForeignFiles(loaded, diagnostics);
   const declared = declaredEnvironments(files.map((f) => (f.parsed ? f.value : undefined)));
   const checked = options.environment === undefined ? declared.names : declared.names.filter((n) => n === options.environment);
-  const analyseOptions: AnalyseOptions = { env: options.env, enabledIntervals: options.enabledIntervals, declared, checked };
+  const analyseOptions: AnalyseOptions = { env: options.env, enabledIntervals: options.enabledIntervals, missingEnv: options.missingEnv ?? 'error', declared, checked };
   for (const file of files) {
     if (!file.parsed) continue;
     file.analysis = analyseFile(file.value, analyseOptions);
@@ -70,7 +78,6 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
     files.map((f) => f.analysis),
     declared.names.length === 0 ? 0 : checked.length,
   );
-  const diagnostics: Diagnostic[] = [...discovery.diagnostics];
   for (const [index, file] of files.entries()) {
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, analyseOptions);
@@ -79,7 +86,13 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   for (const d of locateProblems(files, cross)) diagnostics.push(d);
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
   const empty: DesiredState = { monitors: [], moved: [], settings: { ...DEFAULT_SETTINGS }, files: files.map((f) => f.display) };
-  return { state: environments[0]?.state ?? empty, environments, declaredEnvironments: declared.names, diagnostics: sortAndDedupe(diagnostics, files) };
+  return {
+    state: environments[0]?.state ?? empty,
+    environments,
+    declaredEnvironments: declared.names,
+    diagnostics: sortAndDedupe(diagnostics, loaded),
+    lockFilesSeen: discovery.lockFiles,
+  };
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
@@ -118,7 +131,7 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
         envRefs: m.envRefs,
         envValues: m.envValues,
         source: { file: file.display, ...itemPos('monitors', m.index) },
-        entryIndex: m.index,
+        entry: { index: m.index, written: m.written },
       };
       if (m.pinnedId !== undefined) desired.pinnedId = m.pinnedId;
       if (m.instance !== undefined) desired.instance = m.instance;

@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../model/monitor.js';
 import type { FileAnalysis } from './analyse-file.js';
 import type { FoundFile } from './discover.js';
-import { exactParse, type ExactParse } from './exact-parse.js';
+import { exactParse, type ExactParse, type SyntaxProblem } from './exact-parse.js';
 import { fastParse } from './fast-parse.js';
 import type { FilePositions } from './positions.js';
 import { readMonitorsFile, type ReadResult } from './read-file.js';
@@ -33,23 +33,38 @@ export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>)
     return loaded;
   }
   loaded.text = read.text;
-  const fast = fastParse(read.text);
-  if (fast) {
-    loaded.value = fast.value;
-    loaded.positions = fast.positions;
-  } else {
-    const exact = await exactParse(read.text);
-    loaded.exact = exact;
-    if (exact.problems.length > 0) {
-      for (const p of exact.problems) loaded.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
-      return loaded;
-    }
-    loaded.value = exact.value;
-    loaded.positions = exact.positions;
+  const parsed = await parseText(read.text);
+  loaded.exact = parsed.exact;
+  loaded.positions = parsed.positions;
+  if (parsed.problems.length > 0) {
+    for (const p of parsed.problems) loaded.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
+    return loaded;
   }
+  loaded.value = parsed.value;
   loaded.parsed = true;
   loaded.positionsComplete = positionsComplete(loaded.value, loaded.positions);
   return loaded;
+}
+
+export interface ParsedText {
+  /** undefined when the text holds no document, or when `problems` is not empty. */
+  value: unknown;
+  positions: FilePositions;
+  /** The exact parse, when the fast path declined the text. */
+  exact: ExactParse | undefined;
+  problems: SyntaxProblem[];
+}
+
+/**
+ * The loader's choice of parser for one text: the fast path when it takes the text, else
+ * the exact parse, which is the authority on meaning (tests/load/yaml-test-suite.test.ts
+ * holds both to the YAML test suite).
+ */
+export async function parseText(text: string): Promise<ParsedText> {
+  const fast = fastParse(text);
+  if (fast) return { value: fast.value, positions: fast.positions, exact: undefined, problems: [] };
+  const exact = await exactParse(text);
+  return { value: exact.problems.length > 0 ? undefined : exact.value, positions: exact.positions, exact, problems: exact.problems };
 }
 
 function positionsComplete(value: unknown, positions: FilePositions): boolean {

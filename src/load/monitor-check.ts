@@ -10,7 +10,7 @@ import { envNamesIn, isTemplate } from '../model/env-references.js';
 import type { MonitorField } from '../schema/monitor-input-schema.js';
 import { ruleProblems } from '../schema/rules.js';
 import { monitorCandidates } from './candidates.js';
-import { envIssueMessage, resolveEnv, WHOLE_REFERENCE } from './env.js';
+import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import type { PathSegment, Target } from './exact-parse.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { lintWarnings } from './lint.js';
@@ -29,11 +29,15 @@ export interface CheckedMonitor {
   pinnedId: string | undefined;
   /** The for_each instance (`region=us-east, check=health`), for a monitor made from a template. */
   instance?: string;
+  /** The entry as written (before defaults and templates; without for_each/environments): its own keys. */
+  written: Readonly<Record<string, unknown>>;
 }
 
 export interface MonitorCheckOptions {
   env: NodeJS.ProcessEnv;
   enabledIntervals?: readonly number[];
+  /** How an unset `${env:NAME}` is reported: an error (plan, apply) or a warning (validate). */
+  missingEnv?: 'error' | 'warning';
 }
 
 const ID = new RegExp(ID_PATTERN);
@@ -97,7 +101,7 @@ export function checkMonitor(
     if (field === 'auth_secret') checkSecret(written, problems);
     if (field === 'id' || !isTemplate(written)) continue;
     const resolved = resolveEnv(written, options.env);
-    for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field));
+    for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field, options.missingEnv), envIssueSeverity(issue, options.missingEnv));
     if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
     if (resolved.templated) {
       (envRefs ??= {})[field as MonitorField] = typeof written === 'string' ? written : (written as unknown[]).map(String);
@@ -127,7 +131,7 @@ export function checkMonitor(
   }
   for (const warning of lintWarnings(input, item)) problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
   const name = typeof input.name === 'string' && !nameUnresolved ? input.name : undefined;
-  return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId }, problems: problems.list };
+  return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId, written: item }, problems: problems.list };
 }
 
 /** auth_secret must be written as one whole ${env:NAME} (after templates): anything else is a literal secret. */

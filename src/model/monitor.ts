@@ -50,10 +50,12 @@ export interface DesiredMonitor {
   /** Where the entry is written (for a generated monitor: its template). */
   source: SourcePos;
   /**
-   * Its index in the file's `monitors:` list: with the file, the path of each field in the
-   * YAML (`monitors[i].field`, else `defaults.field`), the same for every instance of a template.
+   * Where the entry is written, to point at one of its fields later (a server's 422): its
+   * index in the file's `monitors:` list, and the entry as parsed (its own keys tell the
+   * fields it writes from those it takes from `defaults:`). Every instance of a template
+   * shares its template's entry, so a field of a generated monitor is found at the template.
    */
-  entryIndex?: number;
+  entry?: { index: number; written: Readonly<Record<string, unknown>> };
   /** For a monitor made by a for_each: its instance, `region=us-east, check=health`. */
   instance?: string;
 }
@@ -114,7 +116,8 @@ export interface Diagnostic {
   file: string;
   line: number;
   col: number;
-  severity: 'error' | 'warning';
+  /** info: a note that changes nothing (a file skipped by a folder search). */
+  severity: 'error' | 'warning' | 'info';
   code: string;
   message: string;
 }

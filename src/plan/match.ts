@@ -1,7 +1,9 @@
 // Identity: which live monitor each desired one is. In order: a reconciler-level `id:`
 // pin; the lock record of that name (so a monitor renamed in the dashboard is still
 // ours); the live monitor of that name; a `moved` entry's old name. Ambiguity is an
-// error naming the ids, never a guess. Names are matched in Unicode NFC: "café" typed as
+// error naming the ids, never a guess: two live monitors under a name the YAML asks for
+// (without an `id:` pin) is one, with or without a lock file. Duplicates no YAML entry
+// names are only listed (unmanaged) or, when managed, deleted by id. Names are matched in Unicode NFC: "café" typed as
 // e + combining accent is the same name to a person, and to a server that normalises it.
 import { MonitorsError } from '../errors.js';
 import type { LockRecord } from '../lock/types.js';
@@ -26,6 +28,10 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
     const record = recordByName.get(nameKey(name));
     const recorded = record ? liveById.get(record.id) : undefined;
     const found = liveByName.get(nameKey(name)) ?? [];
+    // Two live monitors under the name the YAML asks for are an error, lock file or not: a
+    // lock record says which one the tool made, not that the other (a copy made in the
+    // dashboard, say) may go on under the same name unnoticed.
+    if (found.length > 1) throw duplicateLiveName(name, found, recorded);
     if (recorded) {
       // The lock's monitor was renamed outside the tool and another now has the name: which one is meant is a guess.
       const other = nameKey(recorded.name) !== nameKey(name) ? found.find((l) => l.id !== recorded.id) : undefined;
@@ -35,11 +41,6 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
         });
       }
       return recorded;
-    }
-    if (found.length > 1) {
-      throw new MonitorsError('PLAN_DUPLICATE_LIVE_NAME', `two live monitors are named "${name}": ${found.map((l) => l.id).join(' and ')}`, {
-        hint: `Delete one in the dashboard, or pin the one to manage with \`id: ${found[0]!.id}\` in the YAML.`,
-      });
     }
     return found[0];
   };
@@ -80,6 +81,15 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
     matches.push(match);
   }
   return matches;
+}
+
+function duplicateLiveName(name: string, found: readonly LiveMonitor[], recorded: LiveMonitor | undefined): MonitorsError {
+  const ids = found.map((l) => (l.id === recorded?.id ? `${l.id} (in the lock file)` : l.id));
+  const listed = ids.length === 2 ? ids.join(' and ') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
+  const keep = found.find((l) => l.id === recorded?.id) ?? found[0]!;
+  return new MonitorsError('PLAN_DUPLICATE_LIVE_NAME', `${found.length === 2 ? 'two' : found.length} live monitors are named "${name}": ${listed}`, {
+    hint: `Delete or rename the other${found.length > 2 ? 's' : ''} in the dashboard, or pin the one to manage with \`id: ${keep.id}\` in the YAML.`,
+  });
 }
 
 /** The form names are compared in. */

@@ -76,7 +76,8 @@ export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
 
 function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: readonly LockRecord[]): PlannedChange {
   const vanished = records.find((r) => r.name === d.name);
-  const fields: FieldChange[] = Object.entries(prepared.canonical).map(([field, value]) =>
+  // A create lists the body it sends, values as written.
+  const fields: FieldChange[] = Object.entries(prepared.written()).map(([field, value]) =>
     prepared.secretFields.has(field) ? { field, oldKnown: true, sensitive: true } : { field, new: value, oldKnown: true },
   );
   return desiredChange(d, prepared, {
@@ -88,6 +89,7 @@ function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: rea
   });
 }
 
+/** A replace lists what differs in meaning, both sides in canonical form (normalize.ts); its body is sent as written. */
 function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
   const drift = visibleDiffs(prepared.canonical, l);
   const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));

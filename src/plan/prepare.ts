@@ -1,20 +1,26 @@
-// What the planner derives from one desired monitor: its canonical input, fingerprints,
-// and the body apply will send (with ${env:NAME} templates instead of their values).
+// What the planner derives from one desired monitor: its canonical input and fingerprints
+// (for comparing, and for the lock), and the body apply will send: the input as written
+// (wire-body.ts), with ${env:NAME} templates instead of their values.
 import type { DesiredMonitor } from '../model/monitor.js';
 import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
 import { protectTemplatedFields } from './env-protect.js';
-import { bodyFingerprint, fieldHashes, inputFingerprint, secretHashes } from './fingerprint.js';
+import { fieldHashes, inputFingerprint, secretHashes } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { normalizeInput, type Canonical } from './normalize.js';
-import type { FieldChange, PlannedChange } from './types.js';
+import type { ChangeSource, FieldChange, PlannedChange } from './types.js';
+import { bodyWithTemplates, wireFingerprint, writtenInput } from './wire-body.js';
 
 export interface PreparedDesired {
   canonical: Canonical;
+  /** The resolved input as written: what is sent (wire-body.ts). Only changes need it. */
+  written(): Record<string, unknown>;
   fingerprint: string;
   secrets: Record<string, string>;
   secretFields: ReadonlySet<string>;
   /** Per-field hashes: computed only for monitors that change (most plans leave most alone). */
   fieldHashes(): Record<string, string>;
+  /** The fingerprint of the body sent, for the idempotency keys; likewise only for changes. */
+  wireFingerprint(): string;
 }
 
 export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired {
@@ -22,20 +28,18 @@ export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired
   // Fingerprints never hash an env-filled value directly (it may be a credential).
   const hashed = protectTemplatedFields(canonical, d.envRefs, (name) => d.envValues?.[name], salt);
   let hashes: Record<string, string> | undefined;
+  let asWritten: Record<string, unknown> | undefined;
+  const written = () => (asWritten ??= writtenInput(d));
+  const secrets = secretHashes(canonical, salt);
   return {
     canonical,
+    written,
     fingerprint: inputFingerprint(hashed),
-    secrets: secretHashes(canonical, salt),
+    secrets,
     secretFields: new Set(SECRET_FIELDS.filter((f) => f in canonical)),
     fieldHashes: () => (hashes ??= fieldHashes(hashed)),
+    wireFingerprint: () => wireFingerprint(d, written(), secrets, salt),
   };
-}
-
-/** The canonical body with each env-derived field put back as its `${env:NAME}` template. */
-export function bodyWithTemplates(canonical: Canonical, envRefs: DesiredMonitor['envRefs']): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...canonical };
-  for (const [field, template] of Object.entries(envRefs)) if (template !== undefined && field in body) body[field] = template;
-  return body;
 }
 
 /**
@@ -54,14 +58,23 @@ export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, part
     ...parts,
     fields: parts.fields.map((f) => (f.field in d.envRefs && !f.sensitive ? hideValue(f) : f)),
     name: d.name,
-    source: { file: d.source.file, line: d.source.line, col: d.source.col, ...(d.instance !== undefined ? { instance: d.instance } : {}) },
-    body: bodyWithTemplates(prepared.canonical, d.envRefs),
-    body_fingerprint: bodyFingerprint(prepared.fingerprint, prepared.secrets),
+    body: bodyWithTemplates(prepared.written(), d.envRefs),
+    body_fingerprint: prepared.wireFingerprint(),
     lock_record: {
       fingerprint: prepared.fingerprint,
       fields: prepared.fieldHashes(),
       ...(Object.keys(prepared.secrets).length > 0 ? { secrets: prepared.secrets } : {}),
     },
+    source: changeSource(d, prepared.written()),
   };
   return { ...change, idempotency_key: keyForGeneration(change, 0) };
+}
+
+function changeSource(d: DesiredMonitor, sent: Record<string, unknown>): ChangeSource {
+  const { file, line, col } = d.source;
+  const instance = d.instance !== undefined ? { instance: d.instance } : {};
+  if (!d.entry) return { file, line, col, ...instance };
+  const own = d.entry.written;
+  const fromDefaults = Object.keys(sent).filter((field) => !Object.hasOwn(own, field));
+  return { file, line, col, index: d.entry.index, ...(fromDefaults.length > 0 ? { from_defaults: fromDefaults } : {}), ...instance };
 }

@@ -55,14 +55,24 @@ export interface PlannedChange {
   idempotency_key: string;
   /** Context marks, e.g. an open incident on the monitor. */
   notes?: string[];
-  /** Creates and replaces: where the monitor is written (a generated one: its template, and which instance). */
+  /** Creates and replaces: where the monitor is written (a generated one: its template, and which instance), so a server's refusal can point there. */
   source?: ChangeSource;
 }
 
+/**
+ * Where a desired monitor is written. Enough to find one of its fields again when the
+ * server refuses it (also from a saved plan, in another process): the file, the entry's
+ * index and position, and which fields it takes from the file's `defaults:`.
+ */
 export interface ChangeSource {
+  /** As shown to the user: relative to the working folder the plan was made in. */
   file: string;
   line: number;
   col: number;
+  /** The entry's index in the file's `monitors:` list (a template's, for a generated monitor). */
+  index?: number;
+  /** Fields the entry does not write itself but takes from `defaults:`. */
+  from_defaults?: string[];
   /** For a monitor made by a for_each: `region=us-east, check=health`. */
   instance?: string;
 }

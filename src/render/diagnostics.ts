@@ -22,7 +22,7 @@ export function githubAnnotation(d: Diagnostic): string {
   const props = [`file=${escapeProperty(printable(d.file))}`];
   if (d.line > 0) props.push(`line=${d.line}`, `col=${d.col}`);
   props.push(`title=${escapeProperty(d.code)}`);
-  return `::${d.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeData(printable(d.message))}`;
+  return `::${d.severity === 'info' ? 'notice' : d.severity} ${props.join(',')}::${escapeData(printable(d.message))}`;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -47,7 +47,12 @@ export interface EnvironmentSummary {
 
 export function countBySeverity(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  return { errors, warnings: diagnostics.length - errors };
+  return { errors, warnings: diagnostics.filter((d) => d.severity === 'warning').length };
+}
+
+/** Files a folder search left out as not monitors files (diagnostic `file.skipped`). */
+export function skippedFiles(diagnostics: readonly Diagnostic[]): string[] {
+  return diagnostics.filter((d) => d.code === 'file.skipped').map((d) => d.file);
 }
 
 /** `12 monitors in 3 files: valid.` or `4 errors in 2 files.` */
@@ -58,13 +63,17 @@ export function summaryLine(summary: ValidationSummary): string {
     return `${plural(errors, 'error')} in ${plural(files, 'file')}${warnings > 0 ? ` (and ${plural(warnings, 'warning')})` : ''}.`;
   }
   const perEnvironment = summary.environments?.length ? ` (${summary.environments.map((e) => `${e.name}: ${e.monitors}`).join(', ')})` : '';
-  return `${plural(summary.monitors, 'monitor')}${perEnvironment} in ${plural(summary.files.length, 'file')}: valid${warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''}.`;
+  const skipped = skippedFiles(summary.diagnostics).length;
+  const notes = [...(warnings > 0 ? [plural(warnings, 'warning')] : []), ...(skipped > 0 ? [`${plural(skipped, 'file')} skipped`] : [])];
+  return `${plural(summary.monitors, 'monitor')}${perEnvironment} in ${plural(summary.files.length, 'file')}: valid${notes.length > 0 ? ` (${notes.join(', ')})` : ''}.`;
 }
 
 export interface ValidationReport {
   version: 1;
   valid: boolean;
   files: string[];
+  /** YAML files a folder search left out as not monitors files. */
+  skipped: string[];
   monitors: number;
   errors: number;
   warnings: number;
@@ -79,6 +88,7 @@ export function validationReport(summary: ValidationSummary): ValidationReport {
     version: 1,
     valid: errors === 0,
     files: [...summary.files],
+    skipped: skippedFiles(summary.diagnostics),
     monitors: summary.monitors,
     errors,
     warnings,

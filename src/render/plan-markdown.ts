@@ -2,6 +2,7 @@
 // of changes and a diff per change, capped below GitHub's 65,536-character comment limit
 // with a note saying what was cut.
 import type { PlannedChange, Plan } from '../plan/types.js';
+import { code, inline } from './markdown-text.js';
 import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine } from './plan-common.js';
 
 /** Room for the changes, leaving space for the head, the tail and the cut note. */
@@ -88,23 +89,6 @@ function changeDetails(c: PlannedChange): string {
   }
   lines.push('```');
   return `${lines.join('\n')}\n`;
-}
-
-/**
- * Inline code that survives backticks in names (a backtick run longer than any inside) and,
- * in table cells, pipes (GFM reads `\|` there as a pipe; elsewhere it would show the backslash).
- */
-function code(text: string, inTableCell = false): string {
-  const oneLine = text.replace(/[\r\n]+/g, ' ');
-  const clean = inTableCell ? oneLine.replace(/\|/g, '\\|') : oneLine;
-  const longestRun = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
-  const ticks = '`'.repeat(longestRun + 1);
-  const pad = longestRun > 0 ? ' ' : '';
-  return `${ticks}${pad}${clean}${pad}${ticks}`;
-}
-
-function inline(text: string): string {
-  return text.replace(/[\\`*_<>|[\]]/g, (c) => `\\${c}`).replace(/[\r\n]+/g, ' ');
 }
 
 /** A line inside a ```diff fence must not close it. */

@@ -46,6 +46,19 @@ export function destinationProblem(url: string, kind: DestinationKind): Destinat
   return undefined;
 }
 
+/**
+ * The host (WHATWG-normalised; IPv6 in brackets) and port of a monitor's `url`, whatever its
+ * form: an http(s) URL, a URL of another scheme, `host`, `host:port` or a bare IPv6 address.
+ */
+export function destinationHost(url: string): { scheme?: string; hostname: string; port: string } | undefined {
+  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+  const parsed = parseHost(url, scheme);
+  if (!parsed) return undefined;
+  // The re-parse as http:// drops a port 80 written after another scheme: read it as written.
+  const port = scheme ? (URL.parse(url)?.port ?? parsed.port) : parsed.port;
+  return { ...(scheme ? { scheme } : {}), hostname: parsed.hostname, port };
+}
+
 function parseHost(url: string, scheme: string | undefined): URL | undefined {
   // Re-parse as http:// so that every scheme gets the same host normalisation
   // (WHATWG normalises 0x7f.1 or 2130706433 to 127.0.0.1 only for special schemes).

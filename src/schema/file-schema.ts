@@ -116,7 +116,7 @@ export const settingsSchema = {
       maximum: 1,
       description: 'A plan deleting more than this share of the managed live monitors is refused unless --allow-mass-delete. Default 0.5.',
     },
-    lock_file: { type: 'string', minLength: 1, description: 'Lock file path, relative to this file. Default: monitors.lock.json beside the first path given.' },
+    lock_file: { type: 'string', minLength: 1, description: 'Lock file path, relative to this file. Default: monitors.lock.json in the folder holding the monitors files loaded.' },
     api_url: { type: 'string', minLength: 1, description: 'API base URL ending in /api/v1. MONITORS_API_URL overrides it.' },
     environments: {
       type: 'object',

@@ -1,118 +1,112 @@
-// Special-purpose address blocks that are not globally reachable (IANA IPv4/IPv6
-// special-purpose registries). A monitor may not point at them: the server refuses
-// them and they would only ever probe the checker's own network.
+// Special-purpose address blocks that are not globally reachable (the IANA IPv4 and IPv6
+// special-purpose registries, column "Globally Reachable": False). A monitor may not
+// point at them: the server refuses them and they would only ever probe the checker's
+// own network. ipaddr.js parses and matches; the table below names each block the way
+// messages show it ("private network (RFC 1918)"). ipaddr.js's own range() names are
+// coarser (documentation, benchmarking and 240/4 are all "reserved"), which is why the
+// labels stay here; tests/schema/ip-ranges.test.ts holds this table and ipaddr.js's
+// ranges to the same verdicts.
+import ipaddr from 'ipaddr.js';
 
-interface V4Block {
-  base: number;
-  bits: number;
-  label: string;
-}
+type Address = ReturnType<typeof ipaddr.parse>;
 
-const v4 = (cidr: string, label: string): V4Block => {
-  const [ip = '', bits = '32'] = cidr.split('/');
-  return { base: ipv4ToNumber(ip) ?? 0, bits: Number(bits), label };
-};
-
-const IPV4_BLOCKS: readonly V4Block[] = [
-  v4('0.0.0.0/8', '"this network" (0.0.0.0/8)'),
-  v4('10.0.0.0/8', 'private network (RFC 1918)'),
-  v4('100.64.0.0/10', 'carrier-grade NAT (100.64.0.0/10)'),
-  v4('127.0.0.0/8', 'loopback'),
-  v4('169.254.0.0/16', 'link-local'),
-  v4('172.16.0.0/12', 'private network (RFC 1918)'),
-  v4('192.0.0.0/24', 'IETF protocol assignments (192.0.0.0/24)'),
-  v4('192.0.2.0/24', 'documentation range (TEST-NET-1)'),
-  v4('192.88.99.0/24', '6to4 relay anycast (192.88.99.0/24)'),
-  v4('192.168.0.0/16', 'private network (RFC 1918)'),
-  v4('198.18.0.0/15', 'benchmarking range (198.18.0.0/15)'),
-  v4('198.51.100.0/24', 'documentation range (TEST-NET-2)'),
-  v4('203.0.113.0/24', 'documentation range (TEST-NET-3)'),
-  v4('224.0.0.0/4', 'multicast'),
-  v4('240.0.0.0/4', 'reserved (240.0.0.0/4, incl. broadcast)'),
+/** Blocks inside refused ones that IANA marks globally reachable (or not applicable): accepted. */
+const REACHABLE = [
+  '192.0.0.9/32', // Port Control Protocol anycast
+  '192.0.0.10/32', // TURN anycast
+  '2001::/32', // Teredo (not applicable)
+  '2001:1::1/128', // Port Control Protocol anycast
+  '2001:1::2/128', // TURN anycast
+  '2001:3::/32', // AMT
+  '2001:4:112::/48', // AS112-v6
+  '2001:10::/28', // deprecated ORCHID (not applicable)
+  '2001:20::/28', // ORCHIDv2
+  '2001:30::/28', // drone remote ID entity tags
 ];
 
-export function ipv4ToNumber(text: string): number | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  let n = 0;
-  for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part) || Number(part) > 255) return undefined;
-    n = n * 256 + Number(part);
+/** label -> blocks; the first match wins, so a narrower block comes before a wider one. */
+const REFUSED: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['"this network" (0.0.0.0/8)', ['0.0.0.0/8']],
+  ['private network (RFC 1918)', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']],
+  ['carrier-grade NAT (100.64.0.0/10)', ['100.64.0.0/10']],
+  ['loopback', ['127.0.0.0/8']],
+  ['link-local', ['169.254.0.0/16']],
+  ['IETF protocol assignments (192.0.0.0/24)', ['192.0.0.0/24']],
+  ['documentation range (TEST-NET-1)', ['192.0.2.0/24']],
+  ['6to4 relay anycast (192.88.99.0/24)', ['192.88.99.0/24']],
+  ['benchmarking range (198.18.0.0/15)', ['198.18.0.0/15']],
+  ['documentation range (TEST-NET-2)', ['198.51.100.0/24']],
+  ['documentation range (TEST-NET-3)', ['203.0.113.0/24']],
+  ['multicast', ['224.0.0.0/4']],
+  ['reserved (240.0.0.0/4, incl. broadcast)', ['240.0.0.0/4']],
+  ['unspecified address (::)', ['::/128']],
+  ['loopback (::1)', ['::1/128']],
+  ['local-use NAT64 (64:ff9b:1::/48)', ['64:ff9b:1::/48']],
+  ['discard-only block (100::/64)', ['100::/64']],
+  ['benchmarking range (2001:2::/48)', ['2001:2::/48']],
+  ['documentation range (2001:db8::/32)', ['2001:db8::/32']],
+  ['IETF protocol assignments (2001::/23)', ['2001::/23']],
+  ['documentation range (3fff::/20)', ['3fff::/20']],
+  ['segment routing SIDs (5f00::/16)', ['5f00::/16']],
+  ['unique-local address (fc00::/7)', ['fc00::/7']],
+  ['link-local address (fe80::/10)', ['fe80::/10']],
+  ['site-local address (fec0::/10)', ['fec0::/10']],
+  ['multicast (ff00::/8)', ['ff00::/8']],
+];
+
+/** IPv6 blocks that carry an IPv4 address: judged by that address. `at` is its first 16-bit group. */
+const EMBEDDING: ReadonlyArray<{ kind: string; cidr: string; at: number }> = [
+  { kind: 'IPv4-mapped', cidr: '::ffff:0:0/96', at: 6 },
+  { kind: 'IPv4-translated', cidr: '::ffff:0:0:0/96', at: 6 },
+  { kind: 'IPv4-compatible', cidr: '::/96', at: 6 },
+  { kind: 'NAT64', cidr: '64:ff9b::/96', at: 6 },
+  { kind: '6to4', cidr: '2002::/16', at: 1 },
+];
+
+const PUBLIC = 'public';
+const RANGES: Record<string, [Address, number][]> = {
+  [PUBLIC]: REACHABLE.map((cidr) => ipaddr.parseCIDR(cidr)),
+  ...Object.fromEntries(REFUSED.map(([label, cidrs]) => [label, cidrs.map((cidr) => ipaddr.parseCIDR(cidr))])),
+};
+const EMBEDDED = EMBEDDING.map((e) => ({ ...e, range: ipaddr.IPv6.parseCIDR(e.cidr) }));
+
+function reasonFor(address: Address): string | undefined {
+  if (address.kind() === 'ipv6') {
+    const inner = embeddedIpv4(address as ipaddr.IPv6);
+    if (inner) {
+      const reason = reasonFor(inner.ipv4);
+      return reason ? `${inner.kind} IPv6 form of ${inner.ipv4.toString()}: ${reason}` : undefined;
+    }
   }
-  return n;
+  const label = ipaddr.subnetMatch(address, RANGES, PUBLIC);
+  return label === PUBLIC ? undefined : label;
 }
 
-function v4Label(n: number): string | undefined {
-  for (const block of IPV4_BLOCKS) {
-    const size = 2 ** (32 - block.bits);
-    if (n >= block.base && n < block.base + size) return block.label;
-  }
-  return undefined;
+function embeddedIpv4(address: ipaddr.IPv6): { kind: string; ipv4: ipaddr.IPv4 } | undefined {
+  const parts = address.parts;
+  if (parts.slice(0, 7).every((p) => p === 0) && (parts[7] ?? 0) <= 1) return undefined; // :: and ::1 are themselves
+  const found = EMBEDDED.find((e) => address.match(e.range));
+  if (!found) return undefined;
+  const [hi = 0, lo = 0] = parts.slice(found.at, found.at + 2);
+  return { kind: found.kind, ipv4: new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]) };
 }
 
 /** Why an IPv4 address (dotted quad) is not public, or undefined when it is. */
 export function privateIpv4Reason(text: string): string | undefined {
-  const n = ipv4ToNumber(text);
-  return n === undefined ? undefined : v4Label(n);
+  return ipaddr.IPv4.isValidFourPartDecimal(text) ? reasonFor(ipaddr.IPv4.parse(text)) : undefined;
 }
-
-/** Eight 16-bit groups of an IPv6 literal (hex groups, `::` allowed, optional dotted tail). */
-export function parseIpv6(text: string): number[] | undefined {
-  let body = text.toLowerCase();
-  // A dotted IPv4 tail ("::ffff:1.2.3.4") is two hex groups written differently.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(body);
-  if (dotted?.[1]) {
-    const n = ipv4ToNumber(dotted[1]);
-    if (n === undefined) return undefined;
-    body = `${body.slice(0, dotted.index)}${Math.floor(n / 65536).toString(16)}:${(n % 65536).toString(16)}`;
-  }
-  const halves = body.split('::');
-  if (halves.length > 2) return undefined;
-  const groups = (s: string | undefined): number[] | undefined => {
-    if (!s) return [];
-    const out: number[] = [];
-    for (const g of s.split(':')) {
-      if (!/^[0-9a-f]{1,4}$/.test(g)) return undefined;
-      out.push(parseInt(g, 16));
-    }
-    return out;
-  };
-  const head = groups(halves[0]);
-  const rest = groups(halves[1]);
-  if (!head || !rest) return undefined;
-  const known = head.length + rest.length;
-  if (halves.length === 1) return known === 8 ? head : undefined;
-  if (known > 7) return undefined;
-  return [...head, ...new Array<number>(8 - known).fill(0), ...rest];
-}
-
-const embeddedV4 = (hi: number, lo: number): string =>
-  [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
 
 /** Why an IPv6 address is not public, or undefined when it is. */
 export function privateIpv6Reason(text: string): string | undefined {
-  const g = parseIpv6(text);
-  if (!g) return undefined;
-  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
-  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (zeroUpTo(7) && g7 === 0) return 'unspecified address (::)';
-  if (zeroUpTo(7) && g7 === 1) return 'loopback (::1)';
-  if (zeroUpTo(5) && g5 === 0xffff) return mapped('IPv4-mapped', embeddedV4(g6, g7));
-  if (zeroUpTo(6)) return mapped('IPv4-compatible', embeddedV4(g6, g7));
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return mapped('NAT64', embeddedV4(g6, g7));
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return 'local-use NAT64 (64:ff9b:1::/48)';
-  if (g0 === 0x100 && g1 === 0 && g2 === 0 && g3 === 0) return 'discard-only block (100::/64)';
-  if (g0 === 0x2001 && g1 === 0x0db8) return 'documentation range (2001:db8::/32)';
-  if (g0 === 0x2002) return mapped('6to4', embeddedV4(g1, g2));
-  if ((g0 & 0xfff0) === 0x3ff0 && g0 <= 0x3fff) return 'documentation range (3fff::/20)';
-  if ((g0 & 0xfe00) === 0xfc00) return 'unique-local address (fc00::/7)';
-  if ((g0 & 0xffc0) === 0xfe80) return 'link-local address (fe80::/10)';
-  if ((g0 & 0xffc0) === 0xfec0) return 'site-local address (fec0::/10)';
-  if ((g0 & 0xff00) === 0xff00) return 'multicast (ff00::/8)';
-  return undefined;
+  // Read as WHATWG URL reads it first: ipaddr.js takes `::1.2.3.4` for `::ffff:1.2.3.4`.
+  const normal = whatwgIpv6(text);
+  return normal !== undefined && ipaddr.IPv6.isValid(normal) ? reasonFor(ipaddr.IPv6.parse(normal)) : undefined;
 }
 
-function mapped(kind: string, ip: string): string | undefined {
-  const inner = privateIpv4Reason(ip);
-  return inner ? `${kind} IPv6 form of ${ip}: ${inner}` : undefined;
+function whatwgIpv6(text: string): string | undefined {
+  try {
+    return new URL(`http://[${text}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
 }

@@ -2,6 +2,8 @@
 // bad value becomes one MonitorsError line naming the flag.
 import { readFileSync } from 'node:fs';
 import { MonitorsError } from '../errors.js';
+import { parseCheckRulesFile } from './checks/rules-file.js';
+import { MAX_CHECK_DELAY_MS } from './checks/settings.js';
 import type { FaultSettings, ListingMode, SimOptions } from './options.js';
 import { parseTokensFile } from './tokens-file.js';
 import { fullScopeToken } from './tokens.js';
@@ -22,6 +24,8 @@ export interface SimFlags {
   holdWrites?: string;
   idempotencyTtl?: string;
   seed?: string;
+  checkDelay?: string;
+  checkRules?: string;
   verbose?: boolean;
 }
 
@@ -34,7 +38,7 @@ export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) =>
     options.tokens?.push(fullScopeToken(flags.token));
   }
   if (flags.tokensFile !== undefined) {
-    const fromFile = parseTokensFile(readTokens(flags.tokensFile, readText), flags.tokensFile);
+    const fromFile = parseTokensFile(readFile('--tokens-file', flags.tokensFile, readText), flags.tokensFile);
     const same = flags.token === undefined ? -1 : fromFile.findIndex((t) => t.token === flags.token);
     if (same >= 0) bad(`--token has the same value as tokens[${same}] of --tokens-file ${flags.tokensFile}; give each token once`);
     options.tokens?.push(...fromFile);
@@ -57,16 +61,18 @@ export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) =>
   if (flags.holdWrites !== undefined) faults.holdWritesMs = integer('--hold-writes', flags.holdWrites, 0, 600_000);
   if (flags.idempotencyTtl !== undefined) options.idempotencyTtlSeconds = integer('--idempotency-ttl', flags.idempotencyTtl, 1, 31_536_000);
   if (flags.seed !== undefined) options.seed = integer('--seed', flags.seed, 0, 2 ** 31 - 1);
+  if (flags.checkRules !== undefined) options.checks = parseCheckRulesFile(readFile('--check-rules', flags.checkRules, readText), flags.checkRules);
+  if (flags.checkDelay !== undefined) options.checks = { ...options.checks, delayMs: integer('--check-delay', flags.checkDelay, 0, MAX_CHECK_DELAY_MS) };
   options.faults = faults;
   return options;
 }
 
-function readTokens(file: string, readText: (file: string) => string): string {
+function readFile(flag: string, file: string, readText: (file: string) => string): string {
   try {
     return readText(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return bad(`--tokens-file ${file} cannot be read (${code})`);
+    return bad(`${flag} ${file} cannot be read (${code})`);
   }
 }
 

@@ -1,4 +1,5 @@
 // Everything a request handler needs, built once by the server.
+import type { CheckEngine } from './checks/engine.js';
 import type { FaultInjector } from './faults.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { ResolvedOptions } from './options.js';
@@ -14,6 +15,8 @@ export interface SimCore {
   tokens: TokenRegistry;
   limiter: RateLimiter;
   faults: FaultInjector;
+  /** The simulated checks: run what is due before each request. */
+  checks: CheckEngine;
   log: RequestLog;
   /** http://127.0.0.1:<port>/api/v1, for Location headers. */
   baseUrl: string;

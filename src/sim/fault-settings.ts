@@ -1,9 +1,8 @@
 // Checking a change of fault settings, whether it comes from flags, options or the admin
 // endpoint: every problem is reported by field, nothing is half-applied.
 import type { FaultSettings, OneShotFault } from './options.js';
+import { detail, patchProblems, type FieldCheck as Check } from './settings-patch.js';
 import type { ErrorDetail } from './validation.js';
-
-type Check = (value: unknown) => string | undefined;
 
 const int = (min: number, max: number): Check => (v) =>
   Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? undefined : `must be an integer from ${min} to ${max}`;
@@ -27,17 +26,8 @@ const CHECKS: Record<keyof FaultSettings, Check> = {
 
 /** The settings after `patch`, or the problems that refuse it. */
 export function patchFaults(current: FaultSettings, patch: unknown): { faults: FaultSettings } | { problems: ErrorDetail[] } {
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-    return { problems: [detail('', 'admin.type', 'the body must be a JSON object of fault settings')] };
-  }
-  const problems: ErrorDetail[] = [];
-  for (const [field, value] of Object.entries(patch)) {
-    // Own keys only: "__proto__" or "toString" must be unknown settings, not Object.prototype's.
-    const check = Object.hasOwn(CHECKS, field) ? CHECKS[field as keyof FaultSettings] : undefined;
-    const why = check ? check(value) : `unknown fault setting; known: ${Object.keys(CHECKS).join(', ')}`;
-    if (why) problems.push(detail(field, check ? 'admin.invalid' : 'admin.unknown_field', `${field} ${why}`));
-  }
-  const next = (patch as { next?: unknown }).next;
+  const problems = patchProblems(patch, CHECKS, 'fault setting', 'the body must be a JSON object of fault settings');
+  const next = (patch as { next?: unknown } | null)?.next;
   if (Array.isArray(next)) next.forEach((item, i) => problems.push(...oneShotProblems(item, `next/${i}`)));
   if (problems.length > 0) return { problems };
   return { faults: { ...current, ...(patch as Partial<FaultSettings>) } };
@@ -61,8 +51,4 @@ export function oneShotMatches(fault: OneShotFault, method: string, path: string
   if (fault.method !== undefined && fault.method !== method) return false;
   if (fault.path === undefined) return true;
   return path === fault.path || path.startsWith(`${fault.path.replace(/\/$/, '')}/`);
-}
-
-function detail(field: string, code: string, message: string): ErrorDetail {
-  return { field, pointer: field ? `/${field}` : '', code, message };
 }

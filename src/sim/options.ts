@@ -1,6 +1,7 @@
 // Everything the simulator can be told at start. Faults (and the two settings that can
 // change while it runs: rate limit and listing mode) live in FaultSettings so that the
 // admin endpoint and the flags share one shape.
+import type { CheckSettings } from './checks/settings.js';
 import type { SimToken } from './tokens.js';
 
 export type ListingMode = 'spec' | 'full';
@@ -45,6 +46,8 @@ export interface SimOptions {
   rateLimitRps?: number;
   idempotencyTtlSeconds?: number;
   faults?: Partial<FaultSettings>;
+  /** The simulated checks: first-check delay, rules and default status (src/sim/checks/settings.ts). */
+  checks?: Partial<CheckSettings>;
   /** Seed of the PRNG behind error rate, drop rate and jitter (reproducible runs). */
   seed?: number;
   /** JSON state file: loaded at start, written atomically after changes. */
@@ -67,6 +70,8 @@ export interface ResolvedOptions {
   monitorLimit: number;
   idempotencyTtlMs: number;
   faults: FaultSettings;
+  /** Unchecked: startSimServer validates them like PATCH /__sim/checks. */
+  checks: Partial<CheckSettings>;
   seed: number;
   stateFile: string | undefined;
   onRequestLine: ((line: string) => void) | undefined;
@@ -98,6 +103,7 @@ export function resolveOptions(options: SimOptions): ResolvedOptions {
     monitorLimit: options.monitorLimit ?? DEFAULT_MONITOR_LIMIT,
     idempotencyTtlMs: (options.idempotencyTtlSeconds ?? DEFAULT_IDEMPOTENCY_TTL_SECONDS) * 1000,
     faults,
+    checks: options.checks ?? {},
     seed: options.seed ?? Date.now() % 2 ** 31,
     stateFile: options.stateFile,
     onRequestLine: options.onRequestLine,

@@ -4,6 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MonitorsError } from '../errors.js';
 import { monitorInputValidator } from '../schema/check-input.js';
+import { CheckEngine } from './checks/engine.js';
+import { defaultCheckSettings, patchCheckSettings } from './checks/settings.js';
 import type { SimCore } from './core.js';
 import { patchFaults } from './fault-settings.js';
 import { FaultInjector } from './faults.js';
@@ -48,11 +50,15 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
   const resolved = resolveOptions(options);
   const checked = patchFaults(defaultFaults(), resolved.faults);
   if ('problems' in checked) throw new MonitorsError('SIM_BAD_OPTION', `invalid fault settings: ${checked.problems.map((p) => p.message).join('; ')}`);
+  const checkSettings = patchCheckSettings(defaultCheckSettings(), resolved.checks);
+  if ('problems' in checkSettings) throw new MonitorsError('SIM_BAD_OPTION', `invalid check settings: ${checkSettings.problems.map((p) => p.message).join('; ')}`);
   const { now } = resolved;
   monitorInputValidator(); // compile the schema now, not on the first write
   let writer: StateWriter | undefined;
   const onChange = () => writer?.schedule();
-  const state = new SimState(createIdGenerator(now), now, onChange);
+  const checks = new CheckEngine(checkSettings.settings, now);
+  const state = new SimState(createIdGenerator(now), now, onChange, checks);
+  checks.attach(state);
   const idempotency = new IdempotencyStore(resolved.idempotencyTtlMs, now, onChange);
   if (resolved.stateFile) {
     const snapshot = await loadStateFile(resolved.stateFile);
@@ -68,6 +74,7 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
     tokens: new TokenRegistry(resolved.tokens),
     limiter: new RateLimiter(checked.faults.rateLimitRps, now),
     faults: new FaultInjector(checked.faults, seededRandom(resolved.seed)),
+    checks,
     log: new RequestLog(),
     baseUrl: '',
     shutdown: shutdown.signal,

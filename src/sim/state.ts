@@ -4,6 +4,22 @@ import type { IdGenerator } from './ids.js';
 import { type IncidentRecord, type MonitorRecord, type MonitorStatus, withoutSecret } from './records.js';
 import { Workspace } from './workspace.js';
 
+/** How the state tells the simulated checks (src/sim/checks) when each monitor is due. */
+export interface CheckHooks {
+  /** From a create or replace to the next check. */
+  firstCheckDelayMs(): number;
+  /** The record's next_check_at was set (or the record was added): check it then. */
+  scheduled(ws: Workspace, record: MonitorRecord): void;
+}
+
+/** What one simulated check found; next_check_at always moves on. */
+export interface CheckResult {
+  /** Absent: the check did not conclude, status and last_check_at stay. */
+  status?: MonitorStatus;
+  at: string;
+  nextCheckAt: string;
+}
+
 export interface MonitorEdit {
   /** The complete new input (see mergeEdit); absent keeps the current one. */
   input?: Record<string, unknown>;
@@ -21,6 +37,7 @@ export class SimState {
     readonly ids: IdGenerator,
     private readonly now: () => number,
     private readonly onChange: () => void = () => {},
+    private readonly checks?: CheckHooks,
   ) {}
 
   workspace(name: string): Workspace {
@@ -49,7 +66,7 @@ export class SimState {
       createdAt: at,
       updatedAt: at,
       lastCheckAt: null,
-      nextCheckAt: at,
+      nextCheckAt: this.firstCheckAt(),
     };
     this.adoptMonitor(ws, record);
     this.onChange();
@@ -61,8 +78,10 @@ export class SimState {
     const current = ws.monitors.get(id);
     if (!current) return undefined;
     const { input: stored, secretSet } = withoutSecret(input);
-    const record: MonitorRecord = { ...current, input: stored, authSecretSet: secretSet, updatedAt: this.iso() };
+    // A changed configuration is checked again soon, as a real service would.
+    const record: MonitorRecord = { ...current, input: stored, authSecretSet: secretSet, updatedAt: this.iso(), nextCheckAt: this.firstCheckAt() };
     ws.putMonitor(record);
+    this.checks?.scheduled(ws, record);
     this.onChange();
     return record;
   }
@@ -89,26 +108,41 @@ export class SimState {
       updatedAt: this.iso(),
     };
     ws.putMonitor(record);
+    if (edit.nextCheckAt !== undefined) this.checks?.scheduled(ws, record);
     this.onChange();
     return record;
   }
 
-  openIncident(ws: Workspace, monitorId: string, severity: string, summary: string): IncidentRecord {
-    const record: IncidentRecord = { id: this.ids.next(), monitorId, status: 'open', severity, summary, openedAt: this.iso(), resolvedAt: null };
+  /** A simulated check: status, last and next check move; updated_at does not (no configuration changed). */
+  recordCheck(ws: Workspace, id: string, result: CheckResult): MonitorRecord | undefined {
+    const current = ws.monitors.get(id);
+    if (!current) return undefined;
+    const record: MonitorRecord = {
+      ...current,
+      ...(result.status ? { status: result.status, lastCheckAt: result.at } : {}),
+      nextCheckAt: result.nextCheckAt,
+    };
+    ws.putMonitor(record);
+    this.checks?.scheduled(ws, record);
+    this.onChange();
+    return record;
+  }
+
+  openIncident(ws: Workspace, monitorId: string, severity: string, summary: string, at = this.iso()): IncidentRecord {
+    const record: IncidentRecord = { id: this.ids.next(), monitorId, status: 'open', severity, summary, openedAt: at, resolvedAt: null };
     this.adoptIncident(ws, record);
-    this.setMonitorStatus(ws, monitorId, 'down');
+    this.setMonitorStatus(ws, monitorId, 'down', at);
     this.onChange();
     return record;
   }
 
-  resolveIncident(ws: Workspace, id: string): IncidentRecord | undefined {
+  resolveIncident(ws: Workspace, id: string, at = this.iso()): IncidentRecord | undefined {
     const current = ws.incidents.get(id);
     if (!current) return undefined;
     if (current.status === 'resolved') return current;
-    const record: IncidentRecord = { ...current, status: 'resolved', resolvedAt: this.iso() };
+    const record: IncidentRecord = { ...current, status: 'resolved', resolvedAt: at };
     ws.putIncident(record);
-    const stillOpen = [...ws.incidents.values()].some((i) => i.monitorId === record.monitorId && i.status === 'open');
-    if (!stillOpen) this.setMonitorStatus(ws, record.monitorId, 'up');
+    if (ws.openIncidentsOf(record.monitorId).length === 0) this.setMonitorStatus(ws, record.monitorId, 'up', at);
     this.onChange();
     return record;
   }
@@ -118,6 +152,7 @@ export class SimState {
     ws.putMonitor(record);
     this.owners.set(record.id, ws.name);
     this.ids.observe(record.id);
+    this.checks?.scheduled(ws, record);
   }
 
   adoptIncident(ws: Workspace, record: IncidentRecord): void {
@@ -126,14 +161,17 @@ export class SimState {
     this.ids.observe(record.id);
   }
 
-  private setMonitorStatus(ws: Workspace, id: string, status: MonitorStatus): void {
+  private setMonitorStatus(ws: Workspace, id: string, status: MonitorStatus, at: string): void {
     const current = ws.monitors.get(id);
     if (!current) return;
-    const at = this.iso();
     ws.putMonitor({ ...current, status, lastCheckAt: at });
   }
 
-  private iso(): string {
-    return new Date(this.now()).toISOString();
+  private firstCheckAt(): string {
+    return this.iso(this.now() + (this.checks?.firstCheckDelayMs() ?? 0));
+  }
+
+  private iso(ms = this.now()): string {
+    return new Date(ms).toISOString();
   }
 }

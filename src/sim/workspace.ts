@@ -18,6 +18,8 @@ export class Workspace {
   private readonly monitorOrder = new SortedIds();
   private readonly incidentOrder = new SortedIds();
   private readonly cache = new Map<string, { spec?: string; full?: string }>();
+  /** Monitor id -> ids of its open incidents (checks ask this for every check). */
+  private readonly openByMonitor = new Map<string, Set<string>>();
 
   constructor(readonly name: string) {}
 
@@ -49,6 +51,13 @@ export class Workspace {
   putIncident(record: IncidentRecord): void {
     this.incidents.set(record.id, record);
     this.incidentOrder.insert(record.id);
+    let open = this.openByMonitor.get(record.monitorId);
+    if (record.status === 'open') {
+      if (!open) this.openByMonitor.set(record.monitorId, (open = new Set()));
+      open.add(record.id);
+    } else if (open?.delete(record.id) && open.size === 0) {
+      this.openByMonitor.delete(record.monitorId);
+    }
   }
 
   incidentJson(record: IncidentRecord): string {
@@ -60,6 +69,10 @@ export class Workspace {
     const { ids, more } = this.incidentOrder.page(afterId, limit);
     const items = ids.map((id) => this.incidentJson(this.incidents.get(id) as IncidentRecord));
     return { items, nextAfter: more ? ids[ids.length - 1] : undefined };
+  }
+
+  openIncidentsOf(monitorId: string): IncidentRecord[] {
+    return [...(this.openByMonitor.get(monitorId) ?? [])].map((id) => this.incidents.get(id) as IncidentRecord);
   }
 
   openIncidentCount(): number {

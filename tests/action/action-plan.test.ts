@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
-import { runActionProcess } from './action-process.js';
+import { pullRequestEnv, runActionProcess } from './action-process.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 
 const REPO = 'acme/monitors-config';
@@ -22,18 +22,7 @@ beforeAll(async () => {
   [sim, github] = await Promise.all([startSimProcess(), startFakeGitHub(REPO)]);
   workspace = mkdtempSync(join(tmpdir(), 'action-plan-'));
   cpSync(EXAMPLE, join(workspace, 'monitors'), { recursive: true });
-  writeFileSync(join(workspace, 'event.json'), JSON.stringify({ pull_request: { number: 12 } }));
-  env = {
-    ...SECRETS,
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_EVENT_PATH: join(workspace, 'event.json'),
-    GITHUB_API_URL: github.apiUrl,
-    GITHUB_REPOSITORY: REPO,
-    GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
-    GITHUB_OUTPUT: join(workspace, 'output.txt'),
-    MONITORS_API_TOKEN: sim.token,
-    CI: 'true',
-  };
+  env = { ...SECRETS, ...pullRequestEnv(workspace, github.apiUrl, REPO, 12), MONITORS_API_TOKEN: sim.token };
 });
 
 afterAll(async () => {

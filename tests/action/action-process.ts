@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI_PATH } from '../helpers/run-cli.js';
 
@@ -34,4 +36,26 @@ export function runActionProcess(inputs: Record<string, string>, env: Record<str
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * The environment of a run on pull request `number` in `workspace`: the event file (written
+ * here), the fake GitHub API, the job summary and outputs files; CI=true.
+ */
+export function pullRequestEnv(workspace: string, githubApiUrl: string, repo: string, number: number): Record<string, string> {
+  return eventEnv(workspace, githubApiUrl, repo, { pull_request: { number } });
+}
+
+/** The same for any event (e.g. `{schedule: '17 6 * * *'}` for a scheduled run). */
+export function eventEnv(workspace: string, githubApiUrl: string, repo: string, event: object): Record<string, string> {
+  writeFileSync(join(workspace, 'event.json'), JSON.stringify(event));
+  return {
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_PATH: join(workspace, 'event.json'),
+    GITHUB_API_URL: githubApiUrl,
+    GITHUB_REPOSITORY: repo,
+    GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
+    GITHUB_OUTPUT: join(workspace, 'output.txt'),
+    CI: 'true',
+  };
 }

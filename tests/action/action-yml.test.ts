@@ -21,7 +21,7 @@ describe('action.yml', () => {
 
   it('passes every input to run.mjs under the name run.mjs reads', () => {
     const names = Object.keys(action.inputs as object);
-    expect(names.sort()).toEqual(['api-url', 'cli', 'command', 'comment', 'environments', 'github-token', 'lock', 'path', 'version']);
+    expect(names.sort()).toEqual(['api-url', 'check', 'check-args', 'cli', 'command', 'comment', 'drift-label', 'environments', 'github-token', 'lock', 'path', 'version']);
     for (const name of names) {
       const envName = `MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`;
       expect(step.env[envName], name).toBe(`\${{ inputs.${name} }}`);
@@ -33,6 +33,8 @@ describe('action.yml', () => {
     expect(action.outputs.changes.value).toBe('${{ steps.run.outputs.changes }}');
     expect(action.outputs['exit-code'].value).toBe('${{ steps.run.outputs.exit-code }}');
     expect(runScript).toContain('changes=${changes}\\nexit-code=${result.code}\\n');
+    expect(action.outputs.issue.value).toBe('${{ steps.run.outputs.issue }}');
+    expect(runScript).toContain('issue=${result.number}\\n');
   });
 });
 
@@ -42,6 +44,11 @@ describe('the example workflow', () => {
     expect(plan.if).toBe("github.event_name == 'pull_request'");
     expect(plan.permissions['pull-requests']).toBe('write');
     expect(plan.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual(['validate', 'plan']);
+  });
+
+  it('checks the monitors a pull request creates or replaces, beside the plan', () => {
+    const planStep = workflow.jobs.plan.steps.find((s: { with?: { command?: string } }) => s.with?.command === 'plan');
+    expect(planStep.with.check).toBe(true);
   });
 
   it('applies on main one at a time, never cancelling a running apply, then commits the lock file', () => {
@@ -55,8 +62,21 @@ describe('the example workflow', () => {
     expect(commit.run).toContain('git push'); // run for real in tests/gitops/lock-commit.test.ts
   });
 
+  it('checks for drift on a schedule (and by hand) with permission to write issues, never in the apply\'s concurrency group', () => {
+    expect(workflow.on.schedule).toEqual([{ cron: '17 6 * * *' }]);
+    expect(workflow.on).toHaveProperty('workflow_dispatch');
+    const drift = workflow.jobs.drift;
+    expect(drift.if).toBe("github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'");
+    expect(drift.permissions).toEqual({ contents: 'read', issues: 'write' });
+    expect(drift.concurrency.group).not.toBe(workflow.jobs.apply.concurrency.group);
+    expect(drift.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual(['drift']);
+    // The other jobs do not run on the schedule.
+    expect([workflow.jobs.plan.if, workflow.jobs.apply.if].join(' ')).not.toContain('schedule');
+  });
+
   it('takes tokens from secrets into the environment, never from inputs', () => {
     expect(workflow.jobs.plan.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_PLAN_TOKEN }}');
+    expect(workflow.jobs.drift.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_PLAN_TOKEN }}');
     expect(workflow.jobs.apply.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_APPLY_TOKEN }}');
     expect(JSON.stringify(workflow)).not.toMatch(/api-token|MONITORS_API_TOKEN["']?:\s*["']?[A-Za-z0-9]/);
   });

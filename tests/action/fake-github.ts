@@ -7,10 +7,24 @@ export interface FakeComment {
   html_url: string;
 }
 
+export interface FakeIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  labels: { name: string }[];
+  html_url: string;
+  /** Present on pull requests, which GitHub lists among the issues. */
+  pull_request?: { url: string };
+}
+
 export interface FakeGitHub {
   apiUrl: string;
   /** Comments per issue number. */
   comments: Map<number, FakeComment[]>;
+  /** Issues (and pull requests) by number. */
+  issues: Map<number, FakeIssue>;
   /** Every request as `METHOD path`. */
   requests: string[];
   /** Authorization headers seen. */
@@ -20,9 +34,11 @@ export interface FakeGitHub {
   close(): Promise<void>;
 }
 
-/** A tiny model of GitHub's issue-comment endpoints on 127.0.0.1 (list pages, create, update). */
+/** A tiny model of GitHub's issue and issue-comment endpoints on 127.0.0.1 (list pages, create, update). */
 export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
   const comments = new Map<number, FakeComment[]>();
+  const issues = new Map<number, FakeIssue>();
+  let nextNumber = 100;
   const requests: string[] = [];
   const auth: string[] = [];
   let nextId = 1000;
@@ -47,6 +63,29 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
       comments.set(Number(list[1]), [...(comments.get(Number(list[1])) ?? []), comment]);
       return send(201, comment);
     }
+    const issueList = url.pathname === `/repos/${repo}/issues`;
+    const issue = url.pathname.match(new RegExp(`^/repos/${repo}/issues/(\\d+)$`));
+    if (issueList && req.method === 'GET') {
+      const label = url.searchParams.get('labels');
+      const state = url.searchParams.get('state') ?? 'open';
+      const all = [...issues.values()].filter((i) => (state === 'all' || i.state === state) && (!label || i.labels.some((l) => l.name === label)));
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return send(200, all.slice((page - 1) * perPage, page * perPage));
+    }
+    if (issueList && req.method === 'POST') {
+      const body = JSON.parse(await readBody(req)) as { title: string; body: string; labels?: string[] };
+      const number = nextNumber++;
+      const created: FakeIssue = { number, title: body.title, body: body.body, state: 'open', state_reason: null, labels: (body.labels ?? []).map((name) => ({ name })), html_url: `https://github.test/${repo}/issues/${number}` };
+      issues.set(number, created);
+      return send(201, created);
+    }
+    if (issue && req.method === 'PATCH') {
+      const found = issues.get(Number(issue[1]));
+      if (!found) return send(404, { message: 'Not Found' });
+      Object.assign(found, JSON.parse(await readBody(req)) as Partial<FakeIssue>);
+      return send(200, found);
+    }
     if (one && req.method === 'PATCH') {
       const found = [...comments.values()].flat().find((c) => c.id === Number(one[1]));
       if (!found) return send(404, { message: 'Not Found' });
@@ -60,6 +99,7 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
   return {
     apiUrl: `http://127.0.0.1:${port}`,
     comments,
+    issues,
     requests,
     auth,
     get readOnly() {

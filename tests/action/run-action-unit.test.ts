@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { combinedReport, environmentChildEnv, environmentsFromReport, fitSection, selectEnvironments } from '../../action/environments.mjs';
-import { cliCommand, commandArgs, outcomeOf, readInputs, textReport } from '../../action/run.mjs';
+import { driftBody } from '../../action/drift-issue.mjs';
+import { combinedReport, environmentChildEnv, environmentsFromReport, fitSection, selectEnvironments, summaryOf } from '../../action/environments.mjs';
+import { checkArgs, checkReport, cliCommand, commandArgs, outcomeOf, readInputs, textReport } from '../../action/run.mjs';
+import { MAX_COMMENT_CHARS } from '../../action/upsert-comment.mjs';
 
 const inputs = (extra: Record<string, string>) => readInputs({ MONITORS_ACTION_COMMAND: 'plan', ...extra });
 
@@ -12,6 +14,9 @@ describe('action run.mjs pieces', () => {
     expect(outcomeOf('plan', 2)).toEqual({ ok: true, changes: true });
     expect(outcomeOf('plan', 0)).toEqual({ ok: true, changes: false });
     expect(outcomeOf('plan', 1)).toEqual({ ok: false, changes: false });
+    expect(outcomeOf('drift', 2)).toEqual({ ok: true, changes: true });
+    expect(outcomeOf('drift', 0)).toEqual({ ok: true, changes: false });
+    expect(outcomeOf('drift', 1)).toEqual({ ok: false, changes: false });
     expect(outcomeOf('apply', 2)).toEqual({ ok: false, changes: false });
     expect(outcomeOf('validate', 0)).toEqual({ ok: true, changes: false });
   });
@@ -21,12 +26,16 @@ describe('action run.mjs pieces', () => {
       'plan', 'mon', '--lock', 'mon.lock.json', '--detailed-exitcode', '--format', 'markdown',
     ]);
     expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'apply' }))).toEqual(['apply', 'monitors', '--yes']);
+    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'drift' }))).toEqual(['plan', 'monitors', '--detailed-exitcode', '--format', 'markdown']);
     expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'validate', MONITORS_ACTION_PATH: 'a/b' }))).toEqual(['validate', 'a/b']);
   });
 
   it('refuses an unknown command with a clear message', () => {
-    expect(() => readInputs({ MONITORS_ACTION_COMMAND: 'destroy' })).toThrow('input "command" must be one of validate, plan, apply, not "destroy"');
+    expect(() => readInputs({ MONITORS_ACTION_COMMAND: 'destroy' })).toThrow('input "command" must be one of validate, plan, apply, drift, not "destroy"');
     expect(inputs({ MONITORS_ACTION_COMMENT: 'false' }).comment).toBe(false);
+    expect(inputs({}).driftLabel).toBe('monitors-drift');
+    expect(inputs({ MONITORS_ACTION_DRIFT_LABEL: '' }).driftLabel).toBe('');
+    expect(inputs({ MONITORS_ACTION_DRIFT_LABEL: ' ops ' }).driftLabel).toBe('ops');
   });
 
   it('runs the cli input, else the repository’s install, else npx at the action’s version', () => {
@@ -49,6 +58,38 @@ describe('action run.mjs pieces', () => {
   it('reports a failed run with its output, without repeating annotations', () => {
     const text = textReport(inputs({ MONITORS_ACTION_COMMAND: 'validate' }), 1, 'a.yaml:1:1: error x\n::error file=a.yaml,line=1::x\n1 error in 1 file.\n', false);
     expect(text).toBe('#### monitors validate `monitors`: failed (exit 1)\n\n```\na.yaml:1:1: error x\n1 error in 1 file.\n```\n');
+  });
+
+  it('runs check --changed after a plan when asked, with the extra check arguments', () => {
+    expect(inputs({}).check).toBe(false);
+    const asked = inputs({ MONITORS_ACTION_CHECK: 'true', MONITORS_ACTION_LOCK: 'l.json', MONITORS_ACTION_CHECK_ARGS: ' --ca  ca.pem --concurrency 2 ' });
+    expect(asked.check).toBe(true);
+    expect(checkArgs(asked)).toEqual(['check', 'monitors', '--lock', 'l.json', '--ca', 'ca.pem', '--concurrency', '2', '--changed', '--format', 'markdown']);
+    expect(checkArgs(inputs({}))).toEqual(['check', 'monitors', '--changed', '--format', 'markdown']);
+  });
+
+  it('puts the check’s Markdown beside the plan, or its error output when it could not run', () => {
+    expect(checkReport(inputs({}), 1, '**Check: 0 up, 0 degraded, 1 down, 0 not checked.**\n', 'ignored')).toBe(
+      '#### monitors check `monitors`: the monitors this pull request creates or replaces, checked from the runner\n\n**Check: 0 up, 0 degraded, 1 down, 0 not checked.**\n',
+    );
+    expect(checkReport(inputs({}), 1, '', 'error BAD_OPTION: --ca x could not be read\n')).toBe('#### monitors check --changed `monitors`: failed (exit 1)\n\n```\nerror BAD_OPTION: --ca x could not be read\n```\n');
+  });
+});
+
+describe('the drift issue text', () => {
+  it('starts with the marker, says when and where, and stays under GitHub’s limit with a huge plan', () => {
+    const now = new Date('2026-03-02T06:17:00Z');
+    const body = driftBody({ path: 'monitors', planMarkdown: '**Plan: 1 to create, 0 to replace, 0 to delete.**', runUrl: 'https://github.test/a/b/actions/runs/1', now });
+    expect(body.split('\n').slice(0, 4)).toEqual([
+      '<!-- monitors-drift:monitors -->',
+      '### Drift: the live monitors differ from `monitors`',
+      '',
+      'The scheduled drift check on 2026-03-02T06:17:00.000Z ([workflow run](https://github.test/a/b/actions/runs/1)) planned against the live workspace and found changes.',
+    ]);
+    expect(body.endsWith('**Plan: 1 to create, 0 to replace, 0 to delete.**')).toBe(true);
+    const huge = driftBody({ path: 'monitors', planMarkdown: 'x'.repeat(200_000), now });
+    expect(huge.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
+    expect(huge).toMatch(/^<!-- monitors-drift:monitors -->\n[\s\S]*… \(truncated: the full plan is in the job summary and log\)$/);
   });
 });
 
@@ -92,5 +133,11 @@ describe('action environments.mjs pieces', () => {
     expect((staging.match(/<details>/g) ?? []).length).toBe((staging.match(/<\/details>/g) ?? []).length);
     expect(staging).toContain('cut to share the comment');
     expect(fitSection('short', 100)).toBe('short');
+  });
+
+  it("says in an environment's summary line when its check failed", () => {
+    const markdown = '**Plan: 1 to create, 0 to replace, 0 to delete.**\n';
+    expect(summaryOf({ name: 'staging', ok: true, code: 2, markdown, check: 'ok' })).toBe('Plan: 1 to create, 0 to replace, 0 to delete.');
+    expect(summaryOf({ name: 'staging', ok: true, code: 2, markdown, check: 'failed' })).toBe('Plan: 1 to create, 0 to replace, 0 to delete. Check: a monitor is down, or the check failed.');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldName } from '../../src/api/error-body.js';
+import { fieldName, fieldPath } from '../../src/api/error-body.js';
 import { conflictKind, parseRetryAfter } from '../../src/api/retry-policy.js';
 
 describe('conflictKind', () => {
@@ -47,5 +47,18 @@ describe('fieldName', () => {
     [42, ''],
   ])('%j -> %s', (where, field) => {
     expect(fieldName(where)).toBe(field);
+  });
+});
+
+describe('fieldPath', () => {
+  it.each([
+    ['/port', undefined],
+    ['/locations/2', ['locations', 2]],
+    ['data.locations[2]', ['locations', 2]],
+    [['body', 'locations', 2], ['locations', 2]],
+    ['/data/attributes/url', undefined],
+    ['something_new/1', undefined],
+  ])('%j -> %j', (where, path) => {
+    expect(fieldPath(where)).toEqual(path);
   });
 });

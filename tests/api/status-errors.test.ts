@@ -25,7 +25,7 @@ describe('typed errors', () => {
     expect(error).toBeInstanceOf(MonitorsError);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'API_UNAUTHORIZED', status: 401, method: 'GET', path: '/account', serverCode: 'token_expired' });
-    expect(error.message).toMatch(/missing, expired or revoked/);
+    expect(error.message).toBe('the API rejected the token in MONITORS_API_TOKEN (401); the server says: The token has expired');
     expect(error.hint).toMatch(/dashboard \(settings, API\).*MONITORS_API_TOKEN/);
     oneSentence(error.message);
     expect(setup.sleeps).toEqual([]); // not retried
@@ -71,15 +71,16 @@ describe('typed errors', () => {
   });
 
   it.each([
-    ['OAuth style', { error: 'invalid_token', error_description: 'The access token expired' }, 'invalid_token', ': The access token expired'],
-    ['a bare message string', { error: 'Token revoked by an administrator' }, undefined, ': Token revoked by an administrator'],
-    ['plain text', 'Unauthorized: token expired', undefined, ': Unauthorized: token expired'],
-  ])('401 with a body in %s keeps what the server said', async (_shape, body, serverCode, said) => {
+    ['OAuth style', { error: 'invalid_token', error_description: 'The access token expired' }, 'invalid_token', '; the server says: The access token expired'],
+    ['a bare message string', { error: 'Token revoked by an administrator' }, undefined, '; the server says: Token revoked by an administrator'],
+    ['plain text', 'Unauthorized: token expired', undefined, '; the server says: Unauthorized: token expired'],
+    ['no body', '', undefined, ': it is missing, expired or revoked'],
+  ])('401 with a body in %s says once why: the server\'s reason, else the usual causes', async (_shape, body, serverCode, why) => {
     setup = mockClient();
     setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(401, body as object, { headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' } });
     const error = await caught(() => setup.api.getAccount());
     expect(error).toMatchObject({ code: 'API_UNAUTHORIZED', serverCode });
-    expect(error.message).toBe(`the API token was rejected (401): it is missing, expired or revoked${said}`);
+    expect(error.message).toBe(`the API rejected the token in MONITORS_API_TOKEN (401)${why}`);
   });
 
   it('a plain-text 409 saying the key was used for another payload is not retried', async () => {
@@ -169,7 +170,7 @@ describe('typed errors', () => {
       ['error.fields map of lists', { error: { code: 'validation_failed', message: 'Invalid', fields: { interval_seconds: ['is not enabled'], name: ['is too short'] } } }, [{ field: 'interval_seconds', message: 'is not enabled' }, { field: 'name', message: 'is too short' }]],
       ['top-level errors[] with JSON pointers', { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] }, [{ field: 'timeout_seconds', message: 'must be 2 to 60' }]],
       ['errors map of strings', { message: 'Invalid', errors: { url: 'private destination' } }, [{ field: 'url', message: 'private destination' }]],
-      ['pydantic-style loc arrays', { detail: [{ loc: ['body', 'locations', 2], msg: 'too long' }] }, [{ field: 'locations', message: 'too long' }]],
+      ['pydantic-style loc arrays', { detail: [{ loc: ['body', 'locations', 2], msg: 'too long' }] }, [{ field: 'locations', message: 'too long', path: ['locations', 2] }]],
       ['JSON:API errors[] with source.pointer', { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'must be a public host', source: { pointer: '/data/attributes/url' } }] }, [{ field: 'url', message: 'must be a public host' }]],
       ['RFC 9457 problem details with invalid-params', { type: 'about:blank', title: 'Validation failed', status: 422, 'invalid-params': [{ name: 'port', reason: 'is required for tcp monitors' }] }, [{ field: 'port', message: 'is required for tcp monitors' }]],
       ['violations[] with propertyPath', { title: 'Invalid', violations: [{ propertyPath: 'body.keyword', message: 'is required' }] }, [{ field: 'keyword', message: 'is required' }]],

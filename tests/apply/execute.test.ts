@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { executePlan, type ApplyEvent } from '../../src/apply/execute.js';
 import { createLockRecorder } from '../../src/apply/lock-recorder.js';
-import { lockErrorReport } from '../../src/apply/report.js';
+import { failureReport, lockErrorReport, summaryLine } from '../../src/apply/report.js';
+import { ApiError } from '../../src/api/errors.js';
 import { MonitorsError } from '../../src/errors.js';
 import type { LockFile } from '../../src/lock/types.js';
 import { keyForGeneration } from '../../src/plan/idempotency-key.js';
@@ -208,6 +209,55 @@ describe('executePlan', () => {
     expect([...api.monitors.values()][0]?.auth_secret).toBe('s3cret');
   });
 });
+
+describe('a token the API refuses (401, 403)', () => {
+  for (const [code, status] of [['API_FORBIDDEN', 403], ['API_UNAUTHORIZED', 401]] as const) {
+    it(`${status}: the apply starts no new write after the first, lets those in flight finish and records them, says it once`, async () => {
+      const api = new MemoryApi();
+      const seeded = api.seed({ ...base, name: 'gone' });
+      let writes = 0;
+      // The 3rd write is refused; with 2 in flight at once, at most one more was already sent.
+      api.failNext = (method) => (method !== 'GET' && ++writes >= 3 ? new ForbiddenOrUnauthorized(code, status) : undefined);
+      const changes = [...Array.from({ length: 8 }, (_, i) => change('create', `c${i}`, null, {})), change('delete', 'gone', seeded)];
+      const { lock } = recorder({ format_version: 1, salt: 's', monitors: [{ id: seeded, name: 'gone', fingerprint: 'f' }] });
+      const result = await executePlan(plan(changes), { api, env: {}, lock, concurrency: 2 });
+      const sent = api.requests.filter((r) => r.method !== 'GET');
+      expect(sent.length, 'no new write after the refusal').toBeLessThanOrEqual(4);
+      expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false);
+      expect(result.stoppedBy?.code).toBe(code);
+      expect(result.created).toBe(2);
+      expect(result.created + result.failed + result.notStarted).toBe(8 + 1 - result.deleted);
+      expect(result.notStarted).toBeGreaterThanOrEqual(5);
+      expect(result.interrupted).toBe(false);
+      expect(lock.current().monitors.map((r) => r.name).sort()).toEqual(['c0', 'c1', 'gone']);
+      const report = failureReport(result).join('\n');
+      const refusal = status === 403 ? /lacks the monitors:write scope/g : /token was rejected/g;
+      expect(report.match(refusal), 'the refusal said once').toHaveLength(1);
+      expect(report).not.toContain('Run the same apply again');
+      expect(report).toContain('Once the token is fixed, run the apply again');
+      expect(summaryLine(result, 10)).toMatch(/^Apply stopped: 2 created, 0 replaced, 0 deleted, \d+ failed, \d+ not started\./);
+    });
+  }
+
+  it('other failures do not stop the apply', async () => {
+    const api = new MemoryApi();
+    api.failNext = (method) => (method === 'POST' && api.requests.filter((r) => r.method === 'POST').length === 1 ? new MonitorsError('API_SERVER_ERROR', 'boom') : undefined);
+    const result = await executePlan(plan(Array.from({ length: 4 }, (_, i) => change('create', `c${i}`, null, {}))), { api, env: {}, lock: recorder().lock, concurrency: 1 });
+    expect(result).toMatchObject({ created: 3, failed: 1, notStarted: 0 });
+    expect(result.stoppedBy).toBeUndefined();
+  });
+});
+
+class ForbiddenOrUnauthorized extends ApiError {
+  constructor(code: 'API_FORBIDDEN' | 'API_UNAUTHORIZED', status: number) {
+    super(code, status === 403 ? 'the API token lacks the monitors:write scope needed for POST /monitors (403)' : 'the API token was rejected (401)', {
+      status,
+      method: 'POST',
+      path: '/monitors',
+      hint: status === 403 ? 'Create a token with the monitors:write scope in the dashboard (settings, API).' : 'Create a new token.',
+    });
+  }
+}
 
 describe('lock recorder', () => {
   it('coalesces writes but ends with everything recorded', async () => {

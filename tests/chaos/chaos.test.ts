@@ -82,8 +82,12 @@ async function runScenario(scenario: ChaosScenario): Promise<void> {
   }
 }
 
+/** What a client can change of a monitor (status and check times move with the simulated checks). */
 function record(sim: SimServer, id: string) {
-  return sim.core.state.workspace('default').monitors.get(id);
+  const found = sim.core.state.workspace('default').monitors.get(id);
+  if (!found) return undefined;
+  const { status: _status, lastCheckAt: _last, nextCheckAt: _next, ...written } = found;
+  return written;
 }
 
 /**

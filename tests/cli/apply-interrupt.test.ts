@@ -1,14 +1,13 @@
 // Ctrl-C (SIGINT) or a CI cancel (SIGTERM) in the middle of an apply: no new write starts,
 // the writes in flight finish and reach the lock file, the summary says what happened, and
 // the exit code says it was interrupted. The built CLI as a process against the simulator.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
-import { CLI_PATH, runCli } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const TOKEN = 'tok_interrupt_0123456789';
@@ -52,29 +51,17 @@ describe('an apply interrupted by a signal', () => {
 });
 
 /** Runs the CLI, sends `signal` once the first write is done, and collects the output. */
-function runAndSignal(args: string[], signal: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1', ...env() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let sent = false;
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
+function runAndSignal(args: string[], signal: NodeJS.Signals): Promise<CliResult> {
+  let sent = false;
+  return runCli(args, {
+    cwd: dir,
+    env: env(),
+    timeoutMs: 30_000,
+    watch: (child, { stderr }) => {
       if (!sent && /^created /m.test(stderr)) {
         sent = true;
         child.kill(signal);
       }
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+    },
   });
 }

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenId } from '../../src/sim/tokens.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
-import { getRequestLog } from '../helpers/sim-admin.js';
+import { deleteMonitorOutOfBand, getRequestLog, seedMonitors } from '../helpers/sim-admin.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
+import { httpInput } from '../load/valid-input.js';
 
 const DECOY_TOKEN = 'tok_decoy_MONITORS_API_TOKEN_must_never_be_sent';
 
@@ -128,6 +129,7 @@ describe('two environments against two simulators', () => {
     const apply = await cli(['apply', 'monitors', '--env', 'staging', '--yes']);
     expect(apply.code, apply.stderr).toBe(0);
     expectNoSecrets(apply);
+    expect(apply.stdout).toContain('Lock file written: monitors/locks/staging.lock.json');
     expect(await liveNames(staging)).toEqual(STAGING_NAMES);
     expect(lockNames('staging')).toEqual(STAGING_NAMES);
     expect(existsSync(lockPath('production'))).toBe(false);
@@ -205,5 +207,30 @@ describe('two environments against two simulators', () => {
     expect(applied.code, applied.stderr).toBe(0);
     expect(await liveNames(staging)).toEqual(STAGING_NAMES);
     expect(await liveNames(production)).toEqual(PRODUCTION_NAMES);
+  });
+
+  it('two live monitors with one name stop the plan of their environment only', async () => {
+    const [copy] = await seedMonitors(staging.adminUrl, [httpInput({ name: 'api eu-west health', url: 'https://eu-west.api.staging.shop.example.com/health' })]);
+    const stopped = await cli(['plan', 'monitors', '--env', 'staging']);
+    expect(stopped.code, stopped.stdout + stopped.stderr).toBe(1);
+    expect(stopped.stderr).toContain('error PLAN_DUPLICATE_LIVE_NAME');
+    expect(stopped.stderr).toContain(copy!);
+    // production has one "api eu-west health" of its own, and plans clean.
+    const other = await cli(['plan', 'monitors', '--env', 'production', '--detailed-exitcode']);
+    expect(other.code, other.stdout + other.stderr).toBe(0);
+    await deleteMonitorOutOfBand(staging.adminUrl, copy!);
+  });
+
+  it("--api-url wins over the environment's api_url (the token stays the environment's)", async () => {
+    // staging's api_url points nowhere: only --api-url can reach the staging simulator.
+    const nowhere = { STAGING_API_URL: 'http://127.0.0.1:9/api/v1', MONITORS_MAX_ATTEMPTS: '1' };
+    const plan = await cli(['plan', 'monitors', '--env', 'staging', '--api-url', staging.baseUrl, '--detailed-exitcode'], nowhere);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('No changes. 4 monitors up to date.');
+    const saved = join(dir, 'staging-api-url.plan.json');
+    expect((await cli(['plan', 'monitors', '--env', 'staging', '--api-url', staging.baseUrl, '--out', saved], nowhere)).code).toBe(0);
+    // The saved plan keeps the URL it was made against.
+    expect((await cli(['apply', '--plan', saved], nowhere)).code).toBe(0);
+    expect((await cli(['plan', 'monitors', '--env', 'staging'], nowhere)).code).toBe(1);
   });
 });

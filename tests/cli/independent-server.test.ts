@@ -231,8 +231,11 @@ describe('a workspace managed against the independent server', () => {
     expect(plan.changes.map((c) => [c.action, c.name, c.reason])).toEqual([['replace', 'svc-07', 'changed_since_apply']]);
     expect(plan.changes[0]!.fields.map((f) => f.field)).toEqual(['url']);
     expect(plan.changes[0]!.notes).toContain('has an open incident');
-    const apply = await cli(dir, ['apply', '.', '--yes']);
+    // --wait follows it through this server's own pending-after-a-write until it is up.
+    const apply = await cli(dir, ['apply', '.', '--yes', '--wait', '30s']);
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+    expect(apply.stdout).toMatch(/^ {2}up {11}"svc-07" \([0-9A-Z]{26}\)\n {17}open incident since \S+ \(\S+\): svc-07 is down$/m);
+    expect(apply.stdout).toMatch(/^Wait complete: 1 up\. /m);
     expect(liveByName('svc-07')!.input.url).toBe('https://status.example.com/');
     await expectNoChanges(dir, COUNT);
   });
@@ -347,7 +350,8 @@ describe('a server with other spec-valid habits: gzip bodies, cursors read stric
       const refused = await cli(dir, ['apply', '.', '--yes']);
       expect(refused.code).toBe(1);
       expect(refused.stdout).toContain('svc-02');
-      expect(refused.stdout).toContain('API_VALIDATION: the API rejected the monitor (422): interval_seconds: 240 is not an enabled interval');
+      expect(refused.stdout).toContain('API_VALIDATION: the API rejected the monitor (422)');
+      expect(refused.stdout).toMatch(/^ {4}monitors\.yaml:\d+:\d+: interval_seconds: 240 is not an enabled interval/m);
       expectNoStackTrace(refused);
     } finally {
       Object.assign(server.options, { cursorMode: 'token', gzip: false, errorStyle: 'api', pageCap: 25 });

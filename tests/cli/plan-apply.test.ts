@@ -37,7 +37,8 @@ function expectCleanFailure(result: CliResult, code: string): void {
 }
 
 beforeAll(async () => {
-  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN), { ...fullScopeToken(READ_ONLY), scopes: ['monitors:read'] }], monitorLimit: 3 });
+  // No simulated check within a test: one finding a monitor up would resolve the incident a test opened.
+  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN), { ...fullScopeToken(READ_ONLY), scopes: ['monitors:read'] }], monitorLimit: 3, checks: { delayMs: 3_600_000 } });
 });
 afterAll(() => sim.close());
 beforeEach(() => {
@@ -119,7 +120,7 @@ describe('plan', () => {
   it('--out to a path that cannot be written: one clear error at once, no plan printed, nothing written', async () => {
     writeMonitors(monitor('alpha'));
     writeFileSync(join(dir, 'a-file'), 'x');
-    for (const out of [join(dir, 'a-file', 'plan.json'), dir, '/proc/no-such-folder/plan.json']) {
+    for (const out of [join(dir, 'a-file', 'plan.json'), '/proc/no-such-folder/plan.json']) {
       if (out.startsWith('/proc/') && !existsSync('/proc/self')) continue;
       const started = Date.now();
       const result = await runCli(['plan', '--out', out], { cwd: dir, env: env(), timeoutMs: 15_000 });
@@ -129,6 +130,10 @@ describe('plan', () => {
       expect(result.stdout).toBe('');
       expect(Date.now() - started).toBeLessThan(10_000);
     }
+    // A folder is refused as an option, before anything is read or sent.
+    const folder = await runCli(['plan', '--out', dir], { cwd: dir, env: env() });
+    expectCleanFailure(folder, 'BAD_OPTION');
+    expect(folder.stdout).toBe('');
     expect(readdirSync(dir).sort()).toEqual(['a-file', 'monitors.yaml']);
   });
 
@@ -218,7 +223,7 @@ describe('apply', () => {
     const result = await cli(['apply', '--yes']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 1 failed.');
-    expect(result.stdout).toMatch(/create of "odd-interval": API_VALIDATION: .*interval_seconds/);
+    expect(result.stdout).toMatch(/create of "odd-interval": API_VALIDATION: the API rejected the monitor \(422\)\n {4}monitors\.yaml:\d+:\d+: interval_seconds/);
     expect(liveNames()).toEqual(['good']);
     const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: { name: string }[] };
     expect(lock.monitors.map((m) => m.name)).toEqual(['good']);

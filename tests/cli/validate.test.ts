@@ -46,6 +46,22 @@ describe('monitors validate', () => {
     expect(r.code).toBe(0);
   });
 
+  it('needs no secrets: an unset ${env:NAME} is a warning (exit 0); --require-env makes it an error', async () => {
+    const r = await runCli(['validate', 'examples/shop', 'examples/model-gateway'], { cwd: ROOT });
+    expect(r.code).toBe(0);
+    const missing = r.stdout.split('\n').filter((line) => line.includes('env.missing'));
+    expect(missing).toEqual([
+      'examples/shop/storefront.yaml:57:18: warning env.missing environment variable SHOP_API_TOKEN is not set (referenced by auth_secret); plan and apply need it',
+      'examples/shop/storefront.yaml:70:18: warning env.missing environment variable SHOP_ADMIN_PASSWORD is not set (referenced by auth_secret); plan and apply need it',
+      'examples/model-gateway/gateway.yaml:16:16: warning env.missing environment variable GATEWAY_API_KEY is not set (referenced by auth_secret); plan and apply need it',
+    ]);
+    expect(r.stdout).toMatch(/\n\d+ monitors in 4 files: valid \(3 warnings\)\.\n$/);
+    const strict = await runCli(['validate', '--require-env', 'examples/shop', 'examples/model-gateway'], { cwd: ROOT });
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('examples/shop/storefront.yaml:57:18: error env.missing environment variable SHOP_API_TOKEN is not set (referenced by auth_secret)\n');
+    expect(strict.stdout).toMatch(/\n3 errors in 2 files\.\n$/);
+  });
+
   it('exits 1 on a broken file with file:line:col, paths relative to the working folder', async () => {
     const r = await runCli(['validate', 'broken'], { cwd: dir });
     expect(r.code).toBe(1);
@@ -73,6 +89,7 @@ describe('monitors validate', () => {
       version: 1,
       valid: false,
       files: ['broken/shop.yaml'],
+      skipped: [],
       monitors: 1,
       errors: 2,
       warnings: 0,
@@ -81,6 +98,25 @@ describe('monitors validate', () => {
         { file: 'broken/shop.yaml', line: 17, col: 5, severity: 'error', code: 'schema.additionalProperties', message: 'unknown field "colour"' },
       ],
     });
+  });
+
+  it('a folder search skips YAML of other tools with a one-line note, listed in --format json', async () => {
+    const root = path.join(dir, 'repo');
+    mkdirSync(path.join(root, 'monitors'), { recursive: true });
+    writeFileSync(path.join(root, 'docker-compose.yml'), 'services:\n  web:\n    image: nginx\n');
+    writeFileSync(path.join(root, 'monitors', 'shop.yaml'), BROKEN.replace('timeout_seconds: 100', 'timeout_seconds: 10').replace('    colour: red\n', ''));
+    const text = await runCli(['validate'], { cwd: root });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe(
+      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
+    );
+    const json = JSON.parse((await runCli(['validate', '--format', 'json'], { cwd: root })).stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ valid: true, files: ['monitors/shop.yaml'], skipped: ['docker-compose.yml'], errors: 0, warnings: 0 });
+    const annotations = await runCli(['validate'], { cwd: root, env: { GITHUB_ACTIONS: 'true' } });
+    expect(annotations.stdout).toContain('::notice file=docker-compose.yml,title=file.skipped::skipped: not a monitors file');
+    const strict = await runCli(['validate', 'docker-compose.yml'], { cwd: root });
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('docker-compose.yml:1:1: error schema.additionalProperties unknown field "services"');
   });
 
   it('prints GitHub annotations when GITHUB_ACTIONS=true', async () => {

@@ -1,5 +1,6 @@
-// Every relative link in the README and docs/ points at a file that exists: a front page
-// that sends readers to missing pages is a broken promise.
+// Every relative link in the README and docs/ points at a file that exists, and so does
+// every path of the repository named in code (`spec/monitoring-api.md`): a front page that
+// sends readers to missing pages is a broken promise.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +15,29 @@ function relativeLinks(markdown: string): string[] {
     .filter((target) => target !== '' && !/^[a-z]+:/i.test(target));
 }
 
+/** The repository's folders: a path in backticks starting with one of them names a file of the repository. */
+const REPO_FOLDERS = ['action', 'bench', 'docs', 'examples', 'schema', 'scripts', 'spec', 'src', 'tests'];
+
+/** Paths of the repository written as code (`src/lock/location.ts`), outside code blocks; relative to the root. */
+function repositoryPaths(markdown: string): string[] {
+  const withoutBlocks = markdown.replace(/```[\s\S]*?```/g, '');
+  return [...withoutBlocks.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!).filter((path) => REPO_FOLDERS.some((folder) => path.startsWith(`${folder}/`)));
+}
+
 describe('documentation links', () => {
   it.each(pages)('%s links only to files that exist', (page) => {
     const missing = relativeLinks(readFileSync(join(root, page), 'utf8')).filter((target) => !existsSync(resolve(root, dirname(page), target)));
     expect(missing).toEqual([]);
+  });
+
+  it.each(pages)('%s names only repository paths that exist', (page) => {
+    const missing = repositoryPaths(readFileSync(join(root, page), 'utf8')).filter((path) => !existsSync(join(root, path)));
+    expect(missing).toEqual([]);
+  });
+
+  it('knows the folders of the repository, and finds the paths it checks', () => {
+    expect(REPO_FOLDERS.filter((folder) => !existsSync(join(root, folder)))).toEqual([]);
+    expect(repositoryPaths('see `spec/monitoring-api.md` and `src/lock`, not `monitors/shop.yaml`\n```\n`src/x.ts`\n```')).toEqual(['spec/monitoring-api.md', 'src/lock']);
   });
 
   it('finds the links it checks', () => {

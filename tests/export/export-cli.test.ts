@@ -95,7 +95,10 @@ describe('monitors export against the simulator', () => {
     expect(noToken.stderr.split('\n')[0]).toBe('error CONFIG_NO_TOKEN: MONITORS_API_TOKEN is not set');
     const rejected = await monitors(['export', '--out', 'x'], { MONITORS_API_TOKEN: 'not-a-token-of-this-sim' });
     expect(rejected.code).toBe(1);
-    expect(rejected.stderr.split('\n')[0]).toMatch(/^error API_UNAUTHORIZED: the API token was rejected \(401\)/);
+    // Said once: the server's reason, not also the generic "missing, expired or revoked".
+    expect(rejected.stderr.split('\n')[0]).toBe(
+      'error API_UNAUTHORIZED: the API rejected the token in MONITORS_API_TOKEN (401); the server says: the token is not valid; send "Authorization: Bearer <token>" with a valid token',
+    );
     const down = await monitors(['export', '--out', 'x', '--api-url', 'http://127.0.0.1:9/api/v1'], { MONITORS_MAX_ATTEMPTS: '1' });
     expect(down.code).toBe(1);
     expect(down.stderr).toMatch(/^error API_UNREACHABLE: cannot reach the API at http:\/\/127.0.0.1:9\/api\/v1/);

@@ -16,7 +16,11 @@ describe('the README demo', () => {
     expect(run.stdout).toContain('Plan: 21 to create, 0 to replace, 0 to delete.');
     expect(run.stdout).toContain('Apply complete: 21 created, 0 replaced, 0 deleted, 0 failed.');
     expect(run.stdout).toContain('No changes. 21 monitors up to date.');
+    expect(run.stdout).toContain('Lock file written: monitors.lock.json');
     expect(run.stdout).toContain('Demo complete');
+    // The first thing a newcomer sees fits on a screen or two (it was about 1,000 lines: the whole plan, twice).
+    expect(run.stdout.split('\n').length).toBeLessThanOrEqual(60);
+    expect(run.stdout.match(/^\+ create /gm)).toHaveLength(1);
     expect(leftovers()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 // The environments workflow's "Commit the lock files" step, run as written (bash, real
 // git, a bare repository as origin): the lock file of each environment the apply wrote,
 // committed together on top of main as it is now.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,8 +23,13 @@ const jobs = (parse(readFileSync(WORKFLOW, 'utf8')) as { jobs: Record<string, { 
 const step = jobs.apply!.steps.find((s) => s.name === 'Commit the lock files')!;
 
 let root: string;
-const run = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', GIT_CONFIG_NOSYSTEM: '1' } }).trim();
+/** Runs git; anything it warns about on stderr (such as cloning an empty repository) fails the test instead of littering the test output. */
+function run(cwd: string, ...args: string[]): string {
+  const git = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', GIT_CONFIG_NOSYSTEM: '1' } });
+  if (git.status !== 0) throw new Error(`git ${args.join(' ')} exited ${git.status}: ${git.stderr}`);
+  if (/warning:/i.test(git.stderr)) throw new Error(`git ${args.join(' ')} warned: ${git.stderr}`);
+  return git.stdout.trim();
+}
 const record = (id: string) => `{"format_version":1,"salt":"s","monitors":[{"id":"${id}","name":"m","fingerprint":"f"}]}\n`;
 function put(repo: string, file: string, text: string): void {
   mkdirSync(dirname(join(repo, file)), { recursive: true });
@@ -34,7 +39,9 @@ function put(repo: string, file: string, text: string): void {
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'lock-commit-env-'));
   run(root, 'init', '-q', '--bare', '-b', 'main', 'origin.git');
-  run(root, 'clone', '-q', 'origin.git', 'seed');
+  // The first commit is made in a new repository and pushed: cloning the still empty origin would warn.
+  run(root, 'init', '-q', '-b', 'main', 'seed');
+  run(join(root, 'seed'), 'remote', 'add', 'origin', join(root, 'origin.git'));
   put(join(root, 'seed'), 'monitors/settings.yaml', 'settings: {}\n');
   put(join(root, 'seed'), LOCKS[0]!, record('staging-v1'));
   run(join(root, 'seed'), 'add', '.');

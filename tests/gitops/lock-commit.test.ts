@@ -1,7 +1,7 @@
 // The example workflow's "Commit the lock file" step, run as written (bash, real git, a bare
 // repository as origin): it commits the lock file the apply left, on top of a main that
 // moved meanwhile, even when that move touched the lock file too, without looping CI.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,13 @@ const workflow = parse(readFileSync(WORKFLOW, 'utf8')) as { jobs: { apply: { ste
 const commitStep = workflow.jobs.apply.steps.find((s) => s.name === 'Commit the lock file')!;
 
 let root: string;
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } }).trim();
+/** Runs git; anything it warns about on stderr (such as cloning an empty repository) fails the test instead of littering the test output. */
+function git(cwd: string, ...args: string[]): string {
+  const run = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
+  if (run.status !== 0) throw new Error(`git ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  if (/warning:/i.test(run.stderr)) throw new Error(`git ${args.join(' ')} warned: ${run.stderr}`);
+  return run.stdout.trim();
+}
 const lockText = (generation: string) => `${JSON.stringify({ format_version: 1, salt: 's', monitors: [{ id: generation, name: 'm', fingerprint: generation }] }, null, 2)}\n`;
 
 function clone(name: string): string {
@@ -54,7 +60,10 @@ function runCommitStep(checkout: string) {
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'lock-commit-'));
   git(root, 'init', '-q', '--bare', '-b', 'main', 'origin.git');
-  const seed = clone('seed');
+  // The first commit is made in a new repository and pushed: cloning the still empty origin would warn.
+  const seed = join(root, 'seed');
+  git(root, 'init', '-q', '-b', 'main', seed);
+  git(seed, 'remote', 'add', 'origin', join(root, 'origin.git'));
   mkdirSync(join(seed, 'monitors'));
   writeFileSync(join(seed, 'monitors', 'shop.yaml'), 'monitors: []\n');
   writeFileSync(join(seed, LOCK), lockText('v1'));

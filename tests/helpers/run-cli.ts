@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI (npm test builds before vitest runs); right from tests/ and from dist/tests/ alike. */
@@ -19,6 +19,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** Called on each piece of output with all output so far: to signal the process at a given point. */
+  watch?: (child: ChildProcess, output: { stdout: string; stderr: string }) => void;
 }
 
 /** Runs `monitors ...args` as a real process and collects its output. */
@@ -29,8 +31,15 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const watch = () => options.watch?.(child, { stdout, stderr });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      watch();
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      watch();
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {

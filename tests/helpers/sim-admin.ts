@@ -1,5 +1,6 @@
 // Helpers for the simulator's admin endpoints (/__sim, documented in docs/simulator.md).
 // Each throws with the server's error body on a non-2xx answer.
+import type { CheckSettings } from '../../src/sim/checks/settings.js';
 import type { FaultSettings } from '../../src/sim/options.js';
 import type { RequestLogEntry } from '../../src/sim/request-log.js';
 import { httpInput } from '../load/valid-input.js';
@@ -40,6 +41,12 @@ export const openIncident = (adminUrl: string, monitorId: string, options: { sev
   admin<Record<string, unknown> & { id: string }>(adminUrl, 'POST', '/incidents', { monitor_id: monitorId, ...options });
 export const resolveIncident = (adminUrl: string, incidentId: string) =>
   admin<Record<string, unknown>>(adminUrl, 'POST', `/incidents/${incidentId}/resolve`);
+
+/** Changes the simulated checks' settings (fields given replace the current ones; `rules` the whole list). */
+export const setChecks = (adminUrl: string, settings: Partial<CheckSettings>) => admin<CheckSettings>(adminUrl, 'PATCH', '/checks', settings);
+/** Runs a monitor's check now, finding `status` when given, else what the rules say; returns the monitor (admin view). */
+export const checkMonitorNow = (adminUrl: string, id: string, status?: string) =>
+  admin<Record<string, unknown>>(adminUrl, 'POST', `/monitors/${id}/check`, status === undefined ? {} : { status });
 
 /** Revoke a token, end its owner's membership or change its expiry; `tokenId` = first 8 hex of sha256(token). */
 export const patchToken = (adminUrl: string, tokenId: string, patch: { revoked?: boolean; active_member?: boolean; expires_at?: string | null }) =>

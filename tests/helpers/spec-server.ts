@@ -12,6 +12,9 @@
 //     still mean several pages;
 //   - monitors are returned with the spec 2.2 fields only, plus unknown extras (region,
 //     links) that clients must tolerate (spec 9.2); http(s) URLs come back normalized;
+//   - optionally (listing: 'full') every stored input field is returned too, and
+//     (storage: 'respelled') inputs are stored in another spelling of the same meaning:
+//     locations sorted, headers "name:value" with CRLF, tags joined with ", ";
 //   - status is "pending" for a short while after a write, then "up";
 //   - 422 bodies are {error: {code: "validation_failed", message, details: [{field, message}]}},
 //     or RFC 9457 problem details with invalid-params [{name, reason}] in the other style;
@@ -30,6 +33,8 @@ export interface SpecToken {
   scopes: string[];
   /** Monitors of other workspaces are 404 to this token (spec 5.3). */
   workspace?: string;
+  /** The token is revoked after this many write requests: every later request is 401 (spec 5.4). */
+  validWrites?: number;
 }
 
 export interface SpecServerOptions {
@@ -51,6 +56,14 @@ export interface SpecServerOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** How long a write takes; a second request with the same key meanwhile gets 409. */
   writeDelayMs?: number;
+  /** Fields returned for a monitor: spec 2.2 only (default), or also every stored input field but auth_secret. */
+  listing?: 'spec' | 'full';
+  /**
+   * How an input is stored: as sent (default), or in this server's own spelling of the same
+   * meaning: locations sorted, header lines re-spaced ("name:value", CRLF), tags re-joined
+   * with ", ". A server may do so; clients must still see no change.
+   */
+  storage?: 'as-sent' | 'respelled';
 }
 
 export interface StoredMonitor {
@@ -263,6 +276,28 @@ function normalizeUrl(type: unknown, url: string): string {
   }
 }
 
+/** Every stored input field but the write-only secret, for a full listing. */
+function inputFields(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(input)) if (field !== 'auth_secret' && field !== 'url') out[field] = value;
+  return out;
+}
+
+/** This server's spelling of an input: same meaning, other text. */
+function respell(input: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...input };
+  if (Array.isArray(out.locations)) out.locations = [...(out.locations as string[])].sort();
+  if (typeof out.headers === 'string') {
+    out.headers = out.headers
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '')
+      .map((line) => (line.includes(':') ? `${line.slice(0, line.indexOf(':')).trim().toLowerCase()}:${line.slice(line.indexOf(':') + 1).trim()}` : line))
+      .join('\r\n');
+  }
+  if (typeof out.tags === 'string') out.tags = out.tags.split(',').map((t) => t.trim()).filter((t) => t !== '').sort().join(', ');
+  return out;
+}
+
 interface Answer { status: number; body?: unknown; headers?: Record<string, string> }
 const apiError = (status: number, code: string, message: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { error: { code, message, ...extra } } });
 
@@ -279,8 +314,10 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     ...(init.faults ? { faults: init.faults } : {}),
     ...(init.rateLimit ? { rateLimit: init.rateLimit } : {}),
     ...(init.writeDelayMs !== undefined ? { writeDelayMs: init.writeDelayMs } : {}),
+    ...(init.listing ? { listing: init.listing } : {}),
+    ...(init.storage ? { storage: init.storage } : {}),
   };
-  const tokens = new Map(init.tokens.map((t) => [t.token, { scopes: new Set(t.scopes), workspace: t.workspace ?? 'main' }]));
+  const tokens = new Map(init.tokens.map((t) => [t.token, { scopes: new Set(t.scopes), workspace: t.workspace ?? 'main', writesLeft: t.validWrites ?? Infinity }]));
   let monitors = new Map<string, StoredMonitor>();
   let incidents = new Map<string, Incident>();
   let idem = new Map<string, IdemRecord>();
@@ -309,7 +346,12 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       updated_at: m.updatedAt,
       region: 'eu-1',
       links: { self: `${origin}${basePath}/monitors/${m.id}` },
+      ...(options.listing === 'full' ? inputFields(m.input) : {}),
     };
+  };
+  const stored = (input: Record<string, unknown>) => {
+    const kept = { ...input, url: normalizeUrl(input.type, input.url as string) };
+    return options.storage === 'respelled' ? respell(kept) : kept;
   };
   const incidentView = (x: Incident) => ({
     id: x.id,
@@ -379,7 +421,7 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       if (problems.length > 0) return validationError(problems);
       const input = body as Record<string, unknown>;
       const at = now();
-      const m: StoredMonitor = { id: newId(), workspace: ws, input: { ...input, url: normalizeUrl(input.type, input.url as string) }, createdAt: at, updatedAt: at, firstCheckAt: Date.now() + PENDING_MS };
+      const m: StoredMonitor = { id: newId(), workspace: ws, input: stored(input), createdAt: at, updatedAt: at, firstCheckAt: Date.now() + PENDING_MS };
       monitors.set(m.id, m);
       return { status: 201, body: { data: view(m) }, headers: { location: `${origin}${basePath}/monitors/${m.id}` } };
     }
@@ -395,7 +437,7 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       const problems = validate(body, options.enabledIntervals);
       if (problems.length > 0) return validationError(problems);
       const input = body as Record<string, unknown>;
-      m.input = { ...input, url: normalizeUrl(input.type, input.url as string) };
+      m.input = stored(input);
       m.updatedAt = now();
       m.firstCheckAt = Date.now() + PENDING_MS;
       return { status: 200, body: { data: view(m) } };
@@ -439,8 +481,9 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     // Spec 5: bearer tokens with scopes; 401 before anything else.
     const auth = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     const token = auth ? tokens.get(auth[1]!) : undefined;
-    if (!auth || !token) return { ...base, ...apiError(401, 'unauthenticated', 'missing, expired or revoked token'), headers: { 'www-authenticate': 'Bearer' } };
+    if (!auth || !token || token.writesLeft <= 0) return { ...base, ...apiError(401, 'unauthenticated', 'missing, expired or revoked token'), headers: { 'www-authenticate': 'Bearer' } };
     const r = route(method, path);
+    if (r && 'scope' in r && r.write) token.writesLeft -= 1;
     if (!r) return { ...base, ...apiError(404, 'not_found', 'no such endpoint') };
     if ('allow' in r) return { ...base, ...apiError(405, 'method_not_allowed', `${method} is not allowed here`), headers: { allow: r.allow } };
     if (!token.scopes.has(r.scope)) return { ...base, ...apiError(403, 'insufficient_scope', `this token lacks the ${r.scope} scope`) };

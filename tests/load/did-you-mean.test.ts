@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { closest, levenshtein } from '../../src/load/did-you-mean.js';
+import { closest, editDistance } from '../../src/load/did-you-mean.js';
 import { ITEM_KEYS } from '../../src/load/candidates.js';
 
 describe('did you mean', () => {
-  it('levenshtein distance', () => {
-    expect(levenshtein('kitten', 'sitting')).toBe(3);
-    expect(levenshtein('', 'abc')).toBe(3);
-    expect(levenshtein('same', 'same')).toBe(0);
+  it('edit distance: insert, delete, change, and a swap of two neighbours, one edit each', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
+    expect(editDistance('prot', 'port')).toBe(1);
+    expect(editDistance('keywrod', 'keyword')).toBe(1);
+    expect(editDistance('ab', 'ba')).toBe(1);
+    expect(editDistance('ca', 'abc')).toBe(3); // optimal string alignment: a swapped pair is not edited again
   });
 
   it.each([
@@ -18,6 +22,9 @@ describe('did you mean', () => {
     ['retries_count', 'retry_count'],
     ['heartbeat_grace', 'heartbeat_grace_seconds'],
     ['locaitons', 'locations'],
+    ['prot', 'port'],
+    ['keywrod', 'keyword'],
+    ['metohd', 'method'],
     ['expected_status', undefined], // two fields start with it: no guess
     ['colour', undefined],
     ['x', undefined],

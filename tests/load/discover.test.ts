@@ -75,3 +75,82 @@ describe('finding the YAML files', () => {
     expect(r.state.files).toEqual(['../set/a.yaml']);
   });
 });
+
+describe('YAML of other tools in a searched folder', () => {
+  const COMPOSE = 'services:\n  web:\n    image: nginx\n';
+
+  it('is skipped with a note, and the monitors files are read', async () => {
+    const r = await loadFiles({
+      'docker-compose.yml': COMPOSE,
+      'playbook.yml': '- hosts: all\n  tasks: []\n',
+      'k8s.yaml': 'kind: Service\n---\nkind: Deployment\n',
+      'cfn.yaml': 'Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    Properties:\n      Name: !Ref Name\n',
+      'monitors/shop.yaml': EMPTY,
+    });
+    expect(where(r)).toEqual(['cfn.yaml:0:0 info file.skipped', 'docker-compose.yml:0:0 info file.skipped', 'k8s.yaml:0:0 info file.skipped', 'playbook.yml:0:0 info file.skipped']);
+    expect(r.diagnostics[1]?.message).toBe('skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one');
+    expect(r.state.files).toEqual(['monitors/shop.yaml']);
+  });
+
+  it('a file with one key of a monitors file is read strictly (its unknown keys are errors)', async () => {
+    const r = await loadFiles({ 'a.yaml': 'services: {}\nsettings: {}\n' });
+    expect(where(r)).toEqual(['a.yaml:1:1 error schema.additionalProperties']);
+  });
+
+  it('an empty file, or one with only comments, is not skipped: it may be a monitors file emptied by mistake', async () => {
+    const r = await loadFiles({ 'a.yaml': '', 'b.yaml': '# yaml-language-server: $schema=schema/monitors-file.schema.json\n', 'c.yaml': EMPTY });
+    expect(where(r)).toEqual(['a.yaml:1:1 error file.empty', 'b.yaml:1:1 error file.empty']);
+  });
+
+  it('a key that is a near miss of a monitors-file key is a typo to report, not a reason to skip', async () => {
+    const r = await loadFiles({ 'a.yaml': 'monitor:\n  - name: home\n', 'b.yaml': 'Default:\n  type: http\nservices: {}\n' });
+    expect(where(r)).toEqual([
+      'a.yaml:1:1 error schema.additionalProperties',
+      'a.yaml:1:1 error file.no_monitors',
+      'b.yaml:1:1 error schema.additionalProperties',
+      'b.yaml:1:1 error file.no_monitors',
+      'b.yaml:3:1 error schema.additionalProperties',
+    ]);
+  });
+
+  it('a file named explicitly stays strict', async () => {
+    const r = await loadFiles({ 'docker-compose.yml': COMPOSE, 'shop.yaml': EMPTY }, { paths: ['docker-compose.yml', 'shop.yaml'] });
+    expect(where(r)).toEqual(['docker-compose.yml:1:1 error schema.additionalProperties', 'docker-compose.yml:1:1 error file.no_monitors']);
+  });
+
+  it('a folder whose YAML files are all skipped is an error (an empty set would plan deleting every managed monitor)', async () => {
+    const r = await loadFiles({ 'docker-compose.yml': COMPOSE, 'monitors/shop.yaml': EMPTY }, { paths: ['.', 'monitors'] });
+    // '.' found monitors/shop.yaml itself: no error for it.
+    expect(where(r)).toEqual(['docker-compose.yml:0:0 info file.skipped']);
+    const alone = await loadFiles({ 'docker-compose.yml': COMPOSE });
+    expect(where(alone)).toEqual(['docker-compose.yml:0:0 info file.skipped', '.:0:0 error path.no_monitors_files']);
+    expect(alone.diagnostics[1]?.message).toBe('no monitors files in this folder: its one YAML file was skipped as not a monitors file');
+  });
+
+  it('knows the keys of templates and environments: a vars-only or settings-only file is read, and other YAML does not declare environments', async () => {
+    const settings = 'settings:\n  environments:\n    staging:\n      token_env: STAGING_TOKEN\n    production:\n      token_env: PRODUCTION_TOKEN\n';
+    const r = await loadFiles({
+      'docker-compose.yml': COMPOSE,
+      // Another tool's file with a top-level environments: key is not a monitors file, and declares nothing.
+      'deploy.yaml': 'environments:\n  qa:\n    url: https://qa.example.com\n',
+      'monitors/settings.yaml': settings,
+      'monitors/shop.yaml': EMPTY,
+    });
+    expect(where(r)).toEqual(['deploy.yaml:0:0 info file.skipped', 'docker-compose.yml:0:0 info file.skipped']);
+    expect(r.state.files).toEqual(['monitors/settings.yaml', 'monitors/shop.yaml']);
+    expect(r.declaredEnvironments).toEqual(['staging', 'production']);
+    // vars: alone makes a monitors file (read, not skipped), and one without monitors: is reported.
+    const vars = await loadFiles({ 'vars.yaml': 'vars:\n  domain: example.com\n', 'shop.yaml': EMPTY });
+    expect(where(vars)).toEqual(['vars.yaml:1:1 error file.no_monitors']);
+  });
+
+  it('the keys come from the file schema: any top-level key of a monitors file makes it one', async () => {
+    const { TOP_LEVEL_KEYS } = await import('../../src/load/candidates.js');
+    const { monitorsFileSchema } = await import('../../src/schema/file-schema.js');
+    expect(TOP_LEVEL_KEYS).toEqual(Object.keys(monitorsFileSchema.properties));
+    for (const key of TOP_LEVEL_KEYS) {
+      const r = await loadFiles({ 'a.yaml': `services: {}\n${key}: {}\n` });
+      expect(r.diagnostics.map((d) => d.code)).not.toContain('file.skipped');
+    }
+  });
+});

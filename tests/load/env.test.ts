@@ -25,6 +25,33 @@ describe('${env:NAME} references', () => {
     expect(r.diagnostics[0]?.message).toBe('environment variable API_HOST is not set (referenced by url)');
   });
 
+  it('validate mode: a missing variable is a warning, and everything else is still checked', async () => {
+    const text = `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:API_HOST}/\n    auth_type: bearer\n    auth_secret: \${env:TOKEN}\n  - name: db\n    type: http\n    url: http://10.0.0.5/\n    colour: red\nmoved:\n  - from: \${env:OLD}\n    to: api\nsettings:\n  api_url: \${env:API_URL}\n`;
+    const r = await loadFiles({ 'a.yaml': text }, { missingEnv: 'warning' });
+    expect(where(r)).toEqual([
+      'a.yaml:17:10 warning env.missing',
+      'a.yaml:19:18 warning env.missing',
+      'a.yaml:22:10 error rule.private_destination',
+      'a.yaml:23:5 error schema.additionalProperties',
+      'a.yaml:25:11 warning env.missing',
+      'a.yaml:28:12 warning env.missing',
+    ]);
+    expect(r.diagnostics[0]?.message).toBe('environment variable API_HOST is not set (referenced by url); plan and apply need it');
+    // The same file for plan and apply: errors.
+    const strict = await loadFiles({ 'a.yaml': text });
+    expect(where(strict).filter((w) => w.includes('env.missing'))).toEqual([
+      'a.yaml:17:10 error env.missing',
+      'a.yaml:19:18 error env.missing',
+      'a.yaml:25:11 error env.missing',
+      'a.yaml:28:12 error env.missing',
+    ]);
+  });
+
+  it('validate mode: a malformed reference stays an error', async () => {
+    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:9X}/\n` }, { missingEnv: 'warning' });
+    expect(where(r)).toEqual(['a.yaml:17:10 error env.syntax']);
+  });
+
   it('a reference in a number, list or boolean field says references give text (not "remove the quotes")', async () => {
     const r = await loadFiles(
       { 'a.yaml': `${DEFAULTS}monitors:\n  - name: db\n    type: tcp\n    url: db.example.com\n    port: \${env:PORT}\n    timeout_seconds: "10"\n` },

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactParse } from '../../src/load/exact-parse.js';
-import { fastParse, flowRunsOverLines } from '../../src/load/fast-parse.js';
+import { blockScalarOverIndented, fastParse, flowRunsOverLines } from '../../src/load/fast-parse.js';
 
 // Plain scalars whose meaning differs between YAML 1.1, js-yaml's default schema and
 // the YAML 1.2 core schema.
@@ -106,6 +106,20 @@ describe('fast and exact parsers agree', () => {
   it.each(TRICKY)('on the plain scalar %s', async (s) => {
     await agree(`monitors:\n  - name: ${s}\n`);
     await agree(`k: [${s}]\n`);
+  });
+});
+
+describe('block scalars whose leading blank lines are wider than their first content line', () => {
+  it('are declined (an error in YAML 1.2, data to js-yaml: yaml-test-suite S98Z); ordinary block scalars are not', async () => {
+    expect(blockScalarOverIndented('empty block scalar: >\n \n  \n   \n # comment\n')).toBe(true);
+    expect(blockScalarOverIndented('body: |\n   \n  text\n')).toBe(true);
+    expect(blockScalarOverIndented('body: |-\r\n   \r\n  text\r\n')).toBe(true);
+    expect(blockScalarOverIndented('headers: |\n  Accept: x\n  X-B: y\nnext: 1\n')).toBe(false);
+    expect(blockScalarOverIndented('headers: |\n\n  Accept: x\n')).toBe(false);
+    expect(blockScalarOverIndented('headers: |  # comment\n  \n  A: 1\n')).toBe(false);
+    expect(blockScalarOverIndented('url: https://x.example.com/a|b\n   \nnext: 1\n')).toBe(false);
+    expect(fastParse('body: |\n   \n  text\n')).toBeUndefined();
+    expect((await exactParse('body: |\n   \n  text\n')).problems.length).toBeGreaterThan(0);
   });
 });
 

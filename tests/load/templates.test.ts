@@ -82,8 +82,21 @@ describe('errors in templates, at the reference and naming the instance', () => 
     expect(where(r)).toEqual([`a.yaml:${at(text, '${each.regin}')} error template.unknown_key`, `a.yaml:${at(text, '${var.domian}')} error template.unknown_var`]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
       'for_each has no key "regin" (it has region); did you mean "region"? (region=eu-west; and 1 more)',
-      'var "domian" is not defined; define it under vars: in this file or under settings.environments.NAME.vars (region=eu-west; and 1 more)',
+      'var "domian" is not defined; did you mean "domain"? (region=eu-west; and 1 more)',
     ]);
+  });
+
+  it('a var with no near name says where to define it', async () => {
+    const text = `${DEFAULTS}vars:
+  domain: example.com
+monitors:
+  - name: "api"
+    type: http
+    url: https://\${var.zone}/x
+`;
+    const r = await loadFiles({ 'a.yaml': text });
+    expect(where(r)).toEqual([`a.yaml:${at(text, '${var.zone}')} error template.unknown_var`]);
+    expect(r.diagnostics[0]?.message).toBe('var "zone" is not defined; define it under vars: in this file or under settings.environments.NAME.vars');
   });
 
   it('${each.KEY} without a for_each says so', async () => {
@@ -238,6 +251,30 @@ describe('environments', () => {
     expect((await loadFiles({ 'a.yaml': text }, { environment: 'production' })).diagnostics).toEqual([]);
     const staging = await loadFiles({ 'a.yaml': text }, { environment: 'staging', env: { STAGING_URL: 'https://staging.example.com/api/v1' } });
     expect(staging.state.settings.environment).toEqual({ name: 'staging', tokenEnv: 'STAGING_TOKEN', apiUrl: 'https://staging.example.com/api/v1' });
+  });
+
+  it('validate (missingEnv: warning): an unset ${env:NAME} through a var or an environment setting is a warning in every environment', async () => {
+    const text = file(`  - name: "api \${each.region}"\n    type: http\n    url: https://\${each.region}.api.\${var.domain}/health\n    headers: "X-Key: \${var.key}"\n    interval_seconds: \${var.interval}\n    for_each:\n      region: \${var.regions}\n`)
+      .replace('vars: { domain: staging.shop.example.com,', 'api_url: ${env:STAGING_URL}\n      vars: { key: "${env:STAGING_KEY}", domain: staging.shop.example.com,')
+      .replace('vars: { domain: shop.example.com,', 'vars: { key: "${env:PRODUCTION_KEY}", domain: shop.example.com,');
+    const warned = await loadFiles({ 'a.yaml': text }, { missingEnv: 'warning' });
+    expect(where(warned)).toEqual([
+      `a.yaml:${at(text, '${env:STAGING_URL}')} warning env.missing`,
+      `a.yaml:${at(text, '"X-Key')} warning env.missing`,
+      `a.yaml:${at(text, '"X-Key')} warning env.missing`,
+    ]);
+    expect(warned.diagnostics.map((d) => d.message)).toEqual([
+      'environment variable STAGING_URL is not set (referenced by settings.environments.staging.api_url); plan and apply need it',
+      'environment variable STAGING_KEY is not set (referenced by headers); plan and apply need it (region=eu-west, env=staging; and 1 more)',
+      'environment variable PRODUCTION_KEY is not set (referenced by headers); plan and apply need it (region=eu-west, env=production; and 2 more)',
+    ]);
+    // Everything else is still checked, in both environments.
+    expect(warned.environments.map((e) => e.state.monitors.length)).toEqual([2, 3]);
+    const broken = await loadFiles({ 'a.yaml': text.replace('interval: 600,', 'interval: 60,') }, { missingEnv: 'warning' });
+    expect(broken.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['schema.minimum']);
+    // plan and apply (the default) need the values: errors.
+    const strict = await loadFiles({ 'a.yaml': text }, { environment: 'production' });
+    expect(where(strict)).toEqual([`a.yaml:${at(text, '"X-Key')} error env.missing`]);
   });
 
   it('moved works on generated names, with its own for_each', async () => {

@@ -61,7 +61,7 @@ describe('YAML problems, each with its exact line and column', () => {
 
   it('aliases that expand too far are refused (billion laughs), at the first alias', async () => {
     const lol = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]'];
-    const r = await loadFiles({ 'a.yaml': `${lol.join('\n')}\n` });
+    const r = await loadFiles({ 'a.yaml': `${lol.join('\n')}\n` }, { paths: ['a.yaml'] });
     expect(where(r)).toEqual(['a.yaml:2:8 error yaml.alias_limit']);
   });
 
@@ -100,7 +100,8 @@ describe('YAML problems, each with its exact line and column', () => {
     ['a scalar at the top level', 'hello\n', 'a.yaml:1:1 error file.not_mapping'],
     ['a mapping without monitors:', 'monitor:\n  - name: home\n', 'a.yaml:1:1 error file.no_monitors'],
   ])('%s', async (_label, text, expected) => {
-    const r = await loadFiles({ 'a.yaml': text });
+    // Named explicitly: a folder search skips a file that is not a monitors file.
+    const r = await loadFiles({ 'a.yaml': text }, { paths: ['a.yaml'] });
     expect(where(r)).toContain(expected);
   });
 

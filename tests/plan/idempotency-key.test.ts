@@ -78,6 +78,23 @@ describe('idempotency keys', () => {
     expect(keyForGeneration(later, 0)).toBe(later.idempotency_key);
   });
 
+  it('the body part follows the bytes sent: a re-ordered list or re-spaced header is another key, with the same lock fingerprint', () => {
+    const body = { locations: ['us-east', 'eu-west'], headers: 'X-A:  1\nX-B: 2', tags: 'b, a', execution_mode: 'multi_location' };
+    const variants = [
+      body,
+      { ...body, locations: ['eu-west', 'us-east'] },
+      { ...body, headers: 'X-A: 1\nX-B: 2' },
+      { ...body, tags: 'a,b' },
+      { ...body, group: null },
+    ];
+    const creates = variants.map((v) => plan(state([desired('alpha', v)]), [], lockOf([])).changes[0]!);
+    expect(new Set(creates.map((c) => c.lock_record!.fingerprint)).size, 'compared by meaning: one fingerprint').toBe(1);
+    expect(new Set(creates.map((c) => c.body_fingerprint)).size, 'sent as written: a key each').toBe(variants.length);
+    expect(new Set(creates.map((c) => c.idempotency_key)).size).toBe(variants.length);
+    // Stable: the same YAML gives the same key in every run.
+    expect(plan(state([desired('alpha', body)]), [], lockOf([])).changes[0]!.idempotency_key).toBe(creates[0]!.idempotency_key);
+  });
+
   it('a create is keyed by name, a replace by id: renaming in YAML changes a create key only', () => {
     const createA = plan(state([desired('alpha')]), [], undefined).changes[0]!;
     const createB = plan(state([desired('alpha', { name: 'alpha2', url: 'https://alpha.example.com/' })]), [], undefined).changes[0]!;

@@ -25,7 +25,7 @@ interface Case {
 const a = desired('alpha');
 const cases: Case[] = [
   {
-    title: 'new: in the YAML, not live -> create with every canonical field, values known',
+    title: 'new: in the YAML, not live -> create with every field as written (an explicit null included), values known',
     desired: state([desired('alpha', { group: null, tags: 'b, a' })]),
     live: [],
     lock: lockOf([]),
@@ -34,9 +34,10 @@ const cases: Case[] = [
       const [c] = p.changes;
       expect(c).toMatchObject({ action: 'create', name: 'alpha', id: null, reason: 'new' });
       expect(c!.fields.find((f) => f.field === 'url')).toEqual({ field: 'url', new: 'https://alpha.example.com/', oldKnown: true });
-      expect(c!.fields.find((f) => f.field === 'tags')).toEqual({ field: 'tags', new: 'a,b', oldKnown: true });
-      expect(c!.fields.map((f) => f.field)).not.toContain('group'); // null means unset
-      expect(c!.body).toMatchObject({ name: 'alpha', tags: 'a,b' });
+      expect(c!.fields.find((f) => f.field === 'tags')).toEqual({ field: 'tags', new: 'b, a', oldKnown: true });
+      expect(c!.fields.find((f) => f.field === 'group')).toEqual({ field: 'group', new: null, oldKnown: true }); // sent as written
+      expect(c!.body).toMatchObject({ name: 'alpha', tags: 'b, a', group: null });
+      expect(c!.body).not.toHaveProperty('follow_redirects'); // not written: not sent (the server's default is false)
     },
   },
   {

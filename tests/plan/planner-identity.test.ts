@@ -34,10 +34,29 @@ describe('planner identity', () => {
     ]);
   });
 
-  it('a lock record settles which of two same-named monitors is ours', () => {
+  it('with a lock file too: a second live monitor under a name the YAML asks for is PLAN_DUPLICATE_LIVE_NAME, saying which one the lock has', () => {
     const d = desired('alpha');
-    const p = plan(state([d]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')], lockOf([recordOf(Y, d)]));
-    expect(p.summary.unchanged).toBe(1);
+    const live = [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')];
+    const error = thrown(() => plan(state([d]), live, lockOf([recordOf(Y, d)])));
+    expect(error.code).toBe('PLAN_DUPLICATE_LIVE_NAME');
+    expect(error.message).toBe(`two live monitors are named "alpha": ${X} and ${Y} (in the lock file)`);
+    expect(error.hint).toContain(`id: ${Y}`);
+    // An `id:` pin settles it: the other is listed, never touched.
+    const pinned = plan(state([desired('alpha', {}, { pinnedId: Y })]), live, lockOf([recordOf(Y, d)]));
+    expect(pinned.summary.unchanged).toBe(1);
+    expect(pinned.unmanaged).toEqual([{ id: X, name: 'alpha' }]);
+  });
+
+  it('duplicates of a `moved` entry\'s old name are an error too, lock file or not', () => {
+    const live = [liveOf(X, input('old'), 'spec'), liveOf(Y, input('old'), 'spec')];
+    for (const lock of [lockOf([]), lockOf([recordOf(X, desired('old'))])]) {
+      expect(thrown(() => plan(state([desired('new')], [{ from: 'old', to: 'new' }]), live, lock)).code).toBe('PLAN_DUPLICATE_LIVE_NAME');
+    }
+  });
+
+  it('duplicates nobody asks for, one of them managed: the managed one is deleted by id, the other listed', () => {
+    const p = plan(state([]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')], lockOf([recordOf(Y, desired('alpha'))]));
+    expect(p.changes.map((c) => [c.action, c.id])).toEqual([['delete', Y]]);
     expect(p.unmanaged).toEqual([{ id: X, name: 'alpha' }]);
   });
 

@@ -109,7 +109,7 @@ describe('monitors sim (the CLI process)', () => {
       expect([flag, shown]).toEqual([flag, defaultCell.trim()]);
       compared.push(flag);
     }
-    expect(compared.sort()).toEqual(['--idempotency-ttl', '--intervals', '--listing', '--monitor-limit', '--port', '--rate-limit']);
+    expect(compared.sort()).toEqual(['--check-delay', '--idempotency-ttl', '--intervals', '--listing', '--monitor-limit', '--port', '--rate-limit']);
   });
 
   it('exits 1 with the error code and hint when the state cannot be saved on SIGTERM', async () => {

@@ -9,7 +9,8 @@ const SPEC_FIELDS = ['id', 'name', 'type', 'url', 'method', 'status', 'interval_
 describe('simulator endpoints (spec section 4)', () => {
   let sim: SimServer;
   beforeAll(async () => {
-    sim = await startSim({ monitorLimit: 40 });
+    // Creation semantics (pending, no check yet): no simulated check may land between two reads.
+    sim = await startSim({ monitorLimit: 40, checks: { delayMs: 3_600_000 } });
   });
   afterAll(() => sim.close());
 

@@ -15,7 +15,9 @@ describe('simulator state file', () => {
 
   it('survives a restart: monitors, incidents, ids, timestamps and idempotency records', async () => {
     const stateFile = join(dir, 'state.json');
-    const first = await startSim({ stateFile });
+    // The listings before and after the restart are compared: no simulated check may land between them.
+    const noChecks = { delayMs: 3_600_000 };
+    const first = await startSim({ stateFile, checks: noChecks });
     const key = newKey();
     const input = exampleMonitorInput('persisted', { auth_type: 'bearer', auth_secret: 'never-on-disk-42' });
     const created = await call(first, 'POST', '/monitors', { key, body: input });
@@ -27,7 +29,7 @@ describe('simulator state file', () => {
     expect(text).not.toContain('never-on-disk-42');
     expect(readdirSync(dir)).toEqual(['state.json']);
 
-    const second = await startSim({ stateFile });
+    const second = await startSim({ stateFile, checks: noChecks });
     try {
       expect((await call(second, 'GET', '/monitors')).text).toBe(listing);
       expect((await call(second, 'GET', `/incidents/${incident.id}`)).body.data.id).toBe(incident.id);

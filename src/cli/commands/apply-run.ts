@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
+import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
+import { parseApplyFormat, type ApplyFormat } from '../planning/apply-format.js';
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
@@ -9,55 +10,131 @@ import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
+import { settleExitCode } from '../planning/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
+import { fileOption, parseConcurrency } from '../planning/options.js';
 import { renderPlan, useColor } from '../planning/render.js';
-import { runApply } from '../planning/run-apply.js';
+import { lockWrittenLine, runApply } from '../planning/run-apply.js';
+import { holdForTest } from '../planning/test-hold.js';
+import { reportError } from '../run-main.js';
 
 import type { ApplyOptions } from './apply.js';
+import { finishApply, waitModeOf } from './apply-wait.js';
+import type { WaitOptions } from '../../wait/after-apply.js';
+
+/** The options of `monitors apply`, each checked before anything is read or sent. */
+interface ApplySettings {
+  concurrency: number;
+  format: ApplyFormat;
+  lock: string | undefined;
+  plan: string | undefined;
+  yes: boolean;
+  allowMassDelete: boolean;
+  apiUrl: string | undefined;
+  /** --env / MONITORS_ENV. */
+  environment: EnvironmentRequest | undefined;
+  /** The YAML paths (--wait may have taken the first one as its value). */
+  paths: string[];
+  wait: WaitOptions | undefined;
+}
+
+/**
+ * `monitors apply` to its exit code: a signal received at any time since the writes
+ * began makes it 130 / 143, also one that comes after the summary (see interrupt.ts).
+ */
+export async function finishApplyCommand(paths: string[], options: ApplyOptions): Promise<void> {
+  let code: number;
+  try {
+    code = await runApplyCommand(paths, options);
+  } catch (error) {
+    code = reportError(error);
+  }
+  process.exitCode = settleExitCode(code);
+  await holdForTest('before-exit');
+}
 
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
-  return options.plan ? applySavedPlan(paths, options) : applyFromConfig(paths, options);
+  const settings = applySettings(paths, options);
+  return settings.plan !== undefined ? applySavedPlan(settings.plan, settings) : applyFromConfig(settings.paths, settings);
 }
 
-async function applyFromConfig(paths: string[], options: ApplyOptions): Promise<number> {
-  const environment = requestedEnvironment(options.env, process.env);
+function applySettings(args: string[], options: ApplyOptions): ApplySettings {
+  const { paths, wait } = waitModeOf(args, options);
+  const plan = fileOption('--plan', options.plan);
+  if (plan !== undefined && paths.length > 0) throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
+  return {
+    concurrency: parseConcurrency(options.concurrency),
+    format: parseApplyFormat(options.format),
+    lock: fileOption('--lock', options.lock),
+    plan,
+    yes: options.yes ?? false,
+    allowMassDelete: options.allowMassDelete ?? false,
+    apiUrl: options.apiUrl,
+    environment: requestedEnvironment(options.env, process.env),
+    paths,
+    wait,
+  };
+}
+
+async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
     command: 'apply',
-    ...(environment ? { environment } : {}),
+    ...(options.environment ? { environment: options.environment } : {}),
   });
   try {
-    const { plan } = session;
-    process.stdout.write(renderPlan(plan, 'text', useColor(process.stdout, process.env)));
-    if (changeCount(plan) === 0) {
-      await pruneStaleRecords(plan, session.lock, session.lockPath);
-      return EXIT_OK;
-    }
-    await confirmApply(options.yes, process.stdin, { stderr: process.stderr, stdout: process.stdout });
-    const lock = withoutRecords(session.lock, plan.stale_lock_ids ?? []);
-    const { exitCode } = await runApply({ plan, api: session.api, lock, lockPath: session.lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    return exitCode;
+    return await carryOut(session.plan, { api: session.api, lock: session.lock, lockPath: session.lockPath, settings: options, ask: true });
   } finally {
     await session.api.close();
   }
 }
 
-async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<number> {
-  if (paths.length > 0) throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
-  const file = options.plan!;
+interface CarryOut {
+  api: ApiClient;
+  lock: LockFile;
+  lockPath: string;
+  settings: ApplySettings;
+  /** Ask for confirmation first (a saved plan was reviewed already). */
+  ask: boolean;
+}
+
+/** Shows the plan, then applies it (or only drops stale lock records when it changes nothing). */
+async function carryOut(plan: Plan, { api, lock, lockPath, settings, ask }: CarryOut): Promise<number> {
+  // With --format json, stdout holds the JSON result alone; the plan goes to stderr.
+  const planOut = settings.format === 'json' ? process.stderr : process.stdout;
+  planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
+  const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
+  if (changeCount(plan) === 0) {
+    await pruneStaleRecords(plan, lock, lockPath, planOut);
+    return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
+  }
+  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut });
+  const run = { plan, api, lock: withoutRecords(lock, plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: settings.concurrency, format: settings.format, cwd: process.cwd() };
+  const { result, located, exitCode } = await runApply(run);
+  return finishApply({ ...end, result, located, exitCode });
+}
+
+async function applySavedPlan(file: string, options: ApplySettings): Promise<number> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new MonitorsError('PLAN_FILE_UNREADABLE', `cannot read the saved plan ${file}: ${error.code ?? error.message}`);
   });
   const saved = parseSavedPlan(text);
-  checkSavedEnvironment(saved.environment?.name, requestedEnvironment(options.env, process.env), file);
+  checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const lock = (await readLockFile(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
-  const api = createApiClient(apiConfigFromEnv(process.env, { ...(saved.apiUrl ? { apiUrl: saved.apiUrl } : {}), ...(saved.environment ? { environment: saved.environment } : {}) }));
+  const api = createApiClient(
+    apiConfigFromEnv(process.env, {
+      ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
+      ...(saved.apiUrl ? { apiUrl: saved.apiUrl } : {}),
+      ...(saved.environment ? { environment: saved.environment } : {}),
+    }),
+  );
   try {
     const live = await api.listMonitors();
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {
@@ -66,13 +143,7 @@ async function applySavedPlan(paths: string[], options: ApplyOptions): Promise<n
       });
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
-    process.stdout.write(renderPlan(saved.plan, 'text', useColor(process.stdout, process.env)));
-    if (changeCount(saved.plan) === 0) {
-      await pruneStaleRecords(saved.plan, lock, lockPath);
-      return EXIT_OK;
-    }
-    const { exitCode } = await runApply({ plan: saved.plan, api, lock: withoutRecords(lock, saved.plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: concurrencyOf(options) });
-    return exitCode;
+    return await carryOut(saved.plan, { api, lock, lockPath, settings: options, ask: false });
   } finally {
     await api.close();
   }
@@ -88,17 +159,13 @@ function checkSavedEnvironment(saved: string | undefined, request: EnvironmentRe
 }
 
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
-async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string): Promise<void> {
+async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string, out: NodeJS.WritableStream): Promise<void> {
   const stale = plan.stale_lock_ids ?? [];
-  if (stale.length > 0) await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
+  if (stale.length === 0) return;
+  await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
+  out.write(`${lockWrittenLine(lockPath)}\n`);
 }
 
 function changeCount(plan: Plan): number {
   return plan.summary.create + plan.summary.replace + plan.summary.delete;
-}
-
-function concurrencyOf(options: ApplyOptions): number {
-  const n = Number(options.concurrency ?? '8');
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new MonitorsError('BAD_OPTION', `--concurrency must be a whole number from 1 to 64, not "${options.concurrency}"`);
-  return n;
 }

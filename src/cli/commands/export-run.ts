@@ -8,21 +8,26 @@ import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../render/printable.js';
 import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
-import { DEFAULT_LOCK_NAME, lockPathFor } from '../planning/paths.js';
+import { fileOption, folderOption } from '../planning/options.js';
+import { DEFAULT_LOCK_NAME, lockLocationOf } from '../planning/paths.js';
 import type { ExportOptions } from './export.js';
 
 /** The work of `monitors export`, loaded only when that command runs. */
 export async function runExportCommand(options: ExportOptions): Promise<void> {
+  // Every option is checked before the listing is requested.
+  const outDir = folderOption('--out', options.out, process.cwd());
+  const lockFlag = fileOption('--lock', options.lock);
+  if (options.apiUrl !== undefined && options.apiUrl.trim() === '') throw new MonitorsError('BAD_OPTION', '--api-url needs a URL (the base URL ending in /api/v1)');
   const request = requestedEnvironment(options.env, process.env);
-  const target = request ? await environmentTarget(options, request) : plainTarget(options);
-  const api = createApiClient(apiConfigFromEnv(target.env, target.api));
+  const target = request ? await environmentTarget(outDir, lockFlag, options.apiUrl, request) : plainTarget(outDir, lockFlag, options.apiUrl);
+  const api = createApiClient(apiConfigFromEnv(process.env, target.api));
   try {
     const { report, warnings } = await runExport(
       { listMonitors: () => api.listMonitors(), newLock: newLockFile, serializeLock },
       {
-        outDir: options.out,
+        outDir,
         lockPath: target.lockPath,
-        lockIsDefault: options.lock === undefined,
+        lockIsDefault: lockFlag === undefined,
         force: options.force ?? false,
         cwd: process.cwd(),
         ...(request ? { environment: request.name } : {}),
@@ -37,30 +42,28 @@ export async function runExportCommand(options: ExportOptions): Promise<void> {
 }
 
 interface ExportTarget {
-  env: NodeJS.ProcessEnv;
   api: ConfigFromEnvOptions;
   lockPath: string;
 }
 
-function plainTarget(options: ExportOptions): ExportTarget {
-  const env = options.apiUrl ? { ...process.env, MONITORS_API_URL: options.apiUrl } : process.env;
-  return { env, api: { apiUrl: options.apiUrl }, lockPath: options.lock ?? join(options.out, DEFAULT_LOCK_NAME) };
+function plainTarget(outDir: string, lockFlag: string | undefined, apiUrl: string | undefined): ExportTarget {
+  return { api: apiUrl ? { flagApiUrl: apiUrl } : {}, lockPath: lockFlag ?? join(outDir, DEFAULT_LOCK_NAME) };
 }
 
 /**
- * `export --env NAME`: the environment's workspace (its token variable, its URL) into its
- * lock file, both declared in the YAML the export adds to (the --out folder).
+ * `export --env NAME`: the environment's workspace (its token variable, its URL; --api-url
+ * wins, as for plan and apply) into its lock file, both declared in the YAML the export
+ * adds to (the --out folder).
  */
-async function environmentTarget(options: ExportOptions, request: EnvironmentRequest): Promise<ExportTarget> {
+async function environmentTarget(outDir: string, lockFlag: string | undefined, apiUrl: string | undefined, request: EnvironmentRequest): Promise<ExportTarget> {
   const cwd = process.cwd();
-  if (!existsSync(resolve(cwd, options.out))) {
-    throw new MonitorsError('ENV_NOT_DECLARED', `${request.via === '--env' ? '--env' : 'MONITORS_ENV'} ${request.name}: export reads the environments from the YAML in --out (${options.out}), which does not exist`, {
+  if (!existsSync(resolve(cwd, outDir))) {
+    throw new MonitorsError('ENV_NOT_DECLARED', `${request.via === '--env' ? '--env' : 'MONITORS_ENV'} ${request.name}: export reads the environments from the YAML in --out (${outDir}), which does not exist`, {
       hint: 'Point --out at the folder of your monitors YAML, whose settings declare the environments (settings.environments).',
     });
   }
-  const desired = await loadDesiredOrFail([options.out], process.env, cwd, request, 'export');
-  const api = apiOptionsFor(desired.settings);
-  if (options.apiUrl && api.environment) api.environment = { ...api.environment, apiUrl: options.apiUrl };
-  const lockPath = lockPathFor([options.out], desired.settings, options.lock, cwd);
-  return { env: process.env, api, lockPath: options.lock ?? (relative(cwd, lockPath) || lockPath) };
+  const { state } = await loadDesiredOrFail([outDir], process.env, cwd, request, 'export');
+  const api: ConfigFromEnvOptions = { ...apiOptionsFor(state.settings), ...(apiUrl ? { flagApiUrl: apiUrl } : {}) };
+  const lockPath = lockLocationOf({ paths: [outDir], flag: lockFlag, cwd }, state.settings, state.files).path;
+  return { api, lockPath: lockFlag ?? (relative(cwd, lockPath) || lockPath) };
 }

@@ -4,6 +4,7 @@ import { serializeSavedPlan } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../planning/environment.js';
+import { fileOption } from '../planning/options.js';
 import { checkOutPath } from '../planning/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
 
@@ -12,33 +13,43 @@ import type { PlanOptions } from './plan.js';
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = parsePlanFormat(options.format);
   const environment = requestedEnvironment(options.env, process.env);
+  const out = fileOption('--out', options.out);
   const session = await makePlan({
     paths,
-    lockFlag: options.lock,
+    lockFlag: fileOption('--lock', options.lock),
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
     command: 'plan',
     ...(environment ? { environment } : {}),
+    // `--out` over the lock file or a YAML file of the plan is refused before any request.
+    ...(out !== undefined ? { beforeRequests: (desired, lockPath) => void checkOutPath(out, process.cwd(), { files: desired.files, lockPath }) } : {}),
   });
   try {
     const { plan } = session;
-    if (options.out) {
+    if (out !== undefined) {
       const { apiUrl, environment: chosen } = session.desired.settings;
       const saved = serializeSavedPlan(plan, {
         lockPath: session.lockPath,
         lock: session.lock,
         toolVersion: packageVersion(),
-        ...(apiUrl ? { apiUrl } : {}),
-        ...(chosen ? { environment: { name: chosen.name, tokenEnv: chosen.tokenEnv ?? '', ...(chosen.apiUrl ? { apiUrl: chosen.apiUrl } : {}) } } : {}),
+        ...savedApiUrl(options.apiUrl, apiUrl),
+        ...(chosen ? { environment: { name: chosen.name, tokenEnv: chosen.tokenEnv ?? '', ...savedApiUrl(options.apiUrl, chosen.apiUrl) } } : {}),
       });
-      await writeFileAtomic(checkOutPath(options.out, process.cwd(), { files: session.desired.files, lockPath: session.lockPath }), saved);
+      await writeFileAtomic(out, saved);
     }
     process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
-    if (options.out) process.stderr.write(`Saved the plan to ${options.out}; apply it with: monitors apply --plan ${options.out}\n`);
+    if (out !== undefined) process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
     const changes = plan.summary.create + plan.summary.replace + plan.summary.delete;
     return options.detailedExitcode && changes > 0 ? EXIT_CHANGES : EXIT_OK;
   } finally {
     await session.api.close();
   }
+}
+
+/** The URL a saved plan names for its apply (the set's, or its environment's): the one given with --api-url, else the YAML's. */
+function savedApiUrl(flag: string | undefined, settings: string | undefined): { apiUrl?: string } {
+  const url = flag ?? settings;
+  return url ? { apiUrl: url } : {};
 }

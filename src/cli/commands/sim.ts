@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { SimFlags } from '../../sim/cli-options.js';
+import { DEFAULT_CHECK_DELAY_MS } from '../../sim/checks/settings.js';
 import { DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_INTERVALS, DEFAULT_MONITOR_LIMIT, DEFAULT_RATE_LIMIT_RPS } from '../../sim/options.js';
 
 // `monitors sim`: the local simulator of the monitoring API (docs/simulator.md).
@@ -24,6 +25,8 @@ export function registerSim(program: Command): void {
     .option('--hold-writes <ms>', 'keep every write in flight this long (a retry meanwhile gets 409)')
     .option('--idempotency-ttl <seconds>', `how long idempotency keys are remembered (default: ${DEFAULT_IDEMPOTENCY_TTL_SECONDS})`)
     .option('--seed <n>', 'seed of the random faults, for reproducible runs')
+    .option('--check-delay <ms>', `from a create or replace to the monitor's first simulated check (default: ${DEFAULT_CHECK_DELAY_MS})`)
+    .option('--check-rules <file>', 'JSON rules: which status a check finds, by name or url glob, and a default (see docs/simulator.md)')
     .option('--verbose', 'log one line per request on stderr')
     .showHelpAfterError(false)
     .action(async (flags: SimFlags) => {

@@ -4,20 +4,23 @@ import { displayPath } from '../../load/discover.js';
 import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine, githubAnnotation, summaryLine, validationReport, type ValidationSummary } from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../planning/environment.js';
-import { lockPathFor } from '../planning/paths.js';
+import { lockLocationOf } from '../planning/paths.js';
+import { pathsArgument } from './paths-argument.js';
 
 interface ValidateOptions {
   format: string;
   env?: string;
+  requireEnv?: boolean;
 }
 
 export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
-    .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
+    .addArgument(pathsArgument())
     .option('--format <format>', 'text or json', 'text')
     .option('--env <name>', 'check one environment (settings.environments; default: MONITORS_ENV, else every environment)')
+    .option('--require-env', 'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)')
     .action(async (paths: string[], options: ValidateOptions) => {
       process.exitCode = await runValidate(paths, options);
     });
@@ -29,7 +32,12 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   }
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
-  const { state, environments, declaredEnvironments, diagnostics } = await loadDesiredState(paths, { env: process.env, cwd, ...(request ? { environment: request.name } : {}) });
+  const { state, environments, declaredEnvironments, diagnostics } = await loadDesiredState(paths, {
+    env: process.env,
+    cwd,
+    missingEnv: options.requireEnv ? 'error' : 'warning',
+    ...(request ? { environment: request.name } : {}),
+  });
   // An environment the YAML does not declare is refused; without one, every environment is checked.
   if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error'))) checkEnvironmentChoice(request, declaredEnvironments, 'validate', false);
   const summary: ValidationSummary = {
@@ -42,7 +50,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
             name: name!,
             monitors: s.monitors.length,
             tokenEnv: s.settings.environment?.tokenEnv,
-            lockFile: displayPath(lockPathFor(paths.length > 0 ? paths : ['.'], s.settings, undefined, cwd), cwd),
+            lockFile: displayPath(lockLocationOf({ paths, flag: undefined, cwd }, s.settings, s.files).path, cwd),
           })),
         }
       : {}),

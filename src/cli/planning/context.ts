@@ -58,7 +58,8 @@ export function openIncidentMonitorIds(incidents: readonly Incident[]): Set<stri
   return new Set(incidents.filter((i) => i.resolved_at === null || i.resolved_at === undefined).map((i) => i.monitor.id));
 }
 
-function reasonOf(error: unknown, scope: string): string {
+/** Why a read that the result can do without failed, as the end of a sentence. */
+export function reasonOf(error: unknown, scope: string): string {
   if (isMonitorsError(error) && error.code === 'API_FORBIDDEN') return `the token lacks the ${scope} scope.`;
   return isMonitorsError(error) ? `${error.message}` : 'the request failed.';
 }

@@ -10,11 +10,14 @@ import type { Plan } from '../../plan/types.js';
 import { readPlanContext, type PlanContext } from './context.js';
 import { apiOptionsFor, type EnvironmentRequest } from './environment.js';
 import { loadDesiredOrFail } from './load-desired.js';
-import { lockPathFor } from './paths.js';
+import { chooseLockFile } from './paths.js';
+import type { LockLocation } from '../../lock/location.js';
 
 export interface PlanRequest {
   paths: string[];
   lockFlag?: string;
+  /** --api-url: wins over an environment's api_url, MONITORS_API_URL and settings.api_url. */
+  apiUrl?: string;
   allowMassDelete?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -22,11 +25,19 @@ export interface PlanRequest {
   environment?: EnvironmentRequest;
   /** The command, for messages (plan, apply). */
   command?: string;
+  /**
+   * Checks of options that need the YAML (e.g. `plan --out` against its files and lock
+   * file), run after it is read and before any request: given one, the listing does not
+   * start while the YAML loads.
+   */
+  beforeRequests?: (desired: DesiredState, lockPath: string) => void;
 }
 
 export interface PlanSession {
   desired: DesiredState;
   lockPath: string;
+  /** Where the lock file is and which step of the rule chose it. */
+  lockLocation: LockLocation;
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
@@ -40,19 +51,25 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
   // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
   // In an environment the token and URL are the environment's, known only from the YAML.
-  let api = request.environment ? undefined : earlyClient(request.env);
+  const apiEnv = request.apiUrl ? { ...request.env, MONITORS_API_URL: request.apiUrl } : request.env;
+  let api = request.beforeRequests || request.environment ? undefined : earlyClient(apiEnv);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
+  let lockChoice: ReturnType<typeof chooseLockFile>;
+  let loadNotes: string[];
   try {
-    desired = await loadDesiredOrFail(request.paths, request.env, request.cwd, request.environment, request.command);
+    let lockFilesSeen: string[];
+    ({ state: desired, lockFilesSeen, notes: loadNotes } = await loadDesiredOrFail(request.paths, request.env, request.cwd, request.environment, request.command));
+    lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
+    request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
     await api?.close();
     throw error;
   }
-  api ??= createApiClient(apiConfigFromEnv(request.env, apiOptionsFor(desired.settings)));
+  api ??= createApiClient(apiConfigFromEnv(request.env, { ...apiOptionsFor(desired.settings), ...(request.apiUrl ? { flagApiUrl: request.apiUrl } : {}) }));
   reads ??= startReads(api);
   try {
-    const lockPath = lockPathFor(request.paths, desired.settings, request.lockFlag, request.cwd);
+    const lockPath = lockChoice.location.path;
     const existing = await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
@@ -68,7 +85,8 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
         ...(context.monitorLimit ? { monitorLimit: context.monitorLimit } : {}),
       },
     });
-    plan.notes.push(...context.notes);
+    plan.notes.push(...loadNotes, ...context.notes);
+    if (lockChoice.note) plan.notes.push(lockChoice.note);
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
       maxDeleteShare: desired.settings.maxDeleteShare,
@@ -76,7 +94,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       allowMassDelete: request.allowMassDelete ?? false,
     });
     if (refused) throw refused;
-    return { desired, lockPath, lock, lockExisted: existing !== undefined, live, plan, api };
+    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted: existing !== undefined, live, plan, api };
   } catch (error) {
     await api.close();
     throw error;

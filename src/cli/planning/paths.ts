@@ -1,29 +1,52 @@
-import { statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { displayPath } from '../../load/discover.js';
+import { DEFAULT_LOCK_NAME, describeLockSource, lockLocation, unusedLockFiles, type LockLocation } from '../../lock/location.js';
 import type { Settings } from '../../model/monitor.js';
 
-export const DEFAULT_LOCK_NAME = 'monitors.lock.json';
+export { DEFAULT_LOCK_NAME };
 
-/**
- * Where the lock file lives: --lock wins, then `settings.lock_file`, then
- * monitors.lock.json beside the config (in the first folder given, or the folder of
- * the first file given). In an environment: --lock, then its own `lock_file`, then
- * monitors.<name>.lock.json where monitors.lock.json would be.
- */
-export function lockPathFor(paths: readonly string[], settings: Settings, flag: string | undefined, cwd: string): string {
-  if (flag) return resolve(cwd, flag);
-  const environment = settings.environment;
-  if (environment?.lockFile) return resolve(cwd, environment.lockFile);
-  const shared = environment ? undefined : settings.lockFile;
-  if (shared) return resolve(cwd, shared);
-  const first = resolve(cwd, paths[0] ?? '.');
-  const path = join(isDirectory(first) ? first : dirname(first), DEFAULT_LOCK_NAME);
-  return environment ? join(dirname(path), environmentLockName(basename(path), environment.name)) : path;
+export interface LockChoice {
+  location: LockLocation;
+  /** A note for the plan when other lock files lie beside the YAML, unused; else undefined. */
+  note: string | undefined;
 }
 
-/** `monitors.lock.json` -> `monitors.staging.lock.json`. */
-export function environmentLockName(name: string, environment: string): string {
-  return name.endsWith('.lock.json') ? `${name.slice(0, -'.lock.json'.length)}.${environment}.lock.json` : `${name}.${environment}`;
+export interface LockRequest {
+  paths: readonly string[];
+  flag: string | undefined;
+  cwd: string;
+}
+
+/** Where the lock file of a loaded set is (src/lock/location.ts has the rule), in its environment when it has one. */
+export function lockLocationOf(request: LockRequest, settings: Settings, files: readonly string[]): LockLocation {
+  const first = resolve(request.cwd, request.paths[0] ?? '.');
+  const { environment } = settings;
+  return lockLocation({
+    flag: request.flag,
+    settingsLockFile: settings.lockFile,
+    ...(environment ? { environment: { name: environment.name, lockFile: environment.lockFile } } : {}),
+    files: files.map((f) => resolve(request.cwd, f)),
+    fallbackFolder: isDirectory(first) ? first : dirname(first),
+    cwd: request.cwd,
+  });
+}
+
+/** The lock file of a plan, and any it leaves unused. */
+export function chooseLockFile(request: LockRequest, settings: Settings, loaded: { files: readonly string[]; lockFilesSeen: readonly string[] }): LockChoice {
+  const location = lockLocationOf(request, settings, loaded.files);
+  const files = loaded.files.map((f) => resolve(request.cwd, f));
+  const beside = [...new Set(files.map((f) => join(dirname(f), DEFAULT_LOCK_NAME)))].filter((f) => existsSync(f));
+  const unused = unusedLockFiles(location.path, [...loaded.lockFilesSeen, ...beside]);
+  if (unused.length === 0) return { location, note: undefined };
+  const shown = unused.map((f) => displayPath(f, request.cwd));
+  const setting = location.environment === undefined ? 'settings.lock_file' : `settings.environments.${location.environment}.lock_file`;
+  return {
+    location,
+    note:
+      `${shown.length === 1 ? `${shown[0]} is a lock file` : `${shown.join(', ')} are lock files`} this plan does not use: it uses ` +
+      `${displayPath(location.path, request.cwd)} (${describeLockSource(location)}). If that is the wrong one, pass --lock ${shown[0]} or set ${setting}.`,
+  };
 }
 
 function isDirectory(path: string): boolean {

@@ -8,7 +8,20 @@ import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
+import { locateFailures, type FailureLocations } from '../../locate/locate-failures.js';
+import { failureDiagnostics } from '../../render/apply-annotations.js';
+import { githubAnnotation } from '../../render/diagnostics.js';
+import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
+import { holdForTest } from './test-hold.js';
+import { resolve } from 'node:path';
+import { displayPath } from '../../load/discover.js';
+
+/** Where apply wrote the lock file (the file to commit): relative inside the working folder, else absolute. */
+export function lockWrittenLine(lockPath: string): string {
+  const shown = displayPath(lockPath, process.cwd());
+  return `Lock file written: ${shown.startsWith('../') ? resolve(lockPath) : shown}`;
+}
 
 export interface ApplyRun {
   plan: Plan;
@@ -17,10 +30,16 @@ export interface ApplyRun {
   lockPath: string;
   env: NodeJS.ProcessEnv;
   concurrency?: number;
+  /** text: the report on stdout; json: the report on stderr (stdout keeps the JSON document the command prints at its end). */
+  format?: ApplyFormat;
+  /** The folder the plan's YAML paths are relative to (failures are located there). */
+  cwd?: string;
 }
 
 export interface ApplyRunResult {
   result: ApplyResult;
+  /** Where the YAML writes each failed change. */
+  located: FailureLocations;
   /** 0 done, 1 a change failed, 130 / 143 interrupted by SIGINT / SIGTERM. */
   exitCode: number;
 }
@@ -28,8 +47,14 @@ export interface ApplyRunResult {
 /** Executes a plan with progress on stderr and the summary on stdout. */
 export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const started = Date.now();
-  const lock = createLockRecorder(run.lock, (l) => writeLockFileAtomic(run.lockPath, l));
+  let lockWritten = false;
+  const lock = createLockRecorder(run.lock, async (l) => {
+    await writeLockFileAtomic(run.lockPath, l);
+    lockWritten = true;
+  });
   const progress = createProgress(process.stderr, Boolean(process.stderr.isTTY) && run.env.CI !== 'true');
+  // Installed until the process exits (see interrupt.ts): the report and the lock file
+  // after the writes are not cut short by a signal either.
   const interrupt = watchInterrupts(process.stderr);
   let result: ApplyResult;
   try {
@@ -40,15 +65,41 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
       signal: interrupt.signal,
       ...(run.concurrency ? { concurrency: run.concurrency } : {}),
       onEvent: (e) => progress.onEvent(e),
+      beforeFlush: async () => {
+        interrupt.writesDone();
+        await holdForTest('after-writes', run.env);
+      },
     });
   } finally {
     progress.stop();
-    interrupt.dispose();
+    interrupt.writesDone();
   }
-  const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result), summaryLine(result, Date.now() - started)];
-  // Names and messages may come from the server: control characters are shown, never sent raw.
-  process.stdout.write(`${lines.map(printable).join('\n')}\n`);
+  const located = await locateSafely(result, run.cwd ?? process.cwd());
+  reportApply(result, located, run, Date.now() - started, lockWritten);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
-  return { result, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
+  await holdForTest('after-summary', run.env);
+  return { result, located, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
+}
+
+/**
+ * The report: warnings, failures (located in the YAML), the summary line; GitHub
+ * annotations of the failures under Actions. On stderr with --format json.
+ */
+function reportApply(result: ApplyResult, located: FailureLocations, run: ApplyRun, elapsedMs: number, lockWritten: boolean): void {
+  // Names and messages may come from the server: control characters are shown, never sent raw.
+  const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result, located), summaryLine(result, elapsedMs), ...(lockWritten ? [lockWrittenLine(run.lockPath)] : [])].map(printable);
+  const annotations = run.env.GITHUB_ACTIONS === 'true' ? failureDiagnostics(result, located).map(githubAnnotation) : [];
+  // With --format json stdout holds the JSON document only; people and workflow commands read stderr.
+  const out = run.format === 'json' ? process.stderr : process.stdout;
+  out.write(`${[...lines, ...annotations].join('\n')}\n`);
+}
+
+/** Locating is a courtesy: a file that cannot be read or parsed leaves the report as it was. */
+async function locateSafely(result: ApplyResult, cwd: string): Promise<FailureLocations> {
+  try {
+    return await locateFailures(result.outcomes, cwd);
+  } catch {
+    return new Map();
+  }
 }

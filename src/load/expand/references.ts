@@ -86,7 +86,7 @@ function lookup(kind: 'var' | 'each', name: string, reference: string, scope: Te
     if (scope.vars.has(name)) return scope.vars.get(name);
     const message = scope.varsElsewhere.has(name)
       ? `var "${name}" is not set in this environment (others set it); add it to this environment's vars under settings.environments, or to this file's vars: as a default`
-      : `var "${name}" is not defined${didYouMean(name, [...scope.vars.keys()])}; define it under vars: in this file or under settings.environments.NAME.vars`;
+      : `var "${name}" is not defined${didYouMean(name, [...scope.vars.keys()]) || '; define it under vars: in this file or under settings.environments.NAME.vars'}`;
     issues.push({ code: 'template.unknown_var', text: reference, message });
     return undefined;
   }

@@ -81,20 +81,20 @@ export function resolveIncident(core: SimCore, id: string): Reply {
   return rawJsonReply(200, `{"data":${ws.incidentJson(record)}}`);
 }
 
-function locateMonitor(core: SimCore, id: string): { ws: Workspace; record: MonitorRecord } | undefined {
+export function locateMonitor(core: SimCore, id: string): { ws: Workspace; record: MonitorRecord } | undefined {
   const ws = ID_PATTERN.test(id) ? core.state.locate(id) : undefined;
   const record = ws?.monitors.get(id);
   return ws && record ? { ws, record } : undefined;
 }
 
-function adminMonitorReply(ws: Workspace, record: MonitorRecord): Reply {
+export function adminMonitorReply(ws: Workspace, record: MonitorRecord): Reply {
   return jsonReply(200, { data: { ...monitorView(record, 'full'), workspace: ws.name, auth_secret_set: record.authSecretSet } });
 }
 
-function monitorNotFound(id: string): Reply {
+export function monitorNotFound(id: string): Reply {
   return errorReply('not_found', `no monitor with id "${id.slice(0, 40)}" in any workspace`);
 }
 
-function invalid(message: string): Reply {
+export function invalid(message: string): Reply {
   return errorReply('validation_failed', message);
 }

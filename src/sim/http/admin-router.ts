@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { SimCore } from '../core.js';
 import { patchFaults } from '../fault-settings.js';
+import { checkMonitorNow, getChecks, patchChecks } from './admin-checks.js';
 import { editMonitor, openIncident, readMonitor, removeMonitor, resolveIncident, seedMonitors } from './admin-monitors.js';
 import { patchToken } from './admin-tokens.js';
 import { ADMIN_BODY_LIMIT, readJsonBody } from './read-body.js';
@@ -12,7 +13,7 @@ import { emptyReply, errorReply, jsonReply, type Reply } from './reply.js';
 type AdminHandler = (core: SimCore, param: string, body: unknown) => Reply;
 interface AdminRoute {
   pattern: RegExp;
-  methods: Record<string, { handler: AdminHandler; body?: boolean }>;
+  methods: Record<string, { handler: AdminHandler; body?: boolean | 'optional' }>;
 }
 
 const ROUTES: AdminRoute[] = [
@@ -28,6 +29,8 @@ const ROUTES: AdminRoute[] = [
       DELETE: { handler: (c, id) => removeMonitor(c, id) },
     },
   },
+  { pattern: /^\/monitors\/([^/]+)\/check$/, methods: { POST: { handler: (c, id, b) => checkMonitorNow(c, id, b), body: 'optional' } } },
+  { pattern: /^\/checks$/, methods: { GET: { handler: getChecks }, PATCH: { handler: (c, _p, b) => patchChecks(c, b), body: true } } },
   { pattern: /^\/incidents$/, methods: { POST: { handler: (c, _p, b) => openIncident(c, b), body: true } } },
   { pattern: /^\/incidents\/([^/]+)\/resolve$/, methods: { POST: { handler: (c, id) => resolveIncident(c, id) } } },
   { pattern: /^\/tokens\/([^/]+)$/, methods: { PATCH: { handler: (c, id, b) => patchToken(c, id, b), body: true } } },
@@ -46,7 +49,7 @@ export async function handleAdmin(core: SimCore, req: IncomingMessage, path: str
     }
     let body: unknown;
     if (endpoint.body) {
-      const read = await readJsonBody(req, ADMIN_BODY_LIMIT, true);
+      const read = await readJsonBody(req, ADMIN_BODY_LIMIT, endpoint.body === true);
       if (!read.ok) return read.reply;
       body = read.value;
     }

@@ -16,6 +16,7 @@ export async function dispatch(core: SimCore, req: IncomingMessage, res: ServerR
   const q = url.indexOf('?');
   const pathname = q < 0 ? url : url.slice(0, q);
   const rawQuery = q < 0 ? '' : url.slice(q + 1);
+  core.checks.runDue(); // whatever the request reads, the checks due by now have run
   if (pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`)) {
     sendReply(res, await handleAdmin(core, req, pathname.slice(ADMIN_PREFIX.length)));
     return;

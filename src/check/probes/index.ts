@@ -1,0 +1,23 @@
+import type { Probe } from './probe.js';
+import { dnsProbe } from './dns.js';
+import { domainProbe } from './domain.js';
+import { httpProbe } from './http.js';
+import { jsonProbe } from './json.js';
+import { keywordProbe } from './keyword.js';
+import { heartbeatProbe, pingProbe } from './not-local.js';
+import { sslProbe } from './ssl.js';
+import { tcpProbe } from './tcp.js';
+import { udpProbe } from './udp.js';
+
+export const PROBES: Readonly<Record<string, Probe>> = {
+  http: httpProbe,
+  keyword: keywordProbe,
+  json: jsonProbe,
+  tcp: tcpProbe,
+  udp: udpProbe,
+  dns: dnsProbe,
+  ssl: sslProbe,
+  domain: domainProbe,
+  ping: pingProbe,
+  heartbeat: heartbeatProbe,
+};

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { globToRegExp, matchesAny } from '../../check/name-glob.js';
+import { parseConcurrency, parseDnsServer, parseRdapUrl, parseResolve } from '../../check/options.js';
+import { runChecks } from '../../check/run-checks.js';
+import { CHECK_FORMAT_VERSION, type CheckContext, type CheckReport } from '../../check/types.js';
+import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
+import type { DesiredMonitor } from '../../model/monitor.js';
+import { summarize } from '../../render/check-common.js';
+import { renderCheckJson } from '../../render/check-json.js';
+import { renderCheckMarkdown } from '../../render/check-markdown.js';
+import { renderCheckText } from '../../render/check-text.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
+import { loadDesiredOrFail } from '../planning/load-desired.js';
+import { makePlan } from '../planning/make-plan.js';
+import { parsePlanFormat, useColor } from '../planning/render.js';
+import { packageVersion } from '../version.js';
+import type { CheckOptions } from './check.js';
+
+export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
+  const format = parsePlanFormat(options.format);
+  const concurrency = parseConcurrency(options.concurrency);
+  const names = options.name ?? [];
+  const globs = names.map(globToRegExp);
+  const context: CheckContext = {
+    resolve: (options.resolve ?? []).map(parseResolve),
+    extraCa: await readCaFiles(options.ca ?? []),
+    dnsServers: (options.dnsServer ?? []).map(parseDnsServer),
+    ...(options.rdapUrl !== undefined ? { rdapUrl: parseRdapUrl(options.rdapUrl) } : {}),
+    userAgent: `monitors-check/${packageVersion()}`,
+    now: () => new Date(),
+    cache: new Map(),
+  };
+  const { all, monitors, notes } = await selectMonitors(paths, options, requestedEnvironment(options.env, process.env));
+  const named = globs.length > 0 ? monitors.filter((m) => matchesAny(m.name, globs)) : monitors;
+  // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
+  const unmatched = names.filter((_, i) => !all.some((m) => matchesAny(m.name, [globs[i]!])));
+  if (unmatched.length > 0) {
+    throw new MonitorsError('CHECK_NO_MATCH', `no monitor's name matches ${unmatched.map((n) => `--name ${JSON.stringify(n)}`).join(' nor ')}`, {
+      hint: 'Patterns match whole names, case-sensitive: * is any text, ? one character (e.g. --name "shop: *").',
+    });
+  }
+  const results = await runChecks(named, context, concurrency);
+  const report: CheckReport = { format_version: CHECK_FORMAT_VERSION, summary: summarize(results), results, notes };
+  process.stdout.write(
+    format === 'json' ? renderCheckJson(report) : format === 'markdown' ? renderCheckMarkdown(report) : renderCheckText(report, { color: useColor(process.stdout, process.env) }),
+  );
+  return report.summary.down > 0 ? EXIT_ERROR : EXIT_OK;
+}
+
+/** All monitors of the YAML, or with --changed those a plan would create or replace. */
+async function selectMonitors(paths: string[], options: CheckOptions, environment: EnvironmentRequest | undefined): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
+  if (!options.changed) {
+    const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
+    return { all: state.monitors, monitors: state.monitors, notes };
+  }
+  // Nothing is deleted here, so the plan's mass-delete guard has nothing to guard.
+  const session = await makePlan({
+    paths,
+    lockFlag: options.lock,
+    allowMassDelete: true,
+    env: process.env,
+    cwd: process.cwd(),
+    command: 'check',
+    ...(environment ? { environment } : {}),
+  });
+  try {
+    const changed = new Set(session.plan.changes.filter((c) => c.action !== 'delete').map((c) => c.name));
+    const monitors = session.desired.monitors.filter((m) => changed.has(m.name));
+    const total = session.desired.monitors.length;
+    const note =
+      monitors.length === 0
+        ? `--changed: the plan creates or replaces none of the ${total} monitor${total === 1 ? '' : 's'}; nothing to check.`
+        : `--changed: checking the ${monitors.length} of ${total} monitor${total === 1 ? '' : 's'} that the plan creates or replaces.`;
+    return { all: session.desired.monitors, monitors, notes: [note] };
+  } finally {
+    await session.api.close();
+  }
+}
+
+async function readCaFiles(files: readonly string[]): Promise<string[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (error) {
+        throw new MonitorsError('BAD_OPTION', `--ca ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { hint: 'Give a PEM file of CA certificates.' });
+      }
+      if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+        throw new MonitorsError('BAD_OPTION', `--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`, { hint: 'Give a PEM file of CA certificates.' });
+      }
+      return text;
+    }),
+  );
+}

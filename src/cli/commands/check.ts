@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+
+export interface CheckOptions {
+  format: string;
+  name?: string[];
+  changed?: boolean;
+  lock?: string;
+  concurrency: string;
+  resolve?: string[];
+  ca?: string[];
+  dnsServer?: string[];
+  rdapUrl?: string;
+  env?: string;
+}
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+export function registerCheck(program: Command): void {
+  program
+    .command('check')
+    .description("Run each monitor's check once from this machine and report up, degraded or down; exit 1 when one is down.")
+    .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
+    .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
+    .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
+    .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
+    .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')
+    .option('--lock <file>', 'lock file for --changed (default: as for plan, see docs/lock-file.md)')
+    .option('--concurrency <n>', 'checks running at once', '8')
+    .option('--resolve <host:port:address>', 'connect to ADDRESS for HOST on PORT (* = any port), like curl; repeatable', collect)
+    .option('--ca <file>', 'also trust the CA certificates (PEM) in FILE; repeatable', collect)
+    .option('--dns-server <ip[:port]>', 'resolver for dns checks and for host names not given with --resolve; repeatable', collect)
+    .option('--rdap-url <url>', 'RDAP service for domain checks (default: found through the IANA bootstrap registry)')
+    .action(async (paths: string[], options: CheckOptions) => {
+      const { runCheck } = await import('./check-run.js');
+      process.exitCode = await runCheck(paths, options);
+    });
+}

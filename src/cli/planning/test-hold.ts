@@ -1,0 +1,16 @@
+// For tests only: MONITORS_TEST_HOLD=<stage> stops the apply at that stage, says so on
+// stderr ("test hold: <stage>"), and waits until the file MONITORS_TEST_HOLD_RELEASE exists
+// (at most 60 s). A test can so deliver SIGINT or SIGTERM inside a window that is
+// otherwise a few milliseconds wide (after the writes, while reporting), wait for the
+// tool to acknowledge it, then let it go on. Unset, it costs one comparison.
+import { existsSync } from 'node:fs';
+
+export type HoldStage = 'after-writes' | 'after-summary' | 'before-exit';
+
+export async function holdForTest(stage: HoldStage, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (env.MONITORS_TEST_HOLD !== stage) return;
+  const release = env.MONITORS_TEST_HOLD_RELEASE;
+  process.stderr.write(`test hold: ${stage}\n`);
+  const until = Date.now() + 60_000;
+  while (release && !existsSync(release) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+}

@@ -1,0 +1,97 @@
+// What users install: `npm pack` (which builds through the prepack script), the tarball
+// installed into an empty folder with npm, and the installed `monitors` run as a user
+// runs it: validate the examples without any secret set, then the simulator, plan,
+// apply and plan again. Run by `npm test` after the main suite (vitest.package.config.ts).
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EXAMPLES = join(ROOT, 'examples');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const SECRETS = { SHOP_API_TOKEN: 'smoke-shop-token', SHOP_ADMIN_PASSWORD: 'smoke-admin-password', GATEWAY_API_KEY: 'smoke-gateway-key' };
+
+let work = '';
+let packed: { filename: string; files: { path: string }[] };
+let bin = '';
+
+// Asynchronous: a synchronous child of a minute would starve the test worker's event loop.
+const execFileAsync = promisify(execFile);
+
+async function npm(args: string[], cwd: string): Promise<string> {
+  // npm reads its own configuration and cache from the environment; stdout only is kept.
+  const { stdout } = await execFileAsync('npm', args, { cwd, encoding: 'utf8', env: process.env, timeout: 540_000, maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
+/** The installed CLI with a minimal environment: no MONITORS_* and no secret leaks in. */
+async function monitors(args: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+  const options = { cwd: work, encoding: 'utf8' as const, env: { PATH: process.env.PATH ?? '', HOME: work, NO_COLOR: '1', ...env }, timeout: 120_000 };
+  return execFileAsync(bin, args, options).then(
+    ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({ status: typeof error.code === 'number' ? error.code : -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+  );
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'monitors-pack-'));
+  // As from a fresh clone: no build output, so the package holds only what packing builds.
+  rmSync(join(ROOT, 'dist', 'src'), { recursive: true, force: true });
+  packed = (JSON.parse(await npm(['pack', '--json', '--pack-destination', work], ROOT)) as (typeof packed)[])[0]!;
+  const app = join(work, 'app'); // an empty project to install into
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{ "name": "smoke", "version": "1.0.0", "private": true }\n');
+  await npm(['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)], app);
+  bin = join(app, 'node_modules', '.bin', 'monitors');
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('ships the built CLI, the schemas, the Action and the LICENSE, and no source maps or TypeScript', () => {
+    const files = packed.files.map((f) => f.path);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/cli/main.js', 'schema/monitors-file.schema.json', 'action.yml', 'action/run.mjs']));
+    expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
+    expect(files.filter((f) => !/^(LICENSE|README\.md|package\.json|action\.yml|dist\/src\/|schema\/|action\/)/.test(f))).toEqual([]);
+  });
+
+  it('installs a `monitors` that validates the examples with no secret set: exit 0, with warnings', async () => {
+    expect((await monitors(['--version'])).stdout.trim()).toBe(pkg.version);
+    const r = await monitors(['validate', EXAMPLES]);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout.match(/ warning env\.missing /g)).toHaveLength(3);
+    expect(r.stdout).toMatch(/\d+ monitors in 4 files: valid \(3 warnings\)\.\n$/);
+  });
+
+  it('runs the simulator, plans, applies and plans again with no changes', async () => {
+    const token = 'smoke_token_0123456789';
+    const sim = spawn(bin, ['sim', '--port', '0', '--token', token], { env: { PATH: process.env.PATH ?? '', HOME: work }, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: sim.stdout }).once('line', (line) => resolve(line.trim()));
+        sim.once('exit', (code) => reject(new Error(`monitors sim exited early (${code})`)));
+      });
+      const env = { ...SECRETS, MONITORS_API_URL: baseUrl, MONITORS_API_TOKEN: token };
+      const lock = join(work, 'monitors.lock.json');
+      const plan = await monitors(['plan', EXAMPLES, '--lock', lock, '--detailed-exitcode'], env);
+      expect(plan.status, plan.stdout + plan.stderr).toBe(2);
+      expect(plan.stdout).toMatch(/Plan: \d+ to create, 0 to replace, 0 to delete\./);
+      const apply = await monitors(['apply', EXAMPLES, '--lock', lock, '--yes'], env);
+      expect(apply.status, apply.stdout + apply.stderr).toBe(0);
+      expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 replaced, 0 deleted, 0 failed\./);
+      expect(apply.stdout).toContain('Lock file written: monitors.lock.json');
+      const again = await monitors(['plan', EXAMPLES, '--lock', lock, '--detailed-exitcode'], env);
+      expect(again.status, again.stdout + again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/No changes\. \d+ monitors up to date\./);
+    } finally {
+      sim.kill('SIGTERM');
+    }
+  });
+});
