@@ -15,6 +15,13 @@ import { markerFor, pullRequestNumber, upsertComment } from './upsert-comment.mj
 
 const ACTION_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 const COMMANDS = ['validate', 'plan', 'apply', 'drift'];
+/** Who commits the lock record to the lock branch, as GitHub shows the Actions bot. */
+export const BOT_IDENTITY = {
+  GIT_AUTHOR_NAME: 'github-actions[bot]',
+  GIT_AUTHOR_EMAIL: '41898282+github-actions[bot]@users.noreply.github.com',
+  GIT_COMMITTER_NAME: 'github-actions[bot]',
+  GIT_COMMITTER_EMAIL: '41898282+github-actions[bot]@users.noreply.github.com',
+};
 
 /** Inputs arrive as MONITORS_ACTION_* variables (composite actions pass them explicitly). */
 export function readInputs(env) {
@@ -23,6 +30,7 @@ export function readInputs(env) {
     command: input('COMMAND'),
     path: input('PATH', 'monitors'),
     lock: input('LOCK'),
+    lockBranch: input('LOCK_BRANCH'),
     apiUrl: input('API_URL'),
     comment: input('COMMENT', 'true') === 'true',
     check: input('CHECK', 'false') === 'true',
@@ -52,7 +60,7 @@ export function cliCommand(inputs, env, actionDir = ACTION_DIR) {
 
 /** The CLI arguments for one command; a plan prints Markdown (for the comment and summary). */
 export function commandArgs(inputs) {
-  const lock = inputs.lock ? ['--lock', inputs.lock] : [];
+  const lock = [...(inputs.lock ? ['--lock', inputs.lock] : []), ...(inputs.lockBranch ? ['--lock-branch', inputs.lockBranch] : [])];
   switch (inputs.command) {
     case 'validate':
       return ['validate', inputs.path];
@@ -67,7 +75,8 @@ export function commandArgs(inputs) {
 /** After a plan: check the monitors it creates or replaces, in Markdown for the comment. */
 export function checkArgs(inputs) {
   const extra = inputs.checkArgs ? inputs.checkArgs.split(/\s+/) : [];
-  return ['check', inputs.path, ...(inputs.lock ? ['--lock', inputs.lock] : []), ...extra, '--changed', '--format', 'markdown'];
+  const lock = [...(inputs.lock ? ['--lock', inputs.lock] : []), ...(inputs.lockBranch ? ['--lock-branch', inputs.lockBranch] : [])];
+  return ['check', inputs.path, ...lock, ...extra, '--changed', '--format', 'markdown'];
 }
 
 /** The check's part of the comment: its Markdown, or its error output when it could not run. */
@@ -114,6 +123,7 @@ export async function runAction(env = process.env) {
   const { command, args } = cliCommand(inputs, env);
   const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MONITORS_ACTION_'))); // not the GitHub token
   if (inputs.apiUrl) childEnv.MONITORS_API_URL = inputs.apiUrl;
+  if (inputs.lockBranch) Object.assign(childEnv, { ...BOT_IDENTITY, ...childEnv }); // the lock branch commits, unless the job set an author
   // validate checks every environment in one run; plan and apply run once per environment.
   if (inputs.environments && inputs.command !== 'validate') return runEnvironments(inputs, env, { command, args }, childEnv);
   const result = await run(command, [...args, ...commandArgs(inputs)], childEnv);

@@ -1,3 +1,4 @@
+import { sortRecords } from '../lock/sort-records.js';
 import type { LockFile, LockRecord } from '../lock/types.js';
 
 export interface LockRecorder {
@@ -59,8 +60,4 @@ export function createLockRecorder(initial: LockFile, write: LockWriter): LockRe
       if (failure) throw failure;
     },
   };
-}
-
-export function sortRecords(records: LockRecord[]): LockRecord[] {
-  return records.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { MonitorsError } from '../errors.js';
 import { canonicalJson } from '../plan/canonical-json.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { sortRecords } from './sort-records.js';
 import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord } from './types.js';
 
 export function newLockFile(): LockFile {
@@ -12,7 +13,7 @@ export function newLockFile(): LockFile {
 
 /** Sorted records (name, then id), sorted keys, 2-space indent, trailing newline. */
 export function serializeLock(lock: LockFile): string {
-  const records = [...lock.monitors].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)).map(orderRecord);
+  const records = sortRecords([...lock.monitors]).map(orderRecord);
   return `${JSON.stringify({ format_version: lock.format_version, salt: lock.salt, monitors: records }, null, 2)}\n`;
 }
 
@@ -83,4 +84,3 @@ function orderRecord(r: LockRecord): Record<string, unknown> {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringMap = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === 'string');
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

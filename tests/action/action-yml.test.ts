@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 const read = (path: string) => parse(readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8')) as Record<string, any>;
 const action = read('action.yml');
 const workflow = read('examples/github/.github/workflows/monitors.yml');
+const workflowOnMain = read('examples/github-lock-on-main/.github/workflows/monitors.yml');
+const environmentsWorkflow = read('examples/github/.github/workflows/monitors-environments.yml');
+const environmentsOnMain = read('examples/github-lock-on-main/.github/workflows/monitors-environments.yml');
 const runScript = readFileSync(fileURLToPath(new URL('../../action/run.mjs', import.meta.url)), 'utf8');
 
 describe('action.yml', () => {
@@ -21,7 +24,7 @@ describe('action.yml', () => {
 
   it('passes every input to run.mjs under the name run.mjs reads', () => {
     const names = Object.keys(action.inputs as object);
-    expect(names.sort()).toEqual(['api-url', 'check', 'check-args', 'cli', 'command', 'comment', 'drift-label', 'environments', 'github-token', 'lock', 'path', 'version']);
+    expect(names.sort()).toEqual(['api-url', 'check', 'check-args', 'cli', 'command', 'comment', 'drift-label', 'environments', 'github-token', 'lock', 'lock-branch', 'path', 'version']);
     for (const name of names) {
       const envName = `MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`;
       expect(step.env[envName], name).toBe(`\${{ inputs.${name} }}`);
@@ -38,24 +41,48 @@ describe('action.yml', () => {
   });
 });
 
-describe('the example workflow', () => {
-  it('validates and plans pull requests with permission to comment', () => {
-    const plan = workflow.jobs.plan;
-    expect(plan.if).toBe("github.event_name == 'pull_request'");
-    expect(plan.permissions['pull-requests']).toBe('write');
-    expect(plan.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual(['validate', 'plan']);
+const actionSteps = (job: { steps: { uses?: string; with?: Record<string, string> }[] }) => job.steps.filter((s) => s.uses?.startsWith('monitors-as-code/'));
+
+describe('the example workflows', () => {
+  for (const [name, wf] of [['lock branch', workflow], ['lock on main', workflowOnMain]] as const) {
+    it(`${name}: validates and plans pull requests with permission to comment`, () => {
+      const plan = wf.jobs.plan;
+      expect(plan.if).toBe("github.event_name == 'pull_request'");
+      expect(plan.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+      expect(plan.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual(['validate', 'plan']);
+    });
+
+    it(`${name}: applies on main one at a time, never cancelling a running apply`, () => {
+      const apply = wf.jobs.apply;
+      expect(apply.if).toBe("github.event_name == 'push'");
+      expect(apply.concurrency).toEqual({ group: 'monitors-apply', 'cancel-in-progress': false });
+      expect(apply.permissions).toEqual({ contents: 'write' });
+    });
+
+    it(`${name}: takes tokens from secrets into the environment, never from inputs`, () => {
+      expect(wf.jobs.plan.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_PLAN_TOKEN }}');
+      expect(wf.jobs.apply.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_APPLY_TOKEN }}');
+      expect(JSON.stringify(wf)).not.toMatch(/api-token|MONITORS_API_TOKEN["']?:\s*["']?[A-Za-z0-9]/);
+    });
+  }
+
+  it('lock branch: plan and apply read the lock from monitors-state, the apply pushes it there, and nothing commits to main', () => {
+    for (const job of [workflow.jobs.plan, workflow.jobs.apply]) {
+      const withBranch = actionSteps(job).filter((s) => s.with?.command !== 'validate');
+      expect(withBranch.map((s) => s.with?.['lock-branch'])).toEqual(['monitors-state']);
+    }
+    expect(JSON.stringify(workflow)).not.toMatch(/git (push|commit)/); // the action pushes, to monitors-state only (tests/gitops/lock-branch.test.ts)
   });
 
-  it('checks the monitors a pull request creates or replaces, beside the plan', () => {
+  it('checks the monitors a pull request creates or replaces, beside the plan, with the lock record of the branch', () => {
     const planStep = workflow.jobs.plan.steps.find((s: { with?: { command?: string } }) => s.with?.command === 'plan');
     expect(planStep.with.check).toBe(true);
+    expect(planStep.with['lock-branch']).toBe('monitors-state');
   });
 
-  it('applies on main one at a time, never cancelling a running apply, then commits the lock file', () => {
-    const apply = workflow.jobs.apply;
-    expect(apply.if).toBe("github.event_name == 'push'");
-    expect(apply.concurrency).toEqual({ group: 'monitors-apply', 'cancel-in-progress': false });
-    expect(apply.permissions.contents).toBe('write');
+  it('lock on main: commits the lock file after every apply, even a failed one', () => {
+    const apply = workflowOnMain.jobs.apply;
+    expect(actionSteps(apply).map((s) => s.with?.['lock-branch'])).toEqual([undefined]);
     const commit = apply.steps.at(-1);
     expect(commit.if).toBe('always()');
     expect(commit.run).toContain('lock=monitors/monitors.lock.json');
@@ -69,15 +96,30 @@ describe('the example workflow', () => {
     expect(drift.if).toBe("github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'");
     expect(drift.permissions).toEqual({ contents: 'read', issues: 'write' });
     expect(drift.concurrency.group).not.toBe(workflow.jobs.apply.concurrency.group);
-    expect(drift.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual(['drift']);
+    expect(actionSteps(drift).map((s) => [s.with?.command, s.with?.['lock-branch']])).toEqual([['drift', 'monitors-state']]);
+    expect(drift.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_PLAN_TOKEN }}');
     // The other jobs do not run on the schedule.
     expect([workflow.jobs.plan.if, workflow.jobs.apply.if].join(' ')).not.toContain('schedule');
   });
 
-  it('takes tokens from secrets into the environment, never from inputs', () => {
-    expect(workflow.jobs.plan.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_PLAN_TOKEN }}');
-    expect(workflow.jobs.drift.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_PLAN_TOKEN }}');
-    expect(workflow.jobs.apply.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_APPLY_TOKEN }}');
-    expect(JSON.stringify(workflow)).not.toMatch(/api-token|MONITORS_API_TOKEN["']?:\s*["']?[A-Za-z0-9]/);
+  it('apply checks out the newest main (a queued apply applies the YAML of every merge so far)', () => {
+    for (const wf of [workflow, workflowOnMain]) {
+      const checkout = wf.jobs.apply.steps.find((s: { uses?: string }) => s.uses?.startsWith('actions/checkout'));
+      expect(checkout.with.ref).toBe('${{ github.ref }}');
+    }
+  });
+
+  it('with environments on the lock branch: every environment planned and checked, applied in order, drift of all, each with lock-branch and tokens from secrets', () => {
+    const jobs = environmentsWorkflow.jobs;
+    const steps = (job: string) => actionSteps(jobs[job]).filter((s) => s.with?.command !== 'validate');
+    expect(steps('plan').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch'], s.with?.check])).toEqual([['plan', 'all', 'monitors-state', true]]);
+    expect(steps('apply').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([['apply', 'staging production', 'monitors-state']]);
+    expect(steps('drift').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([['drift', 'all', 'monitors-state']]);
+    expect(jobs.apply.concurrency).toEqual({ group: 'monitors-apply', 'cancel-in-progress': false });
+    expect(jobs.drift.permissions).toEqual({ contents: 'read', issues: 'write' });
+    for (const job of Object.values(jobs) as { env: Record<string, string> }[]) for (const value of Object.values(job.env)) expect(value).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
+    expect(JSON.stringify(environmentsWorkflow)).not.toMatch(/git (push|commit)/); // each environment's apply pushes its lock file (tests/gitops/lock-branch-environments.test.ts)
+    // The variant for a main CI may push to commits the lock files itself (tests/gitops/lock-commit-environments.test.ts).
+    expect(actionSteps(environmentsOnMain.jobs.apply).map((s) => s.with?.['lock-branch'])).toEqual([undefined]);
   });
 });

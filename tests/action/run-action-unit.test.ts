@@ -27,6 +27,9 @@ describe('action run.mjs pieces', () => {
     ]);
     expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'apply' }))).toEqual(['apply', 'monitors', '--yes']);
     expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'drift' }))).toEqual(['plan', 'monitors', '--detailed-exitcode', '--format', 'markdown']);
+    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'apply', MONITORS_ACTION_LOCK_BRANCH: 'monitors-state' }))).toEqual(['apply', 'monitors', '--lock-branch', 'monitors-state', '--yes']);
+    expect(commandArgs(inputs({ MONITORS_ACTION_LOCK_BRANCH: 'monitors-state' }))).toEqual(['plan', 'monitors', '--lock-branch', 'monitors-state', '--detailed-exitcode', '--format', 'markdown']);
+    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'validate', MONITORS_ACTION_LOCK_BRANCH: 'monitors-state' }))).toEqual(['validate', 'monitors']);
     expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'validate', MONITORS_ACTION_PATH: 'a/b' }))).toEqual(['validate', 'a/b']);
   });
 

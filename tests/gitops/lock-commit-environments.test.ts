@@ -1,6 +1,7 @@
-// The environments workflow's "Commit the lock files" step, run as written (bash, real
-// git, a bare repository as origin): the lock file of each environment the apply wrote,
-// committed together on top of main as it is now.
+// The "Commit the lock files" step of the environments workflow that commits the lock files
+// to main (examples/github-lock-on-main), run as written (bash, real git, a bare repository
+// as origin): the lock file of each environment the apply wrote, committed together on top
+// of main as it is now.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const WORKFLOW = fileURLToPath(new URL('../../examples/github/.github/workflows/monitors-environments.yml', import.meta.url));
+const WORKFLOW = fileURLToPath(new URL('../../examples/github-lock-on-main/.github/workflows/monitors-environments.yml', import.meta.url));
 const LOCKS = ['monitors/locks/staging.lock.json', 'monitors/locks/production.lock.json'];
 
 interface Step {

@@ -1,6 +1,7 @@
-// The example workflow's "Commit the lock file" step, run as written (bash, real git, a bare
-// repository as origin): it commits the lock file the apply left, on top of a main that
-// moved meanwhile, even when that move touched the lock file too, without looping CI.
+// The "Commit the lock file" step of the example workflow that commits the lock file to
+// main (examples/github-lock-on-main), run as written (bash, real git, a bare repository as
+// origin): it commits the lock file the apply left, on top of a main that moved meanwhile,
+// even when that move touched the lock file too, without looping CI.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const WORKFLOW = fileURLToPath(new URL('../../examples/github/.github/workflows/monitors.yml', import.meta.url));
+const WORKFLOW = fileURLToPath(new URL('../../examples/github-lock-on-main/.github/workflows/monitors.yml', import.meta.url));
 const LOCK = 'monitors/monitors.lock.json';
 const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_NOSYSTEM: '1' };
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
+import type { ApplyResult } from '../../apply/execute.js';
 import { parseApplyFormat, type ApplyFormat } from '../planning/apply-format.js';
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
@@ -10,17 +11,18 @@ import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
-import { settleExitCode } from '../planning/interrupt.js';
+import { settleExitCode, watchInterrupts } from '../planning/interrupt.js';
+import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { fileOption, parseConcurrency } from '../planning/options.js';
 import { renderPlan, useColor } from '../planning/render.js';
 import { lockWrittenLine, runApply } from '../planning/run-apply.js';
 import { holdForTest } from '../planning/test-hold.js';
 import { reportError } from '../run-main.js';
+import type { WaitOptions } from '../../wait/after-apply.js';
 
 import type { ApplyOptions } from './apply.js';
 import { finishApply, waitModeOf } from './apply-wait.js';
-import type { WaitOptions } from '../../wait/after-apply.js';
 
 /** The options of `monitors apply`, each checked before anything is read or sent. */
 interface ApplySettings {
@@ -33,6 +35,8 @@ interface ApplySettings {
   apiUrl: string | undefined;
   /** --env / MONITORS_ENV. */
   environment: EnvironmentRequest | undefined;
+  lockBranch: string | undefined;
+  lockRemote: string | undefined;
   /** The YAML paths (--wait may have taken the first one as its value). */
   paths: string[];
   wait: WaitOptions | undefined;
@@ -72,12 +76,27 @@ function applySettings(args: string[], options: ApplyOptions): ApplySettings {
     allowMassDelete: options.allowMassDelete ?? false,
     apiUrl: options.apiUrl,
     environment: requestedEnvironment(options.env, process.env),
+    lockBranch: options.lockBranch,
+    lockRemote: options.lockRemote,
     paths,
     wait,
   };
 }
 
+/** The lock branch (--lock-branch), if any; its lines go where the report goes. */
+function openBranch(settings: ApplySettings): LockBranchSession | undefined {
+  const report = reportStream(settings);
+  const out = { stdout: (text: string) => report.write(text), stderr: (text: string) => process.stderr.write(text) };
+  return openLockBranchSession({ lockBranch: settings.lockBranch, lockRemote: settings.lockRemote }, process.cwd(), process.env, out);
+}
+
+/** With --format json, stdout holds the JSON result alone; the plan and the report go to stderr. */
+function reportStream(settings: ApplySettings): NodeJS.WriteStream {
+  return settings.format === 'json' ? process.stderr : process.stdout;
+}
+
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
+  const branch = openBranch(options);
   const session = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
@@ -87,9 +106,10 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     cwd: process.cwd(),
     command: 'apply',
     ...(options.environment ? { environment: options.environment } : {}),
+    ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
-    return await carryOut(session.plan, { api: session.api, lock: session.lock, lockPath: session.lockPath, settings: options, ask: true });
+    return await carryOut(session.plan, { api: session.api, lock: session.lock, lockPath: session.lockPath, branch, settings: options, ask: true });
   } finally {
     await session.api.close();
   }
@@ -99,25 +119,35 @@ interface CarryOut {
   api: ApiClient;
   lock: LockFile;
   lockPath: string;
+  branch: LockBranchSession | undefined;
   settings: ApplySettings;
   /** Ask for confirmation first (a saved plan was reviewed already). */
   ask: boolean;
 }
 
-/** Shows the plan, then applies it (or only drops stale lock records when it changes nothing). */
-async function carryOut(plan: Plan, { api, lock, lockPath, settings, ask }: CarryOut): Promise<number> {
-  // With --format json, stdout holds the JSON result alone; the plan goes to stderr.
-  const planOut = settings.format === 'json' ? process.stderr : process.stdout;
+/**
+ * Shows the plan, then applies it (or only drops stale lock records when it changes
+ * nothing), saves the lock record to the lock branch if any, and follows the monitors with
+ * --wait. The signal handlers stay installed to the end of the process (interrupt.ts), so
+ * a cancel after the writes cannot cut the push of their record.
+ */
+async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask }: CarryOut): Promise<number> {
+  const planOut = reportStream(settings);
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
   const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
   if (changeCount(plan) === 0) {
-    await pruneStaleRecords(plan, lock, lockPath, planOut);
+    const pruned = await pruneStaleRecords(plan, lock, lockPath, planOut);
+    if (branch) {
+      watchInterrupts(process.stderr).writesDone();
+      await branch.save(pruned, undefined);
+    }
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
   if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut });
   const run = { plan, api, lock: withoutRecords(lock, plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: settings.concurrency, format: settings.format, cwd: process.cwd() };
-  const { result, located, exitCode } = await runApply(run);
-  return finishApply({ ...end, result, located, exitCode });
+  const applied = await runApply(run);
+  await branch?.save(applied.lock, doneCounts(applied.result));
+  return finishApply({ ...end, result: applied.result, located: applied.located, exitCode: applied.exitCode });
 }
 
 async function applySavedPlan(file: string, options: ApplySettings): Promise<number> {
@@ -127,7 +157,8 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   const saved = parseSavedPlan(text);
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
-  const lock = (await readLockFile(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
+  const branch = openBranch(options);
+  const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
@@ -143,7 +174,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       });
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
-    return await carryOut(saved.plan, { api, lock, lockPath, settings: options, ask: false });
+    return await carryOut(saved.plan, { api, lock, lockPath, branch, settings: options, ask: false });
   } finally {
     await api.close();
   }
@@ -159,11 +190,19 @@ function checkSavedEnvironment(saved: string | undefined, request: EnvironmentRe
 }
 
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
-async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string, out: NodeJS.WritableStream): Promise<void> {
+async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string, out: NodeJS.WritableStream): Promise<LockFile> {
   const stale = plan.stale_lock_ids ?? [];
-  if (stale.length === 0) return;
-  await writeLockFileAtomic(lockPath, withoutRecords(lock, stale));
+  if (stale.length === 0) return lock;
+  const pruned = withoutRecords(lock, stale);
+  await writeLockFileAtomic(lockPath, pruned);
   out.write(`${lockWrittenLine(lockPath)}\n`);
+  return pruned;
+}
+
+/** What an apply did, in the words of its summary line. */
+function doneCounts(result: ApplyResult): string {
+  const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
+  return result.interrupted ? `interrupted: ${counts}, ${result.notStarted} not started` : counts;
 }
 
 function changeCount(plan: Plan): number {

@@ -14,6 +14,8 @@ export interface ApplyOptions {
   /** true without a value; see apply-wait.ts. */
   wait?: string | true;
   waitFailOn?: string;
+  lockBranch?: string;
+  lockRemote?: string;
 }
 
 export function registerApply(program: Command): void {
@@ -31,6 +33,8 @@ export function registerApply(program: Command): void {
     .option('--api-url <url>', API_URL_HELP)
     .option('--wait [duration]', 'after the writes, follow the created and replaced monitors until they leave pending or the time runs out (default 5m; e.g. 90s, 1m30s)')
     .option('--wait-fail-on <statuses>', 'statuses that fail the wait, comma-separated: any status of the spec, unknown (a status outside it), or none (default: down)')
+    .option('--lock-branch <branch>', 'read the lock file from this git branch and push it back there after the apply (e.g. monitors-state)')
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .action(async (paths: string[], options: ApplyOptions) => {
       const { finishApplyCommand } = await import('./apply-run.js');
       await finishApplyCommand(paths, options);

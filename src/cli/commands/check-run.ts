@@ -11,6 +11,7 @@ import { renderCheckMarkdown } from '../../render/check-markdown.js';
 import { renderCheckText } from '../../render/check-text.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { parsePlanFormat, useColor } from '../planning/render.js';
 import { packageVersion } from '../version.js';
@@ -50,10 +51,12 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
 /** All monitors of the YAML, or with --changed those a plan would create or replace. */
 async function selectMonitors(paths: string[], options: CheckOptions, environment: EnvironmentRequest | undefined): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
   if (!options.changed) {
+    if (options.lockBranch) throw new MonitorsError('BAD_OPTION', '--lock-branch needs --changed (only the plan of --changed reads a lock file)');
     const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
     return { all: state.monitors, monitors: state.monitors, notes };
   }
   // Nothing is deleted here, so the plan's mass-delete guard has nothing to guard.
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths,
     lockFlag: options.lock,
@@ -62,6 +65,7 @@ async function selectMonitors(paths: string[], options: CheckOptions, environmen
     cwd: process.cwd(),
     command: 'check',
     ...(environment ? { environment } : {}),
+    ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
     const changed = new Set(session.plan.changes.filter((c) => c.action !== 'delete').map((c) => c.name));

@@ -5,6 +5,8 @@ export interface CheckOptions {
   name?: string[];
   changed?: boolean;
   lock?: string;
+  lockBranch?: string;
+  lockRemote?: string;
   concurrency: string;
   resolve?: string[];
   ca?: string[];
@@ -25,6 +27,8 @@ export function registerCheck(program: Command): void {
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
     .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')
     .option('--lock <file>', 'lock file for --changed (default: as for plan, see docs/lock-file.md)')
+    .option('--lock-branch <branch>', 'for --changed: read the lock file from this git branch (as apply --lock-branch keeps it)')
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .option('--concurrency <n>', 'checks running at once', '8')
     .option('--resolve <host:port:address>', 'connect to ADDRESS for HOST on PORT (* = any port), like curl; repeatable', collect)
     .option('--ca <file>', 'also trust the CA certificates (PEM) in FILE; repeatable', collect)

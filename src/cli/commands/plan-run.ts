@@ -2,6 +2,7 @@ import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import { serializeSavedPlan } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../planning/environment.js';
 import { fileOption } from '../planning/options.js';
@@ -14,9 +15,11 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   const format = parsePlanFormat(options.format);
   const environment = requestedEnvironment(options.env, process.env);
   const out = fileOption('--out', options.out);
+  const lockFlag = fileOption('--lock', options.lock);
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths,
-    lockFlag: fileOption('--lock', options.lock),
+    lockFlag,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     env: process.env,
@@ -25,6 +28,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     ...(environment ? { environment } : {}),
     // `--out` over the lock file or a YAML file of the plan is refused before any request.
     ...(out !== undefined ? { beforeRequests: (desired, lockPath) => void checkOutPath(out, process.cwd(), { files: desired.files, lockPath }) } : {}),
+    ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
     const { plan } = session;

@@ -10,6 +10,8 @@ export interface PlanOptions {
   allowMassDelete?: boolean;
   env?: string;
   apiUrl?: string;
+  lockBranch?: string;
+  lockRemote?: string;
 }
 
 export function registerPlan(program: Command): void {
@@ -24,6 +26,8 @@ export function registerPlan(program: Command): void {
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .option('--api-url <url>', API_URL_HELP)
+    .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .action(async (paths: string[], options: PlanOptions) => {
       const { runPlan } = await import('./plan-run.js');
       process.exitCode = await runPlan(paths, options);

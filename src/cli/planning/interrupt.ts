@@ -44,7 +44,7 @@ export function watchInterrupts(stderr: NodeJS.WritableStream, exit: (code: numb
     } else if (stage === 'waiting') {
       stderr.write(`\n${name}: the wait stops; reporting what is known (${again} again stops at once).\n`);
     } else {
-      stderr.write(`\n${name}: every change was already sent; finishing the report and the lock file.\n`);
+      stderr.write(`\n${name}: every change was already sent; finishing the report and the lock record (then exit ${EXIT_BY_SIGNAL[name]}).\n`);
     }
     if (stage === 'finished') process.exitCode = EXIT_BY_SIGNAL[name];
     controller.abort();

@@ -31,6 +31,8 @@ export interface PlanRequest {
    * start while the YAML loads.
    */
   beforeRequests?: (desired: DesiredState, lockPath: string) => void;
+  /** Where the lock comes from (--lock-branch reads it from a branch); default: the file at lockPath. */
+  readLock?: (lockPath: string) => Promise<LockFile | undefined>;
 }
 
 export interface PlanSession {
@@ -70,7 +72,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   reads ??= startReads(api);
   try {
     const lockPath = lockChoice.location.path;
-    const existing = await readLockFile(lockPath);
+    const existing = await (request.readLock ?? readLockFile)(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
     const toHash = desired.monitors.flatMap((d) => [...secretValuesOf(d.input), ...templateValues(d.envRefs, (name) => d.envValues?.[name])]);

@@ -40,6 +40,8 @@ export interface ApplyRunResult {
   result: ApplyResult;
   /** Where the YAML writes each failed change. */
   located: FailureLocations;
+  /** The lock as the apply left it (also when writing it to disk failed). */
+  lock: LockFile;
   /** 0 done, 1 a change failed, 130 / 143 interrupted by SIGINT / SIGTERM. */
   exitCode: number;
 }
@@ -79,7 +81,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
   await holdForTest('after-summary', run.env);
-  return { result, located, exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
+  return { result, located, lock: lock.current(), exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
 }
 
 /**

@@ -1,0 +1,78 @@
+// Two applies that started from the same lock record and both wrote it back (two jobs
+// racing on a lock branch): a three-way merge per monitor id, so that the result holds
+// the monitors of both. Pure: data in, data out.
+import { canonicalJson } from '../plan/canonical-json.js';
+import { sortRecords } from './sort-records.js';
+import type { LockFile, LockRecord } from './types.js';
+
+export interface LockMerge {
+  lock: LockFile;
+  /** Ids both sides changed differently: kept, but as "not verifiable" (fingerprint null). */
+  conflicts: string[];
+  /** Ids carried over from `ours` under `theirs`' salt, which their hashes cannot follow: kept as "not verifiable". */
+  resalted: string[];
+}
+
+/**
+ * Merges `ours` (this apply's record) into `theirs` (what another apply pushed meanwhile),
+ * both descended from `base` (what this apply started from; undefined when it started
+ * without one). Per id:
+ * - changed on one side only: that side's record;
+ * - removed on either side (deleted, found gone, or dropped as stale): removed. The
+ *   server does not hand out a deleted monitor's id again, so a removal means the monitor
+ *   is gone; and dropping a record is the safe direction anyway: the worst it costs is one
+ *   "not verifiable" replace, never a wrong delete;
+ * - added on one side: kept; on both sides alike: kept once;
+ * - changed (or added) on both sides differently: nobody knows which write the server saw
+ *   last, so the record keeps the monitor managed (id and name) but drops its fingerprint:
+ *   the next plan replaces it once as "not verifiable" and records it again.
+ * Salt: the result keeps `theirs`' salt (already on the branch, and what saved plans made
+ * from it were made against). Secret hashes, and the fingerprints of fields filled from
+ * `${env:...}`, are salted and cannot be carried to another salt without the values; so
+ * when the salts differ (both sides started without a lock file), records taken from
+ * `ours` keep id and name but lose their hashes, and those monitors replace once.
+ */
+export function mergeLocks(base: LockFile | undefined, ours: LockFile, theirs: LockFile): LockMerge {
+  const baseById = byId(base?.monitors ?? []);
+  const oursById = byId(ours.monitors);
+  const theirsById = byId(theirs.monitors);
+  const resalt = ours.salt !== theirs.salt;
+  const conflicts: string[] = [];
+  const resalted: string[] = [];
+  const merged: LockRecord[] = [];
+  const carryOurs = (record: LockRecord) => {
+    if (!resalt) return merged.push(record);
+    resalted.push(record.id);
+    merged.push(unverifiable(record));
+  };
+
+  for (const id of new Set([...oursById.keys(), ...theirsById.keys()])) {
+    const [b, o, t] = [baseById.get(id), oursById.get(id), theirsById.get(id)];
+    if (o && t) {
+      if (same(o, t) || (b && same(o, b))) merged.push(t);
+      else if (b && same(t, b)) carryOurs(o);
+      else {
+        conflicts.push(id);
+        merged.push(unverifiable(t));
+      }
+    } else if (o) {
+      if (!b) carryOurs(o); // ours added it; with b, theirs removed it
+    } else if (t && !b) {
+      merged.push(t); // theirs added it; with b, ours removed it
+    }
+  }
+  return { lock: { format_version: theirs.format_version, salt: theirs.salt, monitors: sortRecords(merged) }, conflicts: conflicts.sort(), resalted: resalted.sort() };
+}
+
+/** Keeps the monitor managed, without a claim about what it holds. */
+function unverifiable(record: LockRecord): LockRecord {
+  return { id: record.id, name: record.name, fingerprint: null };
+}
+
+function byId(records: readonly LockRecord[]): Map<string, LockRecord> {
+  return new Map(records.map((r) => [r.id, r]));
+}
+
+function same(a: LockRecord, b: LockRecord): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
