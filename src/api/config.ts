@@ -18,7 +18,8 @@ export interface ApiClientConfig {
   /** Injected for tests: a MockAgent, or a pool. */
   dispatcher?: Dispatcher;
   clock?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Resolves after `ms`, or at once when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
 }
 

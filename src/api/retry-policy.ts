@@ -34,10 +34,15 @@ export function isRetryable(outcome: Outcome): boolean {
  * jitter" (half fixed, half random), capped; never sooner than Retry-After.
  */
 export function retryDelayMs(attempt: number, outcome: Outcome, backoff: { baseMs: number; maxMs: number }, random: number): number {
-  const exp = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempt - 1));
-  const jittered = exp / 2 + (exp / 2) * random;
+  const half = minRetryDelayMs(attempt, backoff);
+  const jittered = half + half * random;
   const floor = outcome.kind === 'status' && outcome.retryAfterMs !== undefined ? outcome.retryAfterMs : 0;
   return Math.max(jittered, floor);
+}
+
+/** The fixed half of that delay (without Retry-After): the least a retry waits. */
+export function minRetryDelayMs(attempt: number, backoff: { baseMs: number; maxMs: number }): number {
+  return Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempt - 1)) / 2;
 }
 
 /** Retry-After: integer seconds (spec), or an HTTP date; undefined when absent or unreadable. */

@@ -6,8 +6,8 @@ import type { ApiClientConfig } from './config.js';
 import { parseErrorBody } from './error-body.js';
 import { errorCode, errorForStatus, networkError, isTlsFailure } from './status-errors.js';
 import { ACCEPTED_ENCODINGS, decodeBody } from './decode-body.js';
-import { createPacer } from './pacer.js';
-import { MAX_RETRY_AFTER_MS, conflictKind, isRetryable, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
+import { createPacer, type Ticket } from './pacing/pacer.js';
+import { MAX_RETRY_AFTER_MS, conflictKind, isRetryable, minRetryDelayMs, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
 
 export interface SendOptions {
   query?: Record<string, string | number | undefined>;
@@ -32,7 +32,11 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
 
 export function createTransport(config: ApiClientConfig): Transport {
   const clock = config.clock ?? Date.now;
@@ -49,7 +53,7 @@ export function createTransport(config: ApiClientConfig): Transport {
       });
   const dispatcher: Dispatcher = config.dispatcher ?? ownAgent!;
   const limit = pLimit(config.concurrency);
-  const pacer = createPacer(config.concurrency, clock, sleep);
+  const pacer = createPacer(clock, sleep);
   // The token never reaches a log line or an error message, raw or URL-encoded.
   const secrets = [...new Set([config.token, encodeURIComponent(config.token)])].filter((t) => t !== '');
   const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
@@ -64,7 +68,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    await pacer.acquire();
+    const ticket = await pacer.acquire();
     const started = clock();
     const keyNote = options.idempotencyKey ? ` key ${options.idempotencyKey}` : '';
     log?.(`-> ${method} ${url} attempt ${attempt}${keyNote}`);
@@ -79,14 +83,33 @@ export function createTransport(config: ApiClientConfig): Transport {
       });
       bytes = new Uint8Array(await response.body.arrayBuffer());
     } catch (error) {
+      pacer.settle(ticket, { status: 0 });
       log?.(`<- ${errorCode(error) ?? 'network error'} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
       throw error;
     }
     const flat = flattenHeaders(response.headers);
     log?.(`<- ${response.statusCode} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
-    pacer.observe({ limit: numberHeader(flat['x-ratelimit-limit']), remaining: numberHeader(flat['x-ratelimit-remaining']) });
+    settleRate(ticket, response.statusCode, flat, attempt);
     return readJson(response.statusCode, flat, bytes);
   }
+
+  /**
+   * Tells the pacer what the answer said of the rate limit. A 429 holds back every request
+   * for its Retry-After (without one, for the fixed half of this attempt's backoff); one
+   * too long to wait holds back nothing: the request fails, saying how long.
+   */
+  function settleRate(ticket: Ticket, status: number, headers: Record<string, string | undefined>, attempt: number): void {
+    const rate = { limit: numberHeader(headers['x-ratelimit-limit']), remaining: numberHeader(headers['x-ratelimit-remaining']) };
+    if (status !== 429) pacer.settle(ticket, { status, ...rate });
+    else {
+      const retryAfterMs = parseRetryAfter(headers['retry-after'], clock());
+      const pauseMs = retryAfterMs === undefined ? minRetryDelayMs(attempt, config.backoff) : retryAfterMs <= MAX_RETRY_AFTER_MS ? retryAfterMs : undefined;
+      pacer.settle(ticket, { status, ...rate, retryAfterMs, pauseMs });
+    }
+    const pacing = pacer.describe();
+    if (pacing !== lastPacing) log?.(`.. pacing: ${(lastPacing = pacing)}`);
+  }
+  let lastPacing = '';
 
   async function send(method: string, path: string, options: SendOptions = {}): Promise<Answer> {
     const url = buildUrl(config.baseUrl, path, options.query);
@@ -100,9 +123,6 @@ export function createTransport(config: ApiClientConfig): Transport {
           // A 3xx is not followed (the token would travel to wherever it points) and is no success.
           if (answer.status < 300) return answer;
           outcome = statusOutcome(answer, clock());
-          const retryAfterMs = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;
-          // A wait too long to honour holds nothing back: the other requests fail on their own 429s.
-          if (answer.status === 429) pacer.throttled(retryAfterMs !== undefined && retryAfterMs <= MAX_RETRY_AFTER_MS ? retryAfterMs : undefined);
         } catch (error) {
           if (isTlsFailure(error)) throw networkError(error, { method, path, baseUrl: config.baseUrl, redact });
           failure = error;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { MonitorsError } from '../errors.js';
 import { parseCheckRulesFile } from './checks/rules-file.js';
 import { MAX_CHECK_DELAY_MS } from './checks/settings.js';
-import type { FaultSettings, ListingMode, SimOptions } from './options.js';
+import type { FaultSettings, ListingMode, RateWindow, SimOptions } from './options.js';
 import { parseTokensFile } from './tokens-file.js';
 import { fullScopeToken } from './tokens.js';
 
@@ -17,6 +17,8 @@ export interface SimFlags {
   intervals?: string;
   monitorLimit?: string;
   rateLimit?: string;
+  rateBurst?: string;
+  rateWindow?: string;
   latency?: string;
   jitter?: string;
   errorRate?: string;
@@ -54,6 +56,11 @@ export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) =>
   }
   if (flags.monitorLimit !== undefined) options.monitorLimit = integer('--monitor-limit', flags.monitorLimit, 0, 10_000_000);
   if (flags.rateLimit !== undefined) options.rateLimitRps = decimal('--rate-limit', flags.rateLimit, 0, 1_000_000);
+  if (flags.rateBurst !== undefined) faults.rateLimitBurst = decimal('--rate-burst', flags.rateBurst, 1, 1_000_000);
+  if (flags.rateWindow !== undefined) {
+    if (flags.rateLimit !== undefined || flags.rateBurst !== undefined) bad('--rate-window replaces the token bucket: give it without --rate-limit and --rate-burst');
+    faults.rateLimitWindow = rateWindow(flags.rateWindow);
+  }
   if (flags.latency !== undefined) faults.latencyMs = integer('--latency', flags.latency, 0, 60_000);
   if (flags.jitter !== undefined) faults.jitterMs = integer('--jitter', flags.jitter, 0, 60_000);
   if (flags.errorRate !== undefined) faults.errorRate = decimal('--error-rate', flags.errorRate, 0, 1);
@@ -65,6 +72,17 @@ export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) =>
   if (flags.checkDelay !== undefined) options.checks = { ...options.checks, delayMs: integer('--check-delay', flags.checkDelay, 0, MAX_CHECK_DELAY_MS) };
   options.faults = faults;
   return options;
+}
+
+/** "100/10": 100 requests per 10 seconds. */
+function rateWindow(raw: string): RateWindow {
+  const match = /^([0-9]+)\/([0-9]+(?:\.[0-9]+)?)$/.exec(raw.trim());
+  const requests = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!match || !(requests >= 1 && requests <= 1_000_000_000) || !(seconds > 0 && seconds <= 86_400)) {
+    bad(`--rate-window must be REQUESTS/SECONDS, e.g. 100/10 for 100 requests per 10 seconds (got "${raw.slice(0, 40)}")`);
+  }
+  return { requests, seconds };
 }
 
 function readFile(flag: string, file: string, readText: (file: string) => string): string {

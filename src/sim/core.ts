@@ -3,7 +3,7 @@ import type { CheckEngine } from './checks/engine.js';
 import type { FaultInjector } from './faults.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { ResolvedOptions } from './options.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from './rate-limits/rate-limiter.js';
 import type { RequestLog } from './request-log.js';
 import type { SimState } from './state.js';
 import type { TokenRegistry } from './tokens.js';

@@ -10,6 +10,15 @@ const share: Check = (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefin
 const statuses: Check = (v) =>
   Array.isArray(v) && v.length > 0 && v.every((s) => Number.isInteger(s) && s >= 500 && s <= 599) ? undefined : 'must be a non-empty array of 5xx statuses';
 const rps: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1_000_000 ? undefined : 'must be a number of requests per second >= 0 (0 = unlimited)');
+const burst: Check = (v) => (v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 1 && v <= 1_000_000) ? undefined : 'must be null (the same as rateLimitRps) or a number of requests from 1 to 1000000');
+const rateWindow: Check = (v) => {
+  if (v === null) return undefined;
+  const why = 'must be null (the token bucket) or {"requests": 1..1000000000, "seconds": more than 0, at most 86400}';
+  if (typeof v !== 'object' || Array.isArray(v) || Object.keys(v).some((k) => k !== 'requests' && k !== 'seconds')) return why;
+  const { requests, seconds } = v as { requests?: unknown; seconds?: unknown };
+  if (!Number.isInteger(requests) || (requests as number) < 1 || (requests as number) > 1_000_000_000) return why;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 && seconds <= 86_400 ? undefined : why;
+};
 const listing: Check = (v) => (v === 'spec' || v === 'full' ? undefined : 'must be "spec" or "full"');
 
 const CHECKS: Record<keyof FaultSettings, Check> = {
@@ -20,6 +29,8 @@ const CHECKS: Record<keyof FaultSettings, Check> = {
   dropRate: share,
   holdWritesMs: int(0, 600_000),
   rateLimitRps: rps,
+  rateLimitBurst: burst,
+  rateLimitWindow: rateWindow,
   listingMode: listing,
   next: (v) => (Array.isArray(v) ? undefined : 'must be an array of one-shot faults'),
 };

@@ -1,4 +1,4 @@
-// Everything the simulator can be told at start. Faults (and the two settings that can
+// Everything the simulator can be told at start. Faults (and the settings that can
 // change while it runs: rate limit and listing mode) live in FaultSettings so that the
 // admin endpoint and the flags share one shape.
 import type { CheckSettings } from './checks/settings.js';
@@ -20,6 +20,11 @@ export interface OneShotFault {
   holdMs?: number;
 }
 
+export interface RateWindow {
+  requests: number;
+  seconds: number;
+}
+
 export interface FaultSettings {
   latencyMs: number;
   jitterMs: number;
@@ -30,8 +35,12 @@ export interface FaultSettings {
   dropRate: number;
   /** Writes stay in flight this long after their idempotency key was taken. */
   holdWritesMs: number;
-  /** Requests per second per token (token bucket, burst = rps); 0 = unlimited. */
+  /** Token bucket: requests per second per token it refills at; 0 = unlimited. */
   rateLimitRps: number;
+  /** Token bucket: its capacity (X-RateLimit-Limit); null = the same as rateLimitRps (at least 1). */
+  rateLimitBurst: number | null;
+  /** A fixed window of `requests` per `seconds` per token instead of the bucket; null = the bucket. */
+  rateLimitWindow: RateWindow | null;
   listingMode: ListingMode;
   next: OneShotFault[];
 }
@@ -87,6 +96,8 @@ export function defaultFaults(): FaultSettings {
     dropRate: 0,
     holdWritesMs: 0,
     rateLimitRps: DEFAULT_RATE_LIMIT_RPS,
+    rateLimitBurst: null,
+    rateLimitWindow: null,
     listingMode: 'spec',
     next: [],
   };

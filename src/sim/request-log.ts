@@ -1,5 +1,5 @@
-// What clients sent, for tests and demos: keys, counts, timing (did the client respect
-// Retry-After?). Tokens appear only as their short digest. The log is bounded.
+// What clients sent, for tests and demos: keys, counts, timing, and whether a request came
+// before a Retry-After had elapsed (`early`). Tokens appear only as their short digest. The log is bounded.
 
 export interface RequestLogEntry {
   seq: number;
@@ -16,6 +16,8 @@ export interface RequestLogEntry {
   dropped: boolean;
   held: boolean;
   replayed: boolean;
+  /** Arrived after a 429 to its token and before that 429's Retry-After had elapsed. */
+  early: boolean;
 }
 
 export const REQUEST_LOG_LIMIT = 20_000;
@@ -46,7 +48,7 @@ export class RequestLog {
 
 /** One line for --verbose: never the token, only its digest. */
 export function formatLogLine(e: RequestLogEntry): string {
-  const flags = [e.replayed && 'replayed', e.held && 'held', e.dropped && 'dropped'].filter(Boolean).join(',');
+  const flags = [e.replayed && 'replayed', e.held && 'held', e.dropped && 'dropped', e.early && 'early'].filter(Boolean).join(',');
   const target = e.query ? `${e.path}?${e.query}` : e.path;
   return `${e.startedAt} ${e.method} ${target} ${e.status} ${e.durationMs}ms token=${e.tokenId ?? '-'}${e.idempotencyKey ? ` key=${e.idempotencyKey}` : ''}${flags ? ` ${flags}` : ''}`;
 }

@@ -16,7 +16,7 @@ import { IdempotencyStore } from './idempotency.js';
 import { createIdGenerator } from './ids.js';
 import { defaultFaults, resolveOptions, type FaultSettings, type SimOptions } from './options.js';
 import { seededRandom } from './prng.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter } from './rate-limits/rate-limiter.js';
 import { RequestLog, type RequestLogEntry } from './request-log.js';
 import { SimState } from './state.js';
 import { StateWriter, loadStateFile, restoreSnapshot, snapshotOf } from './state-file.js';
@@ -72,7 +72,7 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
     state,
     idempotency,
     tokens: new TokenRegistry(resolved.tokens),
-    limiter: new RateLimiter(checked.faults.rateLimitRps, now),
+    limiter: new RateLimiter(checked.faults, now),
     faults: new FaultInjector(checked.faults, seededRandom(resolved.seed)),
     checks,
     log: new RequestLog(),
@@ -99,7 +99,7 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
     setFaults(patch) {
       const result = patchFaults(core.faults.settings, patch);
       if ('problems' in result) throw new MonitorsError('SIM_BAD_OPTION', result.problems.map((p) => p.message).join('; '));
-      if (result.faults.rateLimitRps !== core.limiter.rate) core.limiter.setRate(result.faults.rateLimitRps);
+      core.limiter.configure(result.faults);
       return (core.faults.settings = result.faults);
     },
     requests: () => core.log.list(),

@@ -1,7 +1,7 @@
 // The simulator in-process and a client against it over real loopback sockets. By
 // default both share one fake clock: the client's sleeps advance it, and the simulator's
 // rate limiter and request log read it, so Retry-After waits cost no real time and the
-// log shows exactly when each attempt arrived.
+// log shows exactly when each attempt arrived. Time moves only when a wait runs out.
 import { createApiClient, type ApiClient } from '../../src/api/client.js';
 import type { ApiClientConfig } from '../../src/api/config.js';
 import { startSimServer, type SimOptions, type SimServer } from '../../src/sim/server.js';
@@ -33,10 +33,11 @@ export async function simWithClient(simOptions: SimOptions = {}, client: Partial
     backoff: { baseMs: 100, maxMs: 2000 },
     userAgent: 'monitors/test',
     clock: now,
-    sleep: async (ms) => {
+    sleep: async (ms, signal) => {
       sleeps.push(ms);
-      time += Math.ceil(ms); // whole milliseconds, like Date.now (the simulator's ids encode it)
       await new Promise((resolve) => setImmediate(resolve));
+      // A wait cut short (the pacer woke for an answer) lets no time pass.
+      if (!signal?.aborted) time += Math.ceil(ms); // whole milliseconds, like Date.now (the simulator's ids encode it)
     },
     debugLog: (line) => logLines.push(line),
     ...client,

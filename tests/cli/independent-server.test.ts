@@ -316,8 +316,8 @@ describe('faults', () => {
 
   it('waits out 429s (integer Retry-After) and still creates each monitor once', async () => {
     server.reset();
-    // 6 per 2.5 s: the CLI's pacer reads X-RateLimit-Limit as per second (the window is not
-    // in the spec), so the 7th of its ~10 requests lands well inside the window: a 429 for sure.
+    // 6 per 2.5 s, a window that starts with its first request: the pacer knows nothing of
+    // it, so once the first window is spent its probe lands inside it: a 429 for sure.
     server.options.rateLimit = { limit: 6, windowMs: 2500 };
     const dir = newDir('ratelimit');
     writeFileSync(join(dir, 'monitors.yaml'), yaml(6));

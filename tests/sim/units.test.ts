@@ -128,6 +128,23 @@ describe('monitors sim flags', () => {
     expect(options.tokens?.[0]?.workspace).toBe('default');
   });
 
+  it('choose the token bucket\'s burst or a fixed window instead of the bucket', () => {
+    expect(simOptionsFromFlags({ rateLimit: '10', rateBurst: '5' })).toMatchObject({ rateLimitRps: 10, faults: { rateLimitBurst: 5 } });
+    expect(simOptionsFromFlags({ rateWindow: '100/10' }).faults).toMatchObject({ rateLimitWindow: { requests: 100, seconds: 10 } });
+    expect(simOptionsFromFlags({ rateWindow: ' 5/0.5 ' }).faults).toMatchObject({ rateLimitWindow: { requests: 5, seconds: 0.5 } });
+  });
+
+  it.each([
+    [{ rateWindow: '100' }, '--rate-window must be REQUESTS/SECONDS'],
+    [{ rateWindow: '0/10' }, '--rate-window must be REQUESTS/SECONDS'],
+    [{ rateWindow: '10/0' }, '--rate-window must be REQUESTS/SECONDS'],
+    [{ rateWindow: '10/10', rateLimit: '5' }, '--rate-window replaces the token bucket'],
+    [{ rateWindow: '10/10', rateBurst: '5' }, '--rate-window replaces the token bucket'],
+    [{ rateBurst: '0.5' }, '--rate-burst'],
+  ])('refuse the rate limit flags %j saying why', (flags, message) => {
+    expect(() => simOptionsFromFlags(flags)).toThrow(expect.objectContaining({ code: 'SIM_BAD_OPTION', message: expect.stringContaining(message) }));
+  });
+
   it.each([
     [{ port: '70000' }, '--port'],
     [{ token: 'short' }, '--token'],

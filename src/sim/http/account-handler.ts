@@ -7,9 +7,9 @@ export function getAccount(ctx: ApiContext): Reply {
   const { workspace, core } = ctx;
   const limits: Record<string, number> = { monitors: core.options.monitorLimit, per_page: MAX_PER_PAGE };
   // Spec 2.4: limits map names to integers, and the rate may be fractional (0.5 rps), so
-  // it is given per minute.
-  const rps = core.limiter.rate;
-  if (rps > 0) limits.requests_per_minute = Math.max(1, Math.round(rps * 60));
+  // it is given per minute (a fixed window: its requests spread over the minute).
+  const perMinute = core.limiter.requestsPerMinute;
+  if (perMinute !== undefined) limits.requests_per_minute = Math.max(1, Math.round(perMinute));
   return jsonReply(200, {
     data: {
       id: `ws_${workspace.name}`,

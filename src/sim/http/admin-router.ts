@@ -65,7 +65,7 @@ function getFaults(core: SimCore): Reply {
 function setFaults(core: SimCore, _param: string, body: unknown): Reply {
   const result = patchFaults(core.faults.settings, body);
   if ('problems' in result) return errorReply('validation_failed', `fault settings refused: ${result.problems.map((p) => p.message).join('; ')}`, { details: result.problems });
-  if (result.faults.rateLimitRps !== core.faults.settings.rateLimitRps) core.limiter.setRate(result.faults.rateLimitRps);
+  core.limiter.configure(result.faults);
   core.faults.settings = result.faults;
   return jsonReply(200, { data: result.faults });
 }

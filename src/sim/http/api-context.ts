@@ -16,5 +16,5 @@ export interface ApiContext {
   workspace: Workspace;
   faults: RequestFaults;
   /** Set by handlers for the request log. */
-  flags: { held: boolean; replayed: boolean; idempotencyKey: string | null };
+  flags: { held: boolean; replayed: boolean; early: boolean; idempotencyKey: string | null };
 }

@@ -19,7 +19,8 @@ export interface ApiOutcome {
 
 export async function handleApi(core: SimCore, req: IncomingMessage, path: string, query: URLSearchParams): Promise<ApiOutcome> {
   const method = req.method ?? 'GET';
-  const flags: ApiContext['flags'] = { held: false, replayed: false, idempotencyKey: headerKey(req) };
+  const flags: ApiContext['flags'] = { held: false, replayed: false, early: false, idempotencyKey: headerKey(req) };
+  const arrivedAt = core.options.now();
   const outcome = (reply: Reply, extra: Partial<ApiOutcome> = {}): ApiOutcome => ({ reply, dropped: false, tokenId: null, workspace: null, flags, ...extra });
 
   const delay = core.faults.delayMs();
@@ -33,10 +34,11 @@ export async function handleApi(core: SimCore, req: IncomingMessage, path: strin
   }
   const who = { tokenId: auth.tokenId, workspace: auth.token.workspace };
 
+  flags.early = core.limiter.isEarly(auth.tokenId, arrivedAt);
   const rate = core.limiter.take(auth.tokenId);
   const rateHeaders: Record<string, string> = rate ? { 'x-ratelimit-limit': String(rate.limit), 'x-ratelimit-remaining': rate.allowed ? String(rate.remaining) : '0' } : {};
   if (rate && !rate.allowed) {
-    const reply = errorReply('rate_limited', `too many requests for this token (limit ${rate.limit} per second); retry after ${rate.retryAfterSeconds} s`, {
+    const reply = errorReply('rate_limited', `too many requests for this token; retry after ${rate.retryAfterSeconds} s`, {
       headers: { ...rateHeaders, 'retry-after': String(rate.retryAfterSeconds) },
     });
     return outcome(reply, who);

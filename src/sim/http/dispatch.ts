@@ -52,6 +52,7 @@ export async function dispatch(core: SimCore, req: IncomingMessage, res: ServerR
     dropped,
     held: outcome?.flags.held ?? false,
     replayed: outcome?.flags.replayed ?? false,
+    early: outcome?.flags.early ?? false,
   });
   core.options.onRequestLine?.(formatLogLine(entry));
   if (dropped) req.socket.destroy();
