@@ -11,7 +11,7 @@ import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
-import { settleExitCode, watchInterrupts } from '../planning/interrupt.js';
+import { exitWhenWatched, settleExitCode, watchInterrupts } from '../planning/interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { fileOption, parseConcurrency } from '../planning/options.js';
@@ -55,6 +55,7 @@ export async function finishApplyCommand(paths: string[], options: ApplyOptions)
   }
   process.exitCode = settleExitCode(code);
   await holdForTest('before-exit');
+  await exitWhenWatched();
 }
 
 /** The work of `monitors apply`, loaded only when that command runs. */

@@ -75,3 +75,19 @@ export function watchInterrupts(stderr: NodeJS.WritableStream, exit: (code: numb
 export function settleExitCode(code: number): number {
   return active ? active.finish(code) : code;
 }
+
+/**
+ * Ends a process that watched interrupts as soon as its output is flushed. Left to end by
+ * itself, Node first tears down the signal handlers, and a signal in that last moment
+ * would kill the process with no exit code (seen in tests/chaos on a loaded machine).
+ * `process.exit` ends it with the handlers still installed.
+ */
+export async function exitWhenWatched(): Promise<void> {
+  if (!active) return;
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(); // process.exitCode, which a signal after settleExitCode still sets
+}
+
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}
