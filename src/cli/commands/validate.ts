@@ -1,11 +1,15 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
+import { displayPath } from '../../load/discover.js';
 import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine, githubAnnotation, summaryLine, validationReport, type ValidationSummary } from '../../render/diagnostics.js';
+import { checkEnvironmentChoice, requestedEnvironment } from '../planning/environment.js';
+import { lockLocationOf } from '../planning/paths.js';
 import { pathsArgument } from './paths-argument.js';
 
 interface ValidateOptions {
   format: string;
+  env?: string;
   requireEnv?: boolean;
 }
 
@@ -15,6 +19,7 @@ export function registerValidate(program: Command): void {
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
     .addArgument(pathsArgument())
     .option('--format <format>', 'text or json', 'text')
+    .option('--env <name>', 'check one environment (settings.environments; default: MONITORS_ENV, else every environment)')
     .option('--require-env', 'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)')
     .action(async (paths: string[], options: ValidateOptions) => {
       process.exitCode = await runValidate(paths, options);
@@ -25,8 +30,31 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   if (options.format !== 'text' && options.format !== 'json') {
     throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
   }
-  const { state, diagnostics } = await loadDesiredState(paths, { env: process.env, missingEnv: options.requireEnv ? 'error' : 'warning' });
-  const summary: ValidationSummary = { files: state.files, monitors: state.monitors.length, diagnostics };
+  const request = requestedEnvironment(options.env, process.env);
+  const cwd = process.cwd();
+  const { state, environments, declaredEnvironments, diagnostics } = await loadDesiredState(paths, {
+    env: process.env,
+    cwd,
+    missingEnv: options.requireEnv ? 'error' : 'warning',
+    ...(request ? { environment: request.name } : {}),
+  });
+  // An environment the YAML does not declare is refused; without one, every environment is checked.
+  if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error'))) checkEnvironmentChoice(request, declaredEnvironments, 'validate', false);
+  const summary: ValidationSummary = {
+    files: state.files,
+    monitors: environments.reduce((n, e) => n + e.state.monitors.length, 0),
+    diagnostics,
+    ...(declaredEnvironments.length > 0
+      ? {
+          environments: environments.map(({ name, state: s }) => ({
+            name: name!,
+            monitors: s.monitors.length,
+            tokenEnv: s.settings.environment?.tokenEnv,
+            lockFile: displayPath(lockLocationOf({ paths, flag: undefined, cwd }, s.settings, s.files).path, cwd),
+          })),
+        }
+      : {}),
+  };
   const annotations = process.env.GITHUB_ACTIONS === 'true' ? diagnostics.map(githubAnnotation) : [];
   const report = validationReport(summary);
   if (options.format === 'json') {
