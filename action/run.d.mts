@@ -9,6 +9,7 @@ export interface ActionInputs {
   cli: string;
   version: string;
   githubToken: string;
+  environments: string;
   /** Label of the drift issue; '' for none. */
   driftLabel: string;
 }

@@ -2,11 +2,14 @@
 // log (validate's ::error annotations included), writes the job summary and the outputs,
 // and for plans posts/updates the pull-request comment; with `check: true`, a plan is
 // followed by `monitors check --changed`, whose result goes beside the plan; drift is a
-// plan that opens, updates or closes one issue (drift-issue.mjs). Plain Node.
+// plan that opens, updates or closes one issue (drift-issue.mjs). With the `environments`
+// input, plan, drift and apply run once per environment into one report (environments.mjs).
+// Plain Node.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { combinedReport, environmentChildEnv, environmentsFromReport, selectEnvironments } from './environments.mjs';
 import { closeDrift, DEFAULT_DRIFT_LABEL, reportDrift } from './drift-issue.mjs';
 import { markerFor, pullRequestNumber, upsertComment } from './upsert-comment.mjs';
 
@@ -35,6 +38,7 @@ export function readInputs(env) {
     cli: input('CLI'),
     version: input('VERSION'),
     githubToken: input('GITHUB_TOKEN'),
+    environments: input('ENVIRONMENTS'),
     // Unset: the default label; set empty: no label.
     driftLabel: env.MONITORS_ACTION_DRIFT_LABEL === undefined ? DEFAULT_DRIFT_LABEL : input('DRIFT_LABEL'),
   };
@@ -87,18 +91,18 @@ export function outcomeOf(command, exitCode) {
   return { ok: exitCode === 0, changes: false };
 }
 
-function run(command, args, env) {
+function run(command, args, env, { quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let stdout = '';
     child.stdout.on('data', (d) => {
-      process.stdout.write(d);
+      if (!quiet) process.stdout.write(d);
       output += String(d);
       stdout += String(d);
     });
     child.stderr.on('data', (d) => {
-      process.stderr.write(d);
+      if (!quiet) process.stderr.write(d);
       output += String(d);
     });
     child.on('error', (error) => resolve({ code: 127, stdout, output: `${output}could not start ${command}: ${error.message}\n` }));
@@ -120,6 +124,8 @@ export async function runAction(env = process.env) {
   const childEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MONITORS_ACTION_'))); // not the GitHub token
   if (inputs.apiUrl) childEnv.MONITORS_API_URL = inputs.apiUrl;
   if (inputs.lockBranch) Object.assign(childEnv, { ...BOT_IDENTITY, ...childEnv }); // the lock branch commits, unless the job set an author
+  // validate checks every environment in one run; plan and apply run once per environment.
+  if (inputs.environments && inputs.command !== 'validate') return runEnvironments(inputs, env, { command, args }, childEnv);
   const result = await run(command, [...args, ...commandArgs(inputs)], childEnv);
   const { ok, changes } = outcomeOf(inputs.command, result.code);
   const planned = (inputs.command === 'plan' || inputs.command === 'drift') && ok;
@@ -161,6 +167,66 @@ async function trackDriftIssue(inputs, env, planMarkdown, drift) {
     console.log(`::error::The drift issue could not be ${what}: ${error.message}. The plan is in the job summary; the job needs \`permissions: issues: write\`.`);
     return false;
   }
+}
+
+/**
+ * plan, drift or apply in each environment chosen, each with --env and a process
+ * environment holding its own token variable only. Plans all run and share one comment,
+ * each section with its check when `check` is on; drift plans all run and share one issue
+ * (untouched when any of them fails: a failed plan is no news about drift); applies run in
+ * order and stop at the first that fails (a later environment is usually the more
+ * important one: production after staging).
+ */
+async function runEnvironments(inputs, env, cli, childEnv) {
+  if (inputs.lock) throw new Error('input "lock" would give every environment one lock file; with environments, each has its own (settings.environments.NAME.lock_file)');
+  const discovery = await run(cli.command, [...cli.args, 'validate', inputs.path, '--format', 'json'], childEnv, { quiet: true });
+  const declared = discovery.code === 0 || discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
+  if (declared.length === 0 && discovery.code !== 0) {
+    process.stdout.write(discovery.output);
+    throw new Error(`monitors validate ${inputs.path} failed (exit ${discovery.code}) before the environments could be read; see the log above`);
+  }
+  const chosen = selectEnvironments(inputs.environments, declared);
+  const sections = [];
+  let changes = false;
+  let exitCode = 0;
+  for (const environment of chosen) {
+    if (inputs.command === 'apply' && exitCode !== 0) {
+      sections.push({ name: environment.name, skipped: true, body: 'Not applied: an earlier environment failed.' });
+      continue;
+    }
+    const section = await runOneEnvironment(inputs, cli, environmentChildEnv(childEnv, environment, declared), environment.name);
+    changes ||= section.changes;
+    if (!section.ok && exitCode === 0) exitCode = section.code;
+    sections.push(section);
+  }
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${combinedReport(inputs.command, inputs.path, sections, Infinity)}\n`);
+  const lockFiles = chosen.map((e) => e.lockFile).filter(Boolean).join(' ');
+  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `changes=${changes}\nexit-code=${exitCode === 0 && changes ? 2 : exitCode}\nlock-files=${lockFiles}\n`);
+  if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, combinedReport(inputs.command, inputs.path, sections));
+  const failed = sections.filter((s) => s.ok === false).map((s) => s.name);
+  const checkFailed = sections.filter((s) => s.check === 'failed').map((s) => s.name);
+  if (failed.length > 0) console.log(`::error::monitors ${inputs.command} failed in ${failed.join(', ')}; see the log above.`);
+  if (checkFailed.length > 0) console.log(`::error::monitors check --changed in ${checkFailed.join(', ')}: a monitor this pull request creates or replaces is down, or the check failed; see the comment or the log above.`);
+  if (inputs.command === 'drift' && failed.length === 0) return (await trackDriftIssue(inputs, env, combinedReport('drift', inputs.path, sections), changes)) ? 0 : 1;
+  return failed.length > 0 || checkFailed.length > 0 ? 1 : 0;
+}
+
+/** One environment's run (and, for a plan with `check`, its check): a section of the combined report. */
+async function runOneEnvironment(inputs, cli, childEnv, name) {
+  const chosen = ['--env', name];
+  console.log(`::group::monitors ${inputs.command} --env ${name}`);
+  const result = await run(cli.command, [...cli.args, ...commandArgs(inputs), ...chosen], childEnv);
+  const outcome = outcomeOf(inputs.command, result.code);
+  const here = { ...inputs, path: `${inputs.path} --env ${name}` };
+  const markdown = (inputs.command === 'plan' || inputs.command === 'drift') && outcome.ok ? result.stdout : undefined;
+  const section = { name, ok: outcome.ok, code: result.code, changes: outcome.changes, markdown, body: markdown ?? textReport(here, result.code, result.output, outcome.ok) };
+  if (inputs.command === 'plan' && inputs.check && outcome.ok) {
+    const checked = await run(cli.command, [...cli.args, ...checkArgs(inputs), ...chosen], childEnv);
+    section.check = checked.code === 0 ? 'ok' : 'failed';
+    section.body += `\n${checkReport(here, checked.code, checked.stdout, checked.output)}`;
+  }
+  console.log('::endgroup::');
+  return section;
 }
 
 async function commentOnPullRequest(inputs, env, markdown) {

@@ -16,7 +16,8 @@ export interface Corpus {
   env: Record<string, string>;
 }
 
-const HEADER = `# yaml-language-server: $schema=../../schema/monitors-file.schema.json
+/** The start of every corpus file: the editor schema line and shared defaults. */
+export const DEFAULTS_HEADER = `# yaml-language-server: $schema=../../schema/monitors-file.schema.json
 defaults:
   method: GET
   interval_seconds: 300
@@ -32,8 +33,8 @@ defaults:
   execution_mode: multi_location
   locations: [eu-west, us-east, ap-south]
   consensus_threshold: 2
-monitors:
 `;
+const HEADER = `${DEFAULTS_HEADER}monitors:\n`;
 
 function monitorYaml(n: number, file: number): string {
   const area = ['checkout', 'search', 'catalog', 'payments', 'login'][n % 5];

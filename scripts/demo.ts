@@ -1,5 +1,7 @@
 // The README's main job, end to end on a fresh machine: start the bundled simulator on a
-// free port, then validate, plan, apply and plan again (no changes) over examples/.
+// free port, then validate, plan, apply and plan again (no changes) over the examples of
+// one workspace (examples/shop and examples/model-gateway; examples/environments serves two
+// workspaces and is toured in the README).
 // Everything it writes goes to a temporary folder that is removed at the end. The output
 // fits on a screen or two (scripts/demo-output.ts): one change of the plan in full, the
 // rest counted.
@@ -13,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { condense, type Shown } from './demo-output.js';
 
 const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-const examples = fileURLToPath(new URL('../../examples', import.meta.url));
+const examplesRoot = fileURLToPath(new URL('../../examples', import.meta.url));
+const examples = [join(examplesRoot, 'shop'), join(examplesRoot, 'model-gateway')];
 const work = mkdtempSync(join(tmpdir(), 'monitors-demo-'));
 const token = `demo_${randomBytes(18).toString('hex')}`;
 
@@ -32,13 +35,13 @@ async function main(): Promise<number> {
     const lock = join(work, 'monitors.lock.json');
     console.log(`\n# Simulator running at ${baseUrl}\n`);
     const steps: [string, string[], number[], Shown][] = [
-      ['Validate the YAML', ['validate', examples], [0], { changes: 0, outcomes: 0 }],
-      ['Plan (changes expected)', ['plan', examples, '--lock', lock, '--detailed-exitcode'], [2], { changes: 1, outcomes: 0 }],
+      ['Validate the YAML', ['validate', ...examples], [0], { changes: 0, outcomes: 0 }],
+      ['Plan (changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [2], { changes: 1, outcomes: 0 }],
       // apply shows the plan again before it starts: counted, not repeated.
-      ['Apply', ['apply', examples, '--lock', lock, '--yes'], [0], { changes: 0, outcomes: 3 }],
-      ['Plan again (no changes expected)', ['plan', examples, '--lock', lock, '--detailed-exitcode'], [0], { changes: 1, outcomes: 0 }],
+      ['Apply', ['apply', ...examples, '--lock', lock, '--yes'], [0], { changes: 0, outcomes: 3 }],
+      ['Plan again (no changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [0], { changes: 1, outcomes: 0 }],
     ];
-    const shorten = (text: string) => text.split(work).join('$TMP').split(examples).join('examples');
+    const shorten = (text: string) => text.split(work).join('$TMP').split(examplesRoot).join('examples');
     for (const [title, args, expected, shown] of steps) {
       console.log(`\n$ monitors ${shorten(args.join(' '))}   # ${title}`);
       const { code, output } = await run(args, env);

@@ -24,26 +24,44 @@ export interface ApiClientConfig {
 }
 
 export interface ConfigFromEnvOptions {
+  /** `--api-url`: typed for this run, it wins over everything else, an environment's api_url included. */
+  flagApiUrl?: string;
   /** `settings.api_url` from the YAML; MONITORS_API_URL wins over it. */
   apiUrl?: string;
+  /** The chosen environment (settings.environments): its token variable and URL, never another's. */
+  environment?: {
+    name: string;
+    /** The variable that holds its token; MONITORS_API_TOKEN is NOT a fallback (it may be another workspace's). */
+    tokenEnv: string;
+    /** Its api_url: wins over MONITORS_API_URL, which one process cannot set per environment. */
+    apiUrl?: string;
+  };
   debug?: boolean;
   userAgent?: string;
 }
 
 const LOOPBACK = /^(127(?:\.\d{1,3}){3}|\[::1\]|localhost)$/i;
 
-/** Reads MONITORS_API_TOKEN and MONITORS_API_URL. The token never comes from an argument. */
+/**
+ * Reads MONITORS_API_TOKEN and MONITORS_API_URL, or for an environment its own token
+ * variable and api_url. The token never comes from an argument.
+ */
 export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvOptions = {}): ApiClientConfig {
-  const token = env.MONITORS_API_TOKEN?.trim();
+  const { environment } = options;
+  const variable = environment?.tokenEnv ?? 'MONITORS_API_TOKEN';
+  const token = env[variable]?.trim();
   if (!token) {
-    throw new MonitorsError('CONFIG_NO_TOKEN', 'MONITORS_API_TOKEN is not set', {
-      hint: 'Create a token in the dashboard (settings, API) with the scopes this command needs, then `export MONITORS_API_TOKEN=...` (in CI: from a secret).',
+    throw new MonitorsError('CONFIG_NO_TOKEN', environment ? `${variable} is not set (the token of environment ${environment.name})` : `${variable} is not set`, {
+      hint: environment
+        ? `Set ${variable} to a token of the ${environment.name} workspace (in CI: from a secret). MONITORS_API_TOKEN is not used for an environment: it could belong to another workspace.`
+        : 'Create a token in the dashboard (settings, API) with the scopes this command needs, then `export MONITORS_API_TOKEN=...` (in CI: from a secret).',
     });
   }
-  checkToken(token);
-  const raw = env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
+  checkToken(token, variable);
+  const raw = options.flagApiUrl?.trim() || environment?.apiUrl?.trim() || env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
   if (!raw) {
-    throw new MonitorsError('CONFIG_NO_API_URL', 'no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no settings.api_url', {
+    const yaml = environment ? `settings.environments.${environment.name}.api_url nor settings.api_url` : 'settings.api_url';
+    throw new MonitorsError('CONFIG_NO_API_URL', `no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no ${yaml}`, {
       hint: 'Pass --api-url or set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
     });
   }
@@ -65,17 +83,17 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
  * and each rejection leaks a connection slot of its pool, so the retries end in a hang.
  * The message says where the bad character is, never what the token is.
  */
-export function checkToken(token: string): void {
+export function checkToken(token: string, variable = 'MONITORS_API_TOKEN'): void {
   if (/^Bearer\s/i.test(token)) {
-    throw new MonitorsError('CONFIG_BAD_TOKEN', 'MONITORS_API_TOKEN starts with "Bearer "; it must hold the token alone', {
-      hint: 'Set MONITORS_API_TOKEN to the token without the "Bearer " prefix (the tool adds it).',
+    throw new MonitorsError('CONFIG_BAD_TOKEN', `${variable} starts with "Bearer "; it must hold the token alone`, {
+      hint: `Set ${variable} to the token without the "Bearer " prefix (the tool adds it).`,
     });
   }
   const bad = [...token].findIndex((ch) => !/^[\x21-\x7E]$/.test(ch));
   if (bad >= 0) {
     const what = /\s/.test([...token][bad]!) ? 'a space or line break' : 'a character that is not printable ASCII';
-    throw new MonitorsError('CONFIG_BAD_TOKEN', `MONITORS_API_TOKEN contains ${what} (character ${bad + 1}), which no API token has and no HTTP header can carry`, {
-      hint: 'Copy the token again from the dashboard (settings, API) and set MONITORS_API_TOKEN to exactly that value.',
+    throw new MonitorsError('CONFIG_BAD_TOKEN', `${variable} contains ${what} (character ${bad + 1}), which no API token has and no HTTP header can carry`, {
+      hint: `Copy the token again from the dashboard (settings, API) and set ${variable} to exactly that value.`,
     });
   }
 }

@@ -65,7 +65,7 @@ function failedLines(o: ChangeOutcome, places: readonly FailureLocation[] | unde
   // With each field on its own located line, the header need not list them again.
   const message = fieldsShown ? `the API rejected the monitor (${error.status ?? 422})` : (error?.message ?? '');
   const lines = [`  - ${describe(o.change)}: ${error?.code ?? 'ERROR'}: ${message}`];
-  for (const p of places ?? []) lines.push(`    ${p.file}:${p.line}:${p.col}: ${fieldsShown ? p.message : `"${o.change.name}" is written here`}`);
+  for (const p of places ?? []) lines.push(`    ${p.file}:${p.line}:${p.col}: ${fieldsShown ? p.message : writtenHere(o.change.name, p.instance)}`);
   if (error?.hint) lines.push(`    ${error.hint}`);
   return lines;
 }
@@ -86,6 +86,10 @@ function stoppedReport(result: ApplyResult, cause: NonNullable<ApplyResult['stop
   const recorded = result.lockError ? 'What succeeded is listed above' : 'What succeeded is recorded in the lock file';
   lines.push(`Once the token is fixed, run the apply again. ${recorded}, and nothing is repeated.`);
   return lines;
+}
+
+function writtenHere(name: string, instance: string | undefined): string {
+  return instance === undefined ? `"${name}" is written here` : `"${name}" is written here, by its template (${instance})`;
 }
 
 function statusOf(outcome: ChangeOutcome): string {

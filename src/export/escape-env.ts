@@ -1,10 +1,10 @@
-// Live values are text, but the YAML loader reads `${env:NAME}` in any string as a
-// reference (src/load/env.ts). A live name, URL or header holding that text would be
-// replaced by an environment value on load (or be an error), so export writes the escape
-// `$${env:...}`, which the loader turns back into the literal text.
+// Live values are text, but the YAML loader reads `${env:NAME}`, `${var.NAME}` and
+// `${each.KEY}` in any string as references (src/load/env.ts, src/load/expand). A live
+// name, URL or header holding such text would be replaced on load (or be an error), so
+// export writes the escape `$${...}`, which the loader turns back into the literal text.
 
-/** The loader's reference syntax, escaped or not: `$` or `$$`, then `{env:...}`. */
-const REFERENCE_TEXT = /\$\{env:[^}]*\}/g;
+/** The loader's reference syntax, escaped or not: `$` or `$$`, then `{env:...}`, `{var....}` or `{each....}`. */
+const REFERENCE_TEXT = /\$\{(?:env:|var\.|each\.)[^}]*\}/g;
 
 /** A string the loader reads back as exactly `text`. */
 export function escapeEnvReferences(text: string): string {

@@ -13,6 +13,12 @@ import { compareMonitors, compareText, splitIntoFiles } from './split-files.js';
 export interface ExportOptions {
   /** Default: the planner's own fingerprint (a stand-in only in tests). */
   fingerprint?: FingerprintFn;
+  /**
+   * The environment exported (settings.environments): each file is limited to it
+   * (`defaults: environments: [NAME]`) and named after it, so a set that serves several
+   * environments never creates one workspace's monitors in another.
+   */
+  environment?: string;
 }
 
 export interface ExportedFile {
@@ -38,8 +44,9 @@ export interface ExportResult {
 export function exportWorkspace(live: readonly LiveMonitor[], options: ExportOptions = {}): ExportResult {
   const { unique, duplicates } = partitionByName(live);
   const monitors = withSecretReferences(unique.map(readLiveMonitor).sort(compareMonitors));
-  const groups = splitIntoFiles(monitors);
-  const files = groups.map((g) => ({ fileName: g.fileName, text: renderFile(g, factorDefaults(g.monitors)), monitors: g.monitors.length }));
+  const environment = options.environment;
+  const groups = splitIntoFiles(monitors).map((g) => (environment === undefined ? g : { ...g, fileName: `${environment}-${g.fileName}` }));
+  const files = groups.map((g) => ({ fileName: g.fileName, text: renderFile(g, factorDefaults(g.monitors), environment), monitors: g.monitors.length }));
   const todos = groups.flatMap((g) => g.monitors.filter((m) => m.todo.length > 0).map((m) => ({ name: m.name, fileName: g.fileName, fields: m.todo })));
   const defaulted = [...new Set(monitors.flatMap((m) => m.defaulted))].sort(compareText);
   const secrets = monitors.flatMap((m) => (m.input.auth_secret ? [{ name: m.name, env: envNameIn(m.input.auth_secret) }] : []));

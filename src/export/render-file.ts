@@ -5,13 +5,17 @@ import type { ReadMonitor } from './read-live.js';
 import type { FileGroup } from './split-files.js';
 import { UNREADABLE_COMMENT } from './unreadable-defaults.js';
 
-/** Renders one exported file as YAML text, with comments wherever a value is not the live one. */
-export function renderFile(file: FileGroup, factored: FactoredFile): string {
+/**
+ * Renders one exported file as YAML text, with comments wherever a value is not the live one.
+ * `environment`: the file's monitors exist only there (`defaults: environments: [NAME]`).
+ */
+export function renderFile(file: FileGroup, factored: FactoredFile, environment?: string): string {
   const body: Record<string, unknown> = {};
-  if (Object.keys(factored.defaults).length > 0) body.defaults = asLiteralText(factored.defaults);
+  const defaults = { ...(environment !== undefined ? { environments: [environment] } : {}), ...asLiteralText(factored.defaults) };
+  if (Object.keys(defaults).length > 0) body.defaults = defaults;
   body.monitors = factored.entries.map(asLiteralText);
   const doc = new Document(body);
-  doc.commentBefore = headerComment(file);
+  doc.commentBefore = headerComment(file, environment);
 
   const defaultsNode = doc.get('defaults', true);
   if (isMap(defaultsNode)) commentDefaults(defaultsNode, file.monitors);
@@ -27,8 +31,10 @@ function asLiteralText(fields: Record<string, unknown>): Record<string, unknown>
   return Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, field === 'auth_secret' ? value : escapeEnvInValue(value)]));
 }
 
-function headerComment(file: FileGroup): string {
-  const lines = [` Exported by \`monitors export\` from the live workspace: ${file.title}, ${file.monitors.length} monitor(s).`];
+function headerComment(file: FileGroup, environment: string | undefined): string {
+  const from = environment === undefined ? 'the live workspace' : `the live workspace of environment ${environment}`;
+  const lines = [` Exported by \`monitors export\` from ${from}: ${file.title}, ${file.monitors.length} monitor(s).`];
+  if (environment !== undefined) lines.push(` Only in environment ${environment} (defaults: environments); list more there to share a monitor.`);
   if (file.monitors.some((m) => m.defaulted.length > 0)) {
     lines.push(
       ' Values marked "not readable" are documented defaults (docs/adopting.md), NOT your live',

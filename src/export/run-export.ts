@@ -23,6 +23,8 @@ export interface RunExportOptions {
   lockIsDefault?: boolean;
   force: boolean;
   cwd: string;
+  /** The environment exported (`export --env NAME`): the files are limited to it. */
+  environment?: string;
 }
 
 export interface RunExportResult {
@@ -35,7 +37,7 @@ export interface RunExportResult {
 export async function runExport(deps: RunExportDeps, options: RunExportOptions): Promise<RunExportResult> {
   const live = await deps.listMonitors();
   if (live.length === 0) return { report: 'The workspace has no monitors: nothing to export. Write your first YAML file instead.\n', warnings: [] };
-  const result = exportWorkspace(live, { fingerprint: deps.fingerprint });
+  const result = exportWorkspace(live, { fingerprint: deps.fingerprint, ...(options.environment !== undefined ? { environment: options.environment } : {}) });
   const shown = result.files.map((f) => join(options.outDir, f.fileName));
   const lock = { ...deps.newLock(), monitors: result.records };
   const writes: FileWrite[] = [
@@ -46,5 +48,6 @@ export async function runExport(deps: RunExportDeps, options: RunExportOptions):
   const others = otherYamlFiles(resolve(options.cwd, options.outDir), writes);
   await writeAllAtomic(writes);
   const warnings = others.length > 0 ? [`warning: ${options.outDir} also holds YAML files export did not write (${others.length}); plan and apply will read them too`] : [];
-  return { report: exportSummary(result, { outDir: options.outDir, filePaths: shown, lockPath: options.lockPath, lockIsDefault: options.lockIsDefault }), warnings };
+  const summaryPaths = { outDir: options.outDir, filePaths: shown, lockPath: options.lockPath, lockIsDefault: options.lockIsDefault, ...(options.environment !== undefined ? { environment: options.environment } : {}) };
+  return { report: exportSummary(result, summaryPaths), warnings };
 }

@@ -8,6 +8,8 @@ export interface SummaryPaths {
   lockPath: string;
   /** True when plan finds the lock file without --lock. */
   lockIsDefault?: boolean;
+  /** The environment exported: plan needs --env. */
+  environment?: string;
 }
 
 /** What export wrote and what to do next, for people (stdout). Never holds a secret: it has none. */
@@ -37,7 +39,8 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
     lines.push('Rename all but one in the dashboard and export again, or add the one to manage by hand with `id: <id>`.');
   }
   const lockFlag = paths.lockIsDefault ? '' : ` --lock ${paths.lockPath}`;
-  lines.push('', 'Next:', `  monitors validate ${paths.outDir}`, `  monitors plan ${paths.outDir}${lockFlag}`);
+  const envFlag = paths.environment !== undefined ? ` --env ${paths.environment}` : '';
+  lines.push('', 'Next:', `  monitors validate ${paths.outDir}${envFlag}`, `  monitors plan ${paths.outDir}${envFlag}${lockFlag}`);
   if (unverifiable > 0) {
     lines.push(`The first plan replaces the ${unverifiable} "not verifiable" monitor${unverifiable === 1 ? '' : 's'} once with exactly what the YAML says;`, 'review it, apply, and commit the updated lock file.');
   } else if (result.secrets.length > 0) {

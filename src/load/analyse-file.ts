@@ -1,6 +1,12 @@
-// Everything that can be said about one file from its parsed value alone: its shape,
-// each monitor (merged, resolved, checked), its `moved` entries and `settings`.
+// Everything that can be said about one file from its parsed value alone: its shape, each
+// monitor (expanded per environment and for_each instance, merged, resolved, checked), its
+// `moved` entries and `settings`.
 import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
+import type { PathSegment } from './exact-parse.js';
+import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
+import { entryEnvironments, isolationProblems, NO_ENVIRONMENTS, varsOf, type DeclaredEnvironments } from './expand/environments.js';
+import { groupByInstance, tagged } from './expand/instances.js';
+import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './file-check.js';
 import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './monitor-check.js';
 import { error, type LocatedProblem } from './problem.js';
@@ -9,51 +15,123 @@ export interface RawMoved {
   index: number;
   from: string;
   to: string;
+  /** The for_each instance, when the entry has one. */
+  instance?: string;
+}
+
+export interface AnalyseOptions extends MonitorCheckOptions {
+  /** What the set declares (none: the file is analysed once, as without environments). */
+  declared?: DeclaredEnvironments;
+  /** The environments to check, in order; default every declared one. */
+  checked?: readonly string[];
+}
+
+/** One environment's view of the file (the only one when none are declared). */
+export interface EnvironmentAnalysis {
+  /** undefined when the set declares no environments. */
+  environment: string | undefined;
+  monitors: CheckedMonitor[];
+  moved: RawMoved[];
 }
 
 export interface FileAnalysis {
   problems: LocatedProblem[];
-  monitors: CheckedMonitor[];
-  moved: RawMoved[];
-  /** The `settings` mapping with `${env:NAME}` resolved, when the file declares one. */
+  /** One per environment checked, in the order of AnalyseOptions.checked. */
+  environments: EnvironmentAnalysis[];
+  /** The `settings` mapping with `${env:NAME}` resolved (environments aside), when the file declares one. */
   settings: Record<string, unknown> | undefined;
+  /** `settings.environments.NAME` with `${env:NAME}` resolved, for the environments checked. */
+  environmentSettings: Map<string, Record<string, unknown>>;
 }
 
-export function analyseFile(value: unknown, options: MonitorCheckOptions): FileAnalysis {
+export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalysis {
+  const declared = options.declared ?? NO_ENVIRONMENTS;
+  const checked: (string | undefined)[] = declared.names.length === 0 ? [undefined] : [...(options.checked ?? declared.names)];
   const problems = fileShapeProblems(value);
-  const analysis: FileAnalysis = { problems, monitors: [], moved: [], settings: undefined };
+  const analysis: FileAnalysis = { problems, environments: checked.map((environment) => ({ environment, monitors: [], moved: [] })), settings: undefined, environmentSettings: new Map() };
   if (!isPlainObject(value)) return analysis;
   const defaults = isPlainObject(value.defaults) ? value.defaults : {};
   // Checked once here too, so that a literal secret in unused defaults is still reported.
   const secret = defaults.auth_secret;
-  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret)) {
+  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret) && !isTemplated(secret)) {
     problems.push(error(['defaults', 'auth_secret'], 'secret.literal', 'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)'));
   }
+  const defaultOnly = entryEnvironments(defaults.environments, ['defaults', 'environments'], declared.names, problems);
+  const fileVars = varsOf(value.vars);
+  const scopes: EnvironmentScope[] = checked.map((name) => ({
+    name,
+    vars: name === undefined ? fileVars : new Map([...fileVars, ...(declared.vars.get(name) ?? [])]),
+    varsElsewhere: declared.varNames,
+  }));
+
   if (Array.isArray(value.monitors)) {
     value.monitors.forEach((item, index) => {
       if (!isPlainObject(item)) return; // the file schema reported it
-      const checked = checkMonitor(item, index, defaults, options);
-      analysis.monitors.push(checked.monitor);
-      for (const p of checked.problems) problems.push(p);
+      const at: PathSegment[] = ['monitors', index];
+      const { fields, forEach, hasForEach } = splitEntry(item);
+      const only = Object.hasOwn(item, 'environments') ? entryEnvironments(item.environments, [...at, 'environments'], declared.names, problems) : defaultOnly;
+      if (hasForEach && typeof item.id === 'string' && !isTemplated(item.id)) {
+        problems.push(error([...at, 'id'], 'for_each.one_id', 'id pins one live monitor, and a for_each makes several; write the id per instance (${each.id}) or leave it out'));
+      }
+      scopes.forEach((environment, e) => {
+        for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
+          const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope);
+          if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
+          analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
+          for (const p of checkedMonitor.problems) problems.push(tagged(p, instance.tag));
+        }
+      });
     });
   }
   if (Array.isArray(value.moved)) {
     value.moved.forEach((entry, index) => {
       if (!isPlainObject(entry)) return;
-      const from = resolved(entry.from, ['moved', index, 'from'], options, problems);
-      const to = resolved(entry.to, ['moved', index, 'to'], options, problems);
-      if (typeof from === 'string' && typeof to === 'string') analysis.moved.push({ index, from, to });
+      const at: PathSegment[] = ['moved', index];
+      const { forEach, hasForEach } = splitEntry(entry);
+      const only = entryEnvironments(entry.environments, [...at, 'environments'], declared.names, problems);
+      scopes.forEach((environment, e) => {
+        for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
+          const entryProblems: LocatedProblem[] = [];
+          const from = resolved(entry.from, [...at, 'from'], options, entryProblems, instance.scope);
+          const to = resolved(entry.to, [...at, 'to'], options, entryProblems, instance.scope);
+          for (const p of entryProblems) problems.push(tagged(p, instance.tag));
+          if (typeof from === 'string' && typeof to === 'string') {
+            analysis.environments[e]!.moved.push({ index, from, to, ...(instance.label !== undefined ? { instance: instance.label } : {}) });
+          }
+        }
+      });
     });
   }
-  if (isPlainObject(value.settings)) {
-    const settings: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value.settings)) settings[key] = resolved(v, ['settings', key], options, problems);
-    analysis.settings = settings;
-  }
+  if (isPlainObject(value.settings)) analyseSettings(value.settings, checked, options, analysis);
+  analysis.problems = groupByInstance(problems, declared.names.length === 0 ? 0 : checked.length);
   return analysis;
 }
 
-function resolved(value: unknown, path: (string | number)[], options: MonitorCheckOptions, problems: LocatedProblem[]): unknown {
+function analyseSettings(raw: Record<string, unknown>, checked: readonly (string | undefined)[], options: MonitorCheckOptions, analysis: FileAnalysis): void {
+  const settings: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(raw)) if (key !== 'environments') settings[key] = resolved(v, ['settings', key], options, analysis.problems);
+  analysis.settings = settings;
+  for (const p of isolationProblems(raw)) analysis.problems.push(p);
+  const environments = raw.environments;
+  if (!isPlainObject(environments)) return;
+  // Only the environments checked are resolved: planning production needs none of staging's variables.
+  for (const name of checked) {
+    const environment = name === undefined ? undefined : environments[name];
+    if (name === undefined || !isPlainObject(environment)) continue;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(environment)) out[key] = key === 'vars' ? v : resolved(v, ['settings', 'environments', name, key], options, analysis.problems);
+    analysis.environmentSettings.set(name, out);
+  }
+}
+
+/** A value of `moved` or `settings`: templates substituted (when a scope is given), then `${env:NAME}` resolved. */
+function resolved(value: unknown, path: PathSegment[], options: MonitorCheckOptions, problems: LocatedProblem[], scope?: TemplateScope): unknown {
+  if (scope && isTemplated(value)) {
+    const substituted = substituteValue(value, scope);
+    for (const issue of substituted.issues) problems.push({ ...error(path, issue.code, issue.message), needle: issue.text });
+    if (substituted.issues.length > 0) return undefined;
+    value = substituted.value;
+  }
   const result = resolveEnv(value, options.env);
   const label = path.filter((s) => typeof s === 'string').join('.');
   for (const issue of result.issues) {

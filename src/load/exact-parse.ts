@@ -25,7 +25,8 @@ export interface ExactParse {
   positions: FilePositions;
   /** What each document holds at its top level, read even when the file has problems. */
   topLevel: TopLevelShape[];
-  locate(path: readonly PathSegment[], target: Target): Position;
+  /** `needle`: text inside the value to point at (a reference in a longer string), when found there. */
+  locate(path: readonly PathSegment[], target: Target, needle?: string): Position;
 }
 
 export async function exactParse(text: string): Promise<ExactParse> {
@@ -85,7 +86,7 @@ export async function exactParse(text: string): Promise<ExactParse> {
     problems,
     positions: first ? sectionPositions(yaml, first, pos) : new Map(),
     topLevel: list.map((doc) => topLevelShape(yaml, doc)),
-    locate: (path, target) => locate(yaml, first, path, target, pos, pairIndex),
+    locate: (path, target, needle) => locate(yaml, first, path, target, pos, pairIndex, needle === undefined ? undefined : { text, needle }),
   };
 }
 
@@ -198,6 +199,7 @@ function locate(
   target: Target,
   pos: (o: number) => Position,
   pairIndex: WeakMap<YAMLMap, Map<string, Pair>>,
+  within?: { text: string; needle: string },
 ): Position {
   let node: unknown = doc?.contents;
   let keyNode: unknown;
@@ -222,6 +224,11 @@ function locate(
   if (target === 'key' && keyStart !== undefined) return pos(keyStart);
   // An empty value (`key:`) has no text of its own: point at its key.
   if (yaml.isScalar(node) && node.value === null && node.source === '' && keyStart !== undefined) return pos(keyStart);
+  const range = yaml.isNode(node) ? node.range : undefined;
+  if (within && range) {
+    const at = within.text.indexOf(within.needle, range[0]);
+    if (at !== -1 && at < range[1]) return pos(at);
+  }
   return pos(startOf(yaml, node as YamlNode) ?? keyStart ?? fallback);
 }
 

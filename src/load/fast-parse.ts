@@ -37,6 +37,7 @@ const DECLINE: ReadonlyArray<[readonly string[], RegExp | ((text: string) => boo
   [['[', '{'], flowRunsOverLines], // a flow collection running over lines
   [['\t'], /^ *\t/m], // a tab in indentation: an error in `yaml`, tolerated by js-yaml
   [['\r'], /\r(?!\n)/], // a lone CR: a line break in js-yaml, not in `yaml` (the reader makes it a LF)
+  [[' '], rootIndented], // an indented top level: js-yaml takes a later, less indented `- ` as another item, `yaml` refuses it
 ];
 
 const declines = (text: string): boolean =>
@@ -62,6 +63,24 @@ export function flowRunsOverLines(text: string): boolean {
     else if (open) return true;
   }
   return open;
+}
+
+// A line that holds no node: blank, a comment, or a document start marker.
+const NO_NODE_LINE = /[ \t]*(?:#[^\n]*)?(?:\r?\n|$)|---[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
+
+/**
+ * True when the first line holding a node starts with a space. A monitors file's top level
+ * is at column 0; an indented one goes the exact way (found by parsers-agree: `  - \n- `
+ * is [null, null] to js-yaml and an error to `yaml`). Reads only the lines before it.
+ */
+export function rootIndented(text: string): boolean {
+  let at = 0;
+  for (;;) {
+    NO_NODE_LINE.lastIndex = at;
+    if (!NO_NODE_LINE.test(text) || NO_NODE_LINE.lastIndex === at) return text[at] === ' ';
+    at = NO_NODE_LINE.lastIndex;
+    if (at >= text.length) return false;
+  }
 }
 
 // After a block scalar indicator: up to two indentation/chomping indicators, blanks, maybe

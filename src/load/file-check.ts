@@ -18,8 +18,9 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   }
   const problems: LocatedProblem[] = [];
   const validate = loaderValidators().file;
+  // `if` errors only repeat the branch's own errors (a field that may be a whole ${var.NAME}).
   // One push per error: a file of 300,000 bad items must not overflow the stack (push(...list)).
-  if (!validate(value)) for (const e of collapseScope(validate.errors ?? [], value)) problems.push(toLocated(e));
+  if (!validate(value)) for (const e of collapseScope(validate.errors ?? [], value)) if (e.keyword !== 'if') problems.push(toLocated(e));
   if (!('monitors' in value) && !('moved' in value) && !('settings' in value)) {
     problems.push(error([], 'file.no_monitors', 'no monitors: list in this file (a file needs monitors:, moved: or settings:)'));
   }
@@ -34,7 +35,8 @@ function toLocated(e: ErrorObject): LocatedProblem {
 /** Messages name the field inside its section: `timeout_seconds`, not `monitors[3].timeout_seconds`. */
 function labelStart(instancePath: string): number {
   if (instancePath.startsWith('/monitors/') || instancePath.startsWith('/moved/')) return instancePath.split('/').length > 3 ? 2 : 0;
-  if (instancePath.startsWith('/defaults/') || instancePath.startsWith('/settings/')) return 1;
+  if (instancePath.startsWith('/settings/environments/')) return 3;
+  if (instancePath.startsWith('/defaults/') || instancePath.startsWith('/settings/') || instancePath.startsWith('/vars/')) return 1;
   return 0;
 }
 

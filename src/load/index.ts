@@ -7,14 +7,14 @@
 // to compare, never a method to call.
 import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_SETTINGS, type DesiredMonitor, type DesiredState, type Diagnostic, type MonitorInput, type Settings } from '../model/monitor.js';
-import { analyseFile } from './analyse-file.js';
+import { analyseFile, type AnalyseOptions } from './analyse-file.js';
 import { crossFileProblems } from './cross-file.js';
 import { discoverFiles } from './discover.js';
 import { exactParse } from './exact-parse.js';
+import { declaredEnvironments } from './expand/environments.js';
 import { withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
-import type { MonitorCheckOptions } from './monitor-check.js';
 import { readMonitorsFile } from './read-file.js';
 import { toSettings } from './settings.js';
 
@@ -23,12 +23,29 @@ export interface LoadOptions {
   cwd?: string;
   /** Server rule, when known (the simulator knows it; the real API does not say). */
   enabledIntervals?: readonly number[];
+  /**
+   * The environment to load (`--env`). Without one, every declared environment is checked.
+   * One the set does not declare checks none (the caller reports it; see `declaredEnvironments`).
+   */
+  environment?: string;
   /** An unset `${env:NAME}`: an error (default; plan and apply need the value) or a warning (validate). */
   missingEnv?: 'error' | 'warning';
 }
 
-export interface LoadResult {
+/** The desired state of one environment (or of the set, when it declares none). */
+export interface EnvironmentState {
+  /** undefined when the set declares no environments. */
+  name: string | undefined;
   state: DesiredState;
+}
+
+export interface LoadResult {
+  /** The first (with one environment chosen, or none declared: the only) state in `environments`. */
+  state: DesiredState;
+  /** One state per environment checked, in the order declared. */
+  environments: EnvironmentState[];
+  /** The environments the set declares (settings.environments), in order; empty when none. */
+  declaredEnvironments: string[];
   diagnostics: Diagnostic[];
   /** Lock files (by their default name) the folder search met, absolute paths. */
   lockFilesSeen: string[];
@@ -36,7 +53,6 @@ export interface LoadResult {
 
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd();
-  const checkOptions: MonitorCheckOptions = { env: options.env, enabledIntervals: options.enabledIntervals, missingEnv: options.missingEnv ?? 'error' };
   const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
   // Every read starts at once (no idle waits); parsing goes one file at a time, returning to
   // the event loop in between, so a listing running alongside (plan, apply) gets its pages
@@ -44,23 +60,43 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   const reads = discovery.files.map((found) => readMonitorsFile(found.abs)); // never rejects: problems are results
   const loaded: LoadedFile[] = [];
   for (const [i, found] of discovery.files.entries()) {
-    loaded.push(await loadFile(found, checkOptions, reads[i]));
+    loaded.push(await loadFile(found, reads[i]));
     await new Promise((resolve) => setImmediate(resolve));
   }
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
+  // Other tools' YAML is left out before anything is read from it (environments included).
   const files = withoutForeignFiles(loaded, diagnostics);
-  const cross = crossFileProblems(files.map((f) => f.analysis));
+  const declared = declaredEnvironments(files.map((f) => (f.parsed ? f.value : undefined)));
+  const checked = options.environment === undefined ? declared.names : declared.names.filter((n) => n === options.environment);
+  const analyseOptions: AnalyseOptions = { env: options.env, enabledIntervals: options.enabledIntervals, missingEnv: options.missingEnv ?? 'error', declared, checked };
+  for (const file of files) {
+    if (!file.parsed) continue;
+    file.analysis = analyseFile(file.value, analyseOptions);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const cross = crossFileProblems(
+    files.map((f) => f.analysis),
+    declared.names.length === 0 ? 0 : checked.length,
+  );
   for (const [index, file] of files.entries()) {
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
-    if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, checkOptions);
+    if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, analyseOptions);
     for (const d of file.diagnostics) diagnostics.push(d);
   }
   for (const d of locateProblems(files, cross)) diagnostics.push(d);
-  return { state: buildState(files), diagnostics: sortAndDedupe(diagnostics, loaded), lockFilesSeen: discovery.lockFiles };
+  const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
+  const empty: DesiredState = { monitors: [], moved: [], settings: { ...DEFAULT_SETTINGS }, files: files.map((f) => f.display) };
+  return {
+    state: environments[0]?.state ?? empty,
+    environments,
+    declaredEnvironments: declared.names,
+    diagnostics: sortAndDedupe(diagnostics, loaded),
+    lockFilesSeen: discovery.lockFiles,
+  };
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
-async function useExactParse(file: LoadedFile, options: MonitorCheckOptions): Promise<void> {
+async function useExactParse(file: LoadedFile, options: AnalyseOptions): Promise<void> {
   if (file.exact) return;
   const exact = await exactParse(file.text);
   file.exact = exact;
@@ -74,15 +110,21 @@ async function useExactParse(file: LoadedFile, options: MonitorCheckOptions): Pr
   }
 }
 
-function buildState(files: LoadedFile[]): DesiredState {
+function buildStates(files: LoadedFile[], checked: readonly (string | undefined)[], declared: string[]): { name: string | undefined; state: DesiredState }[] {
+  return checked.map((name, e) => ({ name, state: buildState(files, e, name, declared) }));
+}
+
+function buildState(files: LoadedFile[], e: number, environment: string | undefined, declared: string[]): DesiredState {
   const monitors: DesiredMonitor[] = [];
   const moved: DesiredState['moved'] = [];
   let settings: Settings = { ...DEFAULT_SETTINGS };
+  let settingsSeen = false;
   for (const file of files) {
     const a = file.analysis;
     if (!a) continue;
+    const view = a.environments[e];
     const itemPos = (section: string, index: number) => file.positions.get(section)?.items[index] ?? { line: 1, col: 1 };
-    for (const m of a.monitors) {
+    for (const m of view?.monitors ?? []) {
       const desired: DesiredMonitor = {
         name: m.name ?? '',
         input: m.input as MonitorInput,
@@ -92,11 +134,18 @@ function buildState(files: LoadedFile[]): DesiredState {
         entry: { index: m.index, written: m.written },
       };
       if (m.pinnedId !== undefined) desired.pinnedId = m.pinnedId;
+      if (m.instance !== undefined) desired.instance = m.instance;
       monitors.push(desired);
     }
-    for (const m of a.moved) moved.push({ from: m.from, to: m.to, source: { file: file.display, ...itemPos('moved', m.index) } });
-    if (a.settings) settings = toSettings(a.settings, file.abs, { file: file.display, ...(file.positions.get('settings')?.key ?? { line: 1, col: 1 }) });
+    for (const m of view?.moved ?? []) moved.push({ from: m.from, to: m.to, source: { file: file.display, ...itemPos('moved', m.index) } });
+    // The first file's settings count (a second one is an error: settings.duplicate).
+    if (a.settings && !settingsSeen) {
+      settingsSeen = true;
+      const chosen = environment === undefined ? undefined : { name: environment, raw: a.environmentSettings.get(environment) };
+      settings = toSettings(a.settings, file.abs, { file: file.display, ...(file.positions.get('settings')?.key ?? { line: 1, col: 1 }) }, chosen);
+    }
   }
+  if (declared.length > 0) settings.environments = declared;
   return { monitors, moved, settings, files: files.map((f) => f.display) };
 }
 

@@ -1,12 +1,12 @@
-// One file through the pipeline: read, fast parse (or exact when the fast path declines),
-// analyse. Locating problems (the exact parse) happens later, once cross-file problems
-// are known too.
+// One file through the pipeline: read, fast parse (or exact when the fast path declines).
+// Analysis waits until every file is parsed (the environments one file declares shape the
+// others); locating problems (the exact parse) happens later, once cross-file problems are
+// known too.
 import type { Diagnostic } from '../model/monitor.js';
-import { analyseFile, type FileAnalysis } from './analyse-file.js';
+import type { FileAnalysis } from './analyse-file.js';
 import type { FoundFile } from './discover.js';
 import { exactParse, type ExactParse, type SyntaxProblem } from './exact-parse.js';
 import { fastParse } from './fast-parse.js';
-import type { MonitorCheckOptions } from './monitor-check.js';
 import type { FilePositions } from './positions.js';
 import { readMonitorsFile, type ReadResult } from './read-file.js';
 
@@ -17,14 +17,16 @@ export interface LoadedFile extends FoundFile {
   exact: ExactParse | undefined;
   /** The fast text scan found every item the parsed value has (else the exact parse gives positions). */
   positionsComplete: boolean;
-  /** undefined when the file could not be parsed (its diagnostics say why). */
+  /** undefined when the file could not be parsed (its diagnostics say why), or before it is analysed. */
   analysis: FileAnalysis | undefined;
+  /** The file could be parsed: it gets analysed. */
+  parsed: boolean;
   diagnostics: Diagnostic[];
 }
 
 /** `read`: the file's readMonitorsFile result, when the caller started the read earlier. */
-export async function loadFile(file: FoundFile, options: MonitorCheckOptions, readAhead?: Promise<ReadResult>): Promise<LoadedFile> {
-  const loaded: LoadedFile = { ...file, text: '', value: undefined, positions: new Map(), positionsComplete: false, exact: undefined, analysis: undefined, diagnostics: [] };
+export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>): Promise<LoadedFile> {
+  const loaded: LoadedFile = { ...file, text: '', value: undefined, positions: new Map(), positionsComplete: false, exact: undefined, analysis: undefined, parsed: false, diagnostics: [] };
   const read = await (readAhead ?? readMonitorsFile(file.abs));
   if (!('text' in read)) {
     loaded.diagnostics.push({ file: file.display, line: read.line ?? 1, col: read.col ?? 1, severity: 'error', code: read.code, message: read.message });
@@ -39,7 +41,7 @@ export async function loadFile(file: FoundFile, options: MonitorCheckOptions, re
     return loaded;
   }
   loaded.value = parsed.value;
-  loaded.analysis = analyseFile(loaded.value, options);
+  loaded.parsed = true;
   loaded.positionsComplete = positionsComplete(loaded.value, loaded.positions);
   return loaded;
 }

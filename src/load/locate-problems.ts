@@ -21,7 +21,7 @@ export function locateProblems(files: readonly LoadedFile[], cross: ReadonlyMap<
         const more = (problem.relatedCount ?? places.length) - places.length;
         message += ` (also at ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
       }
-      diagnostics.push({ file: file.display, ...exact.locate(problem.path, problem.target), severity: problem.severity, code: problem.code, message });
+      diagnostics.push({ file: file.display, ...exact.locate(problem.path, problem.target, problem.needle), severity: problem.severity, code: problem.code, message });
     }
   });
   return diagnostics;

@@ -1,4 +1,5 @@
-// One monitor entry: merge it over the file's defaults, resolve `${env:NAME}`, then run
+// One monitor entry (or one instance of a template): merge it over the file's defaults,
+// substitute `${var.NAME}` and `${each.KEY}`, resolve `${env:NAME}`, then run
 // the monitor schema, the server rules and the lint warnings on the result. Every
 // problem is mapped back to where its value was written: the entry, or the defaults.
 // This runs for every monitor of every file, so the path without problems allocates
@@ -11,6 +12,7 @@ import { ruleProblems } from '../schema/rules.js';
 import { monitorCandidates } from './candidates.js';
 import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import type { PathSegment, Target } from './exact-parse.js';
+import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { lintWarnings } from './lint.js';
 import { mergeOverDefaults } from './merge.js';
 import { pointerSegments, type LocatedProblem } from './problem.js';
@@ -25,7 +27,9 @@ export interface CheckedMonitor {
   envRefs: Partial<Record<MonitorField, EnvTemplate>>;
   envValues: Record<string, string>;
   pinnedId: string | undefined;
-  /** The entry as written (before defaults): its own keys. */
+  /** The for_each instance (`region=us-east, check=health`), for a monitor made from a template. */
+  instance?: string;
+  /** The entry as written (before defaults and templates; without for_each/environments): its own keys. */
   written: Readonly<Record<string, unknown>>;
 }
 
@@ -37,6 +41,7 @@ export interface MonitorCheckOptions {
 }
 
 const ID = new RegExp(ID_PATTERN);
+const NO_TEMPLATE_SCOPE: TemplateScope = { vars: new Map(), varsElsewhere: new Set(), each: undefined };
 const LITERAL_SECRET = 'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)';
 
 /** Collects one entry's problems, each pointed at where its value was written. */
@@ -51,16 +56,16 @@ class EntryProblems {
     private readonly index: number,
   ) {}
 
-  add(rel: readonly PathSegment[], target: Target, code: string, message: string, severity: 'error' | 'warning' = 'error'): void {
+  add(rel: readonly PathSegment[], target: Target, code: string, message: string, severity: 'error' | 'warning' = 'error', needle?: string): void {
     const field = rel[0];
-    if (field !== undefined && !code.startsWith('env.') && this.unresolved?.has(field)) return;
+    if (field !== undefined && !code.startsWith('env.') && !code.startsWith('template.') && this.unresolved?.has(field)) return;
     const entry: PathSegment[] = ['monitors', this.index];
     let path = entry;
     if (typeof field !== 'string') target = 'value';
     else if (Object.hasOwn(this.item, field)) path = [...entry, ...rel];
     else if (Object.hasOwn(this.defaults, field)) path = ['defaults', ...rel];
     else target = 'value'; // a missing field: point at the entry
-    this.list.push({ path, target, severity, code, message });
+    this.list.push(needle === undefined ? { path, target, severity, code, message } : { path, target, severity, code, message, needle });
   }
 }
 
@@ -69,21 +74,32 @@ export function checkMonitor(
   index: number,
   defaults: Record<string, unknown>,
   options: MonitorCheckOptions,
+  scope?: TemplateScope,
 ): { monitor: CheckedMonitor; problems: LocatedProblem[] } {
   const problems = new EntryProblems(item, defaults, index);
   const input: Record<string, unknown> = mergeOverDefaults(defaults, item);
+  let nameUnresolved = false; // a name with a bad reference is no name: it must not look duplicated
   let envRefs: Partial<Record<MonitorField, EnvTemplate>> | undefined;
   let envValues: Record<string, string> | undefined;
-  let pinnedId: string | undefined;
-  if (input.id !== undefined || Object.hasOwn(input, 'id')) {
-    pinnedId = checkedId(input.id, problems);
-    delete input.id;
-  }
-  const secret = input.auth_secret;
-  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret)) problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
+  // One pass: templates first (a var may hold an ${env:NAME}), then the written secret, then ${env:NAME}.
   for (const field in input) {
-    const written = input[field];
-    if (!isTemplate(written)) continue;
+    let written = input[field];
+    // Most values are plain text without a brace: one scan rules out every kind of reference.
+    if (typeof written === 'string' ? written.indexOf('{') === -1 : !Array.isArray(written)) {
+      if (field === 'auth_secret') checkSecret(written, problems);
+      continue;
+    }
+    if (isTemplated(written)) {
+      const substituted = substituteValue(written, scope ?? NO_TEMPLATE_SCOPE);
+      for (const issue of substituted.issues) problems.add([field], 'value', issue.code, issue.message, 'error', issue.text);
+      if (substituted.issues.length > 0) {
+        (problems.unresolved ??= new Set()).add(field);
+        if (field === 'name') nameUnresolved = true;
+      }
+      written = input[field] = substituted.value;
+    }
+    if (field === 'auth_secret') checkSecret(written, problems);
+    if (field === 'id' || !isTemplate(written)) continue;
     const resolved = resolveEnv(written, options.env);
     for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field, options.missingEnv), envIssueSeverity(issue, options.missingEnv));
     if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
@@ -92,6 +108,11 @@ export function checkMonitor(
       for (const name of envNamesIn(written)) if (options.env[name] !== undefined) (envValues ??= {})[name] = options.env[name]!;
     }
     input[field] = resolved.value;
+  }
+  let pinnedId: string | undefined;
+  if (input.id !== undefined || Object.hasOwn(input, 'id')) {
+    pinnedId = checkedId(input.id, problems);
+    delete input.id;
   }
 
   const validate = loaderValidators().monitor;
@@ -109,8 +130,13 @@ export function checkMonitor(
     problems.add(pointerSegments(rule.pointer), 'value', rule.code, rule.message);
   }
   for (const warning of lintWarnings(input, item)) problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
-  const name = typeof input.name === 'string' ? input.name : undefined;
+  const name = typeof input.name === 'string' && !nameUnresolved ? input.name : undefined;
   return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId, written: item }, problems: problems.list };
+}
+
+/** auth_secret must be written as one whole ${env:NAME} (after templates): anything else is a literal secret. */
+function checkSecret(secret: unknown, problems: EntryProblems): void {
+  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret)) problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
 }
 
 /** The reconciler-level `id:` pin (never sent to the API): a monitor id as the spec spells them. */

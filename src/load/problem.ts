@@ -1,4 +1,5 @@
 import type { PathSegment, Target } from './exact-parse.js';
+import type { InstanceTag } from './expand/instances.js';
 
 /** A problem found in one file's parsed value, located by its path in that value. */
 export interface LocatedProblem {
@@ -12,6 +13,10 @@ export interface LocatedProblem {
   related?: { file: number; path: PathSegment[] }[];
   /** How many other places there are in all, when `related` names only the first few. */
   relatedCount?: number;
+  /** Text inside the located value to point at (a `${var.NAME}` reference in a longer string). */
+  needle?: string;
+  /** The generated monitor (for_each instance, environment) the problem was found in; see expand/instances.ts. */
+  instance?: InstanceTag;
 }
 
 export const error = (path: PathSegment[], code: string, message: string, target: Target = 'value'): LocatedProblem => ({

@@ -11,11 +11,17 @@ import { monitorInputSchema } from '../schema/monitor-input-schema.js';
 /**
  * The whole-file schema without the per-item monitor schema: each item is checked after
  * merging defaults (against the monitor input schema), so checking it twice is waste.
+ * `for_each` is checked by the expansion (src/load/expand), which says more than a oneOf.
  */
+const movedSchema = monitorsFileSchema.properties.moved;
 export const loaderFileSchema = {
   ...monitorsFileSchema,
   $id: 'loader-file',
-  properties: { ...monitorsFileSchema.properties, monitors: { type: 'array', items: { type: 'object' } } },
+  properties: {
+    ...monitorsFileSchema.properties,
+    monitors: { type: 'array', items: { type: 'object' } },
+    moved: { ...movedSchema, items: { ...movedSchema.items, properties: { ...movedSchema.items.properties, for_each: {} } } },
+  },
 };
 
 const UCS2LENGTH = `// Length in Unicode code points, as JSON Schema counts (ajv/dist/runtime/ucs2length).

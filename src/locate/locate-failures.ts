@@ -1,6 +1,7 @@
 // Points failed creates and replaces at the YAML (file:line:col). The plan keeps only
 // each monitor's file, entry index, position and the fields it takes from `defaults:`
-// (ChangeSource), so this works for a saved plan in another process too; the files of the
+// (ChangeSource), so this works for a saved plan in another process too. A monitor made by
+// a for_each is pointed at its template's entry, and each place names the instance. The files of the
 // failed monitors are read and parsed exactly (yaml, with positions) only now, when a
 // failure needs them. When a file is gone or no longer holds the monitor at that index
 // (edited since a saved plan was made), the position the plan recorded is used.
@@ -19,6 +20,8 @@ export interface FailureLocation {
   col: number;
   /** The monitor field the server named, when it named one. */
   field?: string;
+  /** For a monitor made by a for_each: its instance (the place is in its template). */
+  instance?: string;
   message: string;
 }
 
@@ -45,7 +48,8 @@ export async function locateFailures(outcomes: readonly ChangeOutcome[], cwd: st
         file: source.file,
         ...(place.path && current ? current.locate(place.path, 'value') : entry),
         ...(place.field ? { field: place.field } : {}),
-        message: place.message,
+        ...(source.instance !== undefined ? { instance: source.instance } : {}),
+        message: source.instance !== undefined ? `${place.message} (${source.instance})` : place.message,
       })),
     );
   }
@@ -66,12 +70,18 @@ function usableSource(source: ChangeSource | undefined): ChangeSource | undefine
   return source;
 }
 
-/** The file still has, at that index, the entry of this monitor (by name, or a templated name). */
+/**
+ * The file still has, at that index, the entry of this monitor: by name, or by a name that
+ * is a template (`${env:NAME}`, `${var.NAME}`, `${each.KEY}`: a for_each writes many names
+ * in one entry).
+ */
 function holdsEntry(value: unknown, index: number | undefined, name: string): boolean {
   if (index === undefined || !isObject(value) || !Array.isArray(value.monitors)) return false;
   const item: unknown = value.monitors[index];
-  return isObject(item) && typeof item.name === 'string' && (item.name === name || item.name.includes('{env:'));
+  return isObject(item) && typeof item.name === 'string' && (item.name === name || TEMPLATED_NAME.test(item.name));
 }
+
+const TEMPLATED_NAME = /\$\{(?:env:|var\.|each\.)/;
 
 function entryPosition(exact: ExactParse | undefined, source: ChangeSource): Position {
   const now = source.index !== undefined ? exact?.positions.get('monitors')?.items[source.index] : undefined;

@@ -2,24 +2,29 @@
 // runs in and however the paths were typed.
 //
 //   1. --lock FILE (relative to the working folder, like any path on the command line);
-//   2. settings.lock_file (relative to the file that declares it);
+//   2. in an environment: its settings.environments.NAME.lock_file; without environments:
+//      settings.lock_file (either relative to the file that declares it);
 //   3. monitors.lock.json in the folder holding the monitors files that were loaded (the
-//      deepest folder containing them all); with no file loaded, the folder given.
+//      deepest folder containing them all); with no file loaded, the folder given. In an
+//      environment, monitors.NAME.lock.json there instead.
 //
 // So `monitors plan` in a repository root whose YAML is in monitors/ uses
 // monitors/monitors.lock.json, exactly as `monitors plan monitors/` or a run from inside
-// monitors/ does. Other sources of a lock path (per-environment lock files, say) belong
-// here, as another step of the rule.
+// monitors/ does. An environment never falls back to a lock file another environment
+// could use: a set with environments may not declare settings.lock_file (the loader
+// reports environments.shared_lock_file), and its default name carries the environment's.
 import path from 'node:path';
 
 export const DEFAULT_LOCK_NAME = 'monitors.lock.json';
 
-export type LockSource = 'flag' | 'settings' | 'default';
+export type LockSource = 'flag' | 'settings' | 'environment' | 'default';
 
 export interface LockLocation {
   /** Absolute path. */
   path: string;
   source: LockSource;
+  /** The environment the lock file is for, when the set declares environments. */
+  environment?: string;
 }
 
 export interface LockInputs {
@@ -27,6 +32,8 @@ export interface LockInputs {
   flag?: string | undefined;
   /** settings.lock_file, already resolved against the declaring file (absolute). */
   settingsLockFile?: string | undefined;
+  /** The environment chosen, when the set declares environments; its lock_file resolved like settings.lock_file. */
+  environment?: { name: string; lockFile?: string | undefined } | undefined;
   /** The monitors files loaded, absolute. */
   files: readonly string[];
   /** The folder to use when no file was loaded (the first folder given), absolute. */
@@ -35,10 +42,18 @@ export interface LockInputs {
 }
 
 export function lockLocation(inputs: LockInputs): LockLocation {
-  if (inputs.flag) return { path: path.resolve(inputs.cwd, inputs.flag), source: 'flag' };
-  if (inputs.settingsLockFile) return { path: path.resolve(inputs.settingsLockFile), source: 'settings' };
+  const { environment } = inputs;
+  const tag = environment ? { environment: environment.name } : {};
+  if (inputs.flag) return { path: path.resolve(inputs.cwd, inputs.flag), source: 'flag', ...tag };
+  if (environment?.lockFile) return { path: path.resolve(environment.lockFile), source: 'environment', ...tag };
+  if (!environment && inputs.settingsLockFile) return { path: path.resolve(inputs.settingsLockFile), source: 'settings' };
   const folder = inputs.files.length > 0 ? commonFolder(inputs.files) : inputs.fallbackFolder;
-  return { path: path.join(folder, DEFAULT_LOCK_NAME), source: 'default' };
+  return { path: path.join(folder, environment ? environmentLockName(DEFAULT_LOCK_NAME, environment.name) : DEFAULT_LOCK_NAME), source: 'default', ...tag };
+}
+
+/** `monitors.lock.json` -> `monitors.staging.lock.json`. */
+export function environmentLockName(name: string, environment: string): string {
+  return name.endsWith('.lock.json') ? `${name.slice(0, -'.lock.json'.length)}.${environment}.lock.json` : `${name}.${environment}`;
 }
 
 /** The deepest folder that contains every one of `files` (absolute paths). */
@@ -72,7 +87,9 @@ export function describeLockSource(location: LockLocation): string {
       return 'given with --lock';
     case 'settings':
       return 'named by settings.lock_file';
+    case 'environment':
+      return `named by settings.environments.${location.environment}.lock_file`;
     case 'default':
-      return 'the default: beside the monitors files';
+      return location.environment === undefined ? 'the default: beside the monitors files' : `the default for environment ${location.environment}: beside the monitors files`;
   }
 }

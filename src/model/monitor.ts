@@ -47,13 +47,17 @@ export interface DesiredMonitor {
   envValues?: Readonly<Record<string, string>>;
   /** Reconciler-level `id:` pin, when the YAML names the live monitor explicitly. */
   pinnedId?: string;
+  /** Where the entry is written (for a generated monitor: its template). */
   source: SourcePos;
   /**
    * Where the entry is written, to point at one of its fields later (a server's 422): its
    * index in the file's `monitors:` list, and the entry as parsed (its own keys tell the
-   * fields it writes from those it takes from `defaults:`).
+   * fields it writes from those it takes from `defaults:`). Every instance of a template
+   * shares its template's entry, so a field of a generated monitor is found at the template.
    */
   entry?: { index: number; written: Readonly<Record<string, unknown>> };
+  /** For a monitor made by a for_each: its instance, `region=us-east, check=health`. */
+  instance?: string;
 }
 
 export interface MovedEntry {
@@ -77,6 +81,21 @@ export interface Settings {
   /** API base URL (ending in /api/v1); MONITORS_API_URL overrides it. */
   apiUrl?: string;
   source?: SourcePos;
+  /** The environments the set declares (settings.environments), in order; empty when none. */
+  environments?: string[];
+  /** The environment this state is for, when the set declares environments. */
+  environment?: EnvironmentSettings;
+}
+
+/** One environment of `settings.environments`: its own workspace, token, lock file and vars. */
+export interface EnvironmentSettings {
+  name: string;
+  /** This environment's API base URL; it wins over MONITORS_API_URL and settings.api_url. */
+  apiUrl?: string;
+  /** The variable holding this environment's token (MONITORS_API_TOKEN is never used for it). */
+  tokenEnv?: string;
+  /** Lock file, resolved against the declaring file's folder. */
+  lockFile?: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {

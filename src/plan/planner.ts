@@ -68,8 +68,10 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
 
   const liveIds = new Set(live.map((l) => l.id));
   const staleRecords = records.filter((r) => !liveIds.has(r.id));
+  const environment = desired.settings.environment?.name;
   const plan: Plan = {
     format_version: PLAN_FORMAT_VERSION,
+    ...(environment !== undefined ? { environment } : {}),
     summary: {
       create: changes.filter((c) => c.action === 'create').length,
       replace: changes.filter((c) => c.action === 'replace').length,

@@ -115,8 +115,9 @@ export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, part
 
 function changeSource(d: DesiredMonitor, sent: Record<string, unknown>): ChangeSource {
   const { file, line, col } = d.source;
-  if (!d.entry) return { file, line, col };
+  const instance = d.instance !== undefined ? { instance: d.instance } : {};
+  if (!d.entry) return { file, line, col, ...instance };
   const own = d.entry.written;
   const fromDefaults = Object.keys(sent).filter((field) => !Object.hasOwn(own, field));
-  return { file, line, col, index: d.entry.index, ...(fromDefaults.length > 0 ? { from_defaults: fromDefaults } : {}) };
+  return { file, line, col, index: d.entry.index, ...(fromDefaults.length > 0 ? { from_defaults: fromDefaults } : {}), ...instance };
 }

@@ -8,11 +8,19 @@ import { PLAN_FORMAT_VERSION, type Plan } from './types.js';
 
 export const SAVED_PLAN_KIND = 'monitors-saved-plan';
 
+/** The environment a saved plan was made in: apply uses its token variable and URL. */
+export interface SavedEnvironment {
+  name: string;
+  tokenEnv: string;
+  apiUrl?: string;
+}
+
 export interface SavedPlan {
   plan: Plan;
   lockPath: string;
   salt: string;
   apiUrl?: string;
+  environment?: SavedEnvironment;
   createdAt: string;
   toolVersion: string;
 }
@@ -22,6 +30,7 @@ export interface SavedPlanMeta {
   lock: LockFile;
   toolVersion: string;
   apiUrl?: string;
+  environment?: SavedEnvironment;
   now?: Date;
 }
 
@@ -34,6 +43,9 @@ export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
     lock_path: meta.lockPath,
     lock_salt: meta.lock.salt,
     ...(meta.apiUrl ? { api_url: meta.apiUrl } : {}),
+    ...(meta.environment
+      ? { environment: { name: meta.environment.name, token_env: meta.environment.tokenEnv, ...(meta.environment.apiUrl ? { api_url: meta.environment.apiUrl } : {}) } }
+      : {}),
     plan,
   };
   return `${JSON.stringify(saved, null, 2)}\n`;
@@ -60,11 +72,18 @@ export function parseSavedPlan(text: string): SavedPlan {
     if (c.action !== 'create' && typeof c.id !== 'string') throw invalid(`change ${i + 1} (${String(c.action)} of "${c.name}") has no id`);
     if (c.action !== 'delete' && (!isObject(c.body) || !isObject(c.lock_record))) throw invalid(`change ${i + 1} ("${c.name}") has no body`);
   }
+  const environment = value.environment;
+  if (environment !== undefined && (!isObject(environment) || typeof environment.name !== 'string' || typeof environment.token_env !== 'string')) {
+    throw invalid('"environment" needs a name and a token_env');
+  }
   return {
     plan: plan as unknown as Plan,
     lockPath: value.lock_path,
     salt: value.lock_salt,
     ...(typeof value.api_url === 'string' ? { apiUrl: value.api_url } : {}),
+    ...(environment
+      ? { environment: { name: environment.name as string, tokenEnv: environment.token_env as string, ...(typeof environment.api_url === 'string' ? { apiUrl: environment.api_url } : {}) } }
+      : {}),
     createdAt: typeof value.created_at === 'string' ? value.created_at : '',
     toolVersion: typeof value.tool_version === 'string' ? value.tool_version : '',
   };

@@ -55,7 +55,7 @@ export interface PlannedChange {
   idempotency_key: string;
   /** Context marks, e.g. an open incident on the monitor. */
   notes?: string[];
-  /** Creates and replaces: where the monitor is written, so a server's refusal can point there. */
+  /** Creates and replaces: where the monitor is written (a generated one: its template, and which instance), so a server's refusal can point there. */
   source?: ChangeSource;
 }
 
@@ -69,10 +69,12 @@ export interface ChangeSource {
   file: string;
   line: number;
   col: number;
-  /** The entry's index in the file's `monitors:` list. */
+  /** The entry's index in the file's `monitors:` list (a template's, for a generated monitor). */
   index?: number;
   /** Fields the entry does not write itself but takes from `defaults:`. */
   from_defaults?: string[];
+  /** For a monitor made by a for_each: `region=us-east, check=health`. */
+  instance?: string;
 }
 
 export interface PlanSummary {
@@ -84,6 +86,8 @@ export interface PlanSummary {
 
 export interface Plan {
   format_version: typeof PLAN_FORMAT_VERSION;
+  /** The environment planned (settings.environments), when the set declares them. */
+  environment?: string;
   summary: PlanSummary;
   /** Deterministic order: creates, replaces, deletes; each by name. */
   changes: PlannedChange[];

@@ -41,7 +41,7 @@ function outcomeJson(o: ChangeOutcome, located: FailureLocations): Record<string
             code: error.code,
             message: error.message,
             ...(error.hint ? { hint: error.hint } : {}),
-            locations: (located.get(o.change) ?? []).map((p) => ({ file: p.file, line: p.line, col: p.col, ...(p.field ? { field: p.field } : {}), message: p.message })),
+            locations: (located.get(o.change) ?? []).map((p) => ({ file: p.file, line: p.line, col: p.col, ...(p.field ? { field: p.field } : {}), ...(p.instance !== undefined ? { instance: p.instance } : {}), message: p.message })),
           },
         }
       : {}),

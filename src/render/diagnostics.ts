@@ -29,8 +29,20 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 
 export interface ValidationSummary {
   files: readonly string[];
+  /** In every environment checked, together. */
   monitors: number;
   diagnostics: readonly Diagnostic[];
+  /** The environments checked, when the set declares them. */
+  environments?: readonly EnvironmentSummary[];
+}
+
+export interface EnvironmentSummary {
+  name: string;
+  monitors: number;
+  /** The variable its token is read from. */
+  tokenEnv: string | undefined;
+  /** Its lock file, as plan and apply would use it (relative to the working folder). */
+  lockFile: string;
 }
 
 export function countBySeverity(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
@@ -50,9 +62,10 @@ export function summaryLine(summary: ValidationSummary): string {
     const files = new Set(summary.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file)).size;
     return `${plural(errors, 'error')} in ${plural(files, 'file')}${warnings > 0 ? ` (and ${plural(warnings, 'warning')})` : ''}.`;
   }
+  const perEnvironment = summary.environments?.length ? ` (${summary.environments.map((e) => `${e.name}: ${e.monitors}`).join(', ')})` : '';
   const skipped = skippedFiles(summary.diagnostics).length;
   const notes = [...(warnings > 0 ? [plural(warnings, 'warning')] : []), ...(skipped > 0 ? [`${plural(skipped, 'file')} skipped`] : [])];
-  return `${plural(summary.monitors, 'monitor')} in ${plural(summary.files.length, 'file')}: valid${notes.length > 0 ? ` (${notes.join(', ')})` : ''}.`;
+  return `${plural(summary.monitors, 'monitor')}${perEnvironment} in ${plural(summary.files.length, 'file')}: valid${notes.length > 0 ? ` (${notes.join(', ')})` : ''}.`;
 }
 
 export interface ValidationReport {
@@ -65,6 +78,8 @@ export interface ValidationReport {
   errors: number;
   warnings: number;
   diagnostics: Diagnostic[];
+  /** Only when the set declares environments: each one checked. */
+  environments?: { name: string; monitors: number; token_env: string | null; lock_file: string }[];
 }
 
 export function validationReport(summary: ValidationSummary): ValidationReport {
@@ -78,5 +93,8 @@ export function validationReport(summary: ValidationSummary): ValidationReport {
     errors,
     warnings,
     diagnostics: summary.diagnostics.map((d) => ({ file: d.file, line: d.line, col: d.col, severity: d.severity, code: d.code, message: d.message })),
+    ...(summary.environments
+      ? { environments: summary.environments.map((e) => ({ name: e.name, monitors: e.monitors, token_env: e.tokenEnv ?? null, lock_file: e.lockFile })) }
+      : {}),
   };
 }

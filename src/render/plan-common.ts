@@ -1,7 +1,7 @@
 // What the text and Markdown views share: the summary line, value formatting, and the
 // line diff of multi-line fields (body, headers).
 import { diffLines } from 'diff';
-import type { FieldChange, Plan } from '../plan/types.js';
+import type { ChangeSource, FieldChange, Plan } from '../plan/types.js';
 
 export const SENSITIVE = '(sensitive value changed)';
 export const NOT_READABLE = '(not readable)';
@@ -11,6 +11,11 @@ export function summaryLine(plan: Plan): string {
   const { create, replace, delete: del, unchanged } = plan.summary;
   if (create + replace + del === 0) return `No changes. ${unchanged} monitor${unchanged === 1 ? '' : 's'} up to date.`;
   return `Plan: ${create} to create, ${replace} to replace, ${del} to delete.`;
+}
+
+/** `monitors/api.yaml:12:5 (region=us-east, check=health)`: where to edit a change. */
+export function sourceText(source: ChangeSource): string {
+  return `${source.file}:${source.line}:${source.col}${source.instance !== undefined ? ` (${source.instance})` : ''}`;
 }
 
 export function formatValue(value: unknown): string {

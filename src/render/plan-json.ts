@@ -1,10 +1,11 @@
 // The JSON view of a plan (docs/plan-json.md). Versioned by format_version; bodies are
 // left out (they are in saved plans), secrets never appear.
-import type { Plan } from '../plan/types.js';
+import type { ChangeSource, Plan } from '../plan/types.js';
 
 export function planJsonValue(plan: Plan): Record<string, unknown> {
   return {
     format_version: plan.format_version,
+    ...(plan.environment !== undefined ? { environment: plan.environment } : {}),
     summary: plan.summary,
     changes: plan.changes.map((c) => ({
       action: c.action,
@@ -18,6 +19,8 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
       ),
       idempotency_key: c.idempotency_key,
       notes: c.notes ?? [],
+      // Where to edit it; the entry index and the fields taken from defaults stay internal (saved plans keep them).
+      ...(c.source ? { source: publicSource(c.source) } : {}),
     })),
     unmanaged: plan.unmanaged,
     warnings: plan.warnings,
@@ -28,4 +31,8 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
 
 export function renderPlanJson(plan: Plan): string {
   return `${JSON.stringify(planJsonValue(plan), null, 2)}\n`;
+}
+
+function publicSource({ file, line, col, instance }: ChangeSource): Record<string, unknown> {
+  return { file, line, col, ...(instance !== undefined ? { instance } : {}) };
 }

@@ -3,7 +3,7 @@
 // with a note saying what was cut.
 import type { PlannedChange, Plan } from '../plan/types.js';
 import { code, inline } from './markdown-text.js';
-import { fieldSummary, isMultiline, multilineDiff, summaryLine } from './plan-common.js';
+import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine } from './plan-common.js';
 
 /** Room for the changes, leaving space for the head, the tail and the cut note. */
 export const MARKDOWN_BUDGET = 60_000;
@@ -75,6 +75,7 @@ function unmanagedLine(unmanaged: Plan['unmanaged'], room: number): string {
 
 function changeDetails(c: PlannedChange): string {
   const lines = [`#### ${ICON[c.action]} ${code(c.name)}`, ''];
+  if (c.source) lines.push(`Defined at ${code(sourceText(c.source))}`, '');
   if (c.fields.length === 0) return `${lines.join('\n')}${c.action === 'delete' ? 'The monitor will be deleted.' : 'No field-level detail (the listing cannot show the fields).'}\n`;
   lines.push('```diff');
   for (const f of c.fields) {

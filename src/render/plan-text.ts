@@ -3,7 +3,7 @@
 // (the CLI decides: a TTY and no NO_COLOR). Every text from the plan passes printable():
 // only the renderer's own colour codes reach the terminal.
 import type { PlannedChange, Plan } from '../plan/types.js';
-import { fieldSummary, isMultiline, multilineDiff, summaryLine } from './plan-common.js';
+import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine } from './plan-common.js';
 import { printable } from './printable.js';
 
 export interface TextOptions {
@@ -16,6 +16,7 @@ const COLOR = { create: 32, replace: 33, delete: 31 } as const;
 export function renderPlanText(plan: Plan, options: TextOptions): string {
   const paint: Paint = (code, text) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const out: string[] = [];
+  if (plan.environment !== undefined) out.push(paint(1, printable(`Environment: ${plan.environment}`)), '');
   for (const change of plan.changes) out.push(...changeBlock(change, paint), '');
   if (plan.unmanaged.length > 0) {
     out.push(`Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} not in the YAML nor the lock file; they are never deleted:`);
@@ -35,6 +36,7 @@ function changeBlock(change: PlannedChange, paint: Paint): string[] {
   const id = change.id ? ` (${change.id})` : '';
   const head = paint(COLOR[change.action], printable(`${SYMBOL[change.action]} ${change.action} "${change.name}"${id}`));
   const lines = [head, printable(`    reason: ${change.reason_text}`)];
+  if (change.source) lines.push(printable(`    defined at: ${sourceText(change.source)}`));
   for (const note of change.notes ?? []) lines.push(paint(33, printable(`    note: ${note}`)));
   const width = Math.min(24, Math.max(0, ...change.fields.map((f) => f.field.length)));
   for (const field of change.fields) {

@@ -1,19 +1,93 @@
-// Schema of a whole YAML file of monitors: `defaults`, `monitors`, `moved`, `settings`.
-// Editors use the generated JSON (`# yaml-language-server: $schema=...`); the loader uses
-// the monitor-input schema per merged monitor, so this one may be looser where merging
-// makes fields optional.
+// Schema of a whole YAML file of monitors: `defaults`, `monitors`, `moved`, `settings`,
+// `vars`. Editors use the generated JSON (`# yaml-language-server: $schema=...`); the
+// loader uses the monitor-input schema per merged monitor, so this one may be looser
+// where merging makes fields optional. Templates (`${var.NAME}`, `${each.KEY}`, `for_each`,
+// environments) are described here for editors; the loader checks them itself
+// (src/load/expand), where it can name the instance a problem belongs to.
 import { monitorInputProperties } from './monitor-input-schema.js';
 
 export const ID_PATTERN = '^[0-9A-HJKMNP-TV-Z]{26}$';
+/** Names of vars, for_each keys and environment variables. */
+export const NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
+/** Names of environments: they appear in file names (default lock files) and in messages. */
+export const ENVIRONMENT_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$';
+/** A value written as one whole `${var.NAME}` or `${each.KEY}`: it takes the type of what it refers to. */
+export const WHOLE_TEMPLATE_PATTERN = '^\\$\\{(?:var|each)\\.[A-Za-z_][A-Za-z0-9_]*\\}$';
+
+/**
+ * A field that may also be written as one whole template reference (`interval_seconds:
+ * ${var.interval}`): checked as the field only when it is not one. The loader checks the
+ * value after substitution, per instance.
+ */
+function templatable<T extends Record<string, object>>(properties: T): { [K in keyof T]: { if: object; then: true; else: T[K] } } {
+  const out: Record<string, unknown> = {};
+  for (const [field, schema] of Object.entries(properties)) {
+    out[field] = { if: { type: 'string', pattern: WHOLE_TEMPLATE_PATTERN }, then: true, else: schema };
+  }
+  return out as { [K in keyof T]: { if: object; then: true; else: T[K] } };
+}
 
 const { name: _name, ...defaultableProperties } = monitorInputProperties;
 
+const scalar = { type: ['string', 'number', 'boolean'] } as const;
+
+export const environmentsListSchema = {
+  type: 'array',
+  minItems: 1,
+  items: { type: 'string', pattern: ENVIRONMENT_NAME_PATTERN },
+  description: 'Only in these environments (names declared under settings.environments). Default: every environment.',
+} as const;
+
+export const forEachSchema = {
+  description:
+    'Makes one monitor per instance: a mapping of lists gives their product ({region: [a, b], check: [x, y]}: 4 monitors), a list of mappings one monitor per mapping. Refer to a value with ${each.KEY}.',
+  oneOf: [
+    {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { pattern: NAME_PATTERN },
+      additionalProperties: {
+        oneOf: [
+          { type: 'array', minItems: 1, items: scalar },
+          { type: 'string', pattern: '^\\$\\{var\\.[A-Za-z_][A-Za-z0-9_]*\\}$', description: 'a var holding a list' },
+        ],
+      },
+    },
+    { type: 'array', minItems: 1, items: { type: 'object', minProperties: 1, propertyNames: { pattern: NAME_PATTERN }, additionalProperties: scalar } },
+  ],
+} as const;
+
+export const varsSchema = {
+  type: 'object',
+  propertyNames: { pattern: NAME_PATTERN },
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null', 'array'], items: scalar },
+  description: 'Values for ${var.NAME}: text, a number, true/false, null or a list. A whole-value reference keeps the type.',
+} as const;
+
 export const monitorItemProperties = {
-  ...monitorInputProperties,
+  ...templatable(monitorInputProperties),
   id: {
     type: 'string',
     pattern: ID_PATTERN,
     description: 'Pins this entry to one live monitor id (reconciler-level; never sent to the API). Use it when two live monitors share a name.',
+  },
+  for_each: forEachSchema,
+  environments: environmentsListSchema,
+} as const;
+
+export const environmentSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token_env'],
+  properties: {
+    api_url: { type: 'string', minLength: 1, description: "This environment's API base URL ending in /api/v1; it wins over MONITORS_API_URL." },
+    token_env: {
+      type: 'string',
+      pattern: NAME_PATTERN,
+      description: "The environment variable holding this environment's API token (never MONITORS_API_TOKEN as a fallback).",
+    },
+    lock_file: { type: 'string', minLength: 1, description: "This environment's lock file, relative to this file. Default: monitors.<name>.lock.json where monitors.lock.json would be." },
+    vars: varsSchema,
   },
 } as const;
 
@@ -44,6 +118,13 @@ export const settingsSchema = {
     },
     lock_file: { type: 'string', minLength: 1, description: 'Lock file path, relative to this file. Default: monitors.lock.json in the folder holding the monitors files loaded.' },
     api_url: { type: 'string', minLength: 1, description: 'API base URL ending in /api/v1. MONITORS_API_URL overrides it.' },
+    environments: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { pattern: ENVIRONMENT_NAME_PATTERN },
+      additionalProperties: environmentSchema,
+      description: 'Workspaces this set is applied to (staging, production, ...), each with its own API URL, token variable, lock file and vars. plan and apply then need --env NAME.',
+    },
   },
 } as const;
 
@@ -59,8 +140,9 @@ export const monitorsFileSchema = {
       type: 'object',
       additionalProperties: false,
       description: 'Fields every monitor of this file starts from; a monitor\'s own fields win.',
-      properties: defaultableProperties,
+      properties: { ...templatable(defaultableProperties), environments: environmentsListSchema },
     },
+    vars: { ...varsSchema, description: "This file's values for ${var.NAME}; an environment's vars (settings.environments.NAME.vars) win." },
     monitors: {
       type: 'array',
       items: { type: 'object', additionalProperties: false, required: ['name'], properties: monitorItemProperties },
@@ -75,6 +157,8 @@ export const monitorsFileSchema = {
         properties: {
           from: { type: 'string', minLength: 2, maxLength: 100 },
           to: { type: 'string', minLength: 2, maxLength: 100 },
+          for_each: forEachSchema,
+          environments: environmentsListSchema,
         },
       },
     },

@@ -10,6 +10,8 @@ const read = (path: string) => parse(readFileSync(fileURLToPath(new URL(`../../$
 const action = read('action.yml');
 const workflow = read('examples/github/.github/workflows/monitors.yml');
 const workflowOnMain = read('examples/github-lock-on-main/.github/workflows/monitors.yml');
+const environmentsWorkflow = read('examples/github/.github/workflows/monitors-environments.yml');
+const environmentsOnMain = read('examples/github-lock-on-main/.github/workflows/monitors-environments.yml');
 const runScript = readFileSync(fileURLToPath(new URL('../../action/run.mjs', import.meta.url)), 'utf8');
 
 describe('action.yml', () => {
@@ -22,7 +24,7 @@ describe('action.yml', () => {
 
   it('passes every input to run.mjs under the name run.mjs reads', () => {
     const names = Object.keys(action.inputs as object);
-    expect(names.sort()).toEqual(['api-url', 'check', 'check-args', 'cli', 'command', 'comment', 'drift-label', 'github-token', 'lock', 'lock-branch', 'path', 'version']);
+    expect(names.sort()).toEqual(['api-url', 'check', 'check-args', 'cli', 'command', 'comment', 'drift-label', 'environments', 'github-token', 'lock', 'lock-branch', 'path', 'version']);
     for (const name of names) {
       const envName = `MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`;
       expect(step.env[envName], name).toBe(`\${{ inputs.${name} }}`);
@@ -105,5 +107,19 @@ describe('the example workflows', () => {
       const checkout = wf.jobs.apply.steps.find((s: { uses?: string }) => s.uses?.startsWith('actions/checkout'));
       expect(checkout.with.ref).toBe('${{ github.ref }}');
     }
+  });
+
+  it('with environments on the lock branch: every environment planned and checked, applied in order, drift of all, each with lock-branch and tokens from secrets', () => {
+    const jobs = environmentsWorkflow.jobs;
+    const steps = (job: string) => actionSteps(jobs[job]).filter((s) => s.with?.command !== 'validate');
+    expect(steps('plan').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch'], s.with?.check])).toEqual([['plan', 'all', 'monitors-state', true]]);
+    expect(steps('apply').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([['apply', 'staging production', 'monitors-state']]);
+    expect(steps('drift').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([['drift', 'all', 'monitors-state']]);
+    expect(jobs.apply.concurrency).toEqual({ group: 'monitors-apply', 'cancel-in-progress': false });
+    expect(jobs.drift.permissions).toEqual({ contents: 'read', issues: 'write' });
+    for (const job of Object.values(jobs) as { env: Record<string, string> }[]) for (const value of Object.values(job.env)) expect(value).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
+    expect(JSON.stringify(environmentsWorkflow)).not.toMatch(/git (push|commit)/); // each environment's apply pushes its lock file (tests/gitops/lock-branch-environments.test.ts)
+    // The variant for a main CI may push to commits the lock files itself (tests/gitops/lock-commit-environments.test.ts).
+    expect(actionSteps(environmentsOnMain.jobs.apply).map((s) => s.with?.['lock-branch'])).toEqual([undefined]);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { driftBody } from '../../action/drift-issue.mjs';
+import { combinedReport, environmentChildEnv, environmentsFromReport, fitSection, selectEnvironments, summaryOf } from '../../action/environments.mjs';
 import { checkArgs, checkReport, cliCommand, commandArgs, outcomeOf, readInputs, textReport } from '../../action/run.mjs';
 import { MAX_COMMENT_CHARS } from '../../action/upsert-comment.mjs';
 
@@ -92,5 +93,54 @@ describe('the drift issue text', () => {
     const huge = driftBody({ path: 'monitors', planMarkdown: 'x'.repeat(200_000), now });
     expect(huge.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
     expect(huge).toMatch(/^<!-- monitors-drift:monitors -->\n[\s\S]*… \(truncated: the full plan is in the job summary and log\)$/);
+  });
+});
+
+describe('action environments.mjs pieces', () => {
+  const declared = [
+    { name: 'staging', tokenEnv: 'STAGING_TOKEN', lockFile: 'locks/staging.json' },
+    { name: 'production', tokenEnv: 'PRODUCTION_TOKEN', lockFile: 'locks/production.json' },
+  ];
+
+  it('reads the environments from validate --format json', () => {
+    const report = JSON.stringify({ valid: true, environments: [{ name: 'staging', monitors: 3, token_env: 'STAGING_TOKEN', lock_file: 'locks/staging.json' }] });
+    expect(environmentsFromReport(report)).toEqual([declared[0]]);
+    expect(environmentsFromReport(JSON.stringify({ valid: true }))).toEqual([]);
+    expect(() => environmentsFromReport('not json')).toThrow('did not print JSON');
+  });
+
+  it('chooses all, or the names given, refusing undeclared ones', () => {
+    expect(selectEnvironments('all', declared)).toEqual(declared);
+    expect(selectEnvironments(' production,staging ', declared).map((e) => e.name)).toEqual(['production', 'staging']);
+    expect(() => selectEnvironments('prod', declared)).toThrow('input "environments" names prod, which the YAML does not declare (declared: staging, production)');
+    expect(() => selectEnvironments('all', [])).toThrow('the YAML declares no environments');
+  });
+
+  it("leaves the other environments' token variables and MONITORS_ENV out of each process", () => {
+    const base = { PATH: '/bin', STAGING_TOKEN: 's', PRODUCTION_TOKEN: 'p', MONITORS_ENV: 'production', SHOP_SECRET: 'x' };
+    expect(environmentChildEnv(base, declared[0]!, declared)).toEqual({ PATH: '/bin', STAGING_TOKEN: 's', SHOP_SECRET: 'x' });
+    expect(environmentChildEnv(base, declared[1]!, declared)).toEqual({ PATH: '/bin', PRODUCTION_TOKEN: 'p', SHOP_SECRET: 'x' });
+  });
+
+  it('gives every environment its share of the comment, closing what a cut leaves open', () => {
+    const big = `**Plan: 900 to create, 0 to replace, 0 to delete.**\n\n<details>\n<summary>Show</summary>\n\n\`\`\`diff\n${'+ name: "x"\n'.repeat(9000)}\`\`\`\n\n</details>\n`;
+    const report = combinedReport('plan', 'monitors', [
+      { name: 'staging', ok: true, code: 2, markdown: big, body: big },
+      { name: 'production', ok: true, code: 0, markdown: '**No changes. 3 monitors up to date.**\n', body: '**No changes. 3 monitors up to date.**\n' },
+    ]);
+    expect(report.length).toBeLessThan(60_000);
+    expect(report).toContain('- **staging**: Plan: 900 to create, 0 to replace, 0 to delete.\n- **production**: No changes. 3 monitors up to date.');
+    expect(report).toContain('##### production\n\n**No changes. 3 monitors up to date.**');
+    const staging = report.slice(report.indexOf('##### staging'), report.indexOf('##### production'));
+    expect((staging.match(/^```/gm) ?? []).length % 2).toBe(0);
+    expect((staging.match(/<details>/g) ?? []).length).toBe((staging.match(/<\/details>/g) ?? []).length);
+    expect(staging).toContain('cut to share the comment');
+    expect(fitSection('short', 100)).toBe('short');
+  });
+
+  it("says in an environment's summary line when its check failed", () => {
+    const markdown = '**Plan: 1 to create, 0 to replace, 0 to delete.**\n';
+    expect(summaryOf({ name: 'staging', ok: true, code: 2, markdown, check: 'ok' })).toBe('Plan: 1 to create, 0 to replace, 0 to delete.');
+    expect(summaryOf({ name: 'staging', ok: true, code: 2, markdown, check: 'failed' })).toBe('Plan: 1 to create, 0 to replace, 0 to delete. Check: a monitor is down, or the check failed.');
   });
 });

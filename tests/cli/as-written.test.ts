@@ -173,3 +173,42 @@ describe('send as written', () => {
     expect([...after].filter((k) => !before.has(k))).toHaveLength(1);
   });
 });
+
+describe('send as written: monitors made by a for_each', () => {
+  // A var holds the locations in an order of its own; each instance writes its header and tags loosely.
+  const GENERATED = `${DEFAULTS}vars:
+  order: [us-east, eu-west, ap-south]
+monitors:
+  - name: "gen \${each.region}"
+    url: https://\${each.region}.shop.example.com/
+    locations: \${var.order}
+    headers: "X-Region:   \${each.region}\\r\\nX-Key: \${env:AW_HEADER}"
+    tags: "\${each.region} , shop"
+    for_each:
+      region: [zeta, alpha]
+`;
+  const expected = (region: string) => ({
+    ...COMMON,
+    name: `gen ${region}`,
+    url: `https://${region}.shop.example.com/`,
+    locations: ['us-east', 'eu-west', 'ap-south'],
+    headers: `X-Region:   ${region}\r\nX-Key: hv-SENTINEL`,
+    tags: `${region} , shop`,
+  });
+
+  it('each instance reaches the server as its template writes it, and a server that re-spells them plans clean', { timeout: 120_000 }, async () => {
+    for (const server of [asSent, respelled]) {
+      server.reset();
+      const dir = mkdtempSync(join(tmpdir(), 'as-written-'));
+      dirs.push(dir);
+      writeFileSync(join(dir, 'monitors.yaml'), GENERATED);
+      const applied = await cli(server, dir, ['apply', '--yes']);
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+      if (server === asSent) expect(storedByName(server)).toStrictEqual({ 'gen zeta': expected('zeta'), 'gen alpha': expected('alpha') });
+      else expect(storedByName(server)['gen zeta']).toMatchObject({ locations: ['ap-south', 'eu-west', 'us-east'], tags: 'shop, zeta' });
+      const plan = await cli(server, dir, ['plan', '--detailed-exitcode']);
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      expect(plan.stdout).toContain('No changes. 2 monitors up to date.');
+    }
+  });
+});

@@ -51,7 +51,7 @@ describe('the lock file beside the YAML', () => {
     const second = await cli(['apply', '--yes']);
     expect(second.code, second.stderr).toBe(0);
     // The skipped file is a note of the plan (in every format), not a line on stderr.
-    expect(second.stdout).toContain('Note: docker-compose.yml: skipped: not a monitors file (no defaults, monitors, moved or settings at its top level); name it explicitly to check it as one\n');
+    expect(second.stdout).toContain('Note: docker-compose.yml: skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one\n');
     expect(second.stderr).not.toContain('file.skipped');
     expect(second.stdout).toContain('Lock file written: monitors/monitors.lock.json\n');
     expect(existsSync(join(repo, 'monitors.lock.json'))).toBe(false);
@@ -67,5 +67,24 @@ describe('the lock file beside the YAML', () => {
     );
     const json = JSON.parse((await cli(['plan', '--lock', 'other/elsewhere.lock.json', '--format', 'json'])).stdout) as { notes: string[] };
     expect(json.notes.map((n) => n.split(':')[0])).toEqual(['docker-compose.yml', 'monitors/monitors.lock.json is a lock file this plan does not use']);
+  });
+
+  it('with environments: each one defaults to monitors.NAME.lock.json beside the YAML, from any folder', async () => {
+    const settings = `settings:\n  environments:\n    staging:\n      api_url: ${sim.baseUrl}\n      token_env: STAGING_TOKEN\n`;
+    writeFileSync(join(repo, 'monitors', 'settings.yaml'), settings);
+    const env = { MONITORS_API_URL: undefined, MONITORS_API_TOKEN: undefined, STAGING_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' };
+    const applied = await runCli(['apply', '--env', 'staging', '--yes'], { cwd: repo, env });
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('Lock file written: monitors/monitors.staging.lock.json\n');
+    for (const [args, cwd] of [[[], repo], [['monitors'], repo], [['../monitors'], join(repo, 'other')], [[], join(repo, 'monitors')]] as const) {
+      const plan = await runCli(['plan', ...args, '--env', 'staging', '--detailed-exitcode'], { cwd, env });
+      expect(plan.code, `${args.join(' ')} in ${cwd}: ${plan.stdout}${plan.stderr}`).toBe(0);
+    }
+    // A lock file of the set without environments, left beside the YAML, is named, with the setting that would pick it.
+    writeFileSync(join(repo, 'monitors', 'monitors.lock.json'), '{"format_version":1,"salt":"x","monitors":[]}\n');
+    const plan = await runCli(['plan', '--env', 'staging'], { cwd: repo, env });
+    expect(plan.stdout).toContain(
+      'Note: monitors/monitors.lock.json is a lock file this plan does not use: it uses monitors/monitors.staging.lock.json (the default for environment staging: beside the monitors files). If that is the wrong one, pass --lock monitors/monitors.lock.json or set settings.environments.staging.lock_file.',
+    );
   });
 });

@@ -95,3 +95,42 @@ describe.each([0, 1])('a 422 from the server (body style %#)', (which) => {
     expect(run.stdout).toContain(`    ${DEFAULT}: interval_seconds: `);
   });
 });
+
+describe('a 422 on a monitor made by a for_each', () => {
+  // The us-east instance asks for 240 s through its ${each.interval}: the server refuses it.
+  const C = `${E2E_DEFAULTS}monitors:
+  - name: "svc \${each.region}"
+    url: https://\${each.region}.shop.example.com/
+    interval_seconds: \${each.interval}
+    for_each:
+      - { region: eu-west, interval: 300 }
+      - { region: us-east, interval: 240 }
+`;
+  const index = C.indexOf('${each.interval}');
+  const before = C.slice(0, index);
+  const TEMPLATE = `monitors/c.yaml:${before.split('\n').length}:${index - before.lastIndexOf('\n')}`;
+
+  it('is reported at the template line, naming the instance, in text, annotations and JSON', { timeout: 120_000 }, async () => {
+    const server = servers[0]!;
+    server.reset();
+    const dir = mkdtempSync(join(tmpdir(), 'refusals-'));
+    dirs.push(dir);
+    mkdirSync(join(dir, 'monitors'));
+    writeFileSync(join(dir, 'monitors', 'c.yaml'), C);
+    const run = await cli(server, dir, ['apply', 'monitors', '--yes'], { GITHUB_ACTIONS: 'true' });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain('  - create of "svc us-east": API_VALIDATION: the API rejected the monitor (422)');
+    expect(run.stdout).toMatch(new RegExp(`^    ${TEMPLATE}: interval_seconds: .* \\(region=us-east, interval=240\\)$`, 'm'));
+    const [line, col] = TEMPLATE.split(':').slice(1);
+    expect(run.stdout).toMatch(new RegExp(`^::error file=monitors/c\\.yaml,line=${line},col=${col},title=API_VALIDATION::create of "svc us-east" refused by the API \\(422\\): interval_seconds: .*\\(region=us-east, interval=240\\)$`, 'm'));
+    expect(run.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 1 failed.');
+
+    server.reset();
+    const json = await cli(server, dir, ['apply', 'monitors', '--yes', '--format', 'json']);
+    const result = JSON.parse(json.stdout) as { changes: { name: string; error?: { locations: Record<string, unknown>[] } }[] };
+    const failed = result.changes.find((c) => c.name === 'svc us-east')!;
+    expect(failed.error!.locations).toEqual([
+      expect.objectContaining({ file: 'monitors/c.yaml', line: Number(line), col: Number(col), field: 'interval_seconds', instance: 'region=us-east, interval=240' }),
+    ]);
+  });
+});

@@ -108,7 +108,7 @@ describe('monitors validate', () => {
     const text = await runCli(['validate'], { cwd: root });
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
-      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, monitors, moved or settings at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
+      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
     );
     const json = JSON.parse((await runCli(['validate', '--format', 'json'], { cwd: root })).stdout) as Record<string, unknown>;
     expect(json).toMatchObject({ valid: true, files: ['monitors/shop.yaml'], skipped: ['docker-compose.yml'], errors: 0, warnings: 0 });
@@ -169,5 +169,23 @@ describe('monitors validate', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('--format must be "text" or "json"');
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('checks every environment of a set by default, one with --env or MONITORS_ENV, and refuses an undeclared one', async () => {
+    const env = { STAGING_SHOP_API_TOKEN: 'st', PRODUCTION_SHOP_API_TOKEN: 'pr' };
+    const all = await runCli(['validate', 'examples/environments'], { cwd: ROOT, env });
+    expect(all.code, all.stdout).toBe(0);
+    expect(all.stdout.trim()).toBe('34 monitors (staging: 14, production: 20) in 3 files: valid.');
+    const one = await runCli(['validate', 'examples/environments', '--env', 'production'], { cwd: ROOT, env: { PRODUCTION_SHOP_API_TOKEN: 'pr' } });
+    expect(one.code, one.stdout).toBe(0);
+    expect(one.stdout.trim()).toBe('20 monitors (production: 20) in 3 files: valid.');
+    const viaEnv = await runCli(['validate', 'examples/environments'], { cwd: ROOT, env: { STAGING_SHOP_API_TOKEN: 'st', MONITORS_ENV: 'staging' } });
+    expect(viaEnv.stdout.trim()).toBe('14 monitors (staging: 14) in 3 files: valid.');
+    const unknown = await runCli(['validate', 'examples/environments', '--env', 'prod'], { cwd: ROOT, env });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('error ENV_UNKNOWN: --env prod names environment "prod", which the YAML does not declare; did you mean "production"?');
+    const none = await runCli(['validate', 'examples/shop', '--env', 'staging'], { cwd: ROOT, env: EXAMPLE_ENV });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('error ENV_NOT_DECLARED: --env staging names environment "staging", but the YAML declares no environments');
   });
 });

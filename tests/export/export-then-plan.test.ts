@@ -51,6 +51,8 @@ describe('export, then plan', () => {
       ...names.map((name, i) => full(id(100 + i), name, { url: `https://example.com/${i}` })),
       full(id(200), '${env:HOME}', { url: 'https://example.com/env' }),
       full(id(201), 'literal $${env:HOME} escape', { url: 'https://example.com/escaped' }),
+      full(id(203), '${var.domain} and ${each.region}', { url: 'https://example.com/templates' }),
+      full(id(204), 'literal $${var.x} escape', { url: 'https://example.com/escaped-var' }),
       full(id(202), 'headers', { url: 'https://example.com/h', headers: 'X-Probe: ${env:PROBE_SECRET}', body: '${env:} and ${env:PROBE_SECRET' }),
     ];
     const plan = await exportAndPlan(tricky, { HOME: '/home/someone', PROBE_SECRET: 'must-not-be-sent' });

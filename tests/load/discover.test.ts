@@ -88,7 +88,7 @@ describe('YAML of other tools in a searched folder', () => {
       'monitors/shop.yaml': EMPTY,
     });
     expect(where(r)).toEqual(['cfn.yaml:0:0 info file.skipped', 'docker-compose.yml:0:0 info file.skipped', 'k8s.yaml:0:0 info file.skipped', 'playbook.yml:0:0 info file.skipped']);
-    expect(r.diagnostics[1]?.message).toBe('skipped: not a monitors file (no defaults, monitors, moved or settings at its top level); name it explicitly to check it as one');
+    expect(r.diagnostics[1]?.message).toBe('skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one');
     expect(r.state.files).toEqual(['monitors/shop.yaml']);
   });
 
@@ -125,6 +125,23 @@ describe('YAML of other tools in a searched folder', () => {
     const alone = await loadFiles({ 'docker-compose.yml': COMPOSE });
     expect(where(alone)).toEqual(['docker-compose.yml:0:0 info file.skipped', '.:0:0 error path.no_monitors_files']);
     expect(alone.diagnostics[1]?.message).toBe('no monitors files in this folder: its one YAML file was skipped as not a monitors file');
+  });
+
+  it('knows the keys of templates and environments: a vars-only or settings-only file is read, and other YAML does not declare environments', async () => {
+    const settings = 'settings:\n  environments:\n    staging:\n      token_env: STAGING_TOKEN\n    production:\n      token_env: PRODUCTION_TOKEN\n';
+    const r = await loadFiles({
+      'docker-compose.yml': COMPOSE,
+      // Another tool's file with a top-level environments: key is not a monitors file, and declares nothing.
+      'deploy.yaml': 'environments:\n  qa:\n    url: https://qa.example.com\n',
+      'monitors/settings.yaml': settings,
+      'monitors/shop.yaml': EMPTY,
+    });
+    expect(where(r)).toEqual(['deploy.yaml:0:0 info file.skipped', 'docker-compose.yml:0:0 info file.skipped']);
+    expect(r.state.files).toEqual(['monitors/settings.yaml', 'monitors/shop.yaml']);
+    expect(r.declaredEnvironments).toEqual(['staging', 'production']);
+    // vars: alone makes a monitors file (read, not skipped), and one without monitors: is reported.
+    const vars = await loadFiles({ 'vars.yaml': 'vars:\n  domain: example.com\n', 'shop.yaml': EMPTY });
+    expect(where(vars)).toEqual(['vars.yaml:1:1 error file.no_monitors']);
   });
 
   it('the keys come from the file schema: any top-level key of a monitors file makes it one', async () => {

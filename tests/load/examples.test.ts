@@ -6,7 +6,7 @@ import { loadDesiredState } from '../../src/load/index.js';
 import { MONITOR_TYPES } from '../../src/schema/monitor-input-schema.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENV = { SHOP_API_TOKEN: 'shop-token', SHOP_ADMIN_PASSWORD: 'admin-pw', GATEWAY_API_KEY: 'gw-key' };
+const ENV = { SHOP_API_TOKEN: 'shop-token', SHOP_ADMIN_PASSWORD: 'admin-pw', GATEWAY_API_KEY: 'gw-key', STAGING_SHOP_API_TOKEN: 'st-token', PRODUCTION_SHOP_API_TOKEN: 'pr-token' };
 
 describe('examples', () => {
   it('validate without a diagnostic (warnings included) when their variables are set', async () => {
@@ -34,8 +34,26 @@ describe('examples', () => {
     expect(r.diagnostics.map((d) => d.message.split(' ')[2]).sort()).toEqual(['GATEWAY_API_KEY', 'SHOP_ADMIN_PASSWORD', 'SHOP_API_TOKEN']);
   });
 
+  it('the environments set makes other monitors in staging and production from the same templates', async () => {
+    const r = await loadDesiredState(['examples/environments'], { env: ENV, cwd: ROOT });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.declaredEnvironments).toEqual(['staging', 'production']);
+    const [staging, production] = r.environments.map((e) => e.state);
+    expect([staging!.monitors.length, production!.monitors.length]).toEqual([14, 20]);
+    const orders = (s: typeof staging) => s!.monitors.filter((m) => m.name.startsWith('orders API')).map((m) => [m.name, m.input.url, m.input.interval_seconds, m.input.auth_secret]);
+    expect(orders(staging)).toEqual([
+      ['orders API (eu-west)', 'https://eu-west.orders.staging.shop.example.com/healthz', 600, 'st-token'],
+      ['orders API (us-east)', 'https://us-east.orders.staging.shop.example.com/healthz', 600, 'st-token'],
+    ]);
+    expect(orders(production)).toHaveLength(3);
+    expect(production!.monitors.find((m) => m.name === 'orders API (ap-south)')?.envRefs.auth_secret).toBe('${env:PRODUCTION_SHOP_API_TOKEN}');
+    expect(staging!.monitors.some((m) => m.name === 'admin login')).toBe(false);
+    expect(production!.monitors.some((m) => m.name === 'admin login')).toBe(true);
+    expect(production!.settings.environment).toMatchObject({ name: 'production', tokenEnv: 'MONITORS_PRODUCTION_TOKEN', apiUrl: 'https://monitoring.example.com/api/v1' });
+  });
+
   it('take the fast path and start with the editor schema line', () => {
-    for (const dir of ['examples/shop', 'examples/model-gateway']) {
+    for (const dir of ['examples/shop', 'examples/model-gateway', 'examples/environments']) {
       for (const file of readdirSync(`${ROOT}/${dir}`)) {
         const text = readFileSync(`${ROOT}/${dir}/${file}`, 'utf8');
         expect(text.startsWith('# yaml-language-server: $schema=../../schema/monitors-file.schema.json\n'), file).toBe(true);

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactParse } from '../../src/load/exact-parse.js';
-import { blockScalarOverIndented, fastParse, flowRunsOverLines } from '../../src/load/fast-parse.js';
+import { blockScalarOverIndented, fastParse, flowRunsOverLines, rootIndented } from '../../src/load/fast-parse.js';
 
 // Plain scalars whose meaning differs between YAML 1.1, js-yaml's default schema and
 // the YAML 1.2 core schema.
@@ -120,6 +120,18 @@ describe('block scalars whose leading blank lines are wider than their first con
     expect(blockScalarOverIndented('url: https://x.example.com/a|b\n   \nnext: 1\n')).toBe(false);
     expect(fastParse('body: |\n   \n  text\n')).toBeUndefined();
     expect((await exactParse('body: |\n   \n  text\n')).problems.length).toBeGreaterThan(0);
+  });
+});
+
+describe('an indented top level', () => {
+  it('is declined: js-yaml reads a later, less indented item as another, `yaml` refuses it (found by the noise property)', async () => {
+    expect(fastParse('  - \n- ')).toBeUndefined();
+    expect((await exactParse('  - \n- ')).problems.length).toBeGreaterThan(0);
+    expect(rootIndented('# head\n\n--- # doc\n  monitors: []\n')).toBe(true);
+    expect(rootIndented('  # an indented comment\n\nmonitors:\n  - name: a\n')).toBe(false);
+    expect(rootIndented('')).toBe(false);
+    expect(rootIndented('   \n')).toBe(false);
+    expect(fastParse('monitors:\n  - name: a\n')).toBeDefined();
   });
 });
 

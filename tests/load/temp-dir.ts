@@ -25,10 +25,15 @@ export function tempDir(files: Record<string, string> = {}): string {
 /** Loads `files` from a fresh folder (paths default to the folder itself). */
 export async function loadFiles(
   files: Record<string, string>,
-  options: { env?: NodeJS.ProcessEnv; paths?: string[]; missingEnv?: 'error' | 'warning' } = {},
+  options: { env?: NodeJS.ProcessEnv; paths?: string[]; environment?: string; missingEnv?: 'error' | 'warning' } = {},
 ): Promise<LoadResult & { dir: string }> {
   const dir = tempDir(files);
-  const result = await loadDesiredState(options.paths ?? ['.'], { env: options.env ?? {}, cwd: dir, ...(options.missingEnv ? { missingEnv: options.missingEnv } : {}) });
+  const result = await loadDesiredState(options.paths ?? ['.'], {
+    env: options.env ?? {},
+    cwd: dir,
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
+    ...(options.missingEnv ? { missingEnv: options.missingEnv } : {}),
+  });
   return { ...result, dir };
 }
 

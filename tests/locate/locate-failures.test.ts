@@ -116,3 +116,40 @@ describe('locating what names no field', () => {
     expect((await locateFailures([failed(change, new MonitorsError('API_SERVER_ERROR', 'x'))], dir)).size).toBe(0);
   });
 });
+
+describe('locating a refusal of a monitor made by a for_each', () => {
+  const TEMPLATED = `${YAML}  - name: "api \${each.region}"
+    url: https://\${each.region}.api.example.com/
+    timeout_seconds: \${var.timeout}
+    locations: [eu-west, us-east]
+    for_each:
+      region: [eu-west, us-east]
+vars:
+  timeout: 12
+`;
+  const lineOf = (needle: string, value = needle) => {
+    const index = TEMPLATED.indexOf(needle) + needle.indexOf(value);
+    const before = TEMPLATED.slice(0, index);
+    return { line: before.split('\n').length, col: index - before.lastIndexOf('\n') };
+  };
+
+  it("a field is found in the template, with the instance named; a field from a var is the template's reference", async () => {
+    const dir = tempDir({ 'monitors.yaml': TEMPLATED });
+    const change = await plannedCreate(dir, 'api us-east');
+    expect(change.source).toMatchObject({ index: 2, instance: 'region=us-east' });
+    const error = refused({ error: { code: 'v', message: 'Invalid', details: [{ field: 'url', message: 'private destination' }, { field: 'timeout_seconds', message: 'too long' }] } });
+    const located = (await locateFailures([failed(change, error)], dir)).get(change);
+    expect(located).toEqual([
+      { file: 'monitors.yaml', ...lineOf('https://${each.region}'), field: 'url', instance: 'region=us-east', message: 'url: private destination (region=us-east)' },
+      { file: 'monitors.yaml', ...lineOf('${var.timeout}'), field: 'timeout_seconds', instance: 'region=us-east', message: 'timeout_seconds: too long (region=us-east)' },
+    ]);
+  });
+
+  it('what names no field: the template entry, naming the instance', async () => {
+    const dir = tempDir({ 'monitors.yaml': TEMPLATED });
+    const change = await plannedCreate(dir, 'api eu-west');
+    const located = (await locateFailures([failed(change, new MonitorsError('API_SERVER_ERROR', 'the API failed with 503'))], dir)).get(change);
+    const entry = lineOf('- name: "api ${each.region}"', 'name');
+    expect(located).toEqual([{ file: 'monitors.yaml', ...entry, instance: 'region=eu-west', message: 'API_SERVER_ERROR: the API failed with 503 (region=eu-west)' }]);
+  });
+});

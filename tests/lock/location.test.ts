@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commonFolder, lockLocation, unusedLockFiles } from '../../src/lock/location.js';
+import { commonFolder, describeLockSource, lockLocation, unusedLockFiles } from '../../src/lock/location.js';
 
 const root = path.resolve('/repo');
 const at = (...parts: string[]) => path.join(root, ...parts);
@@ -17,6 +17,17 @@ describe('where the lock file lives', () => {
     const files = [at('monitors', 'shop.yaml')];
     expect(lockLocation({ flag: 'x.json', settingsLockFile: at('s.json'), files, fallbackFolder: root, cwd: at('monitors') })).toEqual({ path: at('monitors', 'x.json'), source: 'flag' });
     expect(lockLocation({ settingsLockFile: at('state', 's.json'), files, fallbackFolder: root, cwd: root })).toEqual({ path: at('state', 's.json'), source: 'settings' });
+  });
+
+  it("in an environment: --lock, then the environment's lock_file, else monitors.NAME.lock.json where monitors.lock.json would be; never settings.lock_file", () => {
+    const files = [at('monitors', 'shop.yaml')];
+    const staging = { name: 'staging', lockFile: at('locks', 'staging.json') };
+    const inputs = { settingsLockFile: at('shared.json'), files, fallbackFolder: root, cwd: root };
+    expect(lockLocation({ ...inputs, flag: 'x.json', environment: staging })).toEqual({ path: at('x.json'), source: 'flag', environment: 'staging' });
+    expect(lockLocation({ ...inputs, environment: staging })).toEqual({ path: at('locks', 'staging.json'), source: 'environment', environment: 'staging' });
+    // settings.lock_file would be shared by every environment (the loader refuses it with environments).
+    expect(lockLocation({ ...inputs, environment: { name: 'staging' } })).toEqual({ path: at('monitors', 'monitors.staging.lock.json'), source: 'default', environment: 'staging' });
+    expect(describeLockSource({ path: '', source: 'environment', environment: 'staging' })).toBe('named by settings.environments.staging.lock_file');
   });
 
   it('with no file loaded, the folder given', () => {

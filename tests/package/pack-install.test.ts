@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EXAMPLES = join(ROOT, 'examples');
+// The examples of one workspace (examples/environments serves two, and needs --env to plan).
+const ONE_WORKSPACE = [join(EXAMPLES, 'shop'), join(EXAMPLES, 'model-gateway')];
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const SECRETS = { SHOP_API_TOKEN: 'smoke-shop-token', SHOP_ADMIN_PASSWORD: 'smoke-admin-password', GATEWAY_API_KEY: 'smoke-gateway-key' };
 
@@ -66,8 +68,9 @@ describe('the packed package', () => {
     expect((await monitors(['--version'])).stdout.trim()).toBe(pkg.version);
     const r = await monitors(['validate', EXAMPLES]);
     expect(r.status, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout.match(/ warning env\.missing /g)).toHaveLength(3);
-    expect(r.stdout).toMatch(/\d+ monitors in 4 files: valid \(3 warnings\)\.\n$/);
+    // Three secrets of the one-workspace examples, and one per environment of examples/environments.
+    expect(r.stdout.match(/ warning env\.missing /g)).toHaveLength(5);
+    expect(r.stdout).toMatch(/\d+ monitors \(staging: \d+, production: \d+\) in 7 files: valid \(5 warnings\)\.\n$/);
   });
 
   it('runs the simulator, plans, applies and plans again with no changes', async () => {
@@ -80,14 +83,14 @@ describe('the packed package', () => {
       });
       const env = { ...SECRETS, MONITORS_API_URL: baseUrl, MONITORS_API_TOKEN: token };
       const lock = join(work, 'monitors.lock.json');
-      const plan = await monitors(['plan', EXAMPLES, '--lock', lock, '--detailed-exitcode'], env);
+      const plan = await monitors(['plan', ...ONE_WORKSPACE, '--lock', lock, '--detailed-exitcode'], env);
       expect(plan.status, plan.stdout + plan.stderr).toBe(2);
       expect(plan.stdout).toMatch(/Plan: \d+ to create, 0 to replace, 0 to delete\./);
-      const apply = await monitors(['apply', EXAMPLES, '--lock', lock, '--yes'], env);
+      const apply = await monitors(['apply', ...ONE_WORKSPACE, '--lock', lock, '--yes'], env);
       expect(apply.status, apply.stdout + apply.stderr).toBe(0);
       expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 replaced, 0 deleted, 0 failed\./);
       expect(apply.stdout).toContain('Lock file written: monitors.lock.json');
-      const again = await monitors(['plan', EXAMPLES, '--lock', lock, '--detailed-exitcode'], env);
+      const again = await monitors(['plan', ...ONE_WORKSPACE, '--lock', lock, '--detailed-exitcode'], env);
       expect(again.status, again.stdout + again.stderr).toBe(0);
       expect(again.stdout).toMatch(/No changes\. \d+ monitors up to date\./);
     } finally {

@@ -50,7 +50,8 @@ describe('renderPlanJson', () => {
     const json = JSON.parse(renderPlanJson(mixedPlan())) as { changes: Array<Record<string, unknown> & { fields: Array<Record<string, unknown>> }> } & Record<string, unknown>;
     expect(Object.keys(json)).toEqual(['format_version', 'summary', 'changes', 'unmanaged', 'warnings', 'notes', 'live_fingerprint']);
     for (const c of json.changes) {
-      expect(Object.keys(c).sort()).toEqual(['action', 'fields', 'id', 'idempotency_key', 'name', 'notes', 'reason', 'reason_text', ...(c.previous_name ? ['previous_name'] : [])].sort());
+      const extra = [...(c.previous_name ? ['previous_name'] : []), ...(c.action === 'delete' ? [] : ['source'])];
+      expect(Object.keys(c).sort()).toEqual(['action', 'fields', 'id', 'idempotency_key', 'name', 'notes', 'reason', 'reason_text', ...extra].sort());
       for (const f of c.fields) {
         if (f.sensitive) expect(Object.keys(f)).toEqual(['field', 'sensitive', 'old_known']);
         else if (f.old_known === false) expect('old' in f).toBe(false);
@@ -60,5 +61,6 @@ describe('renderPlanJson', () => {
     expect(home.fields).toContainEqual({ field: 'keyword', new: 'Add to cart', old_known: false });
     expect(json.changes.find((c) => c.name === 'search')).toMatchObject({ previous_name: 'search (old)', reason: 'renamed' });
     expect(json.changes.find((c) => c.action === 'delete')).toMatchObject({ id: expect.any(String), fields: [], notes: ['has an open incident'] });
+    expect(json.changes.find((c) => c.name === 'shop home')).toMatchObject({ source: { file: 'monitors/main.yaml', line: 1, col: 1 } });
   });
 });

@@ -10,6 +10,7 @@ import { liveFingerprint } from '../../plan/fingerprint.js';
 import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { exitWhenWatched, settleExitCode, watchInterrupts } from '../planning/interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
@@ -32,6 +33,8 @@ interface ApplySettings {
   yes: boolean;
   allowMassDelete: boolean;
   apiUrl: string | undefined;
+  /** --env / MONITORS_ENV. */
+  environment: EnvironmentRequest | undefined;
   lockBranch: string | undefined;
   lockRemote: string | undefined;
   /** The YAML paths (--wait may have taken the first one as its value). */
@@ -73,6 +76,7 @@ function applySettings(args: string[], options: ApplyOptions): ApplySettings {
     yes: options.yes ?? false,
     allowMassDelete: options.allowMassDelete ?? false,
     apiUrl: options.apiUrl,
+    environment: requestedEnvironment(options.env, process.env),
     lockBranch: options.lockBranch,
     lockRemote: options.lockRemote,
     paths,
@@ -102,6 +106,8 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     allowMassDelete: options.allowMassDelete,
     env: process.env,
     cwd: process.cwd(),
+    command: 'apply',
+    ...(options.environment ? { environment: options.environment } : {}),
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
@@ -151,11 +157,17 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
     throw new MonitorsError('PLAN_FILE_UNREADABLE', `cannot read the saved plan ${file}: ${error.code ?? error.message}`);
   });
   const saved = parseSavedPlan(text);
+  checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
   const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
-  const env = options.apiUrl ? { ...process.env, MONITORS_API_URL: options.apiUrl } : process.env;
-  const api = createApiClient(apiConfigFromEnv(env, saved.apiUrl ? { apiUrl: saved.apiUrl } : {}));
+  const api = createApiClient(
+    apiConfigFromEnv(process.env, {
+      ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
+      ...(saved.apiUrl ? { apiUrl: saved.apiUrl } : {}),
+      ...(saved.environment ? { environment: saved.environment } : {}),
+    }),
+  );
   try {
     const live = await api.listMonitors();
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {
@@ -168,6 +180,15 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   } finally {
     await api.close();
   }
+}
+
+/** A saved plan is applied in the environment it was made in; asking for another one is a slip. */
+function checkSavedEnvironment(saved: string | undefined, request: EnvironmentRequest | undefined, file: string): void {
+  if (!request || request.name === saved) return;
+  const made = saved === undefined ? 'without an environment' : `in environment ${saved}`;
+  throw new MonitorsError('ENV_MISMATCH', `the saved plan ${file} was made ${made}, but ${request.via === '--env' ? '--env' : 'MONITORS_ENV'} asks for ${request.name}; nothing was changed`, {
+    hint: `Apply it without ${request.via === '--env' ? '--env' : 'MONITORS_ENV'} (the plan knows its environment), or make a plan for ${request.name}: monitors plan --env ${request.name} --out FILE.`,
+  });
 }
 
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
 
 export interface ApplyOptions {
@@ -7,6 +8,7 @@ export interface ApplyOptions {
   plan?: string;
   concurrency?: string;
   allowMassDelete?: boolean;
+  env?: string;
   format?: string;
   apiUrl?: string;
   /** true without a value; see apply-wait.ts. */
@@ -21,13 +23,14 @@ export function registerApply(program: Command): void {
     .command('apply')
     .description('Carry out the plan: create, replace and delete monitors, with idempotency keys so a failed run can simply be repeated.')
     .addArgument(pathsArgument())
-    .option('--lock <file>', 'lock file (default: settings.lock_file, else monitors.lock.json in the folder holding the YAML files)')
+    .option('--env <name>', 'the environment to apply (settings.environments; default: MONITORS_ENV)')
+    .option('--lock <file>', LOCK_HELP)
     .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
     .option('--concurrency <n>', 'changes in flight at once', '8')
     .option('--format <format>', 'text, or json: one JSON document on stdout at the end (the plan, progress and report go to stderr)', 'text')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
-    .option('--api-url <url>', 'API base URL ending in /api/v1 (default: MONITORS_API_URL, else settings.api_url)')
+    .option('--api-url <url>', API_URL_HELP)
     .option('--wait [duration]', 'after the writes, follow the created and replaced monitors until they leave pending or the time runs out (default 5m; e.g. 90s, 1m30s)')
     .option('--wait-fail-on <statuses>', 'statuses that fail the wait, comma-separated: any status of the spec, unknown (a status outside it), or none (default: down)')
     .option('--lock-branch <branch>', 'read the lock file from this git branch and push it back there after the apply (e.g. monitors-state)')

@@ -9,6 +9,7 @@ import { summarize } from '../../render/check-common.js';
 import { renderCheckJson } from '../../render/check-json.js';
 import { renderCheckMarkdown } from '../../render/check-markdown.js';
 import { renderCheckText } from '../../render/check-text.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
@@ -30,7 +31,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     now: () => new Date(),
     cache: new Map(),
   };
-  const { all, monitors, notes } = await selectMonitors(paths, options);
+  const { all, monitors, notes } = await selectMonitors(paths, options, requestedEnvironment(options.env, process.env));
   const named = globs.length > 0 ? monitors.filter((m) => matchesAny(m.name, globs)) : monitors;
   // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
   const unmatched = names.filter((_, i) => !all.some((m) => matchesAny(m.name, [globs[i]!])));
@@ -48,15 +49,24 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
 }
 
 /** All monitors of the YAML, or with --changed those a plan would create or replace. */
-async function selectMonitors(paths: string[], options: CheckOptions): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
+async function selectMonitors(paths: string[], options: CheckOptions, environment: EnvironmentRequest | undefined): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
   if (!options.changed) {
     if (options.lockBranch) throw new MonitorsError('BAD_OPTION', '--lock-branch needs --changed (only the plan of --changed reads a lock file)');
-    const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd());
+    const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
     return { all: state.monitors, monitors: state.monitors, notes };
   }
   // Nothing is deleted here, so the plan's mass-delete guard has nothing to guard.
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
-  const session = await makePlan({ paths, lockFlag: options.lock, allowMassDelete: true, env: process.env, cwd: process.cwd(), ...(branch ? { readLock: branch.readLock } : {}) });
+  const session = await makePlan({
+    paths,
+    lockFlag: options.lock,
+    allowMassDelete: true,
+    env: process.env,
+    cwd: process.cwd(),
+    command: 'check',
+    ...(environment ? { environment } : {}),
+    ...(branch ? { readLock: branch.readLock } : {}),
+  });
   try {
     const changed = new Set(session.plan.changes.filter((c) => c.action !== 'delete').map((c) => c.name));
     const monitors = session.desired.monitors.filter((m) => changed.has(m.name));

@@ -12,6 +12,7 @@ export interface CheckOptions {
   ca?: string[];
   dnsServer?: string[];
   rdapUrl?: string;
+  env?: string;
 }
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
@@ -24,7 +25,8 @@ export function registerCheck(program: Command): void {
     .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
     .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
-    .option('--lock <file>', 'lock file for --changed (default: monitors.lock.json beside the config)')
+    .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')
+    .option('--lock <file>', 'lock file for --changed (default: as for plan, see docs/lock-file.md)')
     .option('--lock-branch <branch>', 'for --changed: read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .option('--concurrency <n>', 'checks running at once', '8')

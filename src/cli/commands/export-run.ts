@@ -1,11 +1,15 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
+import type { ConfigFromEnvOptions } from '../../api/config.js';
+import { MonitorsError } from '../../errors.js';
 import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../render/printable.js';
-import { MonitorsError } from '../../errors.js';
+import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
+import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { fileOption, folderOption } from '../planning/options.js';
-import { DEFAULT_LOCK_NAME } from '../planning/paths.js';
+import { DEFAULT_LOCK_NAME, lockLocationOf } from '../planning/paths.js';
 import type { ExportOptions } from './export.js';
 
 /** The work of `monitors export`, loaded only when that command runs. */
@@ -14,17 +18,19 @@ export async function runExportCommand(options: ExportOptions): Promise<void> {
   const outDir = folderOption('--out', options.out, process.cwd());
   const lockFlag = fileOption('--lock', options.lock);
   if (options.apiUrl !== undefined && options.apiUrl.trim() === '') throw new MonitorsError('BAD_OPTION', '--api-url needs a URL (the base URL ending in /api/v1)');
-  const env = options.apiUrl ? { ...process.env, MONITORS_API_URL: options.apiUrl } : process.env;
-  const api = createApiClient(apiConfigFromEnv(env, { apiUrl: options.apiUrl }));
+  const request = requestedEnvironment(options.env, process.env);
+  const target = request ? await environmentTarget(outDir, lockFlag, options.apiUrl, request) : plainTarget(outDir, lockFlag, options.apiUrl);
+  const api = createApiClient(apiConfigFromEnv(process.env, target.api));
   try {
     const { report, warnings } = await runExport(
       { listMonitors: () => api.listMonitors(), newLock: newLockFile, serializeLock },
       {
         outDir,
-        lockPath: lockFlag ?? join(outDir, DEFAULT_LOCK_NAME),
+        lockPath: target.lockPath,
         lockIsDefault: lockFlag === undefined,
         force: options.force ?? false,
         cwd: process.cwd(),
+        ...(request ? { environment: request.name } : {}),
       },
     );
     // Names in the report come from the server: control characters are shown, never sent raw.
@@ -33,4 +39,31 @@ export async function runExportCommand(options: ExportOptions): Promise<void> {
   } finally {
     await api.close();
   }
+}
+
+interface ExportTarget {
+  api: ConfigFromEnvOptions;
+  lockPath: string;
+}
+
+function plainTarget(outDir: string, lockFlag: string | undefined, apiUrl: string | undefined): ExportTarget {
+  return { api: apiUrl ? { flagApiUrl: apiUrl } : {}, lockPath: lockFlag ?? join(outDir, DEFAULT_LOCK_NAME) };
+}
+
+/**
+ * `export --env NAME`: the environment's workspace (its token variable, its URL; --api-url
+ * wins, as for plan and apply) into its lock file, both declared in the YAML the export
+ * adds to (the --out folder).
+ */
+async function environmentTarget(outDir: string, lockFlag: string | undefined, apiUrl: string | undefined, request: EnvironmentRequest): Promise<ExportTarget> {
+  const cwd = process.cwd();
+  if (!existsSync(resolve(cwd, outDir))) {
+    throw new MonitorsError('ENV_NOT_DECLARED', `${request.via === '--env' ? '--env' : 'MONITORS_ENV'} ${request.name}: export reads the environments from the YAML in --out (${outDir}), which does not exist`, {
+      hint: 'Point --out at the folder of your monitors YAML, whose settings declare the environments (settings.environments).',
+    });
+  }
+  const { state } = await loadDesiredOrFail([outDir], process.env, cwd, request, 'export');
+  const api: ConfigFromEnvOptions = { ...apiOptionsFor(state.settings), ...(apiUrl ? { flagApiUrl: apiUrl } : {}) };
+  const lockPath = lockLocationOf({ paths: [outDir], flag: lockFlag, cwd }, state.settings, state.files).path;
+  return { api, lockPath: lockFlag ?? (relative(cwd, lockPath) || lockPath) };
 }

@@ -6,6 +6,7 @@ export interface ExportOptions {
   lock?: string;
   force?: boolean;
   apiUrl?: string;
+  env?: string;
 }
 
 export function registerExport(program: Command): void {
@@ -16,6 +17,7 @@ export function registerExport(program: Command): void {
     .option('--lock <file>', `lock file to write (default: ${DEFAULT_LOCK_NAME} in the --out folder, where plan looks for it)`)
     .option('--force', 'overwrite files that already exist')
     .option('--api-url <url>', 'API base URL ending in /api/v1 (default: MONITORS_API_URL)')
+    .option('--env <name>', "export one environment's workspace (settings.environments in the YAML under --out; default: MONITORS_ENV) into its lock file")
     .action(async (options: ExportOptions) => {
       const { runExportCommand } = await import('./export-run.js');
       await runExportCommand(options);

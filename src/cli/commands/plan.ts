@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
 
 export interface PlanOptions {
@@ -7,6 +8,7 @@ export interface PlanOptions {
   lock?: string;
   detailedExitcode?: boolean;
   allowMassDelete?: boolean;
+  env?: string;
   apiUrl?: string;
   lockBranch?: string;
   lockRemote?: string;
@@ -19,10 +21,11 @@ export function registerPlan(program: Command): void {
     .addArgument(pathsArgument())
     .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
     .option('--out <file>', 'also save the plan, for `monitors apply --plan FILE`')
-    .option('--lock <file>', 'lock file (default: settings.lock_file, else monitors.lock.json in the folder holding the YAML files)')
+    .option('--env <name>', 'the environment to plan (settings.environments; default: MONITORS_ENV)')
+    .option('--lock <file>', LOCK_HELP)
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
-    .option('--api-url <url>', 'API base URL ending in /api/v1 (default: MONITORS_API_URL, else settings.api_url)')
+    .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .action(async (paths: string[], options: PlanOptions) => {

@@ -13,6 +13,8 @@ export interface LoadRequest {
   paths: string[];
   env: Record<string, string | undefined>;
   cwd: string;
+  /** The environment to load (--env), as loadDesiredState takes it. */
+  environment?: string;
   /** Read the lock file too, chosen as the main thread chooses it (chooseLockFile, with --lock as `flag`). */
   lockFile?: { flag: string | undefined };
 }
@@ -37,11 +39,14 @@ export const ITEMS_PER_PART = 100;
 /** The lock file the worker read (only when the YAML has no errors): at `path`, none there, or why it could not be read. */
 export type LockAhead = { path: string; salt: string; recordParts: Uint8Array[] } | { path: string; missing: true } | { path: string; error: ErrorData };
 
+/** What plan needs of the loader's result (not the state of every environment). */
+export type PlanLoad = Pick<LoadResult, 'state' | 'diagnostics' | 'declaredEnvironments' | 'lockFilesSeen'>;
+
 /** What the worker posts. */
-export type WorkerAnswer = { ok: true; result: LoadResult; monitorParts: Uint8Array[]; lock: LockAhead | undefined } | { ok: false; error: ErrorData };
+export type WorkerAnswer = { ok: true; result: PlanLoad; monitorParts: Uint8Array[]; lock: LockAhead | undefined } | { ok: false; error: ErrorData };
 
 export interface LoadedAhead {
-  result: LoadResult;
+  result: PlanLoad;
   /** The lock file at `path`, read ahead: its contents (undefined: none there); throws what reading it threw. */
   lock: { path: string; read(): Promise<LockFile | undefined> } | undefined;
 }

@@ -10,10 +10,11 @@ import { chooseLockFile } from './paths.js';
 const request = workerData as LoadRequest;
 let answer: WorkerAnswer;
 try {
-  const result = await loadDesiredState(request.paths, { env: request.env, cwd: request.cwd });
-  const { monitors } = result.state;
-  const lock = request.lockFile && !result.diagnostics.some((d) => d.severity === 'error') ? await readLock(result, request.lockFile.flag) : undefined;
-  answer = { ok: true, result: { ...result, state: { ...result.state, monitors: [] } }, monitorParts: toParts(monitors, serialize), lock };
+  const result = await loadDesiredState(request.paths, { env: request.env, cwd: request.cwd, ...(request.environment !== undefined ? { environment: request.environment } : {}) });
+  const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
+  const lock = request.lockFile && !diagnostics.some((d) => d.severity === 'error') ? await readLock(result, request.lockFile.flag) : undefined;
+  // The monitors go in parts; the states of other environments, which plan does not use, not at all.
+  answer = { ok: true, result: { state: { ...state, monitors: [] }, diagnostics, declaredEnvironments, lockFilesSeen }, monitorParts: toParts(state.monitors, serialize), lock };
 } catch (error) {
   answer = { ok: false, error: errorData(error) };
 }

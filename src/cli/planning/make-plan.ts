@@ -9,19 +9,24 @@ import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
 import { planChanges } from '../../plan/planner.js';
 import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
-import { startReads } from './reads.js';
+import { apiOptionsFor, type EnvironmentRequest } from './environment.js';
 import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
+import { startReads } from './reads.js';
 import { chooseLockFile } from './paths.js';
 import type { LockLocation } from '../../lock/location.js';
 
 export interface PlanRequest {
   paths: string[];
   lockFlag?: string;
-  /** --api-url: wins over MONITORS_API_URL, which wins over settings.api_url. */
+  /** --api-url: wins over an environment's api_url, MONITORS_API_URL and settings.api_url. */
   apiUrl?: string;
   allowMassDelete?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** --env / MONITORS_ENV: required once the set declares environments. */
+  environment?: EnvironmentRequest;
+  /** The command, for messages (plan, apply). */
+  command?: string;
   /**
    * Checks of options that need the YAML (e.g. `plan --out` against its files and lock
    * file), run after it is read and before any request: given one, the listing does not
@@ -48,8 +53,9 @@ export interface PlanSession {
 export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
   // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
+  // In an environment the token and URL are the environment's, known only from the YAML.
   const apiEnv = request.apiUrl ? { ...request.env, MONITORS_API_URL: request.apiUrl } : request.env;
-  let api = request.beforeRequests ? undefined : earlyClient(apiEnv);
+  let api = request.beforeRequests || request.environment ? undefined : earlyClient(apiEnv);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
   let lockChoice: ReturnType<typeof chooseLockFile>;
@@ -57,14 +63,15 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let lockAhead: LoadedForPlan['lockAhead'];
   try {
     let lockFilesSeen: string[];
-    ({ state: desired, lockFilesSeen, notes: loadNotes, lockAhead } = await loadDesiredOrFail(request.paths, request.env, request.cwd, { inWorker: api !== undefined, ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }) }));
+    const loadOptions = { inWorker: api !== undefined, ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }) };
+    ({ state: desired, lockFilesSeen, notes: loadNotes, lockAhead } = await loadDesiredOrFail(request.paths, request.env, request.cwd, request.environment, request.command, loadOptions));
     lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
     request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
     await api?.close();
     throw error;
   }
-  api ??= createApiClient(apiConfigFromEnv(apiEnv, { apiUrl: desired.settings.apiUrl }));
+  api ??= createApiClient(apiConfigFromEnv(request.env, { ...apiOptionsFor(desired.settings), ...(request.apiUrl ? { flagApiUrl: request.apiUrl } : {}) }));
   reads ??= startReads(api);
   try {
     const lockPath = lockChoice.location.path;

@@ -12,26 +12,40 @@ export interface LockChoice {
   note: string | undefined;
 }
 
-/** The lock file of a plan (src/lock/location.ts has the rule), and any it leaves unused. */
-export function chooseLockFile(request: { paths: readonly string[]; flag: string | undefined; cwd: string }, settings: Settings, loaded: { files: readonly string[]; lockFilesSeen: readonly string[] }): LockChoice {
-  const files = loaded.files.map((f) => resolve(request.cwd, f));
+export interface LockRequest {
+  paths: readonly string[];
+  flag: string | undefined;
+  cwd: string;
+}
+
+/** Where the lock file of a loaded set is (src/lock/location.ts has the rule), in its environment when it has one. */
+export function lockLocationOf(request: LockRequest, settings: Settings, files: readonly string[]): LockLocation {
   const first = resolve(request.cwd, request.paths[0] ?? '.');
-  const location = lockLocation({
+  const { environment } = settings;
+  return lockLocation({
     flag: request.flag,
     settingsLockFile: settings.lockFile,
-    files,
+    ...(environment ? { environment: { name: environment.name, lockFile: environment.lockFile } } : {}),
+    files: files.map((f) => resolve(request.cwd, f)),
     fallbackFolder: isDirectory(first) ? first : dirname(first),
     cwd: request.cwd,
   });
+}
+
+/** The lock file of a plan, and any it leaves unused. */
+export function chooseLockFile(request: LockRequest, settings: Settings, loaded: { files: readonly string[]; lockFilesSeen: readonly string[] }): LockChoice {
+  const location = lockLocationOf(request, settings, loaded.files);
+  const files = loaded.files.map((f) => resolve(request.cwd, f));
   const beside = [...new Set(files.map((f) => join(dirname(f), DEFAULT_LOCK_NAME)))].filter((f) => existsSync(f));
   const unused = unusedLockFiles(location.path, [...loaded.lockFilesSeen, ...beside]);
   if (unused.length === 0) return { location, note: undefined };
   const shown = unused.map((f) => displayPath(f, request.cwd));
+  const setting = location.environment === undefined ? 'settings.lock_file' : `settings.environments.${location.environment}.lock_file`;
   return {
     location,
     note:
       `${shown.length === 1 ? `${shown[0]} is a lock file` : `${shown.join(', ')} are lock files`} this plan does not use: it uses ` +
-      `${displayPath(location.path, request.cwd)} (${describeLockSource(location)}). If that is the wrong one, pass --lock ${shown[0]} or set settings.lock_file.`,
+      `${displayPath(location.path, request.cwd)} (${describeLockSource(location)}). If that is the wrong one, pass --lock ${shown[0]} or set ${setting}.`,
   };
 }
 

@@ -1,0 +1,68 @@
+// Choosing an environment: `--env NAME`, else MONITORS_ENV. Once a set declares
+// environments, plan, apply and export act on exactly one, and refuse without it: a plan
+// "for all of them" against one token would be a plan against the wrong workspace.
+import type { ConfigFromEnvOptions } from '../../api/config.js';
+import { MonitorsError } from '../../errors.js';
+import { didYouMean } from '../../load/did-you-mean.js';
+import type { Settings } from '../../model/monitor.js';
+
+export interface EnvironmentRequest {
+  name: string;
+  /** How it was asked for, for messages. */
+  via: '--env' | 'MONITORS_ENV';
+}
+
+export function requestedEnvironment(flag: string | undefined, env: NodeJS.ProcessEnv): EnvironmentRequest | undefined {
+  if (flag !== undefined) {
+    if (flag.trim() === '') throw new MonitorsError('BAD_OPTION', '--env needs the name of an environment (settings.environments)');
+    return { name: flag.trim(), via: '--env' };
+  }
+  const fromEnv = env.MONITORS_ENV?.trim();
+  return fromEnv ? { name: fromEnv, via: 'MONITORS_ENV' } : undefined;
+}
+
+/**
+ * Checks the request against what the YAML declares. `required`: the command acts on one
+ * workspace (plan, apply, export), so a set with environments needs one named.
+ */
+export function checkEnvironmentChoice(request: EnvironmentRequest | undefined, declared: readonly string[], command: string, required: boolean): void {
+  const list = declared.join(', ');
+  if (request && declared.length === 0) {
+    throw new MonitorsError('ENV_NOT_DECLARED', `${describe(request)} names environment "${request.name}", but the YAML declares no environments`, {
+      hint: `Declare it under settings.environments (docs/yaml-format.md), or ${request.via === '--env' ? 'leave out --env' : 'unset MONITORS_ENV'}.`,
+    });
+  }
+  if (request && !declared.includes(request.name)) {
+    throw new MonitorsError('ENV_UNKNOWN', `${describe(request)} names environment "${request.name}", which the YAML does not declare${guess(request.name, declared)}`, {
+      hint: `The environments declared under settings.environments are: ${list}.`,
+    });
+  }
+  if (!request && required && declared.length > 0) {
+    throw new MonitorsError('ENV_REQUIRED', `the YAML declares environments (${list}); ${command} acts on one: choose it with --env NAME (or MONITORS_ENV)`, {
+      hint: `For example: monitors ${command} --env ${declared[0]}`,
+    });
+  }
+}
+
+/** A near miss, or the one declared name the request starts (`prod` for production). */
+function guess(name: string, declared: readonly string[]): string {
+  const near = didYouMean(name, declared);
+  if (near) return near;
+  const started = declared.filter((d) => d.startsWith(name));
+  return started.length === 1 ? `; did you mean "${started[0]}"?` : '';
+}
+
+function describe(request: EnvironmentRequest): string {
+  return request.via === '--env' ? `--env ${request.name}` : `MONITORS_ENV=${request.name}`;
+}
+
+/** How to reach the API for a loaded set: its environment's token variable and URL, when it has one. */
+export function apiOptionsFor(settings: Settings): ConfigFromEnvOptions {
+  const environment = settings.environment;
+  return {
+    ...(settings.apiUrl !== undefined ? { apiUrl: settings.apiUrl } : {}),
+    ...(environment
+      ? { environment: { name: environment.name, tokenEnv: environment.tokenEnv ?? '', ...(environment.apiUrl !== undefined ? { apiUrl: environment.apiUrl } : {}) } }
+      : {}),
+  };
+}

@@ -1,0 +1,101 @@
+// `${var.NAME}` and `${each.KEY}` in strings. A string that is one whole reference takes
+// the value it refers to, type included (`interval_seconds: ${var.interval}` is an
+// integer); references inside a longer string are replaced by their text. `$${var.NAME}`
+// is the literal `${var.NAME}`. `${env:NAME}` is left alone here: it is resolved after,
+// by src/load/env.ts, so a var may itself hold one (`token: ${env:STAGING_TOKEN}`).
+import { didYouMean } from '../did-you-mean.js';
+
+export type Scalar = string | number | boolean;
+export type VarValue = Scalar | null | Scalar[];
+
+export interface TemplateScope {
+  /** The vars in force: the file's `vars:` overlaid by the environment's. */
+  vars: ReadonlyMap<string, VarValue>;
+  /** Names some environment sets although this one does not: "not set here", not "unknown". */
+  varsElsewhere: ReadonlySet<string>;
+  /** The instance's for_each values; undefined when the entry has no for_each. */
+  each: ReadonlyMap<string, Scalar> | undefined;
+}
+
+export interface ReferenceIssue {
+  code: string;
+  /** The reference as written (`${var.domain}`): where in the value to point. */
+  text: string;
+  message: string;
+}
+
+export interface Substituted {
+  value: unknown;
+  issues: ReferenceIssue[];
+}
+
+const REFERENCE = /\$(\$?)\{(var|each)\.([^}]*)\}/g;
+const WHOLE = /^\$\{(var|each)\.([A-Za-z_][A-Za-z0-9_]*)\}$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Whether a value holds a template reference (or an escaped one) to substitute. */
+export function isTemplated(value: unknown): boolean {
+  if (typeof value === 'string') return value.indexOf('{') !== -1 && (value.includes('{var.') || value.includes('{each.'));
+  return Array.isArray(value) && value.some((v) => typeof v === 'string' && (v.includes('{var.') || v.includes('{each.')));
+}
+
+/** Substitutes a string, or each string of a list (locations). */
+export function substituteValue(value: unknown, scope: TemplateScope): Substituted {
+  if (typeof value === 'string') return substitute(value, scope);
+  if (!Array.isArray(value)) return { value, issues: [] };
+  const issues: ReferenceIssue[] = [];
+  const out = value.map((item) => {
+    if (typeof item !== 'string') return item;
+    const s = substitute(item, scope);
+    for (const issue of s.issues) issues.push(issue);
+    return s.value;
+  });
+  return { value: out, issues };
+}
+
+export function substitute(text: string, scope: TemplateScope): Substituted {
+  const issues: ReferenceIssue[] = [];
+  const whole = WHOLE.exec(text);
+  if (whole) {
+    const found = lookup(whole[1] as 'var' | 'each', whole[2]!, text, scope, issues);
+    return { value: found === undefined ? text : found, issues };
+  }
+  const value = text.replace(REFERENCE, (reference: string, escape: string, kind: 'var' | 'each', name: string) => {
+    if (escape) return reference.slice(1);
+    if (!NAME.test(name)) {
+      issues.push({ code: 'template.syntax', text: reference, message: `"${reference.slice(0, 60)}" is not a valid reference; write \${${kind}.NAME} with letters, digits and _` });
+      return '';
+    }
+    const found = lookup(kind, name, reference, scope, issues);
+    if (found === undefined) return '';
+    if (found === null || Array.isArray(found)) {
+      issues.push({
+        code: 'template.not_text',
+        text: reference,
+        message: `${reference} is ${found === null ? 'null' : 'a list'}, which has no text to put inside a string; use it as the whole value`,
+      });
+      return '';
+    }
+    return String(found);
+  });
+  return { value, issues };
+}
+
+function lookup(kind: 'var' | 'each', name: string, reference: string, scope: TemplateScope, issues: ReferenceIssue[]): VarValue | undefined {
+  if (kind === 'var') {
+    if (scope.vars.has(name)) return scope.vars.get(name);
+    const message = scope.varsElsewhere.has(name)
+      ? `var "${name}" is not set in this environment (others set it); add it to this environment's vars under settings.environments, or to this file's vars: as a default`
+      : `var "${name}" is not defined${didYouMean(name, [...scope.vars.keys()]) || '; define it under vars: in this file or under settings.environments.NAME.vars'}`;
+    issues.push({ code: 'template.unknown_var', text: reference, message });
+    return undefined;
+  }
+  if (scope.each === undefined) {
+    issues.push({ code: 'template.no_for_each', text: reference, message: `${reference} needs a for_each, and this entry has none` });
+    return undefined;
+  }
+  if (scope.each.has(name)) return scope.each.get(name);
+  const keys = [...scope.each.keys()];
+  issues.push({ code: 'template.unknown_key', text: reference, message: `for_each has no key "${name}" (it has ${keys.join(', ')})${didYouMean(name, keys)}` });
+  return undefined;
+}
