@@ -1,4 +1,4 @@
-// Runs the built CLI as a whole process and measures wall time and peak memory (through
+// Runs the built CLI (or another script) as a whole process and measures wall time and peak memory (through
 // report-rss, preloaded with --import, so no external `time` command is needed).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,12 +18,17 @@ export interface Measured {
   stderr: string;
 }
 
-export async function measureCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Measured> {
+export function measureCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Measured> {
+  return measureScript(CLI, args, env, cwd);
+}
+
+/** Any Node script as a whole process, measured like the CLI. */
+export async function measureScript(script: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'));
   const rssFile = join(dir, 'rusage.json');
   const started = performance.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', REPORTER, CLI, ...args], { cwd, env: { ...env, BENCH_RUSAGE_FILE: rssFile } });
+    const child = spawn(process.execPath, ['--import', REPORTER, script, ...args], { cwd, env: { ...env, BENCH_RUSAGE_FILE: rssFile } });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));

@@ -38,35 +38,44 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return checked.value;
   };
 
-  async function listAll<T extends { id: string }>(path: string, shape: ShapeCheck<T>, maxPages = MAX_PAGES): Promise<{ items: T[]; complete: boolean }> {
+  async function listAll<T extends { id: string }>(path: string, shape: ShapeCheck<T>, maxPages = MAX_PAGES, onPage?: (items: readonly T[]) => void): Promise<{ items: T[]; complete: boolean }> {
     // By id: a server whose cursors are offsets repeats an item when another is created
     // between two pages; the later copy is the fresher one.
     const items = new Map<string, T>();
     const seen = new Set<string>();
-    let cursor: string | undefined;
+    const request = (cursor?: string) => {
+      const sent = transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
+      sent.catch(() => undefined); // awaited below; a listing that stops first leaves it unread
+      return sent;
+    };
+    let pending = request();
     let stalePages = 0;
     for (let page = 0; page < maxPages; page++) {
-      const answer = await transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
+      const answer = await pending;
       if (answer.unreadable) throw bad(`GET ${path}`, answer.unreadable);
       const checked = pageOf(answer.json, shape);
       if (!checked.ok) throw bad(`GET ${path}`, checked.problem);
       const fresh = checked.items.filter((item) => !items.has(item.id)).length;
       for (const item of checked.items) items.set(item.id, item);
-      if (checked.next === null) return { items: [...items.values()], complete: true };
-      if (checked.items.length > 0) stalePages = fresh === 0 ? stalePages + 1 : 0; // an empty page proves nothing
-      if (stalePages >= MAX_STALE_PAGES) {
-        throw bad(`GET ${path}`, `${MAX_STALE_PAGES} pages in a row brought only items already listed, each with a new cursor (the server seems to ignore the cursor parameter)`);
+      if (checked.next !== null) {
+        if (checked.items.length > 0) stalePages = fresh === 0 ? stalePages + 1 : 0; // an empty page proves nothing
+        if (stalePages >= MAX_STALE_PAGES) {
+          throw bad(`GET ${path}`, `${MAX_STALE_PAGES} pages in a row brought only items already listed, each with a new cursor (the server seems to ignore the cursor parameter)`);
+        }
+        if (seen.has(checked.next)) throw bad(`GET ${path}`, `the cursor "${transport.redact(checked.next).slice(0, 40)}" came back a second time (the listing would never end)`);
+        seen.add(checked.next);
+        if (page + 1 < maxPages) pending = request(checked.next);
       }
-      if (seen.has(checked.next)) throw bad(`GET ${path}`, `the cursor "${transport.redact(checked.next).slice(0, 40)}" came back a second time (the listing would never end)`);
-      seen.add(checked.next);
-      cursor = checked.next;
+      // Work on this page is done while the next one is on its way (pages come one by one).
+      onPage?.(checked.items);
+      if (checked.next === null) return { items: [...items.values()], complete: true };
     }
     if (maxPages < MAX_PAGES) return { items: [...items.values()], complete: false };
     throw bad(`GET ${path}`, `the listing did not end after ${MAX_PAGES} pages`);
   }
 
   return {
-    listMonitors: async () => (await listAll('/monitors', monitorShape)).items,
+    listMonitors: async (options = {}) => (await listAll('/monitors', monitorShape, MAX_PAGES, options.onPage)).items,
 
     async getMonitor(id) {
       return one(await transport.send('GET', monitorPath(id)), monitorShape, `GET /monitors/${id}`);

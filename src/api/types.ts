@@ -39,7 +39,8 @@ export interface CreateResult {
  * Writes take the Idempotency-Key from the caller: keys are derived from the plan.
  */
 export interface MonitorsApi {
-  listMonitors(): Promise<LiveMonitor[]>;
+  /** Every page; `onPage` sees each page's monitors as it arrives (work that can overlap the next request). */
+  listMonitors(options?: { onPage?(monitors: readonly LiveMonitor[]): void }): Promise<LiveMonitor[]>;
   getMonitor(id: string): Promise<LiveMonitor>;
   createMonitor(body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<CreateResult>;
   replaceMonitor(id: string, body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<LiveMonitor>;

@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { MonitorsError } from '../errors.js';
-import { canonicalJson } from '../plan/canonical-json.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { sortRecords } from './sort-records.js';
 import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord } from './types.js';
@@ -13,12 +12,28 @@ export function newLockFile(): LockFile {
 
 /** Sorted records (name, then id), sorted keys, 2-space indent, trailing newline. */
 export function serializeLock(lock: LockFile): string {
-  const records = sortRecords([...lock.monitors]).map(orderRecord);
-  return `${JSON.stringify({ format_version: lock.format_version, salt: lock.salt, monitors: records }, null, 2)}\n`;
+  return [...lockText(lock)].join('');
 }
 
 export async function writeLockFileAtomic(path: string, lock: LockFile): Promise<void> {
-  await writeFileAtomic(path, serializeLock(lock));
+  await writeFileAtomic(path, lockText(lock));
+}
+
+/**
+ * The text of serializeLock record by record: JSON.stringify of the whole lock with a
+ * 2-space indent, written without holding the whole lock as ordered objects and as one
+ * string at once (a lock of 100,000 monitors is 100 MB of text).
+ */
+function* lockText(lock: LockFile): Generator<string> {
+  const records = sortRecords([...lock.monitors]);
+  yield `{\n  "format_version": ${JSON.stringify(lock.format_version)},\n  "salt": ${JSON.stringify(lock.salt)},\n  "monitors": `;
+  if (records.length === 0) yield '[]';
+  for (const [i, record] of records.entries()) {
+    // A record's own lines, one level deeper inside the list (strings hold no raw line break).
+    yield `${i === 0 ? '[' : ','}\n    ${JSON.stringify(orderRecord(record), null, 2).replace(/\n/g, '\n    ')}`;
+  }
+  if (records.length > 0) yield '\n  ]';
+  yield '\n}\n';
 }
 
 /** The lock at `path`, or undefined when there is none yet. */
@@ -78,8 +93,21 @@ export function withoutRecords(lock: LockFile, ids: readonly string[]): LockFile
   return { ...lock, monitors: lock.monitors.filter((r) => !drop.has(r.id)) };
 }
 
+/** The record with its keys, and those of its maps, in sorted order (what JSON.stringify then writes). */
 function orderRecord(r: LockRecord): Record<string, unknown> {
-  return JSON.parse(canonicalJson({ id: r.id, name: r.name, fingerprint: r.fingerprint, fields: r.fields, secrets: r.secrets })) as Record<string, unknown>;
+  return {
+    ...(r.fields !== undefined ? { fields: sortedMap(r.fields) } : {}),
+    fingerprint: r.fingerprint,
+    id: r.id,
+    name: r.name,
+    ...(r.secrets !== undefined ? { secrets: sortedMap(r.secrets) } : {}),
+  };
+}
+
+function sortedMap(map: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>; // a "__proto__" key stays a key
+  for (const key of Object.keys(map).sort()) out[key] = map[key]!;
+  return out;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

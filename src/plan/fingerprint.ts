@@ -2,22 +2,26 @@
 // plans derive from. Secrets are only ever hashed with scrypt under the lock file's
 // random salt: deliberately slow to reverse, memoised per distinct value so that
 // thousands of monitors sharing one token cost one hash.
-import { createHash, scrypt, scryptSync } from 'node:crypto';
+import { createHash, hash as digestOf, scrypt, scryptSync } from 'node:crypto';
 import type { LiveMonitor } from '../model/monitor.js';
 import { MONITOR_FIELDS, SECRET_FIELDS } from '../schema/monitor-input-schema.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson, canonicalJsonPick } from './canonical-json.js';
 import type { Canonical } from './normalize.js';
 
 /** scrypt cost: N=2^15 (32 MiB, ~0.1 s per distinct secret here). */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const SCRYPT_TAG = 'scrypt-n15r8p1';
 
-const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
+// crypto.hash: one call, no Hash object (several times faster on the short texts hashed here).
+const sha = (text: string) => digestOf('sha256', text, 'base64url');
 const SECRETS = new Set<string>(SECRET_FIELDS);
 
-/** Fingerprint of a canonical input without its secrets. */
+/** Monitor fields but secrets, sorted as canonicalJson sorts keys. */
+const FINGERPRINTED = MONITOR_FIELDS.filter((f) => !SECRETS.has(f)).sort();
+
+/** Fingerprint of a canonical input (monitor fields only, normalize.ts) without its secrets. */
 export function inputFingerprint(canonical: Canonical): string {
-  return `sha256:${sha(canonicalJson(withoutSecrets(canonical)))}`;
+  return `sha256:${sha(canonicalJsonPick(canonical, FINGERPRINTED))}`;
 }
 
 /** Short per-field hashes, so a plan can name which hidden field changed since the last apply. */
@@ -83,8 +87,9 @@ export function secretHashes(canonical: Canonical, salt: string): Record<string,
 
 /** Two maps of field -> hash name the same fields with the same hashes. */
 export function sameHashes(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) if (a[k] !== b[k]) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.hasOwn(b, k) || a[k] !== b[k]) return false;
   return true;
 }
 
@@ -98,21 +103,20 @@ export function bodyFingerprint(fingerprint: string, secrets: Record<string, str
  * updated_at (part of replace keys). Status, check times and any other field a server adds
  * (uptime, response times, links) change by themselves and mean nothing to the plan.
  */
-const PLANNED_FROM = new Set<string>(['id', 'updated_at', ...MONITOR_FIELDS]);
+const PLANNED_FROM_SORTED = [...new Set<string>(['id', 'updated_at', ...MONITOR_FIELDS])].sort();
 
-/** Hash of a live listing as the planner sees it, in any listing order; a saved plan is stale when it changes. */
-export function liveFingerprint(live: readonly LiveMonitor[]): string {
+/**
+ * Hash of a live listing as the planner sees it, in any listing order; a saved plan is
+ * stale when it changes. `lineOf` may return lines made ahead (plan makes them page by
+ * page while the listing runs).
+ */
+export function liveFingerprint(live: readonly LiveMonitor[], lineOf: (monitor: LiveMonitor) => string = liveLine): string {
   const hash = createHash('sha256');
-  for (const monitor of [...live].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const stable: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(monitor)) if (PLANNED_FROM.has(k)) stable[k] = v;
-    hash.update(canonicalJson(stable)).update('\n');
-  }
+  for (const monitor of [...live].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) hash.update(lineOf(monitor)).update('\n');
   return `sha256:${hash.digest('base64url')}`;
 }
 
-function withoutSecrets(canonical: Canonical): Canonical {
-  const out: Canonical = {};
-  for (const [k, v] of Object.entries(canonical)) if (!SECRETS.has(k)) out[k] = v;
-  return out;
+/** One live monitor's part of liveFingerprint. */
+export function liveLine(monitor: LiveMonitor): string {
+  return canonicalJsonPick(monitor, PLANNED_FROM_SORTED);
 }

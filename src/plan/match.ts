@@ -25,16 +25,17 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
   const matches: Match[] = [];
 
   const byName = (name: string): LiveMonitor | undefined => {
-    const record = recordByName.get(nameKey(name));
+    const key = nameKey(name);
+    const record = recordByName.get(key);
     const recorded = record ? liveById.get(record.id) : undefined;
-    const found = liveByName.get(nameKey(name)) ?? [];
+    const found = liveByName.get(key) ?? [];
     // Two live monitors under the name the YAML asks for are an error, lock file or not: a
     // lock record says which one the tool made, not that the other (a copy made in the
     // dashboard, say) may go on under the same name unnoticed.
     if (found.length > 1) throw duplicateLiveName(name, found, recorded);
     if (recorded) {
       // The lock's monitor was renamed outside the tool and another now has the name: which one is meant is a guess.
-      const other = nameKey(recorded.name) !== nameKey(name) ? found.find((l) => l.id !== recorded.id) : undefined;
+      const other = nameKey(recorded.name) !== key ? found.find((l) => l.id !== recorded.id) : undefined;
       if (other) {
         throw new MonitorsError('PLAN_AMBIGUOUS_NAME', `"${name}" matches two live monitors: ${recorded.id} through the lock file (now named "${recorded.name}") and ${other.id} by its name`, {
           hint: `Pin the one to manage with \`id: ${recorded.id}\` (or \`id: ${other.id}\`) in the YAML, or rename or delete the other in the dashboard.`,
@@ -92,9 +93,10 @@ function duplicateLiveName(name: string, found: readonly LiveMonitor[], recorded
   });
 }
 
-/** The form names are compared in. */
+/** The form names are compared in. ASCII text is its own NFC form: only other text goes through normalize(). */
 export function nameKey(name: string): string {
-  return name.normalize('NFC');
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 0x7f) return name.normalize('NFC');
+  return name;
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -6,7 +6,7 @@ import type { DesiredMonitor, DesiredState, LiveMonitor, OwnershipScope } from '
 import { isEmptyValue, urlSpellings, visibleDiffs } from './compare.js';
 import { describeReason } from './reasons.js';
 import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
-import { fieldHash, liveFingerprint, sameHashes } from './fingerprint.js';
+import { fieldHash, liveFingerprint, liveLine, sameHashes } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired } from './match.js';
 import { PLAN_FORMAT_VERSION, type FieldChange, type Plan, type PlannedChange } from './types.js';
@@ -22,9 +22,22 @@ export interface PlanInput {
   live: readonly LiveMonitor[];
   lock: LockFile | undefined;
   options: PlanOptions;
+  /** Desired monitors prepared ahead under the lock's salt (prepareAll), e.g. while the listing ran. */
+  prepared?: ReadonlyMap<DesiredMonitor, PreparedDesired>;
+  /** Live monitors' liveLine()s made ahead, e.g. page by page as the listing arrived. */
+  liveLines?: ReadonlyMap<LiveMonitor, string>;
+  /** Comparisons made ahead (compare-ahead.ts), by live monitor: used for the very pair, record and no rename they were made for. */
+  compared?: ReadonlyMap<LiveMonitor, ComparedAhead>;
 }
 
-export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
+/** What compareMatched gave for a live monitor, the desired monitor of its name and its lock record. */
+export interface ComparedAhead {
+  desired: DesiredMonitor;
+  record: LockRecord | undefined;
+  change: PlannedChange | undefined;
+}
+
+export function planChanges({ desired, live, lock, options, prepared: ready, liveLines, compared }: PlanInput): Plan {
   const salt = lock?.salt ?? '';
   const records = lock?.monitors ?? [];
   const recordById = new Map(records.map((r) => [r.id, r]));
@@ -33,12 +46,14 @@ export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
   let unchanged = 0;
 
   for (const { desired: d, live: l, renamedFrom } of matches) {
-    const prepared = prepareDesired(d, salt);
+    const prepared = ready?.get(d) ?? prepareDesired(d, salt);
     if (!l) {
       changes.push(createChange(d, prepared, records));
       continue;
     }
-    const change = compareMatched(d, prepared, l, recordById.get(l.id), renamedFrom);
+    const record = recordById.get(l.id);
+    const ahead = compared?.get(l);
+    const change = renamedFrom === undefined && ahead?.desired === d && ahead.record === record ? ahead.change : compareMatched(d, prepared, l, record, renamedFrom);
     if (change) changes.push(change);
     else unchanged += 1;
   }
@@ -65,7 +80,7 @@ export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
     },
     changes: sortChanges(changes),
     unmanaged: unmanaged.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)),
-    live_fingerprint: liveFingerprint(live),
+    live_fingerprint: liveFingerprint(live, (l) => liveLines?.get(l) ?? liveLine(l)),
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
     warnings: [],
     notes: staleRecords.map((r) => `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`),
@@ -77,8 +92,9 @@ export function planChanges({ desired, live, lock, options }: PlanInput): Plan {
 function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: readonly LockRecord[]): PlannedChange {
   const vanished = records.find((r) => r.name === d.name);
   // A create lists the body it sends, values as written.
+  const secretFields = prepared.secretFields;
   const fields: FieldChange[] = Object.entries(prepared.written()).map(([field, value]) =>
-    prepared.secretFields.has(field) ? { field, oldKnown: true, sensitive: true } : { field, new: value, oldKnown: true },
+    secretFields.has(field) ? { field, oldKnown: true, sensitive: true } : { field, new: value, oldKnown: true },
   );
   return desiredChange(d, prepared, {
     action: 'create',
@@ -90,7 +106,7 @@ function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: rea
 }
 
 /** A replace lists what differs in meaning, both sides in canonical form (normalize.ts); its body is sent as written. */
-function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
+export function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
   const drift = visibleDiffs(prepared.canonical, l);
   const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));
   const recordDiffers = record?.fingerprint != null && (record.fingerprint !== prepared.fingerprint || !sameHashes(record.secrets ?? {}, prepared.secrets));

@@ -24,22 +24,65 @@ export interface PreparedDesired {
 }
 
 export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired {
-  const canonical = normalizeInput(d.input as Record<string, unknown>);
-  // Fingerprints never hash an env-filled value directly (it may be a credential).
-  const hashed = protectTemplatedFields(canonical, d.envRefs, (name) => d.envValues?.[name], salt);
-  let hashes: Record<string, string> | undefined;
-  let asWritten: Record<string, unknown> | undefined;
-  const written = () => (asWritten ??= writtenInput(d));
-  const secrets = secretHashes(canonical, salt);
-  return {
-    canonical,
-    written,
-    fingerprint: inputFingerprint(hashed),
-    secrets,
-    secretFields: new Set(SECRET_FIELDS.filter((f) => f in canonical)),
-    fieldHashes: () => (hashes ??= fieldHashes(hashed)),
-    wireFingerprint: () => wireFingerprint(d, written(), secrets, salt),
-  };
+  return new Prepared(d, salt);
+}
+
+const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * Methods rather than closures, and no set or map where there is nothing in it: plan holds
+ * one per desired monitor until the plan is made (100,000 of them, say).
+ */
+class Prepared implements PreparedDesired {
+  readonly canonical: Canonical;
+  readonly fingerprint: string;
+  readonly secrets: Record<string, string>;
+  /** The canonical input with env-filled fields as their hashes: fingerprints never hash an env-filled value directly (it may be a credential). */
+  private readonly hashed: Canonical;
+  private hashes: Record<string, string> | undefined;
+  private asWritten: Record<string, unknown> | undefined;
+
+  constructor(
+    private readonly d: DesiredMonitor,
+    private readonly salt: string,
+  ) {
+    this.canonical = normalizeInput(d.input as Record<string, unknown>);
+    this.hashed = protectTemplatedFields(this.canonical, d.envRefs, (name) => d.envValues?.[name], salt);
+    this.fingerprint = inputFingerprint(this.hashed);
+    const secrets = secretHashes(this.canonical, salt);
+    this.secrets = Object.keys(secrets).length > 0 ? secrets : (NO_SECRETS as Record<string, string>);
+  }
+
+  get secretFields(): ReadonlySet<string> {
+    return new Set(SECRET_FIELDS.filter((f) => f in this.canonical));
+  }
+
+  written(): Record<string, unknown> {
+    return (this.asWritten ??= writtenInput(this.d));
+  }
+
+  fieldHashes(): Record<string, string> {
+    return (this.hashes ??= fieldHashes(this.hashed));
+  }
+
+  wireFingerprint(): string {
+    return wireFingerprint(this.d, this.written(), this.secrets, this.salt);
+  }
+}
+
+/**
+ * Prepares every desired monitor for planChanges, returning to the event loop every
+ * `chunk` monitors: plan runs it while the listing's pages arrive, and each page is
+ * answered between two chunks instead of after the whole lot. Run it after
+ * warmSecretHashes (fingerprint.ts), as each secret is hashed on the spot otherwise.
+ */
+export async function prepareAll(monitors: readonly DesiredMonitor[], salt: string, chunk = 50): Promise<Map<DesiredMonitor, PreparedDesired>> {
+  const prepared = new Map<DesiredMonitor, PreparedDesired>();
+  for (const [i, d] of monitors.entries()) {
+    if (i > 0 && i % chunk === 0) await new Promise((resolve) => setImmediate(resolve));
+    prepared.set(d, prepareDesired(d, salt));
+  }
+  return prepared;
 }
 
 /**

@@ -37,6 +37,20 @@ describe('listMonitors', () => {
     setup.agent.assertNoPendingInterceptors();
   });
 
+  it('hands each page to onPage, in order (an empty last page too)', async () => {
+    setup = mockClient();
+    servePages([
+      { data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: 'c1', per_page: 100 } },
+      { data: [liveMonitor(3)], meta: { next_cursor: 'c2', per_page: 100 } },
+      { data: [], meta: { next_cursor: null, per_page: 100 } },
+    ]);
+    const seen: string[][] = [];
+    const monitors = await setup.api.listMonitors({ onPage: (page) => seen.push(page.map((m) => m.name)) });
+    expect(seen).toEqual([['monitor-1', 'monitor-2'], ['monitor-3'], []]);
+    expect(monitors.map((m) => m.name)).toEqual(['monitor-1', 'monitor-2', 'monitor-3']);
+    setup.agent.assertNoPendingInterceptors();
+  });
+
   it('percent-encodes the cursor (a space as %20, never "+"), so a server reading its query with decodeURIComponent gets it unchanged', async () => {
     setup = mockClient();
     const odd = 'a b+c/d=e&f%20g?h#i é😀';

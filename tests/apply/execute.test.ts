@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { executePlan, type ApplyEvent } from '../../src/apply/execute.js';
 import { createLockRecorder } from '../../src/apply/lock-recorder.js';
 import { failureReport, lockErrorReport, summaryLine } from '../../src/apply/report.js';
@@ -276,5 +276,39 @@ describe('lock recorder', () => {
     await flushed;
     expect(writes.at(-1)).toBe(50);
     expect(writes.length).toBeLessThanOrEqual(3);
+  });
+
+  it('after a write that took T, waits 2T before the next (a big lock is written a third of the time at most); flush ends the wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const started: number[] = [];
+      const lock = createLockRecorder({ format_version: 1, salt: 's', monitors: [] }, async () => {
+        started.push(Date.now());
+        await new Promise((r) => setTimeout(r, 100)); // each write takes 100 ms
+      });
+      const t0 = Date.now();
+      lock.record({ id: 'a', name: 'a', fingerprint: 'f' });
+      await vi.advanceTimersByTimeAsync(50);
+      lock.record({ id: 'b', name: 'b', fingerprint: 'f' }); // during the first write
+      await vi.advanceTimersByTimeAsync(240); // the write ends at 100; the next may start at 300
+      expect(started.map((t) => t - t0)).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(started.map((t) => t - t0)).toEqual([0, 300]);
+      await vi.advanceTimersByTimeAsync(150); // second write done at 400, nothing left to write
+      lock.record({ id: 'c', name: 'c', fingerprint: 'f' }); // recorded at 460, after the last write: written at once
+      await vi.advanceTimersByTimeAsync(0);
+      expect(started.map((t) => t - t0)).toEqual([0, 300, 460]);
+      lock.record({ id: 'd', name: 'd', fingerprint: 'f' }); // during that write: waits until 760
+      await vi.advanceTimersByTimeAsync(150);
+      expect(started.map((t) => t - t0)).toEqual([0, 300, 460]);
+      const flushed = lock.flush(); // at 610: ends the wait
+      await vi.advanceTimersByTimeAsync(0);
+      expect(started.map((t) => t - t0)).toEqual([0, 300, 460, 610]);
+      await vi.advanceTimersByTimeAsync(100);
+      await flushed;
+      expect(lock.current().monitors.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

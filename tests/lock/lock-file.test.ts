@@ -16,6 +16,12 @@ const record = (id: string, name: string, extra: Partial<LockRecord> = {}): Lock
   ...extra,
 });
 
+const sortedCopy = (map: Record<string, string>) => {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const key of Object.keys(map).sort()) out[key] = map[key]!;
+  return out;
+};
+
 const lock = (monitors: LockRecord[]): LockFile => ({ format_version: 1, salt: 'salt-0123456789abcdef', monitors });
 
 const sample = lock([
@@ -95,6 +101,27 @@ describe('serializeLock', () => {
         expect(serializeLock(lock(rekeyed))).toBe(expected);
       }),
       { numRuns: 30 },
+    );
+  });
+
+  it('is JSON.stringify of the ordered lock with a 2-space indent, for any records (it is written piece by piece)', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 12 });
+    const map = fc.option(fc.dictionary(text, text, { maxKeys: 4 }), { nil: undefined });
+    const recordArb = fc.record({ id: text, name: text, fingerprint: fc.option(text, { nil: null }), fields: map, secrets: map });
+    fc.assert(
+      fc.property(fc.array(recordArb, { maxLength: 5 }), text, (records, salt) => {
+        const l: LockFile = { format_version: 1, salt, monitors: records.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as LockRecord) };
+        const sorted = [...l.monitors].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        const ordered = sorted.map((r) => ({
+          ...(r.fields ? { fields: sortedCopy(r.fields) } : {}),
+          fingerprint: r.fingerprint,
+          id: r.id,
+          name: r.name,
+          ...(r.secrets ? { secrets: sortedCopy(r.secrets) } : {}),
+        }));
+        expect(serializeLock(l)).toBe(`${JSON.stringify({ format_version: 1, salt, monitors: ordered }, null, 2)}\n`);
+      }),
+      { numRuns: 200 },
     );
   });
 
@@ -184,6 +211,15 @@ describe('lock file on disk', () => {
     writeFileSync(path, '{"format_version":');
     await expect(readLockFile(path)).rejects.toMatchObject({ code: 'LOCK_INVALID' });
     await expect(readLockFile(dir)).rejects.toMatchObject({ code: 'LOCK_UNREADABLE', hint: expect.stringContaining('--lock') });
+  });
+
+  it('writes the text of serializeLock byte for byte, a lock of several megabytes too (written in batches)', async () => {
+    const path = join(dir, 'monitors.lock.json');
+    const big = lock(Array.from({ length: 6000 }, (_, i) => record(`01HZ${String(i).padStart(22, '0')}`, `monitor ${i} é`, { fields: Object.fromEntries(Array.from({ length: 20 }, (_, f) => [`field_${f}`, 'abcdefghijkl'])) })));
+    await writeLockFileAtomic(path, big);
+    const text = readFileSync(path, 'utf8');
+    expect(text.length).toBeGreaterThan(3 * (1 << 20));
+    expect(text).toBe(serializeLock(big));
   });
 
   it('writes atomically: no temp files left, creates missing folders, replaces the old content whole', async () => {

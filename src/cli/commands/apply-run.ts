@@ -98,7 +98,8 @@ function reportStream(settings: ApplySettings): NodeJS.WriteStream {
 
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
   const branch = openBranch(options);
-  const session = await makePlan({
+  // Only what the apply needs is kept: the desired monitors (100,000 of them, say) are let go.
+  const { plan, api, lock, lockPath } = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
@@ -110,9 +111,9 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
-    return await carryOut(session.plan, { api: session.api, lock: session.lock, lockPath: session.lockPath, branch, settings: options, ask: true });
+    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true });
   } finally {
-    await session.api.close();
+    await api.close();
   }
 }
 

@@ -1,13 +1,7 @@
 import type { Command } from 'commander';
-import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
-import { displayPath } from '../../load/discover.js';
-import { loadDesiredState } from '../../load/index.js';
-import { diagnosticLine, githubAnnotation, summaryLine, validationReport, type ValidationSummary } from '../../render/diagnostics.js';
-import { checkEnvironmentChoice, requestedEnvironment } from '../planning/environment.js';
-import { lockLocationOf } from '../planning/paths.js';
 import { pathsArgument } from './paths-argument.js';
 
-interface ValidateOptions {
+export interface ValidateOptions {
   format: string;
   env?: string;
   requireEnv?: boolean;
@@ -22,48 +16,8 @@ export function registerValidate(program: Command): void {
     .option('--env <name>', 'check one environment (settings.environments; default: MONITORS_ENV, else every environment)')
     .option('--require-env', 'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)')
     .action(async (paths: string[], options: ValidateOptions) => {
+      // Imported here, like every command's work: the loader is not loaded by other commands.
+      const { runValidate } = await import('./validate-run.js');
       process.exitCode = await runValidate(paths, options);
     });
-}
-
-export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
-  if (options.format !== 'text' && options.format !== 'json') {
-    throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
-  }
-  const request = requestedEnvironment(options.env, process.env);
-  const cwd = process.cwd();
-  const { state, environments, declaredEnvironments, diagnostics } = await loadDesiredState(paths, {
-    env: process.env,
-    cwd,
-    missingEnv: options.requireEnv ? 'error' : 'warning',
-    ...(request ? { environment: request.name } : {}),
-  });
-  // An environment the YAML does not declare is refused; without one, every environment is checked.
-  if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error'))) checkEnvironmentChoice(request, declaredEnvironments, 'validate', false);
-  const summary: ValidationSummary = {
-    files: state.files,
-    monitors: environments.reduce((n, e) => n + e.state.monitors.length, 0),
-    diagnostics,
-    ...(declaredEnvironments.length > 0
-      ? {
-          environments: environments.map(({ name, state: s }) => ({
-            name: name!,
-            monitors: s.monitors.length,
-            tokenEnv: s.settings.environment?.tokenEnv,
-            lockFile: displayPath(lockLocationOf({ paths, flag: undefined, cwd }, s.settings, s.files).path, cwd),
-          })),
-        }
-      : {}),
-  };
-  const annotations = process.env.GITHUB_ACTIONS === 'true' ? diagnostics.map(githubAnnotation) : [];
-  const report = validationReport(summary);
-  if (options.format === 'json') {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    // Workflow commands are read from stderr too; stdout stays pure JSON.
-    if (annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
-  } else {
-    const lines = [...diagnostics.map(diagnosticLine), ...annotations, summaryLine(summary)];
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
-  return report.valid ? EXIT_OK : EXIT_ERROR;
 }

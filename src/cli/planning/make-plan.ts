@@ -1,15 +1,17 @@
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
-import type { DesiredState, LiveMonitor } from '../../model/monitor.js';
+import type { DesiredState } from '../../model/monitor.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
+import { comparerFor } from '../../plan/compare-ahead.js';
 import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
 import { planChanges } from '../../plan/planner.js';
+import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
-import { readPlanContext, type PlanContext } from './context.js';
 import { apiOptionsFor, type EnvironmentRequest } from './environment.js';
-import { loadDesiredOrFail } from './load-desired.js';
+import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
+import { startReads } from './reads.js';
 import { chooseLockFile } from './paths.js';
 import type { LockLocation } from '../../lock/location.js';
 
@@ -43,7 +45,6 @@ export interface PlanSession {
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
-  live: LiveMonitor[];
   plan: Plan;
   api: ApiClient;
 }
@@ -59,9 +60,11 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let desired: DesiredState;
   let lockChoice: ReturnType<typeof chooseLockFile>;
   let loadNotes: string[];
+  let lockAhead: LoadedForPlan['lockAhead'];
   try {
     let lockFilesSeen: string[];
-    ({ state: desired, lockFilesSeen, notes: loadNotes } = await loadDesiredOrFail(request.paths, request.env, request.cwd, request.environment, request.command));
+    const loadOptions = { inWorker: api !== undefined, ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }) };
+    ({ state: desired, lockFilesSeen, notes: loadNotes, lockAhead } = await loadDesiredOrFail(request.paths, request.env, request.cwd, request.environment, request.command, loadOptions));
     lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
     request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
@@ -72,15 +75,23 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   reads ??= startReads(api);
   try {
     const lockPath = lockChoice.location.path;
-    const existing = await (request.readLock ?? readLockFile)(lockPath);
+    // A lock from the lock branch (readLock), else the file, read ahead on the worker thread when it loaded the YAML.
+    const existing = request.readLock ? await request.readLock(lockPath) : lockAhead?.path === lockPath ? await lockAhead.read() : await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
-    // Secret hashes (scrypt, ~0.1 s each) need no live data: made on the thread pool meanwhile.
+    // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
+    // data: made meanwhile, the hashes on the thread pool.
     const toHash = desired.monitors.flatMap((d) => [...secretValuesOf(d.input), ...templateValues(d.envRefs, (name) => d.envValues?.[name])]);
-    const [[live, context]] = await Promise.all([reads.result(), warmSecretHashes(toHash, lock.salt)]);
+    const preparing = warmSecretHashes(toHash, lock.salt)
+      .then(() => prepareAll(desired.monitors, lock.salt))
+      .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, lock)), prepared));
+    const [[live, context], prepared] = await Promise.all([reads.result(), preparing]);
     const plan = planChanges({
       desired,
       live,
       lock,
+      prepared,
+      liveLines: reads.liveLines,
+      compared: reads.compared,
       options: {
         scope: desired.settings.scope,
         ...(context.openIncidentMonitorIds ? { openIncidentMonitorIds: context.openIncidentMonitorIds } : {}),
@@ -96,7 +107,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       allowMassDelete: request.allowMassDelete ?? false,
     });
     if (refused) throw refused;
-    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted: existing !== undefined, live, plan, api };
+    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted: existing !== undefined, plan, api };
   } catch (error) {
     await api.close();
     throw error;
@@ -110,13 +121,6 @@ function earlyClient(env: NodeJS.ProcessEnv): ApiClient | undefined {
   } catch {
     return undefined; // reported after the YAML, in order
   }
-}
-
-/** Starts the reads; a failure surfaces when the result is awaited, not as an unhandled rejection. */
-function startReads(api: ApiClient): { result(): Promise<[LiveMonitor[], PlanContext]> } {
-  const pending = Promise.all([api.listMonitors(), readPlanContext(api)]);
-  pending.catch(() => undefined);
-  return { result: () => pending };
 }
 
 function managedLiveCount(plan: Plan): number {

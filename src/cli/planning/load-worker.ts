@@ -1,0 +1,32 @@
+// The worker thread of load-in-worker.ts: loads the YAML; when it has no errors, reads the
+// lock file chosen as the main thread chooses it; posts both back, and ends.
+import { serialize } from 'node:v8';
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadDesiredState, type LoadResult } from '../../load/index.js';
+import { readLockFile } from '../../lock/lock-file.js';
+import { errorData, toParts, type LoadRequest, type LockAhead, type WorkerAnswer } from './load-in-worker.js';
+import { chooseLockFile } from './paths.js';
+
+const request = workerData as LoadRequest;
+let answer: WorkerAnswer;
+try {
+  const result = await loadDesiredState(request.paths, { env: request.env, cwd: request.cwd, ...(request.environment !== undefined ? { environment: request.environment } : {}) });
+  const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
+  const lock = request.lockFile && !diagnostics.some((d) => d.severity === 'error') ? await readLock(result, request.lockFile.flag) : undefined;
+  // The monitors go in parts; the states of other environments, which plan does not use, not at all.
+  answer = { ok: true, result: { state: { ...state, monitors: [] }, diagnostics, declaredEnvironments, lockFilesSeen }, monitorParts: toParts(state.monitors, serialize), lock };
+} catch (error) {
+  answer = { ok: false, error: errorData(error) };
+}
+parentPort!.postMessage(answer);
+
+async function readLock(result: LoadResult, flag: string | undefined): Promise<LockAhead> {
+  const { state, lockFilesSeen } = result;
+  const { path } = chooseLockFile({ paths: request.paths, flag, cwd: request.cwd }, state.settings, { files: state.files, lockFilesSeen }).location;
+  try {
+    const lock = await readLockFile(path);
+    return lock ? { path, salt: lock.salt, recordParts: toParts(lock.monitors, serialize) } : { path, missing: true };
+  } catch (error) {
+    return { path, error: errorData(error) };
+  }
+}
