@@ -6,7 +6,7 @@ import { loadDesiredState } from '../src/load/index.js';
 import { newLockFile, writeLockFileAtomic } from '../src/lock/lock-file.js';
 import type { LockRecord } from '../src/lock/types.js';
 import type { DesiredMonitor } from '../src/model/monitor.js';
-import { prepareDesired } from '../src/plan/prepare.js';
+import { lockRecordOf, prepareDesired } from '../src/plan/prepare.js';
 import { seedMonitors } from '../tests/helpers/sim-admin.js';
 
 const BATCH = 5_000;
@@ -25,14 +25,7 @@ export async function seedWorkspace(monitorsDir: string, env: Record<string, str
   return state.monitors.length;
 }
 
-/** The record an apply of this monitor writes (src/plan/prepare.ts, desiredChange). */
+/** The record an apply of this monitor writes (its change's lock_record, with id and name). */
 function recordOf(d: DesiredMonitor, id: string, salt: string): LockRecord {
-  const prepared = prepareDesired(d, salt);
-  return {
-    id,
-    name: d.name,
-    fingerprint: prepared.fingerprint,
-    fields: prepared.fieldHashes(),
-    ...(Object.keys(prepared.secrets).length > 0 ? { secrets: prepared.secrets } : {}),
-  };
+  return { id, name: d.name, ...lockRecordOf(prepareDesired(d, salt)) };
 }

@@ -95,6 +95,15 @@ function hideValue(f: FieldChange): FieldChange {
 
 type ChangeParts = Pick<PlannedChange, 'action' | 'id' | 'reason' | 'reason_text' | 'fields'> & Partial<Pick<PlannedChange, 'previous_name' | 'live_updated_at'>>;
 
+/** What the lock keeps of a monitor once it is applied (apply adds its id and name). */
+export function lockRecordOf(prepared: PreparedDesired): NonNullable<PlannedChange['lock_record']> {
+  return {
+    fingerprint: prepared.fingerprint,
+    fields: prepared.fieldHashes(),
+    ...(Object.keys(prepared.secrets).length > 0 ? { secrets: prepared.secrets } : {}),
+  };
+}
+
 /** A create or replace of a desired monitor, with everything apply needs. */
 export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, parts: ChangeParts): PlannedChange {
   const change: Omit<PlannedChange, 'idempotency_key'> = {
@@ -103,11 +112,7 @@ export function desiredChange(d: DesiredMonitor, prepared: PreparedDesired, part
     name: d.name,
     body: bodyWithTemplates(prepared.written(), d.envRefs),
     body_fingerprint: prepared.wireFingerprint(),
-    lock_record: {
-      fingerprint: prepared.fingerprint,
-      fields: prepared.fieldHashes(),
-      ...(Object.keys(prepared.secrets).length > 0 ? { secrets: prepared.secrets } : {}),
-    },
+    lock_record: lockRecordOf(prepared),
     source: changeSource(d, prepared.written()),
   };
   return { ...change, idempotency_key: keyForGeneration(change, 0) };

@@ -4,7 +4,7 @@ import type { LockFile, LockRecord } from '../../src/lock/types.js';
 import type { DesiredMonitor, DesiredState, LiveMonitor, MonitorInput, MovedEntry, OwnershipScope } from '../../src/model/monitor.js';
 import { DEFAULT_SETTINGS } from '../../src/model/monitor.js';
 import { planChanges, type PlanOptions } from '../../src/plan/planner.js';
-import { prepareDesired } from '../../src/plan/prepare.js';
+import { lockRecordOf, prepareDesired } from '../../src/plan/prepare.js';
 import type { Plan } from '../../src/plan/types.js';
 import { SECRET_FIELDS } from '../../src/schema/monitor-input-schema.js';
 import { httpInput } from '../load/valid-input.js';
@@ -62,14 +62,7 @@ export function liveOf(id: string, stored: Record<string, unknown>, mode: Listin
 
 /** The record apply writes after sending this desired monitor. */
 export function recordOf(id: string, d: DesiredMonitor, salt = SALT): LockRecord {
-  const p = prepareDesired(d, salt);
-  return {
-    id,
-    name: d.name,
-    fingerprint: p.fingerprint,
-    fields: p.fieldHashes(),
-    ...(Object.keys(p.secrets).length > 0 ? { secrets: p.secrets } : {}),
-  };
+  return { id, name: d.name, ...lockRecordOf(prepareDesired(d, salt)) };
 }
 
 export function lockOf(records: LockRecord[], salt = SALT): LockFile {
