@@ -50,15 +50,31 @@ export async function findDriftIssue(api, repo, path, label) {
 }
 
 /** Drift found: update the open issue, or open one. Returns {action: 'opened' | 'updated', number, url}. */
-export async function reportDrift({ apiUrl, token, repo, path, label = DEFAULT_DRIFT_LABEL, planMarkdown, runUrl, now }) {
+export async function reportDrift({
+  apiUrl,
+  token,
+  repo,
+  path,
+  label = DEFAULT_DRIFT_LABEL,
+  planMarkdown,
+  runUrl,
+  now,
+}) {
   const api = new GitHubApi(apiUrl, token, PERMISSION);
   const body = driftBody({ path, planMarkdown, runUrl, now });
   const existing = await findDriftIssue(api, repo, path, label);
   if (existing) {
-    const updated = await api.request('PATCH', `/repos/${repo}/issues/${existing.number}`, { title: driftTitle(path), body });
+    const updated = await api.request('PATCH', `/repos/${repo}/issues/${existing.number}`, {
+      title: driftTitle(path),
+      body,
+    });
     return { action: 'updated', number: updated.number, url: updated.html_url };
   }
-  const created = await api.request('POST', `/repos/${repo}/issues`, { title: driftTitle(path), body, ...(label ? { labels: [label] } : {}) });
+  const created = await api.request('POST', `/repos/${repo}/issues`, {
+    title: driftTitle(path),
+    body,
+    ...(label ? { labels: [label] } : {}),
+  });
   return { action: 'opened', number: created.number, url: created.html_url };
 }
 
@@ -71,6 +87,9 @@ export async function closeDrift({ apiUrl, token, repo, path, label = DEFAULT_DR
   await api.request('POST', `/repos/${repo}/issues/${existing.number}/comments`, {
     body: `No drift any more: the scheduled check on ${now.toISOString()}${run} found the live monitors equal to \`${path}\`. Closing.`,
   });
-  const closed = await api.request('PATCH', `/repos/${repo}/issues/${existing.number}`, { state: 'closed', state_reason: 'completed' });
+  const closed = await api.request('PATCH', `/repos/${repo}/issues/${existing.number}`, {
+    state: 'closed',
+    state_reason: 'completed',
+  });
   return { action: 'closed', number: closed.number, url: closed.html_url };
 }

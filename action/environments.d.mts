@@ -17,7 +17,11 @@ export interface Section {
 }
 export declare function environmentsFromReport(stdout: string): DeclaredEnvironment[];
 export declare function selectEnvironments(input: string, declared: DeclaredEnvironment[]): DeclaredEnvironment[];
-export declare function environmentChildEnv(baseEnv: Record<string, string | undefined>, environment: DeclaredEnvironment, all: DeclaredEnvironment[]): Record<string, string | undefined>;
+export declare function environmentChildEnv(
+  baseEnv: Record<string, string | undefined>,
+  environment: DeclaredEnvironment,
+  all: DeclaredEnvironment[],
+): Record<string, string | undefined>;
 export declare function summaryOf(section: Section): string;
 export declare function combinedReport(command: string, path: string, sections: Section[], room?: number): string;
 export declare function fitSection(text: string, room: number): string;

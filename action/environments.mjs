@@ -8,20 +8,32 @@ export function environmentsFromReport(stdout) {
   try {
     report = JSON.parse(stdout);
   } catch {
-    throw new Error('could not read the environments: `monitors validate --format json` did not print JSON (see the log above)');
+    throw new Error(
+      'could not read the environments: `monitors validate --format json` did not print JSON (see the log above)',
+    );
   }
   const list = Array.isArray(report?.environments) ? report.environments : [];
-  return list.filter((e) => typeof e?.name === 'string').map((e) => ({ name: e.name, tokenEnv: typeof e.token_env === 'string' ? e.token_env : undefined, lockFile: e.lock_file }));
+  return list
+    .filter((e) => typeof e?.name === 'string')
+    .map((e) => ({
+      name: e.name,
+      tokenEnv: typeof e.token_env === 'string' ? e.token_env : undefined,
+      lockFile: e.lock_file,
+    }));
 }
 
 /** `all`, or names separated by spaces or commas; every name must be declared. */
 export function selectEnvironments(input, declared) {
-  if (declared.length === 0) throw new Error('input "environments" is set, but the YAML declares no environments (settings.environments)');
+  if (declared.length === 0)
+    throw new Error('input "environments" is set, but the YAML declares no environments (settings.environments)');
   if (input.trim() === 'all') return declared;
   const names = input.split(/[\s,]+/).filter(Boolean);
   const known = new Map(declared.map((e) => [e.name, e]));
   const unknown = names.filter((n) => !known.has(n));
-  if (unknown.length > 0) throw new Error(`input "environments" names ${unknown.join(', ')}, which the YAML does not declare (declared: ${declared.map((e) => e.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(
+      `input "environments" names ${unknown.join(', ')}, which the YAML does not declare (declared: ${declared.map((e) => e.name).join(', ')})`,
+    );
   return names.map((n) => known.get(n));
 }
 
@@ -31,7 +43,11 @@ export function selectEnvironments(input, declared) {
  * MONITORS_ENV is left out, since --env names the environment.
  */
 export function environmentChildEnv(baseEnv, environment, all) {
-  const others = new Set(all.filter((e) => e.name !== environment.name && e.tokenEnv && e.tokenEnv !== environment.tokenEnv).map((e) => e.tokenEnv));
+  const others = new Set(
+    all
+      .filter((e) => e.name !== environment.name && e.tokenEnv && e.tokenEnv !== environment.tokenEnv)
+      .map((e) => e.tokenEnv),
+  );
   return Object.fromEntries(Object.entries(baseEnv).filter(([name]) => !others.has(name) && name !== 'MONITORS_ENV'));
 }
 
@@ -51,7 +67,12 @@ export function summaryOf(section) {
  * never pushes another's out of the comment.
  */
 export function combinedReport(command, path, sections, room = 60_000) {
-  const head = [`#### monitors ${command} \`${path}\``, '', ...sections.map((s) => `- **${s.name}**: ${summaryOf(s)}`), ''];
+  const head = [
+    `#### monitors ${command} \`${path}\``,
+    '',
+    ...sections.map((s) => `- **${s.name}**: ${summaryOf(s)}`),
+    '',
+  ];
   const share = Math.floor((room - head.join('\n').length) / Math.max(1, sections.length)) - 200;
   const bodies = sections.map((s) => [`##### ${s.name}`, '', fitSection(s.body ?? '', share), ''].join('\n'));
   return `${[...head, ...bodies].join('\n').trimEnd()}\n`;

@@ -14,7 +14,11 @@ export interface ActionInputs {
   driftLabel: string;
 }
 export declare function readInputs(env: Record<string, string | undefined>): ActionInputs;
-export declare function cliCommand(inputs: ActionInputs, env: Record<string, string | undefined>, actionDir?: string): { command: string; args: string[] };
+export declare function cliCommand(
+  inputs: ActionInputs,
+  env: Record<string, string | undefined>,
+  actionDir?: string,
+): { command: string; args: string[] };
 export declare function commandArgs(inputs: ActionInputs): string[];
 export declare function checkArgs(inputs: ActionInputs): string[];
 export declare function checkReport(inputs: ActionInputs, code: number, stdout: string, output: string): string;

@@ -42,7 +42,8 @@ export function readInputs(env) {
     // Unset: the default label; set empty: no label.
     driftLabel: env.MONITORS_ACTION_DRIFT_LABEL === undefined ? DEFAULT_DRIFT_LABEL : input('DRIFT_LABEL'),
   };
-  if (!COMMANDS.includes(inputs.command)) throw new Error(`input "command" must be one of ${COMMANDS.join(', ')}, not "${inputs.command}"`);
+  if (!COMMANDS.includes(inputs.command))
+    throw new Error(`input "command" must be one of ${COMMANDS.join(', ')}, not "${inputs.command}"`);
   return inputs;
 }
 
@@ -60,7 +61,10 @@ export function cliCommand(inputs, env, actionDir = ACTION_DIR) {
 
 /** The CLI arguments for one command; a plan prints Markdown (for the comment and summary). */
 export function commandArgs(inputs) {
-  const lock = [...(inputs.lock ? ['--lock', inputs.lock] : []), ...(inputs.lockBranch ? ['--lock-branch', inputs.lockBranch] : [])];
+  const lock = [
+    ...(inputs.lock ? ['--lock', inputs.lock] : []),
+    ...(inputs.lockBranch ? ['--lock-branch', inputs.lockBranch] : []),
+  ];
   switch (inputs.command) {
     case 'validate':
       return ['validate', inputs.path];
@@ -75,7 +79,10 @@ export function commandArgs(inputs) {
 /** After a plan: check the monitors it creates or replaces, in Markdown for the comment. */
 export function checkArgs(inputs) {
   const extra = inputs.checkArgs ? inputs.checkArgs.split(/\s+/) : [];
-  const lock = [...(inputs.lock ? ['--lock', inputs.lock] : []), ...(inputs.lockBranch ? ['--lock-branch', inputs.lockBranch] : [])];
+  const lock = [
+    ...(inputs.lock ? ['--lock', inputs.lock] : []),
+    ...(inputs.lockBranch ? ['--lock-branch', inputs.lockBranch] : []),
+  ];
   return ['check', inputs.path, ...lock, ...extra, '--changed', '--format', 'markdown'];
 }
 
@@ -105,7 +112,9 @@ function run(command, args, env, { quiet = false } = {}) {
       if (!quiet) process.stderr.write(d);
       output += String(d);
     });
-    child.on('error', (error) => resolve({ code: 127, stdout, output: `${output}could not start ${command}: ${error.message}\n` }));
+    child.on('error', (error) =>
+      resolve({ code: 127, stdout, output: `${output}could not start ${command}: ${error.message}\n` }),
+    );
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, output }));
   });
 }
@@ -125,11 +134,14 @@ export async function runAction(env = process.env) {
   if (inputs.apiUrl) childEnv.MONITORS_API_URL = inputs.apiUrl;
   if (inputs.lockBranch) Object.assign(childEnv, { ...BOT_IDENTITY, ...childEnv }); // the lock branch commits, unless the job set an author
   // validate checks every environment in one run; plan and apply run once per environment.
-  if (inputs.environments && inputs.command !== 'validate') return runEnvironments(inputs, env, { command, args }, childEnv);
+  if (inputs.environments && inputs.command !== 'validate')
+    return runEnvironments(inputs, env, { command, args }, childEnv);
   const result = await run(command, [...args, ...commandArgs(inputs)], childEnv);
   const { ok, changes } = outcomeOf(inputs.command, result.code);
   const planned = (inputs.command === 'plan' || inputs.command === 'drift') && ok;
-  let report = planned ? `#### monitors ${inputs.command} \`${inputs.path}\`\n\n${result.stdout}` : textReport(inputs, result.code, result.output, ok);
+  let report = planned
+    ? `#### monitors ${inputs.command} \`${inputs.path}\`\n\n${result.stdout}`
+    : textReport(inputs, result.code, result.output, ok);
   // Exit 1 of check: a monitor is down (or the check could not run). The comment still shows it all.
   let checkOk = true;
   if (inputs.command === 'plan' && inputs.check && ok) {
@@ -141,7 +153,10 @@ export async function runAction(env = process.env) {
   if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `changes=${changes}\nexit-code=${result.code}\n`);
   if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, report);
   if (!ok) console.log(`::error::monitors ${inputs.command} failed (exit ${result.code}); see the log above.`);
-  if (!checkOk) console.log('::error::monitors check --changed: a monitor this pull request creates or replaces is down, or the check failed; see the comment or the log above.');
+  if (!checkOk)
+    console.log(
+      '::error::monitors check --changed: a monitor this pull request creates or replaces is down, or the check failed; see the comment or the log above.',
+    );
   // A failed plan is no news about drift: the issue stays as it is, and the step fails.
   if (inputs.command === 'drift' && ok) return (await trackDriftIssue(inputs, env, result.stdout, changes)) ? 0 : 1;
   return ok && checkOk ? 0 : 1;
@@ -153,18 +168,31 @@ export async function runAction(env = process.env) {
  * never goes unnoticed behind a green run.
  */
 async function trackDriftIssue(inputs, env, planMarkdown, drift) {
-  const runUrl = env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined;
-  const github = { apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com', token: inputs.githubToken, repo: env.GITHUB_REPOSITORY, path: inputs.path, label: inputs.driftLabel, runUrl };
+  const runUrl =
+    env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY
+      ? `${env.GITHUB_SERVER_URL ?? 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+      : undefined;
+  const github = {
+    apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    token: inputs.githubToken,
+    repo: env.GITHUB_REPOSITORY,
+    path: inputs.path,
+    label: inputs.driftLabel,
+    runUrl,
+  };
   try {
     if (!inputs.githubToken) throw new Error('no github-token');
     const result = drift ? await reportDrift({ ...github, planMarkdown }) : await closeDrift(github);
     if (result.action === 'none') console.log('monitors: no drift, and no drift issue open.');
-    else console.log(`monitors: drift issue #${result.number} ${result.action}${result.url ? ` (${result.url})` : ''}.`);
+    else
+      console.log(`monitors: drift issue #${result.number} ${result.action}${result.url ? ` (${result.url})` : ''}.`);
     if (env.GITHUB_OUTPUT && result.number !== undefined) appendFileSync(env.GITHUB_OUTPUT, `issue=${result.number}\n`);
     return true;
   } catch (error) {
     const what = drift ? 'opened or updated' : 'closed';
-    console.log(`::error::The drift issue could not be ${what}: ${error.message}. The plan is in the job summary; the job needs \`permissions: issues: write\`.`);
+    console.log(
+      `::error::The drift issue could not be ${what}: ${error.message}. The plan is in the job summary; the job needs \`permissions: issues: write\`.`,
+    );
     return false;
   }
 }
@@ -178,12 +206,20 @@ async function trackDriftIssue(inputs, env, planMarkdown, drift) {
  * important one: production after staging).
  */
 async function runEnvironments(inputs, env, cli, childEnv) {
-  if (inputs.lock) throw new Error('input "lock" would give every environment one lock file; with environments, each has its own (settings.environments.NAME.lock_file)');
-  const discovery = await run(cli.command, [...cli.args, 'validate', inputs.path, '--format', 'json'], childEnv, { quiet: true });
-  const declared = discovery.code === 0 || discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
+  if (inputs.lock)
+    throw new Error(
+      'input "lock" would give every environment one lock file; with environments, each has its own (settings.environments.NAME.lock_file)',
+    );
+  const discovery = await run(cli.command, [...cli.args, 'validate', inputs.path, '--format', 'json'], childEnv, {
+    quiet: true,
+  });
+  const declared =
+    discovery.code === 0 || discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
   if (declared.length === 0 && discovery.code !== 0) {
     process.stdout.write(discovery.output);
-    throw new Error(`monitors validate ${inputs.path} failed (exit ${discovery.code}) before the environments could be read; see the log above`);
+    throw new Error(
+      `monitors validate ${inputs.path} failed (exit ${discovery.code}) before the environments could be read; see the log above`,
+    );
   }
   const chosen = selectEnvironments(inputs.environments, declared);
   const sections = [];
@@ -194,20 +230,39 @@ async function runEnvironments(inputs, env, cli, childEnv) {
       sections.push({ name: environment.name, skipped: true, body: 'Not applied: an earlier environment failed.' });
       continue;
     }
-    const section = await runOneEnvironment(inputs, cli, environmentChildEnv(childEnv, environment, declared), environment.name);
+    const section = await runOneEnvironment(
+      inputs,
+      cli,
+      environmentChildEnv(childEnv, environment, declared),
+      environment.name,
+    );
     changes ||= section.changes;
     if (!section.ok && exitCode === 0) exitCode = section.code;
     sections.push(section);
   }
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${combinedReport(inputs.command, inputs.path, sections, Infinity)}\n`);
-  const lockFiles = chosen.map((e) => e.lockFile).filter(Boolean).join(' ');
-  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `changes=${changes}\nexit-code=${exitCode === 0 && changes ? 2 : exitCode}\nlock-files=${lockFiles}\n`);
-  if (inputs.command === 'plan' && inputs.comment) await commentOnPullRequest(inputs, env, combinedReport(inputs.command, inputs.path, sections));
+  if (env.GITHUB_STEP_SUMMARY)
+    appendFileSync(env.GITHUB_STEP_SUMMARY, `${combinedReport(inputs.command, inputs.path, sections, Infinity)}\n`);
+  const lockFiles = chosen
+    .map((e) => e.lockFile)
+    .filter(Boolean)
+    .join(' ');
+  if (env.GITHUB_OUTPUT)
+    appendFileSync(
+      env.GITHUB_OUTPUT,
+      `changes=${changes}\nexit-code=${exitCode === 0 && changes ? 2 : exitCode}\nlock-files=${lockFiles}\n`,
+    );
+  if (inputs.command === 'plan' && inputs.comment)
+    await commentOnPullRequest(inputs, env, combinedReport(inputs.command, inputs.path, sections));
   const failed = sections.filter((s) => s.ok === false).map((s) => s.name);
   const checkFailed = sections.filter((s) => s.check === 'failed').map((s) => s.name);
-  if (failed.length > 0) console.log(`::error::monitors ${inputs.command} failed in ${failed.join(', ')}; see the log above.`);
-  if (checkFailed.length > 0) console.log(`::error::monitors check --changed in ${checkFailed.join(', ')}: a monitor this pull request creates or replaces is down, or the check failed; see the comment or the log above.`);
-  if (inputs.command === 'drift' && failed.length === 0) return (await trackDriftIssue(inputs, env, combinedReport('drift', inputs.path, sections), changes)) ? 0 : 1;
+  if (failed.length > 0)
+    console.log(`::error::monitors ${inputs.command} failed in ${failed.join(', ')}; see the log above.`);
+  if (checkFailed.length > 0)
+    console.log(
+      `::error::monitors check --changed in ${checkFailed.join(', ')}: a monitor this pull request creates or replaces is down, or the check failed; see the comment or the log above.`,
+    );
+  if (inputs.command === 'drift' && failed.length === 0)
+    return (await trackDriftIssue(inputs, env, combinedReport('drift', inputs.path, sections), changes)) ? 0 : 1;
   return failed.length > 0 || checkFailed.length > 0 ? 1 : 0;
 }
 
@@ -219,7 +274,14 @@ async function runOneEnvironment(inputs, cli, childEnv, name) {
   const outcome = outcomeOf(inputs.command, result.code);
   const here = { ...inputs, path: `${inputs.path} --env ${name}` };
   const markdown = (inputs.command === 'plan' || inputs.command === 'drift') && outcome.ok ? result.stdout : undefined;
-  const section = { name, ok: outcome.ok, code: result.code, changes: outcome.changes, markdown, body: markdown ?? textReport(here, result.code, result.output, outcome.ok) };
+  const section = {
+    name,
+    ok: outcome.ok,
+    code: result.code,
+    changes: outcome.changes,
+    markdown,
+    body: markdown ?? textReport(here, result.code, result.output, outcome.ok),
+  };
   if (inputs.command === 'plan' && inputs.check && outcome.ok) {
     const checked = await run(cli.command, [...cli.args, ...checkArgs(inputs), ...chosen], childEnv);
     section.check = checked.code === 0 ? 'ok' : 'failed';

@@ -15,7 +15,10 @@ export function markerFor(path) {
 /** The comment text: marker first (invisible when rendered), body capped below GitHub's limit. */
 export function commentBody(marker, markdown) {
   const room = MAX_COMMENT_CHARS - marker.length - 200;
-  const text = markdown.length > room ? `${markdown.slice(0, room)}\n\n… (truncated: the full plan is in the job summary and log)` : markdown;
+  const text =
+    markdown.length > room
+      ? `${markdown.slice(0, room)}\n\n… (truncated: the full plan is in the job summary and log)`
+      : markdown;
   return `${marker}\n${text}`;
 }
 
@@ -37,7 +40,10 @@ export async function upsertComment({ apiUrl, token, repo, issueNumber, marker, 
 
 async function findMarkedComment(api, repo, issueNumber, marker) {
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const comments = await api.request('GET', `/repos/${repo}/issues/${issueNumber}/comments?per_page=100&page=${page}`);
+    const comments = await api.request(
+      'GET',
+      `/repos/${repo}/issues/${issueNumber}/comments?per_page=100&page=${page}`,
+    );
     const found = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(marker));
     if (found) return found;
     if (comments.length < 100) return undefined;
@@ -66,8 +72,13 @@ export class GitHubApi {
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!response.ok) {
-      const hint = response.status === 403 || response.status === 404 ? ` (does the job grant \`permissions: ${this.permission}\`?)` : '';
-      throw new Error(`GitHub API ${method} ${path.split('?')[0]} failed: ${response.status} ${response.statusText}${hint}`);
+      const hint =
+        response.status === 403 || response.status === 404
+          ? ` (does the job grant \`permissions: ${this.permission}\`?)`
+          : '';
+      throw new Error(
+        `GitHub API ${method} ${path.split('?')[0]} failed: ${response.status} ${response.statusText}${hint}`,
+      );
     }
     return response.json();
   }

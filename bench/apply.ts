@@ -27,12 +27,27 @@ interface Server {
 
 const SERVERS: Server[] = SMOKE
   ? [
-      { name: 'token bucket R=10/s, burst 5', flags: ['--rate-limit', '10', '--rate-burst', '5'], rate: 10, creates: 20 },
+      {
+        name: 'token bucket R=10/s, burst 5',
+        flags: ['--rate-limit', '10', '--rate-burst', '5'],
+        rate: 10,
+        creates: 20,
+      },
       { name: 'fixed window 10 per 1 s', flags: ['--rate-window', '10/1'], rate: 10, creates: 20 },
     ]
   : [
-      { name: 'token bucket R=10/s, burst 5', flags: ['--rate-limit', '10', '--rate-burst', '5'], rate: 10, creates: 60 },
-      { name: 'token bucket R=50/s, burst 10', flags: ['--rate-limit', '50', '--rate-burst', '10'], rate: 50, creates: 500 },
+      {
+        name: 'token bucket R=10/s, burst 5',
+        flags: ['--rate-limit', '10', '--rate-burst', '5'],
+        rate: 10,
+        creates: 60,
+      },
+      {
+        name: 'token bucket R=50/s, burst 10',
+        flags: ['--rate-limit', '50', '--rate-burst', '10'],
+        rate: 50,
+        creates: 500,
+      },
       { name: 'token bucket R=50/s, burst 50', flags: ['--rate-limit', '50'], rate: 50, creates: 1000 },
       { name: 'fixed window 100 per 10 s', flags: ['--rate-window', '100/10'], rate: 10, creates: 300 },
       { name: 'fixed window 30 per 3 s', flags: ['--rate-window', '30/3'], rate: 10, creates: 150 },
@@ -52,11 +67,29 @@ async function applyAgainst(server: Server): Promise<Row> {
   const sim = await startSimProcess([...server.flags, '--latency', String(LATENCY_MS)]);
   try {
     const corpus = generateCorpus(join(dir, 'monitors'), { monitors: server.creates, files: 10 });
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', NO_COLOR: '1', MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, ...corpus.env };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      CI: 'true',
+      NO_COLOR: '1',
+      MONITORS_API_URL: sim.baseUrl,
+      MONITORS_API_TOKEN: sim.token,
+      ...corpus.env,
+    };
     await clearRequestLog(sim.adminUrl);
-    const run = await measureCli(['apply', join(dir, 'monitors'), '--yes', '--lock', join(dir, 'monitors.lock.json')], env);
+    const run = await measureCli(
+      ['apply', join(dir, 'monitors'), '--yes', '--lock', join(dir, 'monitors.lock.json')],
+      env,
+    );
     const failed = /(\d+) failed\./.exec(run.stdout)?.[1] ?? '?';
-    return { server, code: run.code, failed, wallMs: run.wallMs, peakRssMb: run.peakRssMb, log: await getRequestLog(sim.adminUrl) };
+    return {
+      server,
+      code: run.code,
+      failed,
+      wallMs: run.wallMs,
+      peakRssMb: run.peakRssMb,
+      log: await getRequestLog(sim.adminUrl),
+    };
   } finally {
     await sim.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -90,10 +123,20 @@ function cells({ server, code, failed, wallMs, log }: Row): (string | number)[] 
 async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const server of SERVERS) rows.push(await applyAgainst(server));
-  process.stdout.write(`Apply of N creates against rate-limited simulators, latency ${LATENCY_MS} ms; the client is told nothing of the limits\n\n`);
+  process.stdout.write(
+    `Apply of N creates against rate-limited simulators, latency ${LATENCY_MS} ms; the client is told nothing of the limits\n\n`,
+  );
   process.stdout.write(
     `${markdownTable(
-      ['server', 'writes (201)', 'elapsed (first write to last answer)', 'requests answered, per s = share of R', 'answered 429', 'sent before a Retry-After elapsed', 'floor N/R: elapsed / floor'],
+      [
+        'server',
+        'writes (201)',
+        'elapsed (first write to last answer)',
+        'requests answered, per s = share of R',
+        'answered 429',
+        'sent before a Retry-After elapsed',
+        'floor N/R: elapsed / floor',
+      ],
       rows.map(cells),
     )}\n\nTargets: >= 90% of R, <= 1% answered 429, 0 early. A bucket starts full, so its burst comes on top of R. Peak RSS: ${rows.map((r) => `${Math.round(r.peakRssMb)} MB`).join(', ')}.\n`,
   );

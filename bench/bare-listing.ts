@@ -12,7 +12,11 @@ export async function bareListingMs(baseUrl: string, token: string): Promise<num
     let cursor: string | null = null;
     do {
       const query: string = `per_page=100${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
-      const res: Dispatcher.ResponseData = await pool.request({ method: 'GET', path: `${base.pathname}/monitors?${query}`, headers });
+      const res: Dispatcher.ResponseData = await pool.request({
+        method: 'GET',
+        path: `${base.pathname}/monitors?${query}`,
+        headers,
+      });
       const text: string = await res.body.text();
       if (res.statusCode !== 200) throw new Error(`GET /monitors answered ${res.statusCode}: ${text.slice(0, 200)}`);
       cursor = (JSON.parse(text) as { meta: { next_cursor: string | null } }).meta.next_cursor;

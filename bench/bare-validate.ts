@@ -16,7 +16,9 @@ const started = performance.now();
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
 const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')) as object);
 const compiledMs = performance.now() - started;
-const files = readdirSync(dir).filter((name) => /\.ya?ml$/.test(name)).sort();
+const files = readdirSync(dir)
+  .filter((name) => /\.ya?ml$/.test(name))
+  .sort();
 let monitors = 0;
 let invalid = 0;
 for (const name of files) {
@@ -26,5 +28,7 @@ for (const name of files) {
 }
 // The split, for the benchmark's note: compiling the schema is part of this floor.
 const passMs = performance.now() - started - compiledMs;
-process.stdout.write(`${monitors} monitors in ${files.length} files: ${invalid} invalid; schema compiled in ${Math.round(compiledMs)} ms, files read, parsed and validated in ${Math.round(passMs)} ms\n`);
+process.stdout.write(
+  `${monitors} monitors in ${files.length} files: ${invalid} invalid; schema compiled in ${Math.round(compiledMs)} ms, files read, parsed and validated in ${Math.round(passMs)} ms\n`,
+);
 process.exitCode = invalid > 0 ? 1 : 0;

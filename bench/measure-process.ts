@@ -23,19 +23,29 @@ export function measureCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string)
 }
 
 /** Any Node script as a whole process, measured like the CLI. */
-export async function measureScript(script: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Measured> {
+export async function measureScript(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'));
   const rssFile = join(dir, 'rusage.json');
   const started = performance.now();
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', REPORTER, script, ...args], { cwd, env: { ...env, BENCH_RUSAGE_FILE: rssFile } });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    child.on('error', reject);
-    child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
-  });
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', REPORTER, script, ...args], {
+        cwd,
+        env: { ...env, BENCH_RUSAGE_FILE: rssFile },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
+    },
+  );
   const wallMs = performance.now() - started;
   let maxRssKb = 0;
   try {

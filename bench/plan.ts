@@ -27,14 +27,23 @@ async function main(): Promise<void> {
   const sim = await startSimProcess(['--rate-limit', '0', '--monitor-limit', '100000']);
   try {
     const corpus = generateCorpus(join(dir, 'monitors'), { monitors: MONITORS, files: FILES });
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', NO_COLOR: '1', MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, ...corpus.env };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      CI: 'true',
+      NO_COLOR: '1',
+      MONITORS_API_URL: sim.baseUrl,
+      MONITORS_API_TOKEN: sim.token,
+      ...corpus.env,
+    };
     const lock = join(dir, 'monitors.lock.json');
     const seeding = performance.now();
     await seedWorkspace(join(dir, 'monitors'), corpus.env, sim.adminUrl, lock);
     const seedMs = performance.now() - seeding;
 
     // Some changed: the shared timeout of two files (the monitors that inherit it).
-    for (const file of corpus.files.slice(0, 2)) writeFileSync(file, readFileSync(file, 'utf8').replace('  timeout_seconds: 10\n', '  timeout_seconds: 11\n'));
+    for (const file of corpus.files.slice(0, 2))
+      writeFileSync(file, readFileSync(file, 'utf8').replace('  timeout_seconds: 10\n', '  timeout_seconds: 11\n'));
     const plan = () => measureCli(['plan', join(dir, 'monitors'), '--lock', lock, '--format', 'json'], env);
 
     // Without and with latency in turn, so that both see the same machine.
@@ -64,7 +73,11 @@ async function main(): Promise<void> {
           ['plan, no latency', ms(median(fast.map((r) => r.wallMs))), mb(maxRss(fast))],
           [`plan, ${LATENCY_MS} ms latency per request`, ms(median(slow.map((r) => r.wallMs))), mb(maxRss(slow))],
           [`floor: ${pages} listing pages x ${LATENCY_MS} ms`, ms(floorMs), '-'],
-          [`for comparison: the ${pages} pages listed by a bare undici loop, ${LATENCY_MS} ms latency`, ms(median(bare)), '-'],
+          [
+            `for comparison: the ${pages} pages listed by a bare undici loop, ${LATENCY_MS} ms latency`,
+            ms(median(bare)),
+            '-',
+          ],
         ],
       )}\n\n` +
         `With latency / max(floor, no latency) = ${ms(median(slow.map((r) => r.wallMs)))} / ${ms(bound)} = ${ratio.toFixed(2)}x; target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}.\n`,

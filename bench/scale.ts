@@ -34,7 +34,15 @@ async function runSize(monitors: number): Promise<SizeRun> {
     const yamlDir = join(dir, 'monitors');
     const lock = join(dir, 'monitors.lock.json');
     const corpus = generateCorpus(yamlDir, { monitors, files: monitors / PER_FILE });
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', NO_COLOR: '1', MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, ...corpus.env };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      CI: 'true',
+      NO_COLOR: '1',
+      MONITORS_API_URL: sim.baseUrl,
+      MONITORS_API_TOKEN: sim.token,
+      ...corpus.env,
+    };
 
     const validate = await measureCli(['validate', yamlDir], env);
     expectExit(validate, [0], 'validate');
@@ -47,11 +55,13 @@ async function runSize(monitors: number): Promise<SizeRun> {
     const plan = await measureCli(['plan', yamlDir, '--lock', lock, '--format', 'json'], env);
     expectExit(plan, [0], 'plan');
     const summary = (JSON.parse(plan.stdout) as { summary: Record<string, number> }).summary;
-    if (summary.replace !== CHANGES || summary.create !== 0 || summary.delete !== 0) throw new Error(`plan: expected ${CHANGES} replaces only, got ${JSON.stringify(summary)}`);
+    if (summary.replace !== CHANGES || summary.create !== 0 || summary.delete !== 0)
+      throw new Error(`plan: expected ${CHANGES} replaces only, got ${JSON.stringify(summary)}`);
 
     const apply = await measureCli(['apply', yamlDir, '--yes', '--lock', lock], env);
     expectExit(apply, [0], 'apply');
-    if (!apply.stdout.includes(`${CHANGES} replaced`)) throw new Error(`apply: expected ${CHANGES} replaced: ${apply.stdout.slice(-500)}`);
+    if (!apply.stdout.includes(`${CHANGES} replaced`))
+      throw new Error(`apply: expected ${CHANGES} replaced: ${apply.stdout.slice(-500)}`);
     return { monitors, bytes: corpus.bytes, seedMs, validate, plan, apply };
   } finally {
     await sim.stop();
@@ -75,7 +85,8 @@ function changeMonitors(files: readonly string[], count: number): void {
 }
 
 function expectExit(run: Measured, codes: number[], what: string): void {
-  if (run.code === null || !codes.includes(run.code)) throw new Error(`${what} exited ${run.code}: ${run.stderr.slice(-2000)}`);
+  if (run.code === null || !codes.includes(run.code))
+    throw new Error(`${what} exited ${run.code}: ${run.stderr.slice(-2000)}`);
 }
 
 async function main(): Promise<void> {
@@ -86,15 +97,38 @@ async function main(): Promise<void> {
   const ratio = (a: number, b: number) => `${(b / a).toFixed(1)}x`;
   const step = (name: string, pick: (r: SizeRun) => Measured): (string | number)[] => {
     const [a, b] = [pick(small), pick(large)];
-    return [name, ms(a.wallMs), mb(a.peakRssMb), ms(b.wallMs), mb(b.peakRssMb), ratio(a.wallMs, b.wallMs), ratio(a.peakRssMb, b.peakRssMb)];
+    return [
+      name,
+      ms(a.wallMs),
+      mb(a.peakRssMb),
+      ms(b.wallMs),
+      mb(b.peakRssMb),
+      ratio(a.wallMs, b.wallMs),
+      ratio(a.peakRssMb, b.peakRssMb),
+    ];
   };
-  const rows = [step('validate', (r) => r.validate), step(`plan (${n(CHANGES)} replaces)`, (r) => r.plan), step(`apply of ${n(CHANGES)} replaces`, (r) => r.apply)];
+  const rows = [
+    step('validate', (r) => r.validate),
+    step(`plan (${n(CHANGES)} replaces)`, (r) => r.plan),
+    step(`apply of ${n(CHANGES)} replaces`, (r) => r.apply),
+  ];
   const peak = Math.max(large.validate.peakRssMb, large.plan.peakRssMb, large.apply.peakRssMb);
   process.stdout.write(
     [
       `Workspaces of ${n(small.monitors)} and ${n(large.monitors)} monitors (${PER_FILE} per file; ${(small.bytes / 1e6).toFixed(1)} and ${(large.bytes / 1e6).toFixed(1)} MB of YAML), seeded on the simulator with their lock file (${ms(small.seedMs)} and ${ms(large.seedMs)}, not measured). Each step is one CLI process.`,
       '',
-      markdownTable([`step`, `${n(small.monitors)}: wall`, `${n(small.monitors)}: peak RSS`, `${n(large.monitors)}: wall`, `${n(large.monitors)}: peak RSS`, 'time ratio', 'RSS ratio'], rows),
+      markdownTable(
+        [
+          `step`,
+          `${n(small.monitors)}: wall`,
+          `${n(small.monitors)}: peak RSS`,
+          `${n(large.monitors)}: wall`,
+          `${n(large.monitors)}: peak RSS`,
+          'time ratio',
+          'RSS ratio',
+        ],
+        rows,
+      ),
       '',
       `Linear growth is a time ratio of about 10 (the apply's ${n(CHANGES)} writes are the same at both sizes; its listings grow 10x). Peak RSS at ${n(large.monitors)}: ${mb(peak)}, target < ${mb(RSS_TARGET_MB)}: ${peak < RSS_TARGET_MB ? 'met' : 'MISSED'}.`,
       '',

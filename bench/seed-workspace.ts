@@ -11,14 +11,23 @@ import { seedMonitors } from '../tests/helpers/sim-admin.js';
 
 const BATCH = 5_000;
 
-export async function seedWorkspace(monitorsDir: string, env: Record<string, string>, adminUrl: string, lockPath: string): Promise<number> {
+export async function seedWorkspace(
+  monitorsDir: string,
+  env: Record<string, string>,
+  adminUrl: string,
+  lockPath: string,
+): Promise<number> {
   const { state, diagnostics } = await loadDesiredState([monitorsDir], { env });
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new Error(`the corpus does not load: ${errors[0]!.file}:${errors[0]!.line} ${errors[0]!.message}`);
+  if (errors.length > 0)
+    throw new Error(`the corpus does not load: ${errors[0]!.file}:${errors[0]!.line} ${errors[0]!.message}`);
   const lock = newLockFile();
   for (let start = 0; start < state.monitors.length; start += BATCH) {
     const batch = state.monitors.slice(start, start + BATCH);
-    const ids = await seedMonitors(adminUrl, batch.map((d) => d.input as Record<string, unknown>));
+    const ids = await seedMonitors(
+      adminUrl,
+      batch.map((d) => d.input as Record<string, unknown>),
+    );
     batch.forEach((d, i) => lock.monitors.push(recordOf(d, ids[i]!, lock.salt)));
   }
   await writeLockFileAtomic(lockPath, lock);

@@ -50,7 +50,10 @@ async function main(): Promise<void> {
   };
   try {
     for (let at = 0; at < SEEDED; at += 5000) {
-      await seedMonitors(sim.adminUrl, Array.from({ length: Math.min(5000, SEEDED - at) }, (_, i) => exampleMonitorInput(`bench-${at + i}`)));
+      await seedMonitors(
+        sim.adminUrl,
+        Array.from({ length: Math.min(5000, SEEDED - at) }, (_, i) => exampleMonitorInput(`bench-${at + i}`)),
+      );
     }
     const cursors: (string | null)[] = Array.from({ length: CONNECTIONS }, () => null);
     const firstId = (await get('/monitors?per_page=1')).data[0]?.id ?? '';
@@ -68,19 +71,27 @@ async function main(): Promise<void> {
         const res = await pool.request({
           method: 'POST',
           path: '/api/v1/monitors',
-          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-${worker}-${i}-${Date.now()}` },
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'idempotency-key': `bench-${worker}-${i}-${Date.now()}`,
+          },
           body: JSON.stringify(exampleMonitorInput(`created-${worker}-${i}`)),
         });
         await res.body.text();
         if (res.statusCode !== 201) throw new Error(`POST: ${res.statusCode}`);
       }),
     );
-    console.log(`\nSimulator throughput (${SEEDED} seeded monitors, ${CONNECTIONS} keep-alive connections, ${SECONDS} s each, rate limit off)\n`);
+    console.log(
+      `\nSimulator throughput (${SEEDED} seeded monitors, ${CONNECTIONS} keep-alive connections, ${SECONDS} s each, rate limit off)\n`,
+    );
     console.log('| operation | requests | req/s | p50 ms | p99 ms |');
     console.log('|---|---:|---:|---:|---:|');
     for (const row of rows) {
       const sorted = [...row.latencies].sort((a, b) => a - b);
-      console.log(`| ${row.name} | ${row.count} | ${Math.round(row.count / row.seconds)} | ${percentile(sorted, 50)} | ${percentile(sorted, 99)} |`);
+      console.log(
+        `| ${row.name} | ${row.count} | ${Math.round(row.count / row.seconds)} | ${percentile(sorted, 50)} | ${percentile(sorted, 99)} |`,
+      );
     }
   } finally {
     await pool.close();

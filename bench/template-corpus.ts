@@ -22,7 +22,6 @@ export interface TemplateCorpus {
   env: Record<string, string>;
 }
 
-
 /** One template's fields as written (with `${var.NAME}` and `${each.KEY}`), by kind. */
 function templateFields(t: number, file: number): string {
   const area = ['checkout', 'search', 'catalog', 'payments', 'login'][t % 5];
@@ -50,7 +49,9 @@ function vars(file: number): Record<string, string | number> {
 
 function templatedFile(file: number, templates: number[]): string {
   const v = vars(file);
-  let text = `${HEADER}vars:\n${Object.entries(v).map(([k, value]) => `  ${k}: ${value}`).join('\n')}\nmonitors:\n`;
+  let text = `${HEADER}vars:\n${Object.entries(v)
+    .map(([k, value]) => `  ${k}: ${value}`)
+    .join('\n')}\nmonitors:\n`;
   for (const t of templates) {
     text += `  - name: "svc-${file}-${t} \${each.region} \${each.check}"\n${templateFields(t, file)}    for_each:\n      region: [${REGIONS.join(', ')}]\n      check: [${CHECKS.join(', ')}]\n`;
   }
@@ -77,7 +78,11 @@ function flatFile(file: number, templates: number[]): string {
   return text;
 }
 
-export function generateTemplateCorpus(templatedDir: string, flatDir: string, options: TemplateCorpusOptions): TemplateCorpus {
+export function generateTemplateCorpus(
+  templatedDir: string,
+  flatDir: string,
+  options: TemplateCorpusOptions,
+): TemplateCorpus {
   mkdirSync(templatedDir, { recursive: true });
   mkdirSync(flatDir, { recursive: true });
   let templatedBytes = 0;
@@ -94,5 +99,10 @@ export function generateTemplateCorpus(templatedDir: string, flatDir: string, op
     templatedBytes += Buffer.byteLength(templated);
     flatBytes += Buffer.byteLength(flat);
   }
-  return { monitors: options.templates * INSTANCES, templatedBytes, flatBytes, env: { BENCH_TOKEN: 'bench-token-not-a-secret' } };
+  return {
+    monitors: options.templates * INSTANCES,
+    templatedBytes,
+    flatBytes,
+    env: { BENCH_TOKEN: 'bench-token-not-a-secret' },
+  };
 }

@@ -17,10 +17,18 @@ const GOAL = 1.2;
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function validate(dir: string, env: Record<string, string>): Promise<{ ms: number; rssMb: number; last: string }> {
-  const r = await measureCli(['validate', dir], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env });
+async function validate(
+  dir: string,
+  env: Record<string, string>,
+): Promise<{ ms: number; rssMb: number; last: string }> {
+  const r = await measureCli(['validate', dir], {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    ...env,
+  });
   const last = (r.stdout + r.stderr).trim().split('\n').pop() ?? '';
-  if (r.code !== 0) throw new Error(`validate ${dir} failed (exit ${r.code}):\n${(r.stdout + r.stderr).slice(0, 2000)}`);
+  if (r.code !== 0)
+    throw new Error(`validate ${dir} failed (exit ${r.code}):\n${(r.stdout + r.stderr).slice(0, 2000)}`);
   return { ms: r.wallMs, rssMb: r.peakRssMb, last };
 }
 

@@ -22,7 +22,8 @@ const BARE = fileURLToPath(new URL('./bare-validate.js', import.meta.url));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 function checked(run: Measured, what: string): Measured {
-  if (run.code !== 0) throw new Error(`${what} failed (exit ${run.code}):\n${(run.stdout + run.stderr).slice(0, 2000)}`);
+  if (run.code !== 0)
+    throw new Error(`${what} failed (exit ${run.code}):\n${(run.stdout + run.stderr).slice(0, 2000)}`);
   return run;
 }
 
@@ -44,14 +45,23 @@ async function main(): Promise<void> {
     }
     const row = (name: string, runs: Measured[]) => {
       const times = runs.map((r) => r.wallMs);
-      return [name, ms(Math.min(...times)), ms(median(times)), ms(Math.max(...times)), `${Math.round(Math.max(...runs.map((r) => r.peakRssMb)))} MB`];
+      return [
+        name,
+        ms(Math.min(...times)),
+        ms(median(times)),
+        ms(Math.max(...times)),
+        `${Math.round(Math.max(...runs.map((r) => r.peakRssMb)))} MB`,
+      ];
     };
     const ratio = median(validate.map((r) => r.wallMs)) / median(bare.map((r) => r.wallMs));
     process.stdout.write(
       [
         `monitors validate: ${MONITORS.toLocaleString('en')} monitors in ${FILES} files (${(corpus.bytes / 1e6).toFixed(1)} MB), ${RUNS} runs each, alternating`,
         '',
-        markdownTable(['process', 'min', 'median', 'max', 'peak RSS (max)'], [row('monitors validate', validate), row('bare: js-yaml + ajv (floor)', bare)]),
+        markdownTable(
+          ['process', 'min', 'median', 'max', 'peak RSS (max)'],
+          [row('monitors validate', validate), row('bare: js-yaml + ajv (floor)', bare)],
+        ),
         '',
         `validate / bare (medians): ${ratio.toFixed(2)}x; target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}.`,
         `validate said: ${validate[0]?.stdout.trim().split('\n').pop() ?? ''}`,

@@ -21,8 +21,10 @@ export function condense(text: string, shown: Shown): string {
   let hiddenOutcomes = 0;
   const flush = () => {
     const plural = hiddenChanges === 1 ? '' : 's';
-    if (hiddenChanges > 0 && changes === hiddenChanges) out.push(`  (${hiddenChanges} change${plural}, as in the plan above)`, '');
-    else if (hiddenChanges > 0) out.push(`  ... ${hiddenChanges} more change${plural} (\`monitors plan\` prints each in full)`, '');
+    if (hiddenChanges > 0 && changes === hiddenChanges)
+      out.push(`  (${hiddenChanges} change${plural}, as in the plan above)`, '');
+    else if (hiddenChanges > 0)
+      out.push(`  ... ${hiddenChanges} more change${plural} (\`monitors plan\` prints each in full)`, '');
     if (hiddenOutcomes > 0) out.push(`  ... ${hiddenOutcomes} more`);
     hiddenChanges = 0;
     hiddenOutcomes = 0;

@@ -28,7 +28,9 @@ const exampleSecrets = {
 };
 
 async function main(): Promise<number> {
-  const sim = spawn(process.execPath, [cli, 'sim', '--port', '0', '--token', token], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const sim = spawn(process.execPath, [cli, 'sim', '--port', '0', '--token', token], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const baseUrl = await firstLine(sim);
     const env = { ...process.env, ...exampleSecrets, MONITORS_API_URL: baseUrl, MONITORS_API_TOKEN: token };
@@ -36,10 +38,20 @@ async function main(): Promise<number> {
     console.log(`\n# Simulator running at ${baseUrl}\n`);
     const steps: [string, string[], number[], Shown][] = [
       ['Validate the YAML', ['validate', ...examples], [0], { changes: 0, outcomes: 0 }],
-      ['Plan (changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [2], { changes: 1, outcomes: 0 }],
+      [
+        'Plan (changes expected)',
+        ['plan', ...examples, '--lock', lock, '--detailed-exitcode'],
+        [2],
+        { changes: 1, outcomes: 0 },
+      ],
       // apply shows the plan again before it starts: counted, not repeated.
       ['Apply', ['apply', ...examples, '--lock', lock, '--yes'], [0], { changes: 0, outcomes: 3 }],
-      ['Plan again (no changes expected)', ['plan', ...examples, '--lock', lock, '--detailed-exitcode'], [0], { changes: 1, outcomes: 0 }],
+      [
+        'Plan again (no changes expected)',
+        ['plan', ...examples, '--lock', lock, '--detailed-exitcode'],
+        [0],
+        { changes: 1, outcomes: 0 },
+      ],
     ];
     const shorten = (text: string) => text.split(work).join('$TMP').split(examplesRoot).join('examples');
     for (const [title, args, expected, shown] of steps) {

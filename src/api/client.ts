@@ -38,7 +38,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return checked.value;
   };
 
-  async function listAll<T extends { id: string }>(path: string, shape: ShapeCheck<T>, maxPages = MAX_PAGES, onPage?: (items: readonly T[]) => void): Promise<{ items: T[]; complete: boolean }> {
+  async function listAll<T extends { id: string }>(
+    path: string,
+    shape: ShapeCheck<T>,
+    maxPages = MAX_PAGES,
+    onPage?: (items: readonly T[]) => void,
+  ): Promise<{ items: T[]; complete: boolean }> {
     // By id: a server whose cursors are offsets repeats an item when another is created
     // between two pages; the later copy is the fresher one.
     const items = new Map<string, T>();
@@ -60,9 +65,16 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       if (checked.next !== null) {
         if (checked.items.length > 0) stalePages = fresh === 0 ? stalePages + 1 : 0; // an empty page proves nothing
         if (stalePages >= MAX_STALE_PAGES) {
-          throw bad(`GET ${path}`, `${MAX_STALE_PAGES} pages in a row brought only items already listed, each with a new cursor (the server seems to ignore the cursor parameter)`);
+          throw bad(
+            `GET ${path}`,
+            `${MAX_STALE_PAGES} pages in a row brought only items already listed, each with a new cursor (the server seems to ignore the cursor parameter)`,
+          );
         }
-        if (seen.has(checked.next)) throw bad(`GET ${path}`, `the cursor "${transport.redact(checked.next).slice(0, 40)}" came back a second time (the listing would never end)`);
+        if (seen.has(checked.next))
+          throw bad(
+            `GET ${path}`,
+            `the cursor "${transport.redact(checked.next).slice(0, 40)}" came back a second time (the listing would never end)`,
+          );
         seen.add(checked.next);
         if (page + 1 < maxPages) pending = request(checked.next);
       }
@@ -110,12 +122,17 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
 function monitorPath(id: string): string {
   // Ids go into the path only when they have the spec's form: nothing else can be smuggled in.
-  if (!ID_PATTERN.test(id)) throw new MonitorsError('API_BAD_ID', `"${id}" is not a monitor id (26 characters of the Crockford alphabet)`);
+  if (!ID_PATTERN.test(id))
+    throw new MonitorsError('API_BAD_ID', `"${id}" is not a monitor id (26 characters of the Crockford alphabet)`);
   return `/monitors/${id}`;
 }
 
 function checkKey(key: string): string {
-  if (!KEY_PATTERN.test(key)) throw new MonitorsError('API_BAD_KEY', `the Idempotency-Key "${key}" does not match the spec (8-100 of A-Z a-z 0-9 _ . : -); this is a bug`);
+  if (!KEY_PATTERN.test(key))
+    throw new MonitorsError(
+      'API_BAD_KEY',
+      `the Idempotency-Key "${key}" does not match the spec (8-100 of A-Z a-z 0-9 _ . : -); this is a bug`,
+    );
   return key;
 }
 

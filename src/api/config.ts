@@ -51,19 +51,30 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
   const variable = environment?.tokenEnv ?? 'MONITORS_API_TOKEN';
   const token = env[variable]?.trim();
   if (!token) {
-    throw new MonitorsError('CONFIG_NO_TOKEN', environment ? `${variable} is not set (the token of environment ${environment.name})` : `${variable} is not set`, {
-      hint: environment
-        ? `Set ${variable} to a token of the ${environment.name} workspace (in CI: from a secret). MONITORS_API_TOKEN is not used for an environment: it could belong to another workspace.`
-        : 'Create a token in the dashboard (settings, API) with the scopes this command needs, then `export MONITORS_API_TOKEN=...` (in CI: from a secret).',
-    });
+    throw new MonitorsError(
+      'CONFIG_NO_TOKEN',
+      environment ? `${variable} is not set (the token of environment ${environment.name})` : `${variable} is not set`,
+      {
+        hint: environment
+          ? `Set ${variable} to a token of the ${environment.name} workspace (in CI: from a secret). MONITORS_API_TOKEN is not used for an environment: it could belong to another workspace.`
+          : 'Create a token in the dashboard (settings, API) with the scopes this command needs, then `export MONITORS_API_TOKEN=...` (in CI: from a secret).',
+      },
+    );
   }
   checkToken(token, variable);
-  const raw = options.flagApiUrl?.trim() || environment?.apiUrl?.trim() || env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
+  const raw =
+    options.flagApiUrl?.trim() || environment?.apiUrl?.trim() || env.MONITORS_API_URL?.trim() || options.apiUrl?.trim();
   if (!raw) {
-    const yaml = environment ? `settings.environments.${environment.name}.api_url nor settings.api_url` : 'settings.api_url';
-    throw new MonitorsError('CONFIG_NO_API_URL', `no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no ${yaml}`, {
-      hint: 'Pass --api-url or set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
-    });
+    const yaml = environment
+      ? `settings.environments.${environment.name}.api_url nor settings.api_url`
+      : 'settings.api_url';
+    throw new MonitorsError(
+      'CONFIG_NO_API_URL',
+      `no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no ${yaml}`,
+      {
+        hint: 'Pass --api-url or set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
+      },
+    );
   }
   return {
     baseUrl: checkBaseUrl(raw),
@@ -71,9 +82,14 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv, options: ConfigFromEnvO
     concurrency: intFromEnv(env.MONITORS_CONCURRENCY, 8, 1, 64, 'MONITORS_CONCURRENCY'),
     maxAttempts: intFromEnv(env.MONITORS_MAX_ATTEMPTS, 6, 1, 20, 'MONITORS_MAX_ATTEMPTS'),
     timeouts: { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 },
-    backoff: { baseMs: intFromEnv(env.MONITORS_RETRY_BASE_MS, 250, 1, 60_000, 'MONITORS_RETRY_BASE_MS'), maxMs: 20_000 },
+    backoff: {
+      baseMs: intFromEnv(env.MONITORS_RETRY_BASE_MS, 250, 1, 60_000, 'MONITORS_RETRY_BASE_MS'),
+      maxMs: 20_000,
+    },
     userAgent: options.userAgent ?? `monitors/${packageVersion()}`,
-    ...((options.debug ?? env.MONITORS_DEBUG === '1') ? { debugLog: (line: string) => process.stderr.write(`${line}\n`) } : {}),
+    ...((options.debug ?? env.MONITORS_DEBUG === '1')
+      ? { debugLog: (line: string) => process.stderr.write(`${line}\n`) }
+      : {}),
   };
 }
 
@@ -92,9 +108,13 @@ export function checkToken(token: string, variable = 'MONITORS_API_TOKEN'): void
   const bad = [...token].findIndex((ch) => !/^[\x21-\x7E]$/.test(ch));
   if (bad >= 0) {
     const what = /\s/.test([...token][bad]!) ? 'a space or line break' : 'a character that is not printable ASCII';
-    throw new MonitorsError('CONFIG_BAD_TOKEN', `${variable} contains ${what} (character ${bad + 1}), which no API token has and no HTTP header can carry`, {
-      hint: `Copy the token again from the dashboard (settings, API) and set ${variable} to exactly that value.`,
-    });
+    throw new MonitorsError(
+      'CONFIG_BAD_TOKEN',
+      `${variable} contains ${what} (character ${bad + 1}), which no API token has and no HTTP header can carry`,
+      {
+        hint: `Copy the token again from the dashboard (settings, API) and set ${variable} to exactly that value.`,
+      },
+    );
   }
 }
 
@@ -104,23 +124,34 @@ export function checkBaseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new MonitorsError('CONFIG_BAD_URL', `the API URL "${raw}" is not a valid URL`, { hint: 'Use the base URL ending in /api/v1, e.g. https://monitoring.example.com/api/v1.' });
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
-    throw new MonitorsError('CONFIG_INSECURE_URL', `the API URL must use https (plain http is allowed only for loopback hosts), got ${url.protocol}//${url.host}`, {
-      hint: 'The token travels with every request; use the https URL of the API.',
+    throw new MonitorsError('CONFIG_BAD_URL', `the API URL "${raw}" is not a valid URL`, {
+      hint: 'Use the base URL ending in /api/v1, e.g. https://monitoring.example.com/api/v1.',
     });
   }
-  if (url.username || url.password) throw new MonitorsError('CONFIG_BAD_URL', 'the API URL must not contain credentials; use MONITORS_API_TOKEN');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
+    throw new MonitorsError(
+      'CONFIG_INSECURE_URL',
+      `the API URL must use https (plain http is allowed only for loopback hosts), got ${url.protocol}//${url.host}`,
+      {
+        hint: 'The token travels with every request; use the https URL of the API.',
+      },
+    );
+  }
+  if (url.username || url.password)
+    throw new MonitorsError('CONFIG_BAD_URL', 'the API URL must not contain credentials; use MONITORS_API_TOKEN');
   url.search = '';
   url.hash = '';
   const base = url.toString().replace(/\/+$/, '');
   // Spec 9.1: the version is part of the path. Anything else (the bare host, the dashboard,
   // an endpoint pasted whole) would be asked for /monitors and answer with a page or a 404.
   if (!/\/api\/v1$/.test(new URL(base).pathname)) {
-    throw new MonitorsError('CONFIG_BAD_URL', `the API URL ${base} does not end in /api/v1, the base address of the monitoring API (version 1)`, {
-      hint: 'Use the base URL ending in /api/v1, e.g. https://monitoring.example.com/api/v1 (with any path prefix before it kept).',
-    });
+    throw new MonitorsError(
+      'CONFIG_BAD_URL',
+      `the API URL ${base} does not end in /api/v1, the base address of the monitoring API (version 1)`,
+      {
+        hint: 'Use the base URL ending in /api/v1, e.g. https://monitoring.example.com/api/v1 (with any path prefix before it kept).',
+      },
+    );
   }
   return base;
 }
@@ -128,6 +159,7 @@ export function checkBaseUrl(raw: string): string {
 function intFromEnv(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new MonitorsError('CONFIG_BAD_VALUE', `${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new MonitorsError('CONFIG_BAD_VALUE', `${name} must be a whole number from ${min} to ${max}, not "${value}"`);
   return n;
 }

@@ -18,7 +18,11 @@ export function decodeBody(bytes: Uint8Array, contentEncoding: string | undefine
   let buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length === 0) return { ok: true, text: '' };
   for (const coding of codings) {
-    if (!DECODERS.has(coding)) return { ok: false, problem: `its body is compressed with "${coding}", which the client does not read (it asks for ${ACCEPTED_ENCODINGS})` };
+    if (!DECODERS.has(coding))
+      return {
+        ok: false,
+        problem: `its body is compressed with "${coding}", which the client does not read (it asks for ${ACCEPTED_ENCODINGS})`,
+      };
     try {
       buffer = decodeOne(buffer, coding);
     } catch {

@@ -18,7 +18,12 @@ export function parseErrorBody(body: unknown, text?: string): ErrorBody {
   if (!isObject(body)) return { ...plainMessage(text), fieldErrors: [] };
   const error = isObject(body.error) ? body.error : body;
   // A string `error` is a code when it looks like one (OAuth's "invalid_token"), else a message.
-  const code = typeof error.code === 'string' ? error.code : typeof body.error === 'string' && /^[\w.:-]+$/.test(body.error) ? body.error : undefined;
+  const code =
+    typeof error.code === 'string'
+      ? error.code
+      : typeof body.error === 'string' && /^[\w.:-]+$/.test(body.error)
+        ? body.error
+        : undefined;
   const message = firstString(
     error.message,
     body.message,
@@ -29,9 +34,24 @@ export function parseErrorBody(body: unknown, text?: string): ErrorBody {
     typeof body.error === 'string' ? body.error : undefined,
   );
   // `detail` as a list is FastAPI's shape; as a string it is a message, which fieldErrorsFrom skips.
-  const candidates = [error.details, error.fields, error.errors, error.violations, body.errors, body.details, body.fields, body.detail, body['invalid-params'], body.violations];
+  const candidates = [
+    error.details,
+    error.fields,
+    error.errors,
+    error.violations,
+    body.errors,
+    body.details,
+    body.fields,
+    body.detail,
+    body['invalid-params'],
+    body.violations,
+  ];
   const fieldErrors = candidates.flatMap(fieldErrorsFrom);
-  return { ...(code ? { code } : {}), ...(message ? { message: oneLine(message) } : {}), fieldErrors: dedupe(fieldErrors) };
+  return {
+    ...(code ? { code } : {}),
+    ...(message ? { message: oneLine(message) } : {}),
+    fieldErrors: dedupe(fieldErrors),
+  };
 }
 
 /** A server's message goes into a one-line error: whitespace collapsed, length capped. */
@@ -57,8 +77,26 @@ function fieldErrorsFrom(value: unknown): FieldError[] {
       if (!isObject(item)) return typeof item === 'string' ? [{ field: '', message: item }] : [];
       // JSON:API puts the place in source.pointer (or source.parameter).
       const source = isObject(item.source) ? item.source : {};
-      const where = item.field ?? item.name ?? item.path ?? item.pointer ?? item.loc ?? item.property ?? item.propertyPath ?? item.param ?? source.pointer ?? source.parameter;
-      const message = firstString(item.message, item.msg, item.detail, item.reason, item.description, item.title, item.code);
+      const where =
+        item.field ??
+        item.name ??
+        item.path ??
+        item.pointer ??
+        item.loc ??
+        item.property ??
+        item.propertyPath ??
+        item.param ??
+        source.pointer ??
+        source.parameter;
+      const message = firstString(
+        item.message,
+        item.msg,
+        item.detail,
+        item.reason,
+        item.description,
+        item.title,
+        item.code,
+      );
       const path = fieldPath(where);
       return [{ field: fieldName(where), message: message ?? 'is invalid', ...(path ? { path } : {}) }];
     });
@@ -66,7 +104,9 @@ function fieldErrorsFrom(value: unknown): FieldError[] {
   if (isObject(value)) {
     // {field: "message"} or {field: ["message", ...]}
     return Object.entries(value).flatMap(([field, messages]) =>
-      (Array.isArray(messages) ? messages : [messages]).filter((m) => typeof m === 'string').map((m) => ({ field: fieldName(field), message: m as string })),
+      (Array.isArray(messages) ? messages : [messages])
+        .filter((m) => typeof m === 'string')
+        .map((m) => ({ field: fieldName(field), message: m as string })),
     );
   }
   return [];
@@ -74,7 +114,9 @@ function fieldErrorsFrom(value: unknown): FieldError[] {
 
 /** The segments of a place; a leading "body"/"data" names the request body, not the monitor's `body` field, unless nothing follows it. */
 function segmentsOf(where: unknown): string[] {
-  const all = (Array.isArray(where) ? where.map(String) : typeof where === 'string' ? where.split(/[./[\]]+/) : []).filter((p) => p !== '');
+  const all = (
+    Array.isArray(where) ? where.map(String) : typeof where === 'string' ? where.split(/[./[\]]+/) : []
+  ).filter((p) => p !== '');
   return all.length > 1 && CONTAINERS.has(all[0]!) ? all.slice(1) : all;
 }
 

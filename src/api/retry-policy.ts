@@ -9,8 +9,7 @@
 // with the same key after a pause; a 409 for another payload never is.
 
 export type Outcome =
-  | { kind: 'network' }
-  | { kind: 'status'; status: number; retryAfterMs?: number; conflict?: ConflictKind };
+  { kind: 'network' } | { kind: 'status'; status: number; retryAfterMs?: number; conflict?: ConflictKind };
 
 export type ConflictKind = 'in_progress' | 'key_reused' | 'unknown';
 
@@ -33,7 +32,12 @@ export function isRetryable(outcome: Outcome): boolean {
  * Delay before attempt `attempt + 1` (attempt counts from 1): exponential with "equal
  * jitter" (half fixed, half random), capped; never sooner than Retry-After.
  */
-export function retryDelayMs(attempt: number, outcome: Outcome, backoff: { baseMs: number; maxMs: number }, random: number): number {
+export function retryDelayMs(
+  attempt: number,
+  outcome: Outcome,
+  backoff: { baseMs: number; maxMs: number },
+  random: number,
+): number {
   const half = minRetryDelayMs(attempt, backoff);
   const jittered = half + half * random;
   const floor = outcome.kind === 'status' && outcome.retryAfterMs !== undefined ? outcome.retryAfterMs : 0;
@@ -69,8 +73,18 @@ export function conflictKind(code: string | undefined, message: string | undefin
 
 function kindOfText(raw: string): ConflictKind {
   const text = raw.toLowerCase();
-  if (/progress|running|processing|being processed|in.flight|pending|concurrent|locked|outstanding|not (yet )?(finished|completed)/.test(text)) return 'in_progress';
+  if (
+    /progress|running|processing|being processed|in.flight|pending|concurrent|locked|outstanding|not (yet )?(finished|completed)/.test(
+      text,
+    )
+  )
+    return 'in_progress';
   // "same parameters": Stripe's "can only be used with the same parameters they were first used with".
-  if (/reuse|different|another|mismatch|payload|not match|conflicting|already used|same (parameters|body|request)/.test(text)) return 'key_reused';
+  if (
+    /reuse|different|another|mismatch|payload|not match|conflicting|already used|same (parameters|body|request)/.test(
+      text,
+    )
+  )
+    return 'key_reused';
   return 'unknown';
 }

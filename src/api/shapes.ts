@@ -30,12 +30,16 @@ export const accountShape: ShapeCheck<Account> = (value) => {
 
 export const incidentShape: ShapeCheck<Incident> = (value) => {
   if (!isObject(value) || typeof value.id !== 'string') return { ok: false, problem: 'an incident has no string "id"' };
-  if (!isObject(value.monitor) || typeof value.monitor.id !== 'string') return { ok: false, problem: `incident ${value.id} has no "monitor.id"` };
+  if (!isObject(value.monitor) || typeof value.monitor.id !== 'string')
+    return { ok: false, problem: `incident ${value.id} has no "monitor.id"` };
   return { ok: true, value: value as Incident };
 };
 
 /** A page: data array plus meta.next_cursor (string, or null on the last page; "" read as null). */
-export function pageOf<T>(body: unknown, item: ShapeCheck<T>): { ok: true; items: T[]; next: string | null } | { ok: false; problem: string } {
+export function pageOf<T>(
+  body: unknown,
+  item: ShapeCheck<T>,
+): { ok: true; items: T[]; next: string | null } | { ok: false; problem: string } {
   const data = dataOf(body);
   if (!data.ok) return data;
   if (!Array.isArray(data.value)) return { ok: false, problem: '"data" of a list is not an array' };
@@ -48,11 +52,17 @@ export function pageOf<T>(body: unknown, item: ShapeCheck<T>): { ok: true; items
   // next_cursor is required: without it a listing could end early unnoticed, and the
   // plan would then create monitors that exist. A missing per_page is harmless.
   const meta = (body as Record<string, unknown>).meta;
-  if (!isObject(meta)) return { ok: false, problem: meta === undefined ? 'the list has no "meta" (spec 2.5)' : '"meta" is not an object' };
+  if (!isObject(meta))
+    return { ok: false, problem: meta === undefined ? 'the list has no "meta" (spec 2.5)' : '"meta" is not an object' };
   const next = meta.next_cursor;
   if (next === undefined) return { ok: false, problem: '"meta.next_cursor" is missing (spec 2.5)' };
-  if (next !== null && typeof next !== 'string') return { ok: false, problem: '"meta.next_cursor" is neither a string nor null' };
+  if (next !== null && typeof next !== 'string')
+    return { ok: false, problem: '"meta.next_cursor" is neither a string nor null' };
   // JSON may carry a lone surrogate ("\ud800"); no URL can, so it could not be sent back unchanged.
-  if (typeof next === 'string' && LONE_SURROGATE.test(next)) return { ok: false, problem: '"meta.next_cursor" is not valid Unicode (a lone surrogate), so it cannot be sent back' };
+  if (typeof next === 'string' && LONE_SURROGATE.test(next))
+    return {
+      ok: false,
+      problem: '"meta.next_cursor" is not valid Unicode (a lone surrogate), so it cannot be sent back',
+    };
   return { ok: true, items, next: typeof next === 'string' && next !== '' ? next : null };
 }

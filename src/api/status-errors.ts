@@ -45,10 +45,14 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
     // Redacted before it is resolved: URL serialization could re-encode a token past recognition.
     const location = answer.headers?.location;
     const target = redirectTarget(location === undefined ? undefined : redact(location), context.url);
-    return new RedirectedError('API_REDIRECTED', `the API answered ${where} with a redirect (${answer.status})${target ? ` to ${redact(target)}` : ''}, which is not followed, so nothing was done`, {
-      ...base,
-      hint: 'Set MONITORS_API_URL to the address the API really answers at (https, ending in /api/v1); redirects are not followed because the token would go with them.',
-    });
+    return new RedirectedError(
+      'API_REDIRECTED',
+      `the API answered ${where} with a redirect (${answer.status})${target ? ` to ${redact(target)}` : ''}, which is not followed, so nothing was done`,
+      {
+        ...base,
+        hint: 'Set MONITORS_API_URL to the address the API really answers at (https, ending in /api/v1); redirects are not followed because the token would go with them.',
+      },
+    );
   }
   switch (answer.status) {
     case 400:
@@ -58,10 +62,14 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
       });
     case 401:
       // The server's reason, when it gives one, replaces the generic guess (not both, one after the other).
-      return new UnauthorizedError('API_UNAUTHORIZED', `the API rejected the token in MONITORS_API_TOKEN (401)${body.message ? `; the server says: ${redact(body.message)}` : ': it is missing, expired or revoked'}`, {
-        ...base,
-        hint: 'Create a new token in the dashboard (settings, API) and set MONITORS_API_TOKEN to it.',
-      });
+      return new UnauthorizedError(
+        'API_UNAUTHORIZED',
+        `the API rejected the token in MONITORS_API_TOKEN (401)${body.message ? `; the server says: ${redact(body.message)}` : ': it is missing, expired or revoked'}`,
+        {
+          ...base,
+          hint: 'Create a new token in the dashboard (settings, API) and set MONITORS_API_TOKEN to it.',
+        },
+      );
     case 403: {
       const scope = scopeFor(method, path);
       return new ForbiddenError('API_FORBIDDEN', `the API token lacks the ${scope} scope needed for ${where} (403)`, {
@@ -72,25 +80,40 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
     case 404:
       // Only ids can be missing from a workspace; a 404 on /monitors or /account means the URL is wrong.
       if (!/\/[^/]+\/[^/?]+/.test(path)) {
-        return new NotFoundError('API_NOT_FOUND', `the API has no ${path} (404 on ${where}): MONITORS_API_URL does not point at the monitoring API${said}`, {
-          ...base,
-          hint: 'Set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
-        });
+        return new NotFoundError(
+          'API_NOT_FOUND',
+          `the API has no ${path} (404 on ${where}): MONITORS_API_URL does not point at the monitoring API${said}`,
+          {
+            ...base,
+            hint: 'Set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
+          },
+        );
       }
-      return new NotFoundError('API_NOT_FOUND', `not found: ${where} (404); it does not exist in this token's workspace${said}`, base);
+      return new NotFoundError(
+        'API_NOT_FOUND',
+        `not found: ${where} (404); it does not exist in this token's workspace${said}`,
+        base,
+      );
     case 409:
       return conflictKind(body.code, body.message) === 'key_reused'
-        ? new KeyReusedError('API_KEY_REUSED', `the API refused ${where}: its Idempotency-Key was already used for another payload (409)${said}`, {
-            ...base,
-            hint: 'The plan no longer matches what was sent before; run `monitors plan` again and apply the new plan.',
-          })
+        ? new KeyReusedError(
+            'API_KEY_REUSED',
+            `the API refused ${where}: its Idempotency-Key was already used for another payload (409)${said}`,
+            {
+              ...base,
+              hint: 'The plan no longer matches what was sent before; run `monitors plan` again and apply the new plan.',
+            },
+          )
         : new ConflictError('API_CONFLICT', `${where} conflicted with a request still running (409)${said}`, {
             ...base,
             hint: 'Wait a moment and run the same command again; the idempotency key makes that safe.',
           });
     case 422: {
       const fields = body.fieldErrors.map((f) => ({ ...f, message: redact(f.message) }));
-      const list = fields.length > 0 ? `: ${fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}` : said;
+      const list =
+        fields.length > 0
+          ? `: ${fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}`
+          : said;
       return new ValidationError(`the API rejected the monitor (422)${list}`, fields, {
         ...base,
         hint: 'Fix the field in the YAML (`monitors validate` checks most rules offline) and run again.',
@@ -98,27 +121,43 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
     }
     case 429:
       if (tooLongToWait(context.retryAfterMs)) {
-        return new RateLimitedError('API_RATE_LIMITED', `the API rate-limited ${where} (429) and asks to wait ${waitText(context.retryAfterMs)}, longer than the ${MAX_RETRY_AFTER_MS / 1000} s this tool waits`, {
-          ...base,
-          hint: `Run again in ${waitText(context.retryAfterMs)}; what succeeded is recorded and will not be repeated.`,
-        });
+        return new RateLimitedError(
+          'API_RATE_LIMITED',
+          `the API rate-limited ${where} (429) and asks to wait ${waitText(context.retryAfterMs)}, longer than the ${MAX_RETRY_AFTER_MS / 1000} s this tool waits`,
+          {
+            ...base,
+            hint: `Run again in ${waitText(context.retryAfterMs)}; what succeeded is recorded and will not be repeated.`,
+          },
+        );
       }
-      return new RateLimitedError('API_RATE_LIMITED', `the API kept answering 429 (rate limited) to ${where}, and the retries ran out`, {
-        ...base,
-        hint: 'Run again later, or lower --concurrency; what succeeded is recorded and will not be repeated.',
-      });
+      return new RateLimitedError(
+        'API_RATE_LIMITED',
+        `the API kept answering 429 (rate limited) to ${where}, and the retries ran out`,
+        {
+          ...base,
+          hint: 'Run again later, or lower --concurrency; what succeeded is recorded and will not be repeated.',
+        },
+      );
     default:
       if (answer.status >= 500 && tooLongToWait(context.retryAfterMs)) {
-        return new ServerError('API_SERVER_ERROR', `the API failed with ${answer.status} on ${where} and asks to wait ${waitText(context.retryAfterMs)}, longer than the ${MAX_RETRY_AFTER_MS / 1000} s this tool waits${said}`, {
-          ...base,
-          hint: `The service is unavailable for now; run the same command again in ${waitText(context.retryAfterMs)} (it is safe to repeat).`,
-        });
+        return new ServerError(
+          'API_SERVER_ERROR',
+          `the API failed with ${answer.status} on ${where} and asks to wait ${waitText(context.retryAfterMs)}, longer than the ${MAX_RETRY_AFTER_MS / 1000} s this tool waits${said}`,
+          {
+            ...base,
+            hint: `The service is unavailable for now; run the same command again in ${waitText(context.retryAfterMs)} (it is safe to repeat).`,
+          },
+        );
       }
       if (answer.status >= 500) {
-        return new ServerError('API_SERVER_ERROR', `the API failed with ${answer.status} on ${where}, and the retries ran out${said}`, {
-          ...base,
-          hint: 'The service may be having trouble; run the same command again later (it is safe to repeat).',
-        });
+        return new ServerError(
+          'API_SERVER_ERROR',
+          `the API failed with ${answer.status} on ${where}, and the retries ran out${said}`,
+          {
+            ...base,
+            hint: 'The service may be having trouble; run the same command again later (it is safe to repeat).',
+          },
+        );
       }
       return new BadRequestError('API_UNEXPECTED_STATUS', `the API answered ${answer.status} to ${where}${said}`, base);
   }

@@ -7,7 +7,15 @@ import { parseErrorBody } from './error-body.js';
 import { errorCode, errorForStatus, networkError, isTlsFailure } from './status-errors.js';
 import { ACCEPTED_ENCODINGS, decodeBody } from './decode-body.js';
 import { createPacer, type Ticket } from './pacing/pacer.js';
-import { MAX_RETRY_AFTER_MS, conflictKind, isRetryable, minRetryDelayMs, parseRetryAfter, retryDelayMs, type Outcome } from './retry-policy.js';
+import {
+  MAX_RETRY_AFTER_MS,
+  conflictKind,
+  isRetryable,
+  minRetryDelayMs,
+  parseRetryAfter,
+  retryDelayMs,
+  type Outcome,
+} from './retry-policy.js';
 
 export interface SendOptions {
   query?: Record<string, string | number | undefined>;
@@ -84,7 +92,9 @@ export function createTransport(config: ApiClientConfig): Transport {
       bytes = new Uint8Array(await response.body.arrayBuffer());
     } catch (error) {
       pacer.settle(ticket, { status: 0 });
-      log?.(`<- ${errorCode(error) ?? 'network error'} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
+      log?.(
+        `<- ${errorCode(error) ?? 'network error'} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`,
+      );
       throw error;
     }
     const flat = flattenHeaders(response.headers);
@@ -98,12 +108,25 @@ export function createTransport(config: ApiClientConfig): Transport {
    * for its Retry-After (without one, for the fixed half of this attempt's backoff); one
    * too long to wait holds back nothing: the request fails, saying how long.
    */
-  function settleRate(ticket: Ticket, status: number, headers: Record<string, string | undefined>, attempt: number): void {
-    const rate = { limit: numberHeader(headers['x-ratelimit-limit']), remaining: numberHeader(headers['x-ratelimit-remaining']) };
+  function settleRate(
+    ticket: Ticket,
+    status: number,
+    headers: Record<string, string | undefined>,
+    attempt: number,
+  ): void {
+    const rate = {
+      limit: numberHeader(headers['x-ratelimit-limit']),
+      remaining: numberHeader(headers['x-ratelimit-remaining']),
+    };
     if (status !== 429) pacer.settle(ticket, { status, ...rate });
     else {
       const retryAfterMs = parseRetryAfter(headers['retry-after'], clock());
-      const pauseMs = retryAfterMs === undefined ? minRetryDelayMs(attempt, config.backoff) : retryAfterMs <= MAX_RETRY_AFTER_MS ? retryAfterMs : undefined;
+      const pauseMs =
+        retryAfterMs === undefined
+          ? minRetryDelayMs(attempt, config.backoff)
+          : retryAfterMs <= MAX_RETRY_AFTER_MS
+            ? retryAfterMs
+            : undefined;
       pacer.settle(ticket, { status, ...rate, retryAfterMs, pauseMs });
     }
     const pacing = pacer.describe();
@@ -129,11 +152,20 @@ export function createTransport(config: ApiClientConfig): Transport {
           outcome = { kind: 'network' };
         }
         if (!isRetryable(outcome) || attempt >= config.maxAttempts) {
-          if (answer) throw errorForStatus(answer, { method, path, url, redact, retryAfterMs: outcome.kind === 'status' ? outcome.retryAfterMs : undefined });
+          if (answer)
+            throw errorForStatus(answer, {
+              method,
+              path,
+              url,
+              redact,
+              retryAfterMs: outcome.kind === 'status' ? outcome.retryAfterMs : undefined,
+            });
           throw networkError(failure, { method, path, baseUrl: config.baseUrl, redact, attempts: attempt });
         }
         const delay = retryDelayMs(attempt, outcome, config.backoff, random());
-        log?.(`.. ${method} ${url}: ${outcome.kind === 'network' ? 'network error' : outcome.status}; retrying in ${Math.round(delay)}ms`);
+        log?.(
+          `.. ${method} ${url}: ${outcome.kind === 'network' ? 'network error' : outcome.status}; retrying in ${Math.round(delay)}ms`,
+        );
         await sleep(delay);
       }
     });
@@ -154,7 +186,8 @@ export function createTransport(config: ApiClientConfig): Transport {
  */
 function readJson(status: number, headers: Record<string, string | undefined>, bytes: Uint8Array): Answer {
   const decoded = decodeBody(bytes, headers['content-encoding']);
-  if (!decoded.ok) return { status, headers, json: undefined, ...(status < 300 ? { unreadable: decoded.problem } : {}) };
+  if (!decoded.ok)
+    return { status, headers, json: undefined, ...(status < 300 ? { unreadable: decoded.problem } : {}) };
   const text = decoded.text;
   if (text.trim() === '') return { status, headers, json: undefined };
   try {

@@ -43,7 +43,11 @@ export interface MonitorsApi {
   listMonitors(options?: { onPage?(monitors: readonly LiveMonitor[]): void }): Promise<LiveMonitor[]>;
   getMonitor(id: string): Promise<LiveMonitor>;
   createMonitor(body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<CreateResult>;
-  replaceMonitor(id: string, body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<LiveMonitor>;
+  replaceMonitor(
+    id: string,
+    body: MonitorInput | Record<string, unknown>,
+    idempotencyKey: string,
+  ): Promise<LiveMonitor>;
   deleteMonitor(id: string, idempotencyKey: string): Promise<void>;
   getAccount(): Promise<Account>;
   /** At most `maxPages` pages of 100 (ordering is not specified, so a cut list may miss open ones). */

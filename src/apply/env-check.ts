@@ -14,24 +14,38 @@ import { resolveEnvTemplates } from './env-templates.js';
 export async function checkEnvMatchesPlan(plan: Plan, env: NodeJS.ProcessEnv, salt: string): Promise<void> {
   const templated = plan.changes.filter((c) => c.body && c.lock_record && envNamesIn(c.body).size > 0);
   const valueOf = (name: string) => env[name];
-  const resolved = templated.map((change) => ({ change, canonical: normalizeInput(resolveEnvTemplates(change.body!, env)), templates: templatesOf(change.body!) }));
+  const resolved = templated.map((change) => ({
+    change,
+    canonical: normalizeInput(resolveEnvTemplates(change.body!, env)),
+    templates: templatesOf(change.body!),
+  }));
   await warmSecretHashes(
-    resolved.flatMap(({ canonical, templates }) => [...secretValuesOf(canonical), ...templateValues(templates, valueOf)]),
+    resolved.flatMap(({ canonical, templates }) => [
+      ...secretValuesOf(canonical),
+      ...templateValues(templates, valueOf),
+    ]),
     salt,
   );
   const changedNames = new Set<string>();
   for (const { change, canonical, templates } of resolved) {
     const record = change.lock_record!;
     const hashed = protectTemplatedFields(canonical, templates, valueOf, salt);
-    if (inputFingerprint(hashed) !== record.fingerprint || !sameHashes(secretHashes(canonical, salt), record.secrets ?? {})) {
+    if (
+      inputFingerprint(hashed) !== record.fingerprint ||
+      !sameHashes(secretHashes(canonical, salt), record.secrets ?? {})
+    ) {
       for (const name of envNamesIn(change.body)) changedNames.add(name);
     }
   }
   if (changedNames.size > 0) {
     const names = [...changedNames].sort().join(', ');
-    throw new MonitorsError('PLAN_ENV_CHANGED', `the saved plan was made with other values of ${names} than this environment has; nothing was changed`, {
-      hint: 'Run apply with the environment the plan was made in, or make a new plan (`monitors plan --out FILE`) here.',
-    });
+    throw new MonitorsError(
+      'PLAN_ENV_CHANGED',
+      `the saved plan was made with other values of ${names} than this environment has; nothing was changed`,
+      {
+        hint: 'Run apply with the environment the plan was made in, or make a new plan (`monitors plan --out FILE`) here.',
+      },
+    );
   }
 }
 

@@ -11,9 +11,13 @@ export function resolveEnvTemplates<T>(value: T, env: NodeJS.ProcessEnv): T {
       if (escape) return whole.slice(1);
       const v = env[name];
       if (v === undefined) {
-        throw new MonitorsError('APPLY_MISSING_ENV', `environment variable ${name} is not set, and the plan refers to it`, {
-          hint: `Export ${name} (in CI: from a repository secret) and run apply again.`,
-        });
+        throw new MonitorsError(
+          'APPLY_MISSING_ENV',
+          `environment variable ${name} is not set, and the plan refers to it`,
+          {
+            hint: `Export ${name} (in CI: from a repository secret) and run apply again.`,
+          },
+        );
       }
       return v;
     }) as T;

@@ -83,7 +83,10 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
   };
   const run = async (change: PlannedChange, generation: number): Promise<ChangeOutcome> => {
     // Checked when the change gets its turn: after an interrupt or a refused token nothing new is sent.
-    const outcome = deps.signal?.aborted || stoppedBy ? notStarted(change) : await executeChange(change, bodies.get(change), generation, deps);
+    const outcome =
+      deps.signal?.aborted || stoppedBy
+        ? notStarted(change)
+        : await executeChange(change, bodies.get(change), generation, deps);
     if (isAuthFailure(outcome.error)) stoppedBy ??= outcome.error;
     settle(outcome);
     return outcome;
@@ -93,7 +96,8 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     const settled = await Promise.all(phase.map((change) => limit(() => run(change, 0))));
     if (stoppedBy) {
       // The rest are not started; verifying would take a listing the token may be refused too.
-      if (settled.some((o) => o.ok)) warnings.push('the writes made before the token was refused were not verified; run `monitors plan` to check');
+      if (settled.some((o) => o.ok))
+        warnings.push('the writes made before the token was refused were not verified; run `monitors plan` to check');
       continue;
     }
     if (phase[0]?.action === 'delete') continue; // ids are never reused: a 204 (or 404) is final
@@ -172,16 +176,25 @@ async function executeChange(
 }
 
 /** A 404 means the monitor was deleted since the plan: its record goes, and the next plan creates it. */
-async function replaceIfPresent(deps: ApplyDeps, id: string, body: Record<string, unknown>, key: string): Promise<void> {
+async function replaceIfPresent(
+  deps: ApplyDeps,
+  id: string,
+  body: Record<string, unknown>,
+  key: string,
+): Promise<void> {
   try {
     await deps.api.replaceMonitor(id, body, key);
   } catch (error) {
     if (!isMonitorsError(error) || error.code !== 'API_NOT_FOUND') throw error;
     deps.lock.forget(id);
-    throw new MonitorsError('APPLY_TARGET_GONE', 'the monitor no longer exists (404): it was deleted outside the tool after the plan was made', {
-      hint: 'Run the apply again: the next plan creates it anew from the YAML.',
-      cause: error,
-    });
+    throw new MonitorsError(
+      'APPLY_TARGET_GONE',
+      'the monitor no longer exists (404): it was deleted outside the tool after the plan was made',
+      {
+        hint: 'Run the apply again: the next plan creates it anew from the YAML.',
+        cause: error,
+      },
+    );
   }
 }
 
@@ -196,16 +209,25 @@ async function deleteIfPresent(api: MonitorsApi, id: string, key: string): Promi
 }
 
 function lockFields(change: PlannedChange) {
-  if (!change.lock_record) throw new MonitorsError('PLAN_INVALID', `the plan's ${change.action} of "${change.name}" has no lock record`);
+  if (!change.lock_record)
+    throw new MonitorsError('PLAN_INVALID', `the plan's ${change.action} of "${change.name}" has no lock record`);
   const { fingerprint, secrets, fields } = change.lock_record;
-  return { fingerprint, ...(fields ? { fields } : {}), ...(secrets && Object.keys(secrets).length > 0 ? { secrets } : {}) };
+  return {
+    fingerprint,
+    ...(fields ? { fields } : {}),
+    ...(secrets && Object.keys(secrets).length > 0 ? { secrets } : {}),
+  };
 }
 
-function resolveAllBodies(changes: readonly PlannedChange[], env: NodeJS.ProcessEnv): Map<PlannedChange, Record<string, unknown>> {
+function resolveAllBodies(
+  changes: readonly PlannedChange[],
+  env: NodeJS.ProcessEnv,
+): Map<PlannedChange, Record<string, unknown>> {
   const bodies = new Map<PlannedChange, Record<string, unknown>>();
   for (const change of changes) {
     if (change.action === 'delete') continue;
-    if (!change.body) throw new MonitorsError('PLAN_INVALID', `the plan's ${change.action} of "${change.name}" has no body`);
+    if (!change.body)
+      throw new MonitorsError('PLAN_INVALID', `the plan's ${change.action} of "${change.name}" has no body`);
     bodies.set(change, resolveEnvTemplates(change.body, env));
   }
   return bodies;

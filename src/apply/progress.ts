@@ -25,7 +25,12 @@ function lineProgress(stream: NodeJS.WritableStream): ProgressSink {
 
 function barProgress(stream: NodeJS.WriteStream): ProgressSink {
   const bar = new cliProgress.SingleBar(
-    { stream, format: 'Applying [{bar}] {value}/{total} changes | {failed} failed | {eta_formatted} left', hideCursor: true, clearOnComplete: false },
+    {
+      stream,
+      format: 'Applying [{bar}] {value}/{total} changes | {failed} failed | {eta_formatted} left',
+      hideCursor: true,
+      clearOnComplete: false,
+    },
     cliProgress.Presets.shades_classic,
   );
   const finished = new Set<unknown>();

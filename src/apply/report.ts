@@ -10,7 +10,8 @@ const PAST: Record<string, string> = { create: 'created', replace: 'replaced', d
 export function outcomeLine(outcome: ChangeOutcome): string {
   const { change } = outcome;
   // A refused token is said once, in the report at the end, not once per change in flight.
-  if (!outcome.ok && isAuthFailure(outcome.error)) return `failed   ${describe(change)}: the API refused the token (${statusOf(outcome)}); see the end`;
+  if (!outcome.ok && isAuthFailure(outcome.error))
+    return `failed   ${describe(change)}: the API refused the token (${statusOf(outcome)}); see the end`;
   if (!outcome.ok) return `failed   ${describe(change)}: ${outcome.error?.message ?? 'unknown error'}`;
   const id = outcome.id ? ` (${outcome.id})` : '';
   const key = outcome.generation > 0 ? ` [key generation ${outcome.generation}]` : '';
@@ -32,8 +33,10 @@ export function eventLine(event: ApplyEvent): string | undefined {
 
 export function summaryLine(result: ApplyResult, elapsedMs: number): string {
   const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
-  if (result.interrupted) return `Apply interrupted: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
-  if (result.stoppedBy) return `Apply stopped: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
+  if (result.interrupted)
+    return `Apply interrupted: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
+  if (result.stoppedBy)
+    return `Apply stopped: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
   return `Apply complete: ${counts}. (${formatSeconds(elapsedMs)})`;
 }
 
@@ -42,11 +45,15 @@ export function failureReport(result: ApplyResult, located: FailureLocations = n
   if (result.stoppedBy) return stoppedReport(result, result.stoppedBy, located);
   const failed = result.outcomes.filter((o) => !o.ok && !o.notStarted);
   if (failed.length === 0 && result.notStarted === 0) return [];
-  const recorded = result.lockError ? 'Everything that succeeded is listed above.' : 'Everything that succeeded is recorded in the lock file.';
+  const recorded = result.lockError
+    ? 'Everything that succeeded is listed above.'
+    : 'Everything that succeeded is recorded in the lock file.';
   const lines = failed.length > 0 ? [`${failed.length} change${failed.length === 1 ? '' : 's'} failed:`] : [];
   for (const o of failed) lines.push(...failedLines(o, located.get(o.change)));
-  if (result.notStarted > 0) lines.push(`Interrupted: ${result.notStarted} change${result.notStarted === 1 ? ' was' : 's were'} not started.`);
-  const refusedOnly = failed.length > 0 && failed.every((o) => isApiError(o.error, 'API_VALIDATION')) && result.notStarted === 0;
+  if (result.notStarted > 0)
+    lines.push(`Interrupted: ${result.notStarted} change${result.notStarted === 1 ? ' was' : 's were'} not started.`);
+  const refusedOnly =
+    failed.length > 0 && failed.every((o) => isApiError(o.error, 'API_VALIDATION')) && result.notStarted === 0;
   lines.push(
     refusedOnly
       ? `${recorded} Fix the YAML where shown, then run the apply again: what succeeded is not repeated.`
@@ -65,7 +72,8 @@ function failedLines(o: ChangeOutcome, places: readonly FailureLocation[] | unde
   // With each field on its own located line, the header need not list them again.
   const message = fieldsShown ? `the API rejected the monitor (${error.status ?? 422})` : (error?.message ?? '');
   const lines = [`  - ${describe(o.change)}: ${error?.code ?? 'ERROR'}: ${message}`];
-  for (const p of places ?? []) lines.push(`    ${p.file}:${p.line}:${p.col}: ${fieldsShown ? p.message : writtenHere(o.change.name, p.instance)}`);
+  for (const p of places ?? [])
+    lines.push(`    ${p.file}:${p.line}:${p.col}: ${fieldsShown ? p.message : writtenHere(o.change.name, p.instance)}`);
   if (error?.hint) lines.push(`    ${error.hint}`);
   return lines;
 }
@@ -74,14 +82,20 @@ function failedLines(o: ChangeOutcome, places: readonly FailureLocation[] | unde
  * After a 401 or 403: the refusal once (the scope it names, what to do about the token),
  * how many changes it stopped, and other failures of the changes in flight as usual.
  */
-function stoppedReport(result: ApplyResult, cause: NonNullable<ApplyResult['stoppedBy']>, located: FailureLocations): string[] {
+function stoppedReport(
+  result: ApplyResult,
+  cause: NonNullable<ApplyResult['stoppedBy']>,
+  located: FailureLocations,
+): string[] {
   const failed = result.outcomes.filter((o) => !o.ok && !o.notStarted);
   const refused = failed.filter((o) => isAuthFailure(o.error));
   const others = failed.filter((o) => !isAuthFailure(o.error));
   const lines = [`Stopped at the first refusal of the token: ${cause.code}: ${cause.message}`];
   if (cause.hint) lines.push(`  ${cause.hint}`);
   const plural = (n: number, one: string, many: string) => `${n} change${n === 1 ? ` ${one}` : `s ${many}`}`;
-  lines.push(`  ${plural(refused.length, 'was', 'were')} refused for this reason and ${plural(result.notStarted, 'was', 'were')} not started: after a 401 or 403 no new write is sent, since each would be refused the same way.`);
+  lines.push(
+    `  ${plural(refused.length, 'was', 'were')} refused for this reason and ${plural(result.notStarted, 'was', 'were')} not started: after a 401 or 403 no new write is sent, since each would be refused the same way.`,
+  );
   for (const o of others) lines.push(...failedLines(o, located.get(o.change)));
   const recorded = result.lockError ? 'What succeeded is listed above' : 'What succeeded is recorded in the lock file';
   lines.push(`Once the token is fixed, run the apply again. ${recorded}, and nothing is repeated.`);
@@ -89,7 +103,9 @@ function stoppedReport(result: ApplyResult, cause: NonNullable<ApplyResult['stop
 }
 
 function writtenHere(name: string, instance: string | undefined): string {
-  return instance === undefined ? `"${name}" is written here` : `"${name}" is written here, by its template (${instance})`;
+  return instance === undefined
+    ? `"${name}" is written here`
+    : `"${name}" is written here, by its template (${instance})`;
 }
 
 function statusOf(outcome: ChangeOutcome): string {

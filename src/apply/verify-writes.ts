@@ -28,16 +28,21 @@ export interface VerifyContext {
 export async function verifyWrites(first: readonly ChangeOutcome[], ctx: VerifyContext): Promise<{ warning?: string }> {
   let pending = first.filter((o) => o.ok);
   while (pending.length > 0) {
-    if (ctx.signal?.aborted) return { warning: 'the apply was interrupted before its writes were verified; run `monitors plan` to check' };
+    if (ctx.signal?.aborted)
+      return { warning: 'the apply was interrupted before its writes were verified; run `monitors plan` to check' };
     let live: LiveMonitor[];
     try {
       live = await ctx.api.listMonitors();
     } catch (error) {
-      const wrapped = isMonitorsError(error) ? error : new MonitorsError('APPLY_UNEXPECTED', String(error), { cause: error });
+      const wrapped = isMonitorsError(error)
+        ? error
+        : new MonitorsError('APPLY_UNEXPECTED', String(error), { cause: error });
       ctx.onEvent?.({ kind: 'verify-failed', error: wrapped });
       return { warning: `could not verify the writes (${wrapped.message}); run \`monitors plan\` to check` };
     }
-    const suspects = await Promise.all(unverifiedWrites(pending, ctx.bodies, live).map((s) => ctx.limit(() => confirmGone(s, ctx.api))));
+    const suspects = await Promise.all(
+      unverifiedWrites(pending, ctx.bodies, live).map((s) => ctx.limit(() => confirmGone(s, ctx.api))),
+    );
     const retries: Promise<ChangeOutcome>[] = [];
     for (const suspect of suspects) {
       if (!suspect) continue;
@@ -45,11 +50,19 @@ export async function verifyWrites(first: readonly ChangeOutcome[], ctx: VerifyC
       const next = outcome.generation + 1;
       if (outcome.change.action === 'create' && outcome.id) ctx.lock.forget(outcome.id);
       if (ctx.signal?.aborted) {
-        ctx.settle(notEffective(outcome, why, 'The apply was interrupted before sending it again; run the apply again.'));
+        ctx.settle(
+          notEffective(outcome, why, 'The apply was interrupted before sending it again; run the apply again.'),
+        );
         continue;
       }
       if (next >= generationBudget(suspect, ctx)) {
-        ctx.settle(notEffective(outcome, why, 'The monitor is being changed outside the tool at the same time; run `monitors plan` and apply again.'));
+        ctx.settle(
+          notEffective(
+            outcome,
+            why,
+            'The monitor is being changed outside the tool at the same time; run `monitors plan` and apply again.',
+          ),
+        );
         continue;
       }
       ctx.onEvent?.({ kind: 'regenerate', change: outcome.change, generation: next, why });
@@ -71,7 +84,8 @@ interface CheckedSuspect extends Suspect {
  * stored response of an earlier create of the same monitor, deleted since.
  */
 async function confirmGone(suspect: Suspect, api: MonitorsApi): Promise<CheckedSuspect | undefined> {
-  if (!suspect.missing || suspect.outcome.change.action !== 'create' || !suspect.outcome.id) return { ...suspect, gone: false };
+  if (!suspect.missing || suspect.outcome.change.action !== 'create' || !suspect.outcome.id)
+    return { ...suspect, gone: false };
   try {
     await api.getMonitor(suspect.outcome.id);
     return undefined;
@@ -91,6 +105,10 @@ function generationBudget(suspect: CheckedSuspect, ctx: VerifyContext): number {
 }
 
 function notEffective(outcome: ChangeOutcome, why: string, hint: string): ChangeOutcome {
-  const error = new MonitorsError('APPLY_NOT_EFFECTIVE', `${describeChange(outcome.change)} did not take effect: ${why}`, { hint });
+  const error = new MonitorsError(
+    'APPLY_NOT_EFFECTIVE',
+    `${describeChange(outcome.change)} did not take effect: ${why}`,
+    { hint },
+  );
   return { ...outcome, ok: false, error };
 }

@@ -26,11 +26,16 @@ export function unverifiedWrites(
   for (const outcome of outcomes) {
     const monitor = outcome.id ? byId.get(outcome.id) : undefined;
     if (!monitor) {
-      suspects.push({ outcome, why: `monitor ${outcome.id ?? '(no id)'} is not in the listing after the write`, missing: true });
+      suspects.push({
+        outcome,
+        why: `monitor ${outcome.id ?? '(no id)'} is not in the listing after the write`,
+        missing: true,
+      });
       continue;
     }
     const differing = visibleDifferences(bodies.get(outcome.change) ?? {}, monitor);
-    if (differing.length > 0) suspects.push({ outcome, why: `the listing still differs in ${differing.join(', ')}`, missing: false });
+    if (differing.length > 0)
+      suspects.push({ outcome, why: `the listing still differs in ${differing.join(', ')}`, missing: false });
   }
   return suspects;
 }

@@ -16,7 +16,11 @@ export function endpointOf(monitor: MonitorInput): Endpoint | undefined {
   if (!parsed) return undefined;
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   const written = parsed.port === '' ? undefined : Number(parsed.port);
-  const port = monitor.port ?? written ?? (parsed.scheme ? DEFAULT_PORT[parsed.scheme] : undefined) ?? (monitor.type === 'ssl' ? 443 : undefined);
+  const port =
+    monitor.port ??
+    written ??
+    (parsed.scheme ? DEFAULT_PORT[parsed.scheme] : undefined) ??
+    (monitor.type === 'ssl' ? 443 : undefined);
   return { host, port };
 }
 

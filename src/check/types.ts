@@ -10,7 +10,11 @@ export type CheckStatus = 'up' | 'degraded' | 'down' | 'not_checked';
 
 /** What one attempt found, before timing is judged. */
 export type ProbeOutcome =
-  | { kind: 'pass'; detail: string; /** Overrides the attempt's measured time (e.g. without a one-off bootstrap). */ ms?: number }
+  | {
+      kind: 'pass';
+      detail: string;
+      /** Overrides the attempt's measured time (e.g. without a one-off bootstrap). */ ms?: number;
+    }
   | { kind: 'fail'; reason: string }
   | { kind: 'not_checked'; reason: string };
 

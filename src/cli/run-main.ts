@@ -27,7 +27,10 @@ export function reportError(error: unknown): number {
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`error INTERNAL: ${printable(message)}\n  This is a bug in monitors; please report it with MONITORS_DEBUG=1 output.\n`);
-  if (process.env.MONITORS_DEBUG === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.stderr.write(
+    `error INTERNAL: ${printable(message)}\n  This is a bug in monitors; please report it with MONITORS_DEBUG=1 output.\n`,
+  );
+  if (process.env.MONITORS_DEBUG === '1' && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
   return EXIT_ERROR;
 }

@@ -4,7 +4,10 @@ export function packageVersion(): string {
   // dist/src/cli/version.js -> ../../../package.json; src/cli/version.ts -> ../../package.json
   for (const rel of ['../../../package.json', '../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'monitors' && pkg.version) return pkg.version;
     } catch {
       // try the next candidate

@@ -45,15 +45,35 @@ export function exportWorkspace(live: readonly LiveMonitor[], options: ExportOpt
   const { unique, duplicates } = partitionByName(live);
   const monitors = withSecretReferences(unique.map(readLiveMonitor).sort(compareMonitors));
   const environment = options.environment;
-  const groups = splitIntoFiles(monitors).map((g) => (environment === undefined ? g : { ...g, fileName: `${environment}-${g.fileName}` }));
-  const files = groups.map((g) => ({ fileName: g.fileName, text: renderFile(g, factorDefaults(g.monitors), environment), monitors: g.monitors.length }));
-  const todos = groups.flatMap((g) => g.monitors.filter((m) => m.todo.length > 0).map((m) => ({ name: m.name, fileName: g.fileName, fields: m.todo })));
+  const groups = splitIntoFiles(monitors).map((g) =>
+    environment === undefined ? g : { ...g, fileName: `${environment}-${g.fileName}` },
+  );
+  const files = groups.map((g) => ({
+    fileName: g.fileName,
+    text: renderFile(g, factorDefaults(g.monitors), environment),
+    monitors: g.monitors.length,
+  }));
+  const todos = groups.flatMap((g) =>
+    g.monitors.filter((m) => m.todo.length > 0).map((m) => ({ name: m.name, fileName: g.fileName, fields: m.todo })),
+  );
   const defaulted = [...new Set(monitors.flatMap((m) => m.defaulted))].sort(compareText);
-  const secrets = monitors.flatMap((m) => (m.input.auth_secret ? [{ name: m.name, env: envNameIn(m.input.auth_secret) }] : []));
-  return { files, records: monitors.map((m) => lockRecordFor(m, options.fingerprint ?? plannerFingerprint)), duplicates, secrets, todos, defaulted };
+  const secrets = monitors.flatMap((m) =>
+    m.input.auth_secret ? [{ name: m.name, env: envNameIn(m.input.auth_secret) }] : [],
+  );
+  return {
+    files,
+    records: monitors.map((m) => lockRecordFor(m, options.fingerprint ?? plannerFingerprint)),
+    duplicates,
+    secrets,
+    todos,
+    defaulted,
+  };
 }
 
-function partitionByName(live: readonly LiveMonitor[]): { unique: LiveMonitor[]; duplicates: ExportResult['duplicates'] } {
+function partitionByName(live: readonly LiveMonitor[]): {
+  unique: LiveMonitor[];
+  duplicates: ExportResult['duplicates'];
+} {
   const byName = new Map<string, LiveMonitor[]>();
   for (const monitor of live) byName.set(monitor.name, [...(byName.get(monitor.name) ?? []), monitor]);
   const unique: LiveMonitor[] = [];

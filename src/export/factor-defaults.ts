@@ -18,7 +18,9 @@ export function factorDefaults(monitors: readonly ReadMonitor[]): FactoredFile {
   if (monitors.length >= 2) {
     for (const field of MONITOR_FIELDS) if (isShared(field, monitors)) defaults[field] = monitors[0]!.input[field];
   }
-  const entries = monitors.map((m) => Object.fromEntries(Object.entries(m.input).filter(([field]) => !Object.hasOwn(defaults, field))));
+  const entries = monitors.map((m) =>
+    Object.fromEntries(Object.entries(m.input).filter(([field]) => !Object.hasOwn(defaults, field))),
+  );
   return { defaults, entries };
 }
 
@@ -27,5 +29,7 @@ function isShared(field: MonitorField, monitors: readonly ReadMonitor[]): boolea
   const first = monitors[0]!;
   if (!Object.hasOwn(first.input, field) || first.todo.includes(field)) return false;
   const value = JSON.stringify(first.input[field]);
-  return monitors.every((m) => Object.hasOwn(m.input, field) && !m.todo.includes(field) && JSON.stringify(m.input[field]) === value);
+  return monitors.every(
+    (m) => Object.hasOwn(m.input, field) && !m.todo.includes(field) && JSON.stringify(m.input[field]) === value,
+  );
 }

@@ -4,7 +4,10 @@ import { normalizeInput } from '../plan/normalize.js';
 import type { ReadMonitor } from './read-live.js';
 
 /** A fingerprint of an input (secrets excluded), with optional per-field hashes. */
-export type FingerprintFn = (input: Record<string, unknown>) => { fingerprint: string; fields?: Record<string, string> };
+export type FingerprintFn = (input: Record<string, unknown>) => {
+  fingerprint: string;
+  fields?: Record<string, string>;
+};
 
 /** Exactly what the planner computes for the same input loaded from the YAML. */
 export const plannerFingerprint: FingerprintFn = (input) => {
@@ -22,5 +25,10 @@ export function lockRecordFor(monitor: ReadMonitor, fingerprint: FingerprintFn):
   const verified = monitor.defaulted.length === 0 && monitor.todo.length === 0;
   if (!verified) return { id: monitor.id, name: monitor.name, fingerprint: null };
   const computed = fingerprint(monitor.input);
-  return { id: monitor.id, name: monitor.name, fingerprint: computed.fingerprint, ...(computed.fields ? { fields: computed.fields } : {}) };
+  return {
+    id: monitor.id,
+    name: monitor.name,
+    fingerprint: computed.fingerprint,
+    ...(computed.fields ? { fields: computed.fields } : {}),
+  };
 }

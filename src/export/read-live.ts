@@ -1,5 +1,10 @@
 import type { LiveMonitor } from '../model/monitor.js';
-import { MONITOR_FIELDS, MONITOR_INPUT_REQUIRED, SECRET_FIELDS, type MonitorField } from '../schema/monitor-input-schema.js';
+import {
+  MONITOR_FIELDS,
+  MONITOR_INPUT_REQUIRED,
+  SECRET_FIELDS,
+  type MonitorField,
+} from '../schema/monitor-input-schema.js';
 import { REQUIRED_BY_TYPE, isMonitorType } from '../schema/type-fields.js';
 import { UNREADABLE_DEFAULTS } from './unreadable-defaults.js';
 

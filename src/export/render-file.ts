@@ -11,7 +11,10 @@ import { UNREADABLE_COMMENT } from './unreadable-defaults.js';
  */
 export function renderFile(file: FileGroup, factored: FactoredFile, environment?: string): string {
   const body: Record<string, unknown> = {};
-  const defaults = { ...(environment !== undefined ? { environments: [environment] } : {}), ...asLiteralText(factored.defaults) };
+  const defaults = {
+    ...(environment !== undefined ? { environments: [environment] } : {}),
+    ...asLiteralText(factored.defaults),
+  };
   if (Object.keys(defaults).length > 0) body.defaults = defaults;
   body.monitors = factored.entries.map(asLiteralText);
   const doc = new Document(body);
@@ -28,13 +31,16 @@ export function renderFile(file: FileGroup, factored: FactoredFile, environment?
 
 /** Live text that looks like `${env:NAME}` stays text; auth_secret is the one real reference. */
 function asLiteralText(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, field === 'auth_secret' ? value : escapeEnvInValue(value)]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, value]) => [field, field === 'auth_secret' ? value : escapeEnvInValue(value)]),
+  );
 }
 
 function headerComment(file: FileGroup, environment: string | undefined): string {
   const from = environment === undefined ? 'the live workspace' : `the live workspace of environment ${environment}`;
   const lines = [` Exported by \`monitors export\` from ${from}: ${file.title}, ${file.monitors.length} monitor(s).`];
-  if (environment !== undefined) lines.push(` Only in environment ${environment} (defaults: environments); list more there to share a monitor.`);
+  if (environment !== undefined)
+    lines.push(` Only in environment ${environment} (defaults: environments); list more there to share a monitor.`);
   if (file.monitors.some((m) => m.defaulted.length > 0)) {
     lines.push(
       ' Values marked "not readable" are documented defaults (docs/adopting.md), NOT your live',
@@ -42,7 +48,8 @@ function headerComment(file: FileGroup, environment: string | undefined): string
       ' replaces each monitor with exactly what this file says.',
     );
   }
-  if (file.monitors.some((m) => m.todo.length > 0)) lines.push(' Lines marked TODO must be filled in; `monitors validate` points at each one.');
+  if (file.monitors.some((m) => m.todo.length > 0))
+    lines.push(' Lines marked TODO must be filled in; `monitors validate` points at each one.');
   return lines.join('\n');
 }
 
@@ -51,7 +58,12 @@ function commentDefaults(map: YAMLMap, monitors: readonly ReadMonitor[]): void {
     const field = keyOf(pair);
     const count = monitors.filter((m) => m.defaulted.some((f) => f === field)).length;
     if (count === 0) continue;
-    setComment(pair, count === monitors.length ? UNREADABLE_COMMENT : ` not readable for ${count} of ${monitors.length} monitors: documented default, check it`);
+    setComment(
+      pair,
+      count === monitors.length
+        ? UNREADABLE_COMMENT
+        : ` not readable for ${count} of ${monitors.length} monitors: documented default, check it`,
+    );
   }
 }
 
@@ -60,9 +72,14 @@ function commentMonitor(map: YAMLMap, monitor: ReadMonitor): void {
     const field = keyOf(pair);
     if (monitor.defaulted.some((f) => f === field)) setComment(pair, UNREADABLE_COMMENT);
     if (monitor.todo.some((f) => f === field)) {
-      if (isScalar(pair.key)) pair.key.commentBefore = ` TODO: the listing did not return ${field}, and type "${String(monitor.input.type)}" needs it: write the live value`;
+      if (isScalar(pair.key))
+        pair.key.commentBefore = ` TODO: the listing did not return ${field}, and type "${String(monitor.input.type)}" needs it: write the live value`;
     }
-    if (field === 'auth_secret') setComment(pair, ` write-only, never returned: set ${envNameOf(monitor)} to the current secret (e.g. from a CI secret)`);
+    if (field === 'auth_secret')
+      setComment(
+        pair,
+        ` write-only, never returned: set ${envNameOf(monitor)} to the current secret (e.g. from a CI secret)`,
+      );
   }
 }
 

@@ -36,18 +36,40 @@ export interface RunExportResult {
 
 export async function runExport(deps: RunExportDeps, options: RunExportOptions): Promise<RunExportResult> {
   const live = await deps.listMonitors();
-  if (live.length === 0) return { report: 'The workspace has no monitors: nothing to export. Write your first YAML file instead.\n', warnings: [] };
-  const result = exportWorkspace(live, { fingerprint: deps.fingerprint, ...(options.environment !== undefined ? { environment: options.environment } : {}) });
+  if (live.length === 0)
+    return {
+      report: 'The workspace has no monitors: nothing to export. Write your first YAML file instead.\n',
+      warnings: [],
+    };
+  const result = exportWorkspace(live, {
+    fingerprint: deps.fingerprint,
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
+  });
   const shown = result.files.map((f) => join(options.outDir, f.fileName));
   const lock = { ...deps.newLock(), monitors: result.records };
   const writes: FileWrite[] = [
-    ...result.files.map((f, i) => ({ path: resolve(options.cwd, options.outDir, f.fileName), text: f.text, display: shown[i] })),
+    ...result.files.map((f, i) => ({
+      path: resolve(options.cwd, options.outDir, f.fileName),
+      text: f.text,
+      display: shown[i],
+    })),
     { path: resolve(options.cwd, options.lockPath), text: deps.serializeLock(lock), display: options.lockPath },
   ];
   refuseExisting(writes, options.force);
   const others = otherYamlFiles(resolve(options.cwd, options.outDir), writes);
   await writeAllAtomic(writes);
-  const warnings = others.length > 0 ? [`warning: ${options.outDir} also holds YAML files export did not write (${others.length}); plan and apply will read them too`] : [];
-  const summaryPaths = { outDir: options.outDir, filePaths: shown, lockPath: options.lockPath, lockIsDefault: options.lockIsDefault, ...(options.environment !== undefined ? { environment: options.environment } : {}) };
+  const warnings =
+    others.length > 0
+      ? [
+          `warning: ${options.outDir} also holds YAML files export did not write (${others.length}); plan and apply will read them too`,
+        ]
+      : [];
+  const summaryPaths = {
+    outDir: options.outDir,
+    filePaths: shown,
+    lockPath: options.lockPath,
+    lockIsDefault: options.lockIsDefault,
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
+  };
   return { report: exportSummary(result, summaryPaths), warnings };
 }

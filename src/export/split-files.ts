@@ -22,7 +22,9 @@ export function splitIntoFiles(monitors: readonly ReadMonitor[]): FileGroup[] {
     buckets.set(key, [...(buckets.get(key) ?? []), monitor]);
   }
   const keys = [...buckets.keys()].sort(compareText);
-  const wanted = keys.map((key) => (key === UNGROUPED ? 'ungrouped' : fileSlug(key) || (byGroup ? 'group' : 'monitors')));
+  const wanted = keys.map((key) =>
+    key === UNGROUPED ? 'ungrouped' : fileSlug(key) || (byGroup ? 'group' : 'monitors'),
+  );
   const unique = uniqueNames(wanted, '-');
   const files = keys.map((key, i) => ({
     fileName: `${unique[i]}.yaml`,

@@ -18,33 +18,62 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
   const unverifiable = result.records.filter((r) => r.fingerprint === null).length;
   const width = Math.max(...paths.filePaths.map((p) => p.length), paths.lockPath.length);
   const lines = [`Exported ${monitors} monitor${monitors === 1 ? '' : 's'} into ${paths.outDir}:`];
-  result.files.forEach((file, i) => lines.push(`  ${paths.filePaths[i]!.padEnd(width)}  ${file.monitors} monitor${file.monitors === 1 ? '' : 's'}`));
-  const verified = unverifiable === 0 ? 'all verified' : unverifiable === monitors ? 'all not verifiable yet' : `${unverifiable} not verifiable yet`;
+  result.files.forEach((file, i) =>
+    lines.push(`  ${paths.filePaths[i]!.padEnd(width)}  ${file.monitors} monitor${file.monitors === 1 ? '' : 's'}`),
+  );
+  const verified =
+    unverifiable === 0
+      ? 'all verified'
+      : unverifiable === monitors
+        ? 'all not verifiable yet'
+        : `${unverifiable} not verifiable yet`;
   lines.push(`  ${paths.lockPath.padEnd(width)}  ${monitors} lock record${monitors === 1 ? '' : 's'} (${verified})`);
 
   if (result.defaulted.length > 0) {
-    lines.push('', `The listing did not return ${result.defaulted.join(', ')}.`, 'Documented defaults were written in their place (marked "not readable"): check them against the dashboard.');
+    lines.push(
+      '',
+      `The listing did not return ${result.defaulted.join(', ')}.`,
+      'Documented defaults were written in their place (marked "not readable"): check them against the dashboard.',
+    );
   }
   if (result.todos.length > 0) {
     lines.push('', 'Fill in these fields (marked TODO; `monitors validate` points at each):');
-    for (const t of result.todos) lines.push(`  ${paths.filePaths[result.files.findIndex((f) => f.fileName === t.fileName)] ?? t.fileName}: "${t.name}": ${t.fields.join(', ')}`);
+    for (const t of result.todos)
+      lines.push(
+        `  ${paths.filePaths[result.files.findIndex((f) => f.fileName === t.fileName)] ?? t.fileName}: "${t.name}": ${t.fields.join(', ')}`,
+      );
   }
   if (result.secrets.length > 0) {
-    lines.push('', 'Secrets are write-only, so the YAML refers to environment variables; set each to the current secret:');
+    lines.push(
+      '',
+      'Secrets are write-only, so the YAML refers to environment variables; set each to the current secret:',
+    );
     for (const s of result.secrets) lines.push(`  ${s.env}  ("${s.name}")`);
   }
   if (result.duplicates.length > 0) {
     lines.push('', 'Not exported: several live monitors share a name (the tool matches monitors by name):');
     for (const d of result.duplicates) lines.push(`  "${d.name}": ids ${d.ids.join(', ')}`);
-    lines.push('Rename all but one in the dashboard and export again, or add the one to manage by hand with `id: <id>`.');
+    lines.push(
+      'Rename all but one in the dashboard and export again, or add the one to manage by hand with `id: <id>`.',
+    );
   }
   const lockFlag = paths.lockIsDefault ? '' : ` --lock ${paths.lockPath}`;
   const envFlag = paths.environment !== undefined ? ` --env ${paths.environment}` : '';
-  lines.push('', 'Next:', `  monitors validate ${paths.outDir}${envFlag}`, `  monitors plan ${paths.outDir}${envFlag}${lockFlag}`);
+  lines.push(
+    '',
+    'Next:',
+    `  monitors validate ${paths.outDir}${envFlag}`,
+    `  monitors plan ${paths.outDir}${envFlag}${lockFlag}`,
+  );
   if (unverifiable > 0) {
-    lines.push(`The first plan replaces the ${unverifiable} "not verifiable" monitor${unverifiable === 1 ? '' : 's'} once with exactly what the YAML says;`, 'review it, apply, and commit the updated lock file.');
+    lines.push(
+      `The first plan replaces the ${unverifiable} "not verifiable" monitor${unverifiable === 1 ? '' : 's'} once with exactly what the YAML says;`,
+      'review it, apply, and commit the updated lock file.',
+    );
   } else if (result.secrets.length > 0) {
-    lines.push('The first plan re-sends the secrets once (their values cannot be compared); then commit the lock file.');
+    lines.push(
+      'The first plan re-sends the secrets once (their values cannot be compared); then commit the lock file.',
+    );
   } else {
     lines.push('The plan should show no changes; commit the YAML and the lock file.');
   }

@@ -19,9 +19,13 @@ export function refuseExisting(writes: readonly FileWrite[], force: boolean): vo
   const existing = writes.filter((w) => existsSync(w.path)).map((w) => w.display ?? w.path);
   if (existing.length === 0) return;
   const more = existing.length > 1 ? ` (and ${existing.length - 1} more)` : '';
-  throw new MonitorsError('EXPORT_FILE_EXISTS', `${existing[0]} already exists${more}; export does not overwrite files`, {
-    hint: 'Pass --force to overwrite them, or export into an empty folder with --out DIR.',
-  });
+  throw new MonitorsError(
+    'EXPORT_FILE_EXISTS',
+    `${existing[0]} already exists${more}; export does not overwrite files`,
+    {
+      hint: 'Pass --force to overwrite them, or export into an empty folder with --out DIR.',
+    },
+  );
 }
 
 export async function writeAllAtomic(writes: readonly FileWrite[]): Promise<void> {
@@ -37,7 +41,11 @@ export async function writeAllAtomic(writes: readonly FileWrite[]): Promise<void
   } catch (error) {
     for (const s of staged) rmSync(s.temp, { force: true });
     const failed = writes[staged.length];
-    throw new MonitorsError('EXPORT_WRITE_FAILED', `could not write ${failed?.display ?? failed?.path ?? 'the export'}: ${(error as Error).message}`, { cause: error });
+    throw new MonitorsError(
+      'EXPORT_WRITE_FAILED',
+      `could not write ${failed?.display ?? failed?.path ?? 'the export'}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   for (const s of staged) renameSync(s.temp, s.path);
 }

@@ -4,7 +4,13 @@
 import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import type { PathSegment } from './exact-parse.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
-import { entryEnvironments, isolationProblems, NO_ENVIRONMENTS, varsOf, type DeclaredEnvironments } from './expand/environments.js';
+import {
+  entryEnvironments,
+  isolationProblems,
+  NO_ENVIRONMENTS,
+  varsOf,
+  type DeclaredEnvironments,
+} from './expand/environments.js';
 import { groupByInstance, tagged } from './expand/instances.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './file-check.js';
@@ -46,15 +52,27 @@ export interface FileAnalysis {
 
 export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalysis {
   const declared = options.declared ?? NO_ENVIRONMENTS;
-  const checked: (string | undefined)[] = declared.names.length === 0 ? [undefined] : [...(options.checked ?? declared.names)];
+  const checked: (string | undefined)[] =
+    declared.names.length === 0 ? [undefined] : [...(options.checked ?? declared.names)];
   const problems = fileShapeProblems(value);
-  const analysis: FileAnalysis = { problems, environments: checked.map((environment) => ({ environment, monitors: [], moved: [] })), settings: undefined, environmentSettings: new Map() };
+  const analysis: FileAnalysis = {
+    problems,
+    environments: checked.map((environment) => ({ environment, monitors: [], moved: [] })),
+    settings: undefined,
+    environmentSettings: new Map(),
+  };
   if (!isPlainObject(value)) return analysis;
   const defaults = isPlainObject(value.defaults) ? value.defaults : {};
   // Checked once here too, so that a literal secret in unused defaults is still reported.
   const secret = defaults.auth_secret;
   if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret) && !isTemplated(secret)) {
-    problems.push(error(['defaults', 'auth_secret'], 'secret.literal', 'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)'));
+    problems.push(
+      error(
+        ['defaults', 'auth_secret'],
+        'secret.literal',
+        'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)',
+      ),
+    );
   }
   const defaultOnly = entryEnvironments(defaults.environments, ['defaults', 'environments'], declared.names, problems);
   const fileVars = varsOf(value.vars);
@@ -69,9 +87,17 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
       if (!isPlainObject(item)) return; // the file schema reported it
       const at: PathSegment[] = ['monitors', index];
       const { fields, forEach, hasForEach } = splitEntry(item);
-      const only = Object.hasOwn(item, 'environments') ? entryEnvironments(item.environments, [...at, 'environments'], declared.names, problems) : defaultOnly;
+      const only = Object.hasOwn(item, 'environments')
+        ? entryEnvironments(item.environments, [...at, 'environments'], declared.names, problems)
+        : defaultOnly;
       if (hasForEach && typeof item.id === 'string' && !isTemplated(item.id)) {
-        problems.push(error([...at, 'id'], 'for_each.one_id', 'id pins one live monitor, and a for_each makes several; write the id per instance (${each.id}) or leave it out'));
+        problems.push(
+          error(
+            [...at, 'id'],
+            'for_each.one_id',
+            'id pins one live monitor, and a for_each makes several; write the id per instance (${each.id}) or leave it out',
+          ),
+        );
       }
       scopes.forEach((environment, e) => {
         for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
@@ -96,7 +122,12 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
           const to = resolved(entry.to, [...at, 'to'], options, entryProblems, instance.scope);
           for (const p of entryProblems) problems.push(tagged(p, instance.tag));
           if (typeof from === 'string' && typeof to === 'string') {
-            analysis.environments[e]!.moved.push({ index, from, to, ...(instance.label !== undefined ? { instance: instance.label } : {}) });
+            analysis.environments[e]!.moved.push({
+              index,
+              from,
+              to,
+              ...(instance.label !== undefined ? { instance: instance.label } : {}),
+            });
           }
         }
       });
@@ -107,9 +138,15 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   return analysis;
 }
 
-function analyseSettings(raw: Record<string, unknown>, checked: readonly (string | undefined)[], options: MonitorCheckOptions, analysis: FileAnalysis): void {
+function analyseSettings(
+  raw: Record<string, unknown>,
+  checked: readonly (string | undefined)[],
+  options: MonitorCheckOptions,
+  analysis: FileAnalysis,
+): void {
   const settings: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(raw)) if (key !== 'environments') settings[key] = resolved(v, ['settings', key], options, analysis.problems);
+  for (const [key, v] of Object.entries(raw))
+    if (key !== 'environments') settings[key] = resolved(v, ['settings', key], options, analysis.problems);
   analysis.settings = settings;
   for (const p of isolationProblems(raw)) analysis.problems.push(p);
   const environments = raw.environments;
@@ -119,16 +156,24 @@ function analyseSettings(raw: Record<string, unknown>, checked: readonly (string
     const environment = name === undefined ? undefined : environments[name];
     if (name === undefined || !isPlainObject(environment)) continue;
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(environment)) out[key] = key === 'vars' ? v : resolved(v, ['settings', 'environments', name, key], options, analysis.problems);
+    for (const [key, v] of Object.entries(environment))
+      out[key] = key === 'vars' ? v : resolved(v, ['settings', 'environments', name, key], options, analysis.problems);
     analysis.environmentSettings.set(name, out);
   }
 }
 
 /** A value of `moved` or `settings`: templates substituted (when a scope is given), then `${env:NAME}` resolved. */
-function resolved(value: unknown, path: PathSegment[], options: MonitorCheckOptions, problems: LocatedProblem[], scope?: TemplateScope): unknown {
+function resolved(
+  value: unknown,
+  path: PathSegment[],
+  options: MonitorCheckOptions,
+  problems: LocatedProblem[],
+  scope?: TemplateScope,
+): unknown {
   if (scope && isTemplated(value)) {
     const substituted = substituteValue(value, scope);
-    for (const issue of substituted.issues) problems.push({ ...error(path, issue.code, issue.message), needle: issue.text });
+    for (const issue of substituted.issues)
+      problems.push({ ...error(path, issue.code, issue.message), needle: issue.text });
     if (substituted.issues.length > 0) return undefined;
     value = substituted.value;
   }

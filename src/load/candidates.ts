@@ -21,4 +21,5 @@ export function fileCandidates(path: readonly PathSegment[]): readonly string[] 
 }
 
 /** Keys allowed in one monitor entry (relative paths of the merged monitor). */
-export const monitorCandidates = (path: readonly PathSegment[]): readonly string[] => (path.length === 0 ? ITEM_KEYS : []);
+export const monitorCandidates = (path: readonly PathSegment[]): readonly string[] =>
+  path.length === 0 ? ITEM_KEYS : [];

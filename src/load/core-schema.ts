@@ -13,7 +13,8 @@ const scalar = (tag: string, test: (s: string) => boolean, construct: (s: string
 
 const nullType = new jsyaml.Type('tag:yaml.org,2002:null', {
   kind: 'scalar',
-  resolve: (data: unknown) => data === null || (typeof data === 'string' && data.length <= 4 && /^(?:~|[Nn]ull|NULL)?$/.test(data)),
+  resolve: (data: unknown) =>
+    data === null || (typeof data === 'string' && data.length <= 4 && /^(?:~|[Nn]ull|NULL)?$/.test(data)),
   construct: () => null,
 });
 
@@ -34,17 +35,29 @@ const numeric = (s: string): boolean => {
 const intType = scalar(
   'tag:yaml.org,2002:int',
   (s) => numeric(s) && (INT_DEC.test(s) || INT_OCT.test(s) || INT_HEX.test(s)),
-  (s) => (INT_OCT.test(s) ? parseInt(s.substring(2), 8) : INT_HEX.test(s) ? parseInt(s.substring(2), 16) : parseInt(s, 10)),
+  (s) =>
+    INT_OCT.test(s) ? parseInt(s.substring(2), 8) : INT_HEX.test(s) ? parseInt(s.substring(2), 16) : parseInt(s, 10),
 );
 
 const floatType = scalar(
   'tag:yaml.org,2002:float',
   (s) => numeric(s) && (FLOAT.test(s) || FLOAT_EXP.test(s) || FLOAT_NAN.test(s)),
-  (s) => (FLOAT_NAN.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? -Infinity : Infinity) : parseFloat(s)),
+  (s) =>
+    FLOAT_NAN.test(s)
+      ? s.slice(-3).toLowerCase() === 'nan'
+        ? NaN
+        : s[0] === '-'
+          ? -Infinity
+          : Infinity
+      : parseFloat(s),
 );
 
 const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const boolType = scalar('tag:yaml.org,2002:bool', (s) => (s.length === 4 || s.length === 5) && BOOL.test(s), (s) => s[0] === 't' || s[0] === 'T');
+const boolType = scalar(
+  'tag:yaml.org,2002:bool',
+  (s) => (s.length === 4 || s.length === 5) && BOOL.test(s),
+  (s) => s[0] === 't' || s[0] === 'T',
+);
 
 // Same order as yaml's core schema: null, bool, int (oct, dec, hex), float (nan, exp, plain).
 const implicit = [nullType, boolType, intType, floatType];

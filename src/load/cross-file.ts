@@ -35,12 +35,28 @@ function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 /** Problems per file index. `checkedEnvironments`: how many named environments were checked (0: none declared). */
-export function crossFileProblems(analyses: readonly (FileAnalysis | undefined)[], checkedEnvironments = 0): Map<number, LocatedProblem[]> {
+export function crossFileProblems(
+  analyses: readonly (FileAnalysis | undefined)[],
+  checkedEnvironments = 0,
+): Map<number, LocatedProblem[]> {
   const found: [number, LocatedProblem][] = [];
-  const settingsFiles = analyses.flatMap((a, file) => (a?.settings ? [{ file, path: ['settings'] as PathSegment[] }] : []));
+  const settingsFiles = analyses.flatMap((a, file) =>
+    a?.settings ? [{ file, path: ['settings'] as PathSegment[] }] : [],
+  );
   if (settingsFiles.length > 1) {
     for (const place of settingsFiles) {
-      found.push([place.file, { ...error(place.path, 'settings.duplicate', 'settings: is declared in more than one file; keep it in one file', 'key'), ...othersThan(settingsFiles, place) }]);
+      found.push([
+        place.file,
+        {
+          ...error(
+            place.path,
+            'settings.duplicate',
+            'settings: is declared in more than one file; keep it in one file',
+            'key',
+          ),
+          ...othersThan(settingsFiles, place),
+        },
+      ]);
     }
   }
   const environmentCount = Math.max(1, ...analyses.map((a) => a?.environments.length ?? 0));
@@ -56,7 +72,9 @@ export function crossFileProblems(analyses: readonly (FileAnalysis | undefined)[
 }
 
 /** Names and renames within one environment: [file, problem, for_each instance]. */
-function environmentProblems(views: readonly (EnvironmentAnalysis | undefined)[]): [number, LocatedProblem, string | undefined][] {
+function environmentProblems(
+  views: readonly (EnvironmentAnalysis | undefined)[],
+): [number, LocatedProblem, string | undefined][] {
   const out: [number, LocatedProblem, string | undefined][] = [];
   const byName = new Map<string, Place[]>();
   views.forEach((v, file) =>
@@ -82,22 +100,48 @@ function environmentProblems(views: readonly (EnvironmentAnalysis | undefined)[]
         repeated.set(key, entry);
       }
       if (firsts.length > 1) {
-        out.push([place.file, { ...error(place.path, 'name.duplicate', `monitor name "${name}" is defined ${places.length} times; names identify monitors and must be unique`), ...othersThan(firsts, place) }, place.instance]);
+        out.push([
+          place.file,
+          {
+            ...error(
+              place.path,
+              'name.duplicate',
+              `monitor name "${name}" is defined ${places.length} times; names identify monitors and must be unique`,
+            ),
+            ...othersThan(firsts, place),
+          },
+          place.instance,
+        ]);
       }
     }
   }
   for (const { place, names } of repeated.values()) {
     const [name, list] = names[0]!;
-    const shown = list.slice(0, MAX_RELATED).map((p) => p.instance ?? '?').join('; ');
+    const shown = list
+      .slice(0, MAX_RELATED)
+      .map((p) => p.instance ?? '?')
+      .join('; ');
     const more = list.length > MAX_RELATED ? `; and ${list.length - MAX_RELATED} more` : '';
-    const others = names.length > 1 ? `, and ${names.length - 1} more name${names.length === 2 ? '' : 's'} likewise` : '';
-    out.push([place.file, error(place.path, 'for_each.duplicate_name', `for_each yields ${list.length} monitors named "${name}" (${shown}${more})${others}; names identify monitors: use \${each.KEY} for every key that varies`), undefined]);
+    const others =
+      names.length > 1 ? `, and ${names.length - 1} more name${names.length === 2 ? '' : 's'} likewise` : '';
+    out.push([
+      place.file,
+      error(
+        place.path,
+        'for_each.duplicate_name',
+        `for_each yields ${list.length} monitors named "${name}" (${shown}${more})${others}; names identify monitors: use \${each.KEY} for every key that varies`,
+      ),
+      undefined,
+    ]);
   }
   for (const [file, problem, each] of movedProblems(views, new Set(byName.keys()))) out.push([file, problem, each]);
   return out;
 }
 
-function movedProblems(views: readonly (EnvironmentAnalysis | undefined)[], names: ReadonlySet<string>): [number, LocatedProblem, string | undefined][] {
+function movedProblems(
+  views: readonly (EnvironmentAnalysis | undefined)[],
+  names: ReadonlySet<string>,
+): [number, LocatedProblem, string | undefined][] {
   const problems: [number, LocatedProblem, string | undefined][] = [];
   const froms = new Map<string, Place[]>();
   const tos = new Map<string, Place[]>();
@@ -107,17 +151,43 @@ function movedProblems(views: readonly (EnvironmentAnalysis | undefined)[], name
       const instance = m.instance !== undefined ? { instance: m.instance } : {};
       append(froms, m.from, { file, path: at('from'), ...instance });
       append(tos, m.to, { file, path: at('to'), ...instance });
-      if (m.from === m.to) problems.push([file, error(at('to'), 'moved.same_name', 'from and to are the same name; remove this entry'), m.instance]);
-      else if (!names.has(m.to)) problems.push([file, error(at('to'), 'moved.unknown_target', `no monitor is named "${m.to}"; to must name a monitor of this set`), m.instance]);
+      if (m.from === m.to)
+        problems.push([
+          file,
+          error(at('to'), 'moved.same_name', 'from and to are the same name; remove this entry'),
+          m.instance,
+        ]);
+      else if (!names.has(m.to))
+        problems.push([
+          file,
+          error(at('to'), 'moved.unknown_target', `no monitor is named "${m.to}"; to must name a monitor of this set`),
+          m.instance,
+        ]);
       if (m.from !== m.to && names.has(m.from)) {
-        problems.push([file, error(at('from'), 'moved.source_still_defined', `a monitor is still named "${m.from}"; a renamed monitor must no longer use its old name`), m.instance]);
+        problems.push([
+          file,
+          error(
+            at('from'),
+            'moved.source_still_defined',
+            `a monitor is still named "${m.from}"; a renamed monitor must no longer use its old name`,
+          ),
+          m.instance,
+        ]);
       }
     }),
   );
   const duplicates = (map: Map<string, Place[]>, code: string, what: string) => {
     for (const [name, places] of map) {
       if (places.length < 2) continue;
-      for (const place of places) problems.push([place.file, { ...error(place.path, code, `"${name}" is the ${what} of ${places.length} moved entries`), ...othersThan(places, place) }, place.instance]);
+      for (const place of places)
+        problems.push([
+          place.file,
+          {
+            ...error(place.path, code, `"${name}" is the ${what} of ${places.length} moved entries`),
+            ...othersThan(places, place),
+          },
+          place.instance,
+        ]);
     }
   };
   duplicates(froms, 'moved.duplicate_from', 'from');

@@ -25,7 +25,14 @@ const YAML_FILE = /\.ya?ml$/i;
 const skipped = (name: string): boolean => name.startsWith('.') || name === 'node_modules';
 
 /** A problem with a path as a whole: no line or column (0 means "not in a file"). */
-const pathDiagnostic = (file: string, code: string, message: string): Diagnostic => ({ file, line: 0, col: 0, severity: 'error', code, message });
+const pathDiagnostic = (file: string, code: string, message: string): Diagnostic => ({
+  file,
+  line: 0,
+  col: 0,
+  severity: 'error',
+  code,
+  message,
+});
 
 export function displayPath(abs: string, cwd: string): string {
   const relative = path.relative(cwd, abs);
@@ -54,9 +61,18 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
     if (searched) {
       const walk = await walkFolder(abs, diagnostics, cwd);
       for (const lock of walk.lockFiles) if (!lockFiles.includes(lock)) lockFiles.push(lock);
-      if (walk.entries === 0) diagnostics.push(pathDiagnostic(display, 'path.empty_folder', 'the folder is empty; expected .yaml or .yml files of monitors'));
+      if (walk.entries === 0)
+        diagnostics.push(
+          pathDiagnostic(display, 'path.empty_folder', 'the folder is empty; expected .yaml or .yml files of monitors'),
+        );
       else if (walk.files.length === 0) {
-        diagnostics.push(pathDiagnostic(display, 'path.no_yaml', 'no .yaml or .yml files in this folder (searched recursively, skipping dot-folders and node_modules)'));
+        diagnostics.push(
+          pathDiagnostic(
+            display,
+            'path.no_yaml',
+            'no .yaml or .yml files in this folder (searched recursively, skipping dot-folders and node_modules)',
+          ),
+        );
       }
       found = walk.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     } else if (info.isFile() && YAML_FILE.test(abs)) {
@@ -74,7 +90,11 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
   return { files, diagnostics, lockFiles };
 }
 
-async function walkFolder(root: string, diagnostics: Diagnostic[], cwd: string): Promise<{ files: string[]; entries: number; lockFiles: string[] }> {
+async function walkFolder(
+  root: string,
+  diagnostics: Diagnostic[],
+  cwd: string,
+): Promise<{ files: string[]; entries: number; lockFiles: string[] }> {
   const files: string[] = [];
   const lockFiles: string[] = [];
   const visited = new Set<string>();
@@ -85,7 +105,9 @@ async function walkFolder(root: string, diagnostics: Diagnostic[], cwd: string):
     visited.add(real);
     const listing = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => e);
     if (listing instanceof Error) {
-      diagnostics.push(pathDiagnostic(displayPath(dir, cwd), 'path.unreadable', `folder cannot be read (${listing.code ?? 'error'})`));
+      diagnostics.push(
+        pathDiagnostic(displayPath(dir, cwd), 'path.unreadable', `folder cannot be read (${listing.code ?? 'error'})`),
+      );
       return;
     }
     entries += listing.length;
@@ -99,7 +121,14 @@ async function walkFolder(root: string, diagnostics: Diagnostic[], cwd: string):
         if (target instanceof Error) {
           // A broken link named like a monitors file must not just vanish: its monitors
           // would look deleted to plan.
-          if (YAML_FILE.test(entry.name)) diagnostics.push(pathDiagnostic(displayPath(full, cwd), 'path.unreadable', `symbolic link to nothing readable (${target.code ?? 'error'})`));
+          if (YAML_FILE.test(entry.name))
+            diagnostics.push(
+              pathDiagnostic(
+                displayPath(full, cwd),
+                'path.unreadable',
+                `symbolic link to nothing readable (${target.code ?? 'error'})`,
+              ),
+            );
           continue;
         }
         isDir = target.isDirectory();

@@ -23,7 +23,11 @@ export function resolveEnv(value: unknown, env: NodeJS.ProcessEnv): Resolved {
   if (typeof value === 'string') return resolveString(value, env);
   if (Array.isArray(value)) {
     const parts = value.map((v) => resolveEnv(v, env));
-    return { value: parts.map((p) => p.value), templated: parts.some((p) => p.templated), issues: parts.flatMap((p) => p.issues) };
+    return {
+      value: parts.map((p) => p.value),
+      templated: parts.some((p) => p.templated),
+      issues: parts.flatMap((p) => p.issues),
+    };
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -54,7 +54,8 @@ export async function exactParse(text: string): Promise<ExactParse> {
   const list = Array.isArray(docs) ? docs : [];
   for (const doc of list) {
     // Warnings (an unknown tag, say) would change a file's meaning silently: errors here.
-    for (const e of [...doc.errors, ...doc.warnings]) problems.push({ pos: pos(e.pos[0]), code: `yaml.${e.code.toLowerCase()}`, message: e.message });
+    for (const e of [...doc.errors, ...doc.warnings])
+      problems.push({ pos: pos(e.pos[0]), code: `yaml.${e.code.toLowerCase()}`, message: e.message });
     problems.push(...duplicateKeys(yaml, doc, pos));
   }
   problems.push(...directiveProblems(text, pos));
@@ -76,8 +77,16 @@ export async function exactParse(text: string): Promise<ExactParse> {
       const unresolved = e instanceof Error && /unresolved alias/i.test(e.message);
       problems.push(
         unresolved
-          ? { pos: firstAlias(yaml, first, pos, true), code: 'yaml.bad_alias', message: 'this alias refers to no anchor defined before it' }
-          : { pos: firstAlias(yaml, first, pos, false), code: 'yaml.alias_limit', message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out or use defaults:` },
+          ? {
+              pos: firstAlias(yaml, first, pos, true),
+              code: 'yaml.bad_alias',
+              message: 'this alias refers to no anchor defined before it',
+            }
+          : {
+              pos: firstAlias(yaml, first, pos, false),
+              code: 'yaml.alias_limit',
+              message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); write the values out or use defaults:`,
+            },
       );
     }
   }
@@ -86,7 +95,8 @@ export async function exactParse(text: string): Promise<ExactParse> {
     problems,
     positions: first ? sectionPositions(yaml, first, pos) : new Map(),
     topLevel: list.map((doc) => topLevelShape(yaml, doc)),
-    locate: (path, target, needle) => locate(yaml, first, path, target, pos, pairIndex, needle === undefined ? undefined : { text, needle }),
+    locate: (path, target, needle) =>
+      locate(yaml, first, path, target, pos, pairIndex, needle === undefined ? undefined : { text, needle }),
   };
 }
 
@@ -108,7 +118,8 @@ function duplicateKeys(yaml: YamlModule, doc: Document, pos: (o: number) => Posi
       const seen = new Set<unknown>();
       for (const { key } of map.items) {
         if (!yaml.isScalar(key)) continue;
-        if (seen.has(key.value)) found.push({ pos: pos(key.range?.[0] ?? 0), code: 'yaml.duplicate_key', message: 'Map keys must be unique' });
+        if (seen.has(key.value))
+          found.push({ pos: pos(key.range?.[0] ?? 0), code: 'yaml.duplicate_key', message: 'Map keys must be unique' });
         else seen.add(key.value);
       }
     },
@@ -139,7 +150,12 @@ function directiveProblems(text: string, pos: (o: number) => Position): SyntaxPr
     if (line.startsWith('%')) {
       directiveAt ??= match.index;
       if (/^%YAML[ \t]/.test(line)) {
-        if (versionAt !== undefined) problems.push({ pos: pos(match.index), code: 'yaml.duplicate_directive', message: 'a second %YAML directive for one document' });
+        if (versionAt !== undefined)
+          problems.push({
+            pos: pos(match.index),
+            code: 'yaml.duplicate_directive',
+            message: 'a second %YAML directive for one document',
+          });
         versionAt = match.index;
       }
     } else if (!/^[ \t]*(?:#.*)?\r?\n?$/.test(line)) {
@@ -149,7 +165,11 @@ function directiveProblems(text: string, pos: (o: number) => Position): SyntaxPr
     }
   }
   if (directiveAt !== undefined && prologue) {
-    problems.push({ pos: pos(directiveAt), code: 'yaml.missing_document', message: 'directives must be followed by a document (a `---` line)' });
+    problems.push({
+      pos: pos(directiveAt),
+      code: 'yaml.missing_document',
+      message: 'directives must be followed by a document (a `---` line)',
+    });
   }
   return problems;
 }

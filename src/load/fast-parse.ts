@@ -41,7 +41,10 @@ const DECLINE: ReadonlyArray<[readonly string[], RegExp | ((text: string) => boo
 ];
 
 const declines = (text: string): boolean =>
-  DECLINE.some(([triggers, test]) => triggers.some((t) => text.includes(t)) && (test instanceof RegExp ? test.test(text) : test(text)));
+  DECLINE.some(
+    ([triggers, test]) =>
+      triggers.some((t) => text.includes(t)) && (test instanceof RegExp ? test.test(text) : test(text)),
+  );
 
 // Flow brackets, and the line ends where a multiline regex's $ matches.
 const OPENER = /[[{]/g;
@@ -58,7 +61,7 @@ const FLOW_PRECEDER = /[\s[{,:]/;
  */
 export function flowRunsOverLines(text: string): boolean {
   let lineEnd = -1; // the first line end at or after the opener looked at: searched forward only
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     OPENER.lastIndex = at;
     const opener = OPENER.exec(text);
     if (!opener) return false;
@@ -123,7 +126,7 @@ export function blockScalarOverIndented(text: string): boolean {
 /** From the start of a line: blank lines wider (in spaces) than the first line with content. */
 function leadingBlankLinesWider(text: string, from: number): boolean {
   let widest = 0;
-  for (let i = from; i < text.length; ) {
+  for (let i = from; i < text.length;) {
     let spaces = 0;
     while (text[i + spaces] === ' ') spaces += 1;
     const next = text[i + spaces];

@@ -7,22 +7,33 @@ import { error, type LocatedProblem } from './problem.js';
 import { schemaProblem } from './schema-messages.js';
 import { loaderValidators } from './validators.js';
 
-export const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const describeKind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'a list' : `a ${typeof v}`);
 
 export function fileShapeProblems(value: unknown): LocatedProblem[] {
-  if (value === undefined) return [error([], 'file.empty', 'the file is empty; a monitors file has a top-level monitors: list')];
+  if (value === undefined)
+    return [error([], 'file.empty', 'the file is empty; a monitors file has a top-level monitors: list')];
   if (!isPlainObject(value)) {
-    return [error([], 'file.not_mapping', `the file holds ${describeKind(value)}; a monitors file is a mapping with a top-level monitors: list`)];
+    return [
+      error(
+        [],
+        'file.not_mapping',
+        `the file holds ${describeKind(value)}; a monitors file is a mapping with a top-level monitors: list`,
+      ),
+    ];
   }
   const problems: LocatedProblem[] = [];
   const validate = loaderValidators().file;
   // `if` errors only repeat the branch's own errors (a field that may be a whole ${var.NAME}).
   // One push per error: a file of 300,000 bad items must not overflow the stack (push(...list)).
-  if (!validate(value)) for (const e of collapseScope(validate.errors ?? [], value)) if (e.keyword !== 'if') problems.push(toLocated(e));
+  if (!validate(value))
+    for (const e of collapseScope(validate.errors ?? [], value)) if (e.keyword !== 'if') problems.push(toLocated(e));
   if (!('monitors' in value) && !('moved' in value) && !('settings' in value)) {
-    problems.push(error([], 'file.no_monitors', 'no monitors: list in this file (a file needs monitors:, moved: or settings:)'));
+    problems.push(
+      error([], 'file.no_monitors', 'no monitors: list in this file (a file needs monitors:, moved: or settings:)'),
+    );
   }
   return problems;
 }
@@ -34,15 +45,22 @@ function toLocated(e: ErrorObject): LocatedProblem {
 
 /** Messages name the field inside its section: `timeout_seconds`, not `monitors[3].timeout_seconds`. */
 function labelStart(instancePath: string): number {
-  if (instancePath.startsWith('/monitors/') || instancePath.startsWith('/moved/')) return instancePath.split('/').length > 3 ? 2 : 0;
+  if (instancePath.startsWith('/monitors/') || instancePath.startsWith('/moved/'))
+    return instancePath.split('/').length > 3 ? 2 : 0;
   if (instancePath.startsWith('/settings/environments/')) return 3;
-  if (instancePath.startsWith('/defaults/') || instancePath.startsWith('/settings/') || instancePath.startsWith('/vars/')) return 1;
+  if (
+    instancePath.startsWith('/defaults/') ||
+    instancePath.startsWith('/settings/') ||
+    instancePath.startsWith('/vars/')
+  )
+    return 1;
   return 0;
 }
 
 /** `settings.scope` is a oneOf: one clear message instead of one per branch. */
 function collapseScope(errors: ErrorObject[], value: Record<string, unknown>): ErrorObject[] {
-  const inScope = (e: ErrorObject) => e.schemaPath.includes('/scope/oneOf') || (e.instancePath.startsWith('/settings/scope') && e.keyword === 'oneOf');
+  const inScope = (e: ErrorObject) =>
+    e.schemaPath.includes('/scope/oneOf') || (e.instancePath.startsWith('/settings/scope') && e.keyword === 'oneOf');
   const others = errors.filter((e) => !inScope(e));
   if (others.length === errors.length) return errors;
   const scope = isPlainObject(value.settings) ? value.settings.scope : undefined;

@@ -28,10 +28,14 @@ export function shapeOfValue(value: unknown): TopLevelShape {
 /** True when the documents have content and none of them has a key of a monitors file. */
 export function isForeignFile(shapes: readonly TopLevelShape[]): boolean {
   const filled = shapes.filter((s) => s.kind === 'other' || (s.kind === 'mapping' && s.keys.length > 0));
-  return filled.length > 0 && filled.every((s) => s.kind === 'other' || (s.kind === 'mapping' && !s.keys.some(isMonitorsFileKey)));
+  return (
+    filled.length > 0 &&
+    filled.every((s) => s.kind === 'other' || (s.kind === 'mapping' && !s.keys.some(isMonitorsFileKey)))
+  );
 }
 
-const isMonitorsFileKey = (key: string): boolean => MONITORS_FILE_KEYS.has(key) || closest(key, TOP_LEVEL_KEYS) !== undefined;
+const isMonitorsFileKey = (key: string): boolean =>
+  MONITORS_FILE_KEYS.has(key) || closest(key, TOP_LEVEL_KEYS) !== undefined;
 
 /** `monitors, defaults, moved or settings` */
 export function monitorsFileKeysText(): string {

@@ -6,7 +6,14 @@
 // isDeepStrictEqual, not fast-deep-equal: a YAML key such as `toString` or `valueOf` is data
 // to compare, never a method to call.
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULT_SETTINGS, type DesiredMonitor, type DesiredState, type Diagnostic, type MonitorInput, type Settings } from '../model/monitor.js';
+import {
+  DEFAULT_SETTINGS,
+  type DesiredMonitor,
+  type DesiredState,
+  type Diagnostic,
+  type MonitorInput,
+  type Settings,
+} from '../model/monitor.js';
 import { analyseFile, type AnalyseOptions } from './analyse-file.js';
 import { crossFileProblems } from './cross-file.js';
 import { discoverFiles } from './discover.js';
@@ -67,8 +74,15 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   // Other tools' YAML is left out before anything is read from it (environments included).
   const files = withoutForeignFiles(loaded, diagnostics);
   const declared = declaredEnvironments(files.map((f) => (f.parsed ? f.value : undefined)));
-  const checked = options.environment === undefined ? declared.names : declared.names.filter((n) => n === options.environment);
-  const analyseOptions: AnalyseOptions = { env: options.env, enabledIntervals: options.enabledIntervals, missingEnv: options.missingEnv ?? 'error', declared, checked };
+  const checked =
+    options.environment === undefined ? declared.names : declared.names.filter((n) => n === options.environment);
+  const analyseOptions: AnalyseOptions = {
+    env: options.env,
+    enabledIntervals: options.enabledIntervals,
+    missingEnv: options.missingEnv ?? 'error',
+    declared,
+    checked,
+  };
   for (const file of files) {
     if (!file.parsed) continue;
     file.analysis = analyseFile(file.value, analyseOptions);
@@ -85,7 +99,12 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   }
   for (const d of locateProblems(files, cross)) diagnostics.push(d);
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
-  const empty: DesiredState = { monitors: [], moved: [], settings: { ...DEFAULT_SETTINGS }, files: files.map((f) => f.display) };
+  const empty: DesiredState = {
+    monitors: [],
+    moved: [],
+    settings: { ...DEFAULT_SETTINGS },
+    files: files.map((f) => f.display),
+  };
   return {
     state: environments[0]?.state ?? empty,
     environments,
@@ -103,14 +122,19 @@ async function useExactParse(file: LoadedFile, options: AnalyseOptions): Promise
   file.positions = exact.positions;
   if (exact.problems.length > 0) {
     file.analysis = undefined;
-    for (const p of exact.problems) file.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
+    for (const p of exact.problems)
+      file.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
   } else if (!isDeepStrictEqual(exact.value, file.value)) {
     file.value = exact.value;
     file.analysis = analyseFile(exact.value, options);
   }
 }
 
-function buildStates(files: LoadedFile[], checked: readonly (string | undefined)[], declared: string[]): { name: string | undefined; state: DesiredState }[] {
+function buildStates(
+  files: LoadedFile[],
+  checked: readonly (string | undefined)[],
+  declared: string[],
+): { name: string | undefined; state: DesiredState }[] {
   return checked.map((name, e) => ({ name, state: buildState(files, e, name, declared) }));
 }
 
@@ -123,7 +147,8 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
     const a = file.analysis;
     if (!a) continue;
     const view = a.environments[e];
-    const itemPos = (section: string, index: number) => file.positions.get(section)?.items[index] ?? { line: 1, col: 1 };
+    const itemPos = (section: string, index: number) =>
+      file.positions.get(section)?.items[index] ?? { line: 1, col: 1 };
     for (const m of view?.monitors ?? []) {
       const desired: DesiredMonitor = {
         name: m.name ?? '',
@@ -137,12 +162,19 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
       if (m.instance !== undefined) desired.instance = m.instance;
       monitors.push(desired);
     }
-    for (const m of view?.moved ?? []) moved.push({ from: m.from, to: m.to, source: { file: file.display, ...itemPos('moved', m.index) } });
+    for (const m of view?.moved ?? [])
+      moved.push({ from: m.from, to: m.to, source: { file: file.display, ...itemPos('moved', m.index) } });
     // The first file's settings count (a second one is an error: settings.duplicate).
     if (a.settings && !settingsSeen) {
       settingsSeen = true;
-      const chosen = environment === undefined ? undefined : { name: environment, raw: a.environmentSettings.get(environment) };
-      settings = toSettings(a.settings, file.abs, { file: file.display, ...(file.positions.get('settings')?.key ?? { line: 1, col: 1 }) }, chosen);
+      const chosen =
+        environment === undefined ? undefined : { name: environment, raw: a.environmentSettings.get(environment) };
+      settings = toSettings(
+        a.settings,
+        file.abs,
+        { file: file.display, ...(file.positions.get('settings')?.key ?? { line: 1, col: 1 }) },
+        chosen,
+      );
     }
   }
   if (declared.length > 0) settings.environments = declared;

@@ -12,7 +12,10 @@ export interface LintWarning {
 }
 
 const IGNORED_BY_TYPE = new Map(
-  Object.entries(USED_BY_TYPE).map(([type, used]) => [type, new Set<string>(TYPE_SPECIFIC_FIELDS.filter((f) => !used.includes(f)))]),
+  Object.entries(USED_BY_TYPE).map(([type, used]) => [
+    type,
+    new Set<string>(TYPE_SPECIFIC_FIELDS.filter((f) => !used.includes(f))),
+  ]),
 );
 const AUTH_FIELDS = new Set(['auth_username', 'auth_secret']);
 
@@ -26,13 +29,25 @@ export function lintWarnings(input: Record<string, unknown>, own: Record<string,
   for (const field in own) {
     if (!isSet(own[field])) continue;
     if (ignored?.has(field)) {
-      warnings.push({ path: [field], code: 'lint.ignored_field', message: `${field} is ignored by monitors of type "${String(type)}"` });
+      warnings.push({
+        path: [field],
+        code: 'lint.ignored_field',
+        message: `${field} is ignored by monitors of type "${String(type)}"`,
+      });
     } else if (authIgnored && AUTH_FIELDS.has(field)) {
-      warnings.push({ path: [field], code: 'lint.ignored_field', message: `${field} is ignored when auth_type is "none"` });
+      warnings.push({
+        path: [field],
+        code: 'lint.ignored_field',
+        message: `${field} is ignored when auth_type is "none"`,
+      });
     }
   }
   if (input.execution_mode === 'local' && Array.isArray(own.locations) && own.locations.length > 0) {
-    warnings.push({ path: ['locations'], code: 'lint.ignored_field', message: 'locations are ignored when execution_mode is "local"' });
+    warnings.push({
+      path: ['locations'],
+      code: 'lint.ignored_field',
+      message: 'locations are ignored when execution_mode is "local"',
+    });
   }
   const { slow_threshold_ms: slow, timeout_seconds: timeout } = input;
   if (typeof slow === 'number' && typeof timeout === 'number' && slow >= timeout * 1000) {
@@ -46,7 +61,11 @@ export function lintWarnings(input: Record<string, unknown>, own: Record<string,
   for (const field of ['udp_payload', 'udp_expected'] as const) {
     const value = input[field];
     if (typeof value === 'string' && /^[A-Fa-f0-9]*$/.test(value) && value.length % 2 === 1) {
-      warnings.push({ path: [field], code: 'lint.hex_odd_length', message: `${field} has an odd number of hex digits (a byte is two)` });
+      warnings.push({
+        path: [field],
+        code: 'lint.hex_odd_length',
+        message: `${field} has an odd number of hex digits (a byte is two)`,
+      });
     }
   }
   return warnings;

@@ -26,10 +26,27 @@ export interface LoadedFile extends FoundFile {
 
 /** `read`: the file's readMonitorsFile result, when the caller started the read earlier. */
 export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>): Promise<LoadedFile> {
-  const loaded: LoadedFile = { ...file, text: '', value: undefined, positions: new Map(), positionsComplete: false, exact: undefined, analysis: undefined, parsed: false, diagnostics: [] };
+  const loaded: LoadedFile = {
+    ...file,
+    text: '',
+    value: undefined,
+    positions: new Map(),
+    positionsComplete: false,
+    exact: undefined,
+    analysis: undefined,
+    parsed: false,
+    diagnostics: [],
+  };
   const read = await (readAhead ?? readMonitorsFile(file.abs));
   if (!('text' in read)) {
-    loaded.diagnostics.push({ file: file.display, line: read.line ?? 1, col: read.col ?? 1, severity: 'error', code: read.code, message: read.message });
+    loaded.diagnostics.push({
+      file: file.display,
+      line: read.line ?? 1,
+      col: read.col ?? 1,
+      severity: 'error',
+      code: read.code,
+      message: read.message,
+    });
     return loaded;
   }
   loaded.text = read.text;
@@ -37,7 +54,8 @@ export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>)
   loaded.exact = parsed.exact;
   loaded.positions = parsed.positions;
   if (parsed.problems.length > 0) {
-    for (const p of parsed.problems) loaded.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
+    for (const p of parsed.problems)
+      loaded.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
     return loaded;
   }
   loaded.value = parsed.value;
@@ -64,7 +82,12 @@ export async function parseText(text: string): Promise<ParsedText> {
   const fast = fastParse(text);
   if (fast) return { value: fast.value, positions: fast.positions, exact: undefined, problems: [] };
   const exact = await exactParse(text);
-  return { value: exact.problems.length > 0 ? undefined : exact.value, positions: exact.positions, exact, problems: exact.problems };
+  return {
+    value: exact.problems.length > 0 ? undefined : exact.value,
+    positions: exact.positions,
+    exact,
+    problems: exact.problems,
+  };
 }
 
 function positionsComplete(value: unknown, positions: FilePositions): boolean {

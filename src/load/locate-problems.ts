@@ -5,7 +5,10 @@ import type { Diagnostic } from '../model/monitor.js';
 import type { LoadedFile } from './load-file.js';
 import type { LocatedProblem } from './problem.js';
 
-export function locateProblems(files: readonly LoadedFile[], cross: ReadonlyMap<number, LocatedProblem[]>): Diagnostic[] {
+export function locateProblems(
+  files: readonly LoadedFile[],
+  cross: ReadonlyMap<number, LocatedProblem[]>,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   files.forEach((file, index) => {
     if (!file.analysis || !file.exact) return;
@@ -21,7 +24,13 @@ export function locateProblems(files: readonly LoadedFile[], cross: ReadonlyMap<
         const more = (problem.relatedCount ?? places.length) - places.length;
         message += ` (also at ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
       }
-      diagnostics.push({ file: file.display, ...exact.locate(problem.path, problem.target, problem.needle), severity: problem.severity, code: problem.code, message });
+      diagnostics.push({
+        file: file.display,
+        ...exact.locate(problem.path, problem.target, problem.needle),
+        severity: problem.severity,
+        code: problem.code,
+        message,
+      });
     }
   });
   return diagnostics;

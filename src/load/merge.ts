@@ -25,7 +25,10 @@ const known = new Function(
 
 const KNOWN = new Set(ORDER);
 
-export function mergeOverDefaults(defaults: Record<string, unknown>, item: Record<string, unknown>): Record<string, unknown> {
+export function mergeOverDefaults(
+  defaults: Record<string, unknown>,
+  item: Record<string, unknown>,
+): Record<string, unknown> {
   const merged = known(defaults, item);
   // Unknown keys of the entry stay, so the schema reports them (unknown keys of the
   // defaults are reported once, on the defaults).

@@ -42,7 +42,8 @@ export interface MonitorCheckOptions {
 
 const ID = new RegExp(ID_PATTERN);
 const NO_TEMPLATE_SCOPE: TemplateScope = { vars: new Map(), varsElsewhere: new Set(), each: undefined };
-const LITERAL_SECRET = 'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)';
+const LITERAL_SECRET =
+  'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)';
 
 /** Collects one entry's problems, each pointed at where its value was written. */
 class EntryProblems {
@@ -56,16 +57,28 @@ class EntryProblems {
     private readonly index: number,
   ) {}
 
-  add(rel: readonly PathSegment[], target: Target, code: string, message: string, severity: 'error' | 'warning' = 'error', needle?: string): void {
+  add(
+    rel: readonly PathSegment[],
+    target: Target,
+    code: string,
+    message: string,
+    severity: 'error' | 'warning' = 'error',
+    needle?: string,
+  ): void {
     const field = rel[0];
-    if (field !== undefined && !code.startsWith('env.') && !code.startsWith('template.') && this.unresolved?.has(field)) return;
+    if (field !== undefined && !code.startsWith('env.') && !code.startsWith('template.') && this.unresolved?.has(field))
+      return;
     const entry: PathSegment[] = ['monitors', this.index];
     let path = entry;
     if (typeof field !== 'string') target = 'value';
     else if (Object.hasOwn(this.item, field)) path = [...entry, ...rel];
     else if (Object.hasOwn(this.defaults, field)) path = ['defaults', ...rel];
     else target = 'value'; // a missing field: point at the entry
-    this.list.push(needle === undefined ? { path, target, severity, code, message } : { path, target, severity, code, message, needle });
+    this.list.push(
+      needle === undefined
+        ? { path, target, severity, code, message }
+        : { path, target, severity, code, message, needle },
+    );
   }
 }
 
@@ -91,7 +104,8 @@ export function checkMonitor(
     }
     if (isTemplated(written)) {
       const substituted = substituteValue(written, scope ?? NO_TEMPLATE_SCOPE);
-      for (const issue of substituted.issues) problems.add([field], 'value', issue.code, issue.message, 'error', issue.text);
+      for (const issue of substituted.issues)
+        problems.add([field], 'value', issue.code, issue.message, 'error', issue.text);
       if (substituted.issues.length > 0) {
         (problems.unresolved ??= new Set()).add(field);
         if (field === 'name') nameUnresolved = true;
@@ -101,11 +115,20 @@ export function checkMonitor(
     if (field === 'auth_secret') checkSecret(written, problems);
     if (field === 'id' || !isTemplate(written)) continue;
     const resolved = resolveEnv(written, options.env);
-    for (const issue of resolved.issues) problems.add([field], 'value', `env.${issue.kind}`, envIssueMessage(issue, field, options.missingEnv), envIssueSeverity(issue, options.missingEnv));
+    for (const issue of resolved.issues)
+      problems.add(
+        [field],
+        'value',
+        `env.${issue.kind}`,
+        envIssueMessage(issue, field, options.missingEnv),
+        envIssueSeverity(issue, options.missingEnv),
+      );
     if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
     if (resolved.templated) {
-      (envRefs ??= {})[field as MonitorField] = typeof written === 'string' ? written : (written as unknown[]).map(String);
-      for (const name of envNamesIn(written)) if (options.env[name] !== undefined) (envValues ??= {})[name] = options.env[name]!;
+      (envRefs ??= {})[field as MonitorField] =
+        typeof written === 'string' ? written : (written as unknown[]).map(String);
+      for (const name of envNamesIn(written))
+        if (options.env[name] !== undefined) (envValues ??= {})[name] = options.env[name]!;
     }
     input[field] = resolved.value;
   }
@@ -122,27 +145,43 @@ export function checkMonitor(
     for (const e of validate.errors ?? []) {
       if (usesMergeKey && e.keyword === 'required') continue;
       const field = pointerSegments(e.instancePath)[0];
-      const p = schemaProblem(e, monitorCandidates, 0, typeof field === 'string' && envRefs?.[field as MonitorField] !== undefined);
+      const p = schemaProblem(
+        e,
+        monitorCandidates,
+        0,
+        typeof field === 'string' && envRefs?.[field as MonitorField] !== undefined,
+      );
       problems.add(p.path, p.target, p.code, p.message);
     }
   }
   for (const rule of ruleProblems(input, { enabledIntervals: options.enabledIntervals })) {
     problems.add(pointerSegments(rule.pointer), 'value', rule.code, rule.message);
   }
-  for (const warning of lintWarnings(input, item)) problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
+  for (const warning of lintWarnings(input, item))
+    problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
   const name = typeof input.name === 'string' && !nameUnresolved ? input.name : undefined;
-  return { monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId, written: item }, problems: problems.list };
+  return {
+    monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId, written: item },
+    problems: problems.list,
+  };
 }
 
 /** auth_secret must be written as one whole ${env:NAME} (after templates): anything else is a literal secret. */
 function checkSecret(secret: unknown, problems: EntryProblems): void {
-  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret)) problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
+  if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret))
+    problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
 }
 
 /** The reconciler-level `id:` pin (never sent to the API): a monitor id as the spec spells them. */
 function checkedId(id: unknown, problems: EntryProblems): string | undefined {
   if (typeof id !== 'string') problems.add(['id'], 'value', 'schema.type', 'id must be a string');
-  else if (!ID.test(id)) problems.add(['id'], 'value', 'schema.pattern', 'id must be a 26-character monitor id (digits and capital letters except I, L, O, U)');
+  else if (!ID.test(id))
+    problems.add(
+      ['id'],
+      'value',
+      'schema.pattern',
+      'id must be a 26-character monitor id (digits and capital letters except I, L, O, U)',
+    );
   else return id;
   return undefined;
 }

@@ -19,7 +19,12 @@ export interface LocatedProblem {
   instance?: InstanceTag;
 }
 
-export const error = (path: PathSegment[], code: string, message: string, target: Target = 'value'): LocatedProblem => ({
+export const error = (
+  path: PathSegment[],
+  code: string,
+  message: string,
+  target: Target = 'value',
+): LocatedProblem => ({
   path,
   target,
   severity: 'error',

@@ -16,7 +16,10 @@ export async function readMonitorsFile(abs: string): Promise<ReadResult> {
   try {
     const info = await stat(abs);
     if (info.size > MAX_FILE_BYTES) {
-      return { code: 'file.too_large', message: `the file is ${(info.size / 1048576).toFixed(1)} MiB; the limit is ${MAX_FILE_BYTES / 1048576} MiB per file (split it into several files)` };
+      return {
+        code: 'file.too_large',
+        message: `the file is ${(info.size / 1048576).toFixed(1)} MiB; the limit is ${MAX_FILE_BYTES / 1048576} MiB per file (split it into several files)`,
+      };
     }
     bytes = await readFile(abs);
   } catch (e) {
@@ -62,7 +65,12 @@ function notUtf8(bytes: Buffer): ReadResult {
     const end = bytes.indexOf(0x0a, start);
     const lineBytes = bytes.subarray(start, end === -1 ? bytes.length : end);
     if (!isUtf8(lineBytes)) {
-      return { code: 'file.not_utf8', message: `this is not UTF-8 text (an encoding such as Latin-1 or Windows-1252?); ${fix}`, line, col: validPrefix(lineBytes).length + 1 };
+      return {
+        code: 'file.not_utf8',
+        message: `this is not UTF-8 text (an encoding such as Latin-1 or Windows-1252?); ${fix}`,
+        line,
+        col: validPrefix(lineBytes).length + 1,
+      };
     }
     if (end === -1) return { code: 'file.not_utf8', message: `the file is not UTF-8 text; ${fix}`, line: 1, col: 1 };
     start = end + 1;

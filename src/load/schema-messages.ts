@@ -27,7 +27,12 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /** `fromReference`: the value came from a ${env:NAME} reference (so it is text, whatever was meant). */
-export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, labelFrom = 0, fromReference = false): SchemaProblem {
+export function schemaProblem(
+  error: ErrorObject,
+  candidatesAt: CandidatesAt,
+  labelFrom = 0,
+  fromReference = false,
+): SchemaProblem {
   const at = pointerSegments(error.instancePath);
   const label = fieldLabel(at.slice(labelFrom)) || 'this entry';
   const p = error.params as Record<string, unknown>;
@@ -37,29 +42,52 @@ export function schemaProblem(error: ErrorObject, candidatesAt: CandidatesAt, la
       return { path: at, target: 'value', code, message: `missing required field "${String(p.missingProperty)}"` };
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
-      return { path: [...at, key], target: 'key', code, message: unknownFieldMessage(key, candidatesAt(at), at.length === 1 && at[0] === 'defaults') };
+      return {
+        path: [...at, key],
+        target: 'key',
+        code,
+        message: unknownFieldMessage(key, candidatesAt(at), at.length === 1 && at[0] === 'defaults'),
+      };
     }
     case 'type':
       return {
         path: at,
         target: 'value',
         code,
-        message: `${label} must be ${String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${fromReference ? REFERENCE_HINT : typeHint(String(p.type), error.data, label)}`,
+        message: `${label} must be ${String(p.type)
+          .split(',')
+          .map((t) => TYPE_WORDS[t] ?? t)
+          .join(' or ')}${fromReference ? REFERENCE_HINT : typeHint(String(p.type), error.data, label)}`,
       };
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).filter((v) => v !== null);
       const list = allowed.map((v) => JSON.stringify(v)).join(', ');
       const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed.map(String)) : '';
-      return { path: at, target: 'value', code, message: `${label} must be one of: ${list}${(p.allowedValues as unknown[]).includes(null) ? ', or null' : ''}${hint}` };
+      return {
+        path: at,
+        target: 'value',
+        code,
+        message: `${label} must be one of: ${list}${(p.allowedValues as unknown[]).includes(null) ? ', or null' : ''}${hint}`,
+      };
     }
     case 'minimum':
       return { path: at, target: 'value', code, message: `${label} must be at least ${String(p.limit)}` };
     case 'maximum':
       return { path: at, target: 'value', code, message: `${label} must be at most ${String(p.limit)}` };
     case 'minLength':
-      return { path: at, target: 'value', code, message: `${label} must be at least ${String(p.limit)} characters long` };
+      return {
+        path: at,
+        target: 'value',
+        code,
+        message: `${label} must be at least ${String(p.limit)} characters long`,
+      };
     case 'maxLength':
-      return { path: at, target: 'value', code, message: `${label} must be at most ${String(p.limit)} characters long` };
+      return {
+        path: at,
+        target: 'value',
+        code,
+        message: `${label} must be at most ${String(p.limit)} characters long`,
+      };
     case 'pattern':
       return { path: at, target: 'value', code, message: patternMessage(label, String(p.pattern)) };
     default:
@@ -75,20 +103,27 @@ function typeHint(expected: string, data: unknown, label: string): string {
   if (wants.includes('boolean') && typeof data === 'string' && /^(y|yes|n|no|on|off|true|false)$/i.test(data)) {
     return ' (YAML 1.2 reads yes/no/on/off and quoted words as text: write true or false, without quotes)';
   }
-  if ((wants.includes('integer') || wants.includes('number')) && typeof data === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(data)) return ' (write the number without quotes)';
+  if (
+    (wants.includes('integer') || wants.includes('number')) &&
+    typeof data === 'string' &&
+    /^\s*-?\d+(\.\d+)?\s*$/.test(data)
+  )
+    return ' (write the number without quotes)';
   if (wants.includes('integer') && typeof data === 'number') return ' (a whole number)';
-  if (label.endsWith('tags') && Array.isArray(data)) return ' (for a list of labels, write them comma-separated: "a, b")';
+  if (label.endsWith('tags') && Array.isArray(data))
+    return ' (for a list of labels, write them comma-separated: "a, b")';
   return '';
 }
 
 function unknownFieldMessage(key: string, candidates: readonly string[], inDefaults: boolean): string {
-  if (key === '<<') return 'YAML merge keys (<<) are not supported; put shared fields under the file\'s defaults:';
+  if (key === '<<') return "YAML merge keys (<<) are not supported; put shared fields under the file's defaults:";
   if (key === 'name' && inDefaults) return 'name cannot be a default: each monitor needs its own name';
   return `unknown field "${key}"${didYouMean(key, candidates)}`;
 }
 
 function patternMessage(label: string, pattern: string): string {
   if (pattern === '^[A-Fa-f0-9]*$') return `${label} must contain only hexadecimal digits (0-9, a-f, A-F)`;
-  if (pattern.startsWith('^[0-9A-HJKMNP-TV-Z]')) return `${label} must be a 26-character monitor id (digits and capital letters except I, L, O, U)`;
+  if (pattern.startsWith('^[0-9A-HJKMNP-TV-Z]'))
+    return `${label} must be a 26-character monitor id (digits and capital letters except I, L, O, U)`;
   return `${label} must match the pattern ${pattern}`;
 }

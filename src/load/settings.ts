@@ -2,11 +2,22 @@
 // against the folder of the file that declares it, so the result does not depend on
 // the folder the command runs in.
 import path from 'node:path';
-import { DEFAULT_SETTINGS, type EnvironmentSettings, type OwnershipScope, type Settings, type SourcePos } from '../model/monitor.js';
+import {
+  DEFAULT_SETTINGS,
+  type EnvironmentSettings,
+  type OwnershipScope,
+  type Settings,
+  type SourcePos,
+} from '../model/monitor.js';
 import { isPlainObject } from './file-check.js';
 
 /** `environment`: the environment this state is for, with its settings.environments entry (resolved). */
-export function toSettings(raw: Record<string, unknown>, declaringFile: string, source: SourcePos, environment?: { name: string; raw: Record<string, unknown> | undefined }): Settings {
+export function toSettings(
+  raw: Record<string, unknown>,
+  declaringFile: string,
+  source: SourcePos,
+  environment?: { name: string; raw: Record<string, unknown> | undefined },
+): Settings {
   const settings: Settings = { ...DEFAULT_SETTINGS, source };
   settings.scope = toScope(raw.scope);
   if (typeof raw.max_deletes === 'number') settings.maxDeletes = raw.max_deletes;
@@ -21,7 +32,8 @@ function toEnvironment(name: string, raw: Record<string, unknown>, declaringFile
   const environment: EnvironmentSettings = { name };
   if (typeof raw.api_url === 'string') environment.apiUrl = raw.api_url;
   if (typeof raw.token_env === 'string') environment.tokenEnv = raw.token_env;
-  if (typeof raw.lock_file === 'string') environment.lockFile = path.resolve(path.dirname(declaringFile), raw.lock_file);
+  if (typeof raw.lock_file === 'string')
+    environment.lockFile = path.resolve(path.dirname(declaringFile), raw.lock_file);
   return environment;
 }
 

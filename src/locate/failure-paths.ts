@@ -19,7 +19,8 @@ export interface FailurePlace {
 /** The places one failure points at, in the order the server listed its field errors. */
 export function failurePlaces(source: ChangeSource, error: MonitorsError): FailurePlace[] {
   const fields = error instanceof ValidationError ? error.fieldErrors : [];
-  if (fields.length === 0) return [{ message: isApiError(error, 'API_VALIDATION') ? error.message : `${error.code}: ${error.message}` }];
+  if (fields.length === 0)
+    return [{ message: isApiError(error, 'API_VALIDATION') ? error.message : `${error.code}: ${error.message}` }];
   return fields.map((f) => fieldPlace(source, f));
 }
 
@@ -27,6 +28,8 @@ function fieldPlace(source: ChangeSource, f: FieldError): FailurePlace {
   const message = f.field ? `${f.field}: ${f.message}` : f.message;
   if (!isInputField(f.field) || source.index === undefined) return { message };
   const inner = f.path && f.path[0] === f.field ? f.path.slice(1) : [];
-  const path: PathSegment[] = source.from_defaults?.includes(f.field) ? ['defaults', f.field, ...inner] : ['monitors', source.index, f.field, ...inner];
+  const path: PathSegment[] = source.from_defaults?.includes(f.field)
+    ? ['defaults', f.field, ...inner]
+    : ['monitors', source.index, f.field, ...inner];
   return { path, field: f.field, message };
 }

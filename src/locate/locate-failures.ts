@@ -66,7 +66,12 @@ async function parseFile(abs: string): Promise<ExactParse | undefined> {
 /** A source as a saved plan may hold it (hand edits included): a YAML file and a position. */
 function usableSource(source: ChangeSource | undefined): ChangeSource | undefined {
   if (!source || typeof source.file !== 'string' || !/\.ya?ml$/i.test(source.file)) return undefined;
-  if (!Number.isInteger(source.line) || !Number.isInteger(source.col) || (source.index !== undefined && !Number.isInteger(source.index))) return undefined;
+  if (
+    !Number.isInteger(source.line) ||
+    !Number.isInteger(source.col) ||
+    (source.index !== undefined && !Number.isInteger(source.index))
+  )
+    return undefined;
   return source;
 }
 

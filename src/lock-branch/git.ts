@@ -26,9 +26,13 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(
-        new MonitorsError('LOCK_BRANCH_GIT', `cannot run git (${error.code ?? error.message}): --lock-branch keeps the lock file on a git branch and needs git`, {
-          hint: 'Install git, or drop --lock-branch and keep the lock file beside the YAML.',
-        }),
+        new MonitorsError(
+          'LOCK_BRANCH_GIT',
+          `cannot run git (${error.code ?? error.message}): --lock-branch keeps the lock file on a git branch and needs git`,
+          {
+            hint: 'Install git, or drop --lock-branch and keep the lock file beside the YAML.',
+          },
+        ),
       ),
     );
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
@@ -38,17 +42,27 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
 }
 
 /** Runs git and returns its trimmed stdout; a non-zero exit becomes `code` with git's own words. */
-export async function gitOrFail(args: readonly string[], options: GitOptions & { code: string; what: string; hint?: string }): Promise<string> {
+export async function gitOrFail(
+  args: readonly string[],
+  options: GitOptions & { code: string; what: string; hint?: string },
+): Promise<string> {
   const result = await runGit(args, options);
   if (result.code !== 0) {
-    throw new MonitorsError(options.code, `${options.what}: ${gitMessage(result)}`, options.hint ? { hint: options.hint } : {});
+    throw new MonitorsError(
+      options.code,
+      `${options.what}: ${gitMessage(result)}`,
+      options.hint ? { hint: options.hint } : {},
+    );
   }
   return result.stdout.trim();
 }
 
 /** Git's explanation of a failure, on one line (its stderr, else stdout). */
 export function gitMessage(result: GitResult): string {
-  const text = (result.stderr.trim() || result.stdout.trim() || `git exited with ${result.code}`).split('\n').map((l) => l.trim()).filter(Boolean);
+  const text = (result.stderr.trim() || result.stdout.trim() || `git exited with ${result.code}`)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return redactUrlCredentials(text.join(' / '));
 }
 

@@ -46,7 +46,14 @@ export async function openLockBranch(options: LockBranchOptions): Promise<LockBr
     async read(lockPath) {
       const path = branchPath(repo.root, lockPath);
       const branchText = tip ? await fileAt(repo, tip, path) : undefined;
-      if (branchText !== undefined) return { lockPath, path, branchText, lock: parseLock(branchText, `${path} on the lock branch ${repo.branch}`), source: 'branch' };
+      if (branchText !== undefined)
+        return {
+          lockPath,
+          path,
+          branchText,
+          lock: parseLock(branchText, `${path} on the lock branch ${repo.branch}`),
+          source: 'branch',
+        };
       // No record on the branch yet: start from the one beside the YAML, if any (a
       // repository that used to commit it to main moves to the branch without a replace).
       const local = await readLockFile(lockPath);
@@ -59,9 +66,13 @@ export async function openLockBranch(options: LockBranchOptions): Promise<LockBr
 export function branchPath(root: string, lockPath: string): string {
   const path = relative(realpathOrSelf(root), resolve(realpathOrSelf(dirname(lockPath)), basename(lockPath)));
   if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) {
-    throw new MonitorsError('BAD_OPTION', `the lock file ${lockPath} is outside the git working tree ${root}: --lock-branch keeps it at the same path on the branch`, {
-      hint: 'Keep the lock file inside the repository (--lock, settings.lock_file).',
-    });
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `the lock file ${lockPath} is outside the git working tree ${root}: --lock-branch keeps it at the same path on the branch`,
+      {
+        hint: 'Keep the lock file inside the repository (--lock, settings.lock_file).',
+      },
+    );
   }
   return path.split(sep).join('/');
 }

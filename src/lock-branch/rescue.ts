@@ -14,7 +14,11 @@ export interface UnsavedLock {
 }
 
 /** Keeps the records where the user can get them back; returns where, for the error message. */
-export async function rescueLockRecords(files: readonly UnsavedLock[], env: NodeJS.ProcessEnv, log: (text: string) => void): Promise<string | undefined> {
+export async function rescueLockRecords(
+  files: readonly UnsavedLock[],
+  env: NodeJS.ProcessEnv,
+  log: (text: string) => void,
+): Promise<string | undefined> {
   if (env.GITHUB_ACTIONS !== 'true' || files.length === 0) return undefined;
   const size = files.reduce((n, f) => n + Buffer.byteLength(f.text), 0);
   if (env.GITHUB_STEP_SUMMARY && size <= SUMMARY_LIMIT) {

@@ -42,27 +42,44 @@ export interface SaveOptions {
   pause?: (round: number) => Promise<void>;
 }
 
-export async function saveLocks(branch: LockBranch, toSave: readonly LockToSave[], options: SaveOptions): Promise<SaveResult> {
+export async function saveLocks(
+  branch: LockBranch,
+  toSave: readonly LockToSave[],
+  options: SaveOptions,
+): Promise<SaveResult> {
   const { repo } = branch;
-  const pause = options.pause ?? ((round) => new Promise<void>((r) => setTimeout(r, 200 * round + Math.floor(Math.random() * 200))));
+  const pause =
+    options.pause ??
+    ((round) => new Promise<void>((r) => setTimeout(r, 200 * round + Math.floor(Math.random() * 200))));
   let tip = branch.tip;
   for (let round = 0; round < MAX_PUSH_ROUNDS; round++) {
     const files = await Promise.all(toSave.map((item) => nextText(branch, tip, item)));
     const changed = files.filter((f) => f.text !== f.remoteText);
     if (changed.length === 0) return { commit: undefined, files: files.map(saved), retries: round };
-    const commit = await commitFiles(repo, tip, changed.map((f): FileToCommit => ({ path: f.path, text: f.text })), options.message);
+    const commit = await commitFiles(
+      repo,
+      tip,
+      changed.map((f): FileToCommit => ({ path: f.path, text: f.text })),
+      options.message,
+    );
     const pushed = await pushCommit(repo, commit);
     if (pushed.ok) return { commit, files: files.map(saved), retries: round };
     const now = await remoteTip(repo);
     if (now === commit) return { commit, files: files.map(saved), retries: round }; // it landed; only the answer was lost
     if (now === tip) {
       // Nobody else pushed: the remote refused this push itself (protection, a hook, permissions).
-      throw new MonitorsError('LOCK_PUSH_REFUSED', `${repo.remote} refused the push to the lock branch ${repo.branch}: ${pushed.message}`);
+      throw new MonitorsError(
+        'LOCK_PUSH_REFUSED',
+        `${repo.remote} refused the push to the lock branch ${repo.branch}: ${pushed.message}`,
+      );
     }
     tip = await fetchTip(repo);
     await pause(round + 1);
   }
-  throw new MonitorsError('LOCK_PUSH_CONTENDED', `the lock branch ${repo.branch} on ${repo.remote} moved under every one of ${MAX_PUSH_ROUNDS} pushes (other applies pushing at the same time)`);
+  throw new MonitorsError(
+    'LOCK_PUSH_CONTENDED',
+    `the lock branch ${repo.branch} on ${repo.remote} moved under every one of ${MAX_PUSH_ROUNDS} pushes (other applies pushing at the same time)`,
+  );
 }
 
 interface NextText {
@@ -84,7 +101,18 @@ async function nextText(branch: LockBranch, tip: string | undefined, item: LockT
   if (remoteText === branchText || remoteText === undefined) return { path, lockPath, text: ours, remoteText };
   const theirs = parseLock(remoteText, `${path} on the lock branch ${branch.repo.branch}`);
   const merged = mergeLocks(base, item.lock, theirs);
-  return { path, lockPath, text: serializeLock(merged.lock), remoteText, merge: { conflicts: merged.conflicts, resalted: merged.resalted } };
+  return {
+    path,
+    lockPath,
+    text: serializeLock(merged.lock),
+    remoteText,
+    merge: { conflicts: merged.conflicts, resalted: merged.resalted },
+  };
 }
 
-const saved = (f: NextText): SavedLock => ({ path: f.path, lockPath: f.lockPath, text: f.text, ...(f.merge ? { merge: f.merge } : {}) });
+const saved = (f: NextText): SavedLock => ({
+  path: f.path,
+  lockPath: f.lockPath,
+  text: f.text,
+  ...(f.merge ? { merge: f.merge } : {}),
+});

@@ -28,7 +28,10 @@ export async function writeFileAtomic(path: string, text: string | Iterable<stri
     // Clean-up must not mask the real error (rm throws ENOTDIR when a file sits where the folder should be).
     await rm(temp, { force: true }).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new MonitorsError('FILE_WRITE_FAILED', `cannot write ${path} (${code})`, { hint: 'Check that the folder exists and is writable.', cause: error });
+    throw new MonitorsError('FILE_WRITE_FAILED', `cannot write ${path} (${code})`, {
+      hint: 'Check that the folder exists and is writable.',
+      cause: error,
+    });
   }
 }
 

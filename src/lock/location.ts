@@ -46,14 +46,21 @@ export function lockLocation(inputs: LockInputs): LockLocation {
   const tag = environment ? { environment: environment.name } : {};
   if (inputs.flag) return { path: path.resolve(inputs.cwd, inputs.flag), source: 'flag', ...tag };
   if (environment?.lockFile) return { path: path.resolve(environment.lockFile), source: 'environment', ...tag };
-  if (!environment && inputs.settingsLockFile) return { path: path.resolve(inputs.settingsLockFile), source: 'settings' };
+  if (!environment && inputs.settingsLockFile)
+    return { path: path.resolve(inputs.settingsLockFile), source: 'settings' };
   const folder = inputs.files.length > 0 ? commonFolder(inputs.files) : inputs.fallbackFolder;
-  return { path: path.join(folder, environment ? environmentLockName(DEFAULT_LOCK_NAME, environment.name) : DEFAULT_LOCK_NAME), source: 'default', ...tag };
+  return {
+    path: path.join(folder, environment ? environmentLockName(DEFAULT_LOCK_NAME, environment.name) : DEFAULT_LOCK_NAME),
+    source: 'default',
+    ...tag,
+  };
 }
 
 /** `monitors.lock.json` -> `monitors.staging.lock.json`. */
 export function environmentLockName(name: string, environment: string): string {
-  return name.endsWith('.lock.json') ? `${name.slice(0, -'.lock.json'.length)}.${environment}.lock.json` : `${name}.${environment}`;
+  return name.endsWith('.lock.json')
+    ? `${name.slice(0, -'.lock.json'.length)}.${environment}.lock.json`
+    : `${name}.${environment}`;
 }
 
 /** The deepest folder that contains every one of `files` (absolute paths). */
@@ -90,6 +97,8 @@ export function describeLockSource(location: LockLocation): string {
     case 'environment':
       return `named by settings.environments.${location.environment}.lock_file`;
     case 'default':
-      return location.environment === undefined ? 'the default: beside the monitors files' : `the default for environment ${location.environment}: beside the monitors files`;
+      return location.environment === undefined
+        ? 'the default: beside the monitors files'
+        : `the default for environment ${location.environment}: beside the monitors files`;
   }
 }

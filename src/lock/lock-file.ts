@@ -43,9 +43,13 @@ export async function readLockFile(path: string): Promise<LockFile | undefined> 
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new MonitorsError('LOCK_UNREADABLE', `cannot read the lock file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
-      hint: 'Check the path (--lock, settings.lock_file) and its permissions.',
-    });
+    throw new MonitorsError(
+      'LOCK_UNREADABLE',
+      `cannot read the lock file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      {
+        hint: 'Check the path (--lock, settings.lock_file) and its permissions.',
+      },
+    );
   }
   return parseLock(text, path);
 }
@@ -64,17 +68,24 @@ export function parseLock(text: string, path: string): LockFile {
   if (!isObject(value)) throw invalid('it is not a JSON object');
   if (typeof value.format_version === 'number' && value.format_version > LOCK_FORMAT_VERSION) {
     // Not broken: written by a newer monitors. Deleting it (the usual advice) would lose what it manages.
-    throw new MonitorsError('LOCK_INVALID', `the lock file ${path} has format_version ${value.format_version}: a newer monitors wrote it, and this one (${LOCK_FORMAT_VERSION}) cannot read it`, {
-      hint: 'Upgrade monitors to the version your pipeline uses; do not delete the lock file.',
-    });
+    throw new MonitorsError(
+      'LOCK_INVALID',
+      `the lock file ${path} has format_version ${value.format_version}: a newer monitors wrote it, and this one (${LOCK_FORMAT_VERSION}) cannot read it`,
+      {
+        hint: 'Upgrade monitors to the version your pipeline uses; do not delete the lock file.',
+      },
+    );
   }
-  if (value.format_version !== LOCK_FORMAT_VERSION) throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${LOCK_FORMAT_VERSION}`);
+  if (value.format_version !== LOCK_FORMAT_VERSION)
+    throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${LOCK_FORMAT_VERSION}`);
   if (typeof value.salt !== 'string' || value.salt.length < 8) throw invalid('"salt" is missing');
   if (!Array.isArray(value.monitors)) throw invalid('"monitors" is not a list');
   const seen = new Set<string>();
   const monitors = value.monitors.map((r, i): LockRecord => {
-    if (!isObject(r) || typeof r.id !== 'string' || typeof r.name !== 'string') throw invalid(`record ${i + 1} needs string "id" and "name"`);
-    if (r.fingerprint !== null && typeof r.fingerprint !== 'string') throw invalid(`record "${r.name}" has no fingerprint`);
+    if (!isObject(r) || typeof r.id !== 'string' || typeof r.name !== 'string')
+      throw invalid(`record ${i + 1} needs string "id" and "name"`);
+    if (r.fingerprint !== null && typeof r.fingerprint !== 'string')
+      throw invalid(`record "${r.name}" has no fingerprint`);
     if (seen.has(r.id)) throw invalid(`id ${r.id} appears twice`);
     seen.add(r.id);
     return {
@@ -111,4 +122,5 @@ function sortedMap(map: Readonly<Record<string, string>>): Record<string, string
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStringMap = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === 'string');
+const isStringMap = (v: unknown): v is Record<string, string> =>
+  isObject(v) && Object.values(v).every((x) => typeof x === 'string');

@@ -61,7 +61,11 @@ export function mergeLocks(base: LockFile | undefined, ours: LockFile, theirs: L
       merged.push(t); // theirs added it; with b, ours removed it
     }
   }
-  return { lock: { format_version: theirs.format_version, salt: theirs.salt, monitors: sortRecords(merged) }, conflicts: conflicts.sort(), resalted: resalted.sort() };
+  return {
+    lock: { format_version: theirs.format_version, salt: theirs.salt, monitors: sortRecords(merged) },
+    conflicts: conflicts.sort(),
+    resalted: resalted.sort(),
+  };
 }
 
 /** Keeps the monitor managed, without a claim about what it holds. */

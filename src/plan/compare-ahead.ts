@@ -10,7 +10,11 @@ import type { PreparedDesired } from './prepare.js';
 
 export type PageComparer = (page: readonly LiveMonitor[], into: Map<LiveMonitor, ComparedAhead>) => void;
 
-export function comparerFor(desired: readonly DesiredMonitor[], prepared: ReadonlyMap<DesiredMonitor, PreparedDesired>, lock: LockFile): PageComparer {
+export function comparerFor(
+  desired: readonly DesiredMonitor[],
+  prepared: ReadonlyMap<DesiredMonitor, PreparedDesired>,
+  lock: LockFile,
+): PageComparer {
   const byName = new Map(desired.map((d) => [nameKey(d.name), d]));
   const recordById = new Map(lock.monitors.map((r) => [r.id, r]));
   return (page, into) => {

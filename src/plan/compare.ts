@@ -36,9 +36,11 @@ export function visibleDiffs(body: Record<string, unknown>, live: LiveMonitor): 
  */
 function sameMeaning(field: string, live: unknown, wanted: unknown): boolean {
   if (isEmptyValue(live) && isEmptyValue(wanted)) return true;
-  if (field === 'name' && typeof live === 'string' && typeof wanted === 'string') return nameKey(live) === nameKey(wanted);
+  if (field === 'name' && typeof live === 'string' && typeof wanted === 'string')
+    return nameKey(live) === nameKey(wanted);
   if (field === 'url' && typeof live === 'string' && typeof wanted === 'string') return sameDestination(live, wanted);
-  if (field === 'headers' && typeof live === 'string' && typeof wanted === 'string') return headerNamesLowered(live) === headerNamesLowered(wanted);
+  if (field === 'headers' && typeof live === 'string' && typeof wanted === 'string')
+    return headerNamesLowered(live) === headerNamesLowered(wanted);
   return equal(live, wanted);
 }
 

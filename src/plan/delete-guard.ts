@@ -24,8 +24,14 @@ export function checkDeleteGuard(plan: Plan, options: DeleteGuardOptions): Monit
   const overCount = deletes > options.maxDeletes;
   const overShare = deletes >= SHARE_RULE_MIN_DELETES && share > options.maxDeleteShare;
   if (!overCount && !overShare) return undefined;
-  const limit = overCount ? `more than ${options.maxDeletes} (settings.max_deletes)` : `${Math.round(share * 100)}% of the managed monitors, more than ${Math.round(options.maxDeleteShare * 100)}% (settings.max_delete_share)`;
-  return new MonitorsError('PLAN_MASS_DELETE', `the plan deletes ${deletes} monitors, ${limit}; refused to protect against a missing folder or a wrong path`, {
-    hint: 'Check the paths given; if the deletes are intended, run again with --allow-mass-delete.',
-  });
+  const limit = overCount
+    ? `more than ${options.maxDeletes} (settings.max_deletes)`
+    : `${Math.round(share * 100)}% of the managed monitors, more than ${Math.round(options.maxDeleteShare * 100)}% (settings.max_delete_share)`;
+  return new MonitorsError(
+    'PLAN_MASS_DELETE',
+    `the plan deletes ${deletes} monitors, ${limit}; refused to protect against a missing folder or a wrong path`,
+    {
+      hint: 'Check the paths given; if the deletes are intended, run again with --allow-mass-delete.',
+    },
+  );
 }

@@ -19,7 +19,12 @@ const SECRETS = new Set<string>(SECRET_FIELDS);
  * hashes) replaced by `env:<hash of template and variable hashes>`. What fingerprints and
  * the lock's field hashes are made from; never what is sent or compared with the server.
  */
-export function protectTemplatedFields(canonical: Canonical, templates: EnvTemplates, valueOf: (name: string) => string | undefined, salt: string): Canonical {
+export function protectTemplatedFields(
+  canonical: Canonical,
+  templates: EnvTemplates,
+  valueOf: (name: string) => string | undefined,
+  salt: string,
+): Canonical {
   let out: Canonical | undefined;
   for (const { field, template, names } of templatedFields(templates)) {
     if (!(field in canonical)) continue;
@@ -50,7 +55,9 @@ export function templateValues(templates: EnvTemplates, valueOf: (name: string) 
  * The fields protected: templated, not a secret, and naming at least one variable (a
  * template of only escapes, `$${env:X}`, is literal text with nothing to protect).
  */
-function* templatedFields(templates: EnvTemplates): Generator<{ field: string; template: string | readonly string[]; names: Set<string> }> {
+function* templatedFields(
+  templates: EnvTemplates,
+): Generator<{ field: string; template: string | readonly string[]; names: Set<string> }> {
   for (const [field, template] of Object.entries(templates)) {
     if (template === undefined || SECRETS.has(field)) continue;
     const names = envNamesIn(template);

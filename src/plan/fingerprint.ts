@@ -110,9 +110,13 @@ const PLANNED_FROM_SORTED = [...new Set<string>(['id', 'updated_at', ...MONITOR_
  * stale when it changes. `lineOf` may return lines made ahead (plan makes them page by
  * page while the listing runs).
  */
-export function liveFingerprint(live: readonly LiveMonitor[], lineOf: (monitor: LiveMonitor) => string = liveLine): string {
+export function liveFingerprint(
+  live: readonly LiveMonitor[],
+  lineOf: (monitor: LiveMonitor) => string = liveLine,
+): string {
   const hash = createHash('sha256');
-  for (const monitor of [...live].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) hash.update(lineOf(monitor)).update('\n');
+  for (const monitor of [...live].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+    hash.update(lineOf(monitor)).update('\n');
   return `sha256:${hash.digest('base64url')}`;
 }
 

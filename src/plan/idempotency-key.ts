@@ -17,18 +17,28 @@ export interface KeyInput {
 }
 
 export function idempotencyKey(input: KeyInput): string {
-  const digest = createHash('sha256').update(`${input.operation}\n${input.target}\n${input.bodyFingerprint ?? ''}\n${input.generation}`).digest();
+  const digest = createHash('sha256')
+    .update(`${input.operation}\n${input.target}\n${input.bodyFingerprint ?? ''}\n${input.generation}`)
+    .digest();
   let encoded = '';
   for (let i = 0; i < 26; i++) encoded += ALPHABET[digest[i]! & 31];
   return `mon1.${input.operation}.${encoded}.g${input.generation}`;
 }
 
 /** The key of a planned change for a generation; generation 0 is the one in the plan. */
-export function keyForGeneration(change: Pick<PlannedChange, 'action' | 'name' | 'id' | 'body_fingerprint' | 'live_updated_at'>, generation: number): string {
+export function keyForGeneration(
+  change: Pick<PlannedChange, 'action' | 'name' | 'id' | 'body_fingerprint' | 'live_updated_at'>,
+  generation: number,
+): string {
   // A replace targets the monitor as it was when planned: the same body sent again after
   // other writes is a new request, not a repeat of the old one (see live_updated_at).
   const id = change.id ?? change.name;
-  const target = change.action === 'create' ? change.name : change.action === 'replace' && change.live_updated_at ? `${id}@${change.live_updated_at}` : id;
+  const target =
+    change.action === 'create'
+      ? change.name
+      : change.action === 'replace' && change.live_updated_at
+        ? `${id}@${change.live_updated_at}`
+        : id;
   return idempotencyKey({
     operation: change.action,
     target,

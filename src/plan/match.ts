@@ -16,7 +16,11 @@ export interface Match {
   renamedFrom?: string;
 }
 
-export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[], records: readonly LockRecord[]): Match[] {
+export function matchDesired(
+  desired: DesiredState,
+  live: readonly LiveMonitor[],
+  records: readonly LockRecord[],
+): Match[] {
   const liveById = new Map(live.map((l) => [l.id, l]));
   const liveByName = groupBy(live, (l) => nameKey(l.name));
   const recordByName = new Map(records.map((r) => [nameKey(r.name), r]));
@@ -37,9 +41,13 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
       // The lock's monitor was renamed outside the tool and another now has the name: which one is meant is a guess.
       const other = nameKey(recorded.name) !== key ? found.find((l) => l.id !== recorded.id) : undefined;
       if (other) {
-        throw new MonitorsError('PLAN_AMBIGUOUS_NAME', `"${name}" matches two live monitors: ${recorded.id} through the lock file (now named "${recorded.name}") and ${other.id} by its name`, {
-          hint: `Pin the one to manage with \`id: ${recorded.id}\` (or \`id: ${other.id}\`) in the YAML, or rename or delete the other in the dashboard.`,
-        });
+        throw new MonitorsError(
+          'PLAN_AMBIGUOUS_NAME',
+          `"${name}" matches two live monitors: ${recorded.id} through the lock file (now named "${recorded.name}") and ${other.id} by its name`,
+          {
+            hint: `Pin the one to manage with \`id: ${recorded.id}\` (or \`id: ${other.id}\`) in the YAML, or rename or delete the other in the dashboard.`,
+          },
+        );
       }
       return recorded;
     }
@@ -51,21 +59,32 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
     if (d.pinnedId !== undefined) {
       const pinned = liveById.get(d.pinnedId);
       if (!pinned) {
-        throw new MonitorsError('PLAN_PINNED_ID_MISSING', `"${d.name}" is pinned to id ${d.pinnedId}, which does not exist in this workspace`, {
-          hint: 'Remove the `id:` line to create the monitor anew, or correct the id.',
-        });
+        throw new MonitorsError(
+          'PLAN_PINNED_ID_MISSING',
+          `"${d.name}" is pinned to id ${d.pinnedId}, which does not exist in this workspace`,
+          {
+            hint: 'Remove the `id:` line to create the monitor anew, or correct the id.',
+          },
+        );
       }
       // A pin plus a `moved` entry from the pinned monitor's live name is still a rename.
       const from = movedTo.get(nameKey(d.name));
-      match = from !== undefined && nameKey(from) === nameKey(pinned.name) ? { desired: d, live: pinned, renamedFrom: from } : { desired: d, live: pinned };
+      match =
+        from !== undefined && nameKey(from) === nameKey(pinned.name)
+          ? { desired: d, live: pinned, renamedFrom: from }
+          : { desired: d, live: pinned };
     } else {
       const current = byName(d.name);
       const from = movedTo.get(nameKey(d.name));
       const previous = from !== undefined ? byName(from) : undefined;
       if (current && previous && current.id !== previous.id) {
-        throw new MonitorsError('PLAN_MOVED_BOTH_EXIST', `"${from}" is moved to "${d.name}", but both exist live (${previous.id} and ${current.id})`, {
-          hint: 'Remove the `moved` entry (the rename already happened), or delete one of the two monitors.',
-        });
+        throw new MonitorsError(
+          'PLAN_MOVED_BOTH_EXIST',
+          `"${from}" is moved to "${d.name}", but both exist live (${previous.id} and ${current.id})`,
+          {
+            hint: 'Remove the `moved` entry (the rename already happened), or delete one of the two monitors.',
+          },
+        );
       }
       if (current) match = { desired: d, live: current };
       else if (previous) match = { desired: d, live: previous, renamedFrom: from! };
@@ -73,9 +92,13 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
     if (match.live) {
       const other = claimedBy.get(match.live.id);
       if (other !== undefined) {
-        throw new MonitorsError('PLAN_DOUBLE_MATCH', `"${other}" and "${d.name}" both refer to live monitor ${match.live.id}`, {
-          hint: 'Each live monitor can be managed by one YAML entry; check `id:` pins and `moved` entries.',
-        });
+        throw new MonitorsError(
+          'PLAN_DOUBLE_MATCH',
+          `"${other}" and "${d.name}" both refer to live monitor ${match.live.id}`,
+          {
+            hint: 'Each live monitor can be managed by one YAML entry; check `id:` pins and `moved` entries.',
+          },
+        );
       }
       claimedBy.set(match.live.id, d.name);
     }
@@ -84,13 +107,21 @@ export function matchDesired(desired: DesiredState, live: readonly LiveMonitor[]
   return matches;
 }
 
-function duplicateLiveName(name: string, found: readonly LiveMonitor[], recorded: LiveMonitor | undefined): MonitorsError {
+function duplicateLiveName(
+  name: string,
+  found: readonly LiveMonitor[],
+  recorded: LiveMonitor | undefined,
+): MonitorsError {
   const ids = found.map((l) => (l.id === recorded?.id ? `${l.id} (in the lock file)` : l.id));
   const listed = ids.length === 2 ? ids.join(' and ') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
   const keep = found.find((l) => l.id === recorded?.id) ?? found[0]!;
-  return new MonitorsError('PLAN_DUPLICATE_LIVE_NAME', `${found.length === 2 ? 'two' : found.length} live monitors are named "${name}": ${listed}`, {
-    hint: `Delete or rename the other${found.length > 2 ? 's' : ''} in the dashboard, or pin the one to manage with \`id: ${keep.id}\` in the YAML.`,
-  });
+  return new MonitorsError(
+    'PLAN_DUPLICATE_LIVE_NAME',
+    `${found.length === 2 ? 'two' : found.length} live monitors are named "${name}": ${listed}`,
+    {
+      hint: `Delete or rename the other${found.length > 2 ? 's' : ''} in the dashboard, or pin the one to manage with \`id: ${keep.id}\` in the YAML.`,
+    },
+  );
 }
 
 /** The form names are compared in. ASCII text is its own NFC form: only other text goes through normalize(). */

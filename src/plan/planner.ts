@@ -53,7 +53,10 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     }
     const record = recordById.get(l.id);
     const ahead = compared?.get(l);
-    const change = renamedFrom === undefined && ahead?.desired === d && ahead.record === record ? ahead.change : compareMatched(d, prepared, l, record, renamedFrom);
+    const change =
+      renamedFrom === undefined && ahead?.desired === d && ahead.record === record
+        ? ahead.change
+        : compareMatched(d, prepared, l, record, renamedFrom);
     if (change) changes.push(change);
     else unchanged += 1;
   }
@@ -83,7 +86,10 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     live_fingerprint: liveFingerprint(live, (l) => liveLines?.get(l) ?? liveLine(l)),
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
     warnings: [],
-    notes: staleRecords.map((r) => `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`),
+    notes: staleRecords.map(
+      (r) =>
+        `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`,
+    ),
   };
   addContext(plan, options);
   return plan;
@@ -100,29 +106,58 @@ function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: rea
     action: 'create',
     id: null,
     reason: 'new',
-    reason_text: vanished ? `${describeReason('new')}; it was deleted outside the tool (its lock record named ${vanished.id})` : describeReason('new'),
+    reason_text: vanished
+      ? `${describeReason('new')}; it was deleted outside the tool (its lock record named ${vanished.id})`
+      : describeReason('new'),
     fields,
   });
 }
 
 /** A replace lists what differs in meaning, both sides in canonical form (normalize.ts); its body is sent as written. */
-export function compareMatched(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor, record: LockRecord | undefined, renamedFrom: string | undefined): PlannedChange | undefined {
+export function compareMatched(
+  d: DesiredMonitor,
+  prepared: PreparedDesired,
+  l: LiveMonitor,
+  record: LockRecord | undefined,
+  renamedFrom: string | undefined,
+): PlannedChange | undefined {
   const drift = visibleDiffs(prepared.canonical, l);
   const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));
-  const recordDiffers = record?.fingerprint != null && (record.fingerprint !== prepared.fingerprint || !sameHashes(record.secrets ?? {}, prepared.secrets));
+  const recordDiffers =
+    record?.fingerprint != null &&
+    (record.fingerprint !== prepared.fingerprint || !sameHashes(record.secrets ?? {}, prepared.secrets));
   const lockFields = recordDiffers ? changedSinceApply(prepared, record!, new Set(drift.map((x) => x.field))) : [];
-  const base = { action: 'replace' as const, id: l.id, fields: [...fields, ...lockFields], ...(typeof l.updated_at === 'string' && l.updated_at !== '' ? { live_updated_at: l.updated_at } : {}) };
+  const base = {
+    action: 'replace' as const,
+    id: l.id,
+    fields: [...fields, ...lockFields],
+    ...(typeof l.updated_at === 'string' && l.updated_at !== '' ? { live_updated_at: l.updated_at } : {}),
+  };
   if (renamedFrom !== undefined) {
-    return desiredChange(d, prepared, { ...base, previous_name: l.name, reason: 'renamed', reason_text: `${describeReason('renamed')} from "${l.name}"` });
+    return desiredChange(d, prepared, {
+      ...base,
+      previous_name: l.name,
+      reason: 'renamed',
+      reason_text: `${describeReason('renamed')} from "${l.name}"`,
+    });
   }
   // A visible difference is drift only when the server no longer holds what was last applied;
   // otherwise the YAML changed, which is what a reviewer should read.
   if (drift.length > 0 && drift.some((x) => !liveAsApplied(x.field, x.old, record, d, prepared))) {
     return desiredChange(d, prepared, { ...base, reason: 'drift', reason_text: describeReason('drift') });
   }
-  if (!record || record.fingerprint === null) return desiredChange(d, prepared, { ...base, reason: 'not_verifiable', reason_text: describeReason('not_verifiable') });
+  if (!record || record.fingerprint === null)
+    return desiredChange(d, prepared, {
+      ...base,
+      reason: 'not_verifiable',
+      reason_text: describeReason('not_verifiable'),
+    });
   if (recordDiffers || drift.length > 0) {
-    return desiredChange(d, prepared, { ...base, reason: 'changed_since_apply', reason_text: describeReason('changed_since_apply') });
+    return desiredChange(d, prepared, {
+      ...base,
+      reason: 'changed_since_apply',
+      reason_text: describeReason('changed_since_apply'),
+    });
   }
   return undefined;
 }
@@ -138,18 +173,29 @@ const EMPTY_HASHES = new Set([fieldHash(''), fieldHash(false)]);
  * live value (env-protect.ts): when the YAML side changed since the record, the difference
  * is taken as that change.
  */
-function liveAsApplied(field: string, liveValue: unknown, record: LockRecord | undefined, d: DesiredMonitor, prepared: PreparedDesired): boolean {
+function liveAsApplied(
+  field: string,
+  liveValue: unknown,
+  record: LockRecord | undefined,
+  d: DesiredMonitor,
+  prepared: PreparedDesired,
+): boolean {
   if (!record?.fingerprint || !record.fields) return false;
   const applied = record.fields[field];
   if (field in d.envRefs) return applied !== undefined && applied !== prepared.fieldHashes()[field];
   if (isEmptyValue(liveValue)) return applied === undefined || EMPTY_HASHES.has(applied);
   if (applied === undefined) return false;
-  if (field === 'url' && typeof liveValue === 'string') return urlSpellings(liveValue).some((url) => fieldHash(url) === applied);
+  if (field === 'url' && typeof liveValue === 'string')
+    return urlSpellings(liveValue).some((url) => fieldHash(url) === applied);
   return fieldHash(liveValue) === applied;
 }
 
 /** Fields whose hash differs from the lock record's: their old values cannot be read back. */
-function changedSinceApply(prepared: PreparedDesired, record: LockRecord, alreadyShown: ReadonlySet<string>): FieldChange[] {
+function changedSinceApply(
+  prepared: PreparedDesired,
+  record: LockRecord,
+  alreadyShown: ReadonlySet<string>,
+): FieldChange[] {
   const out: FieldChange[] = [];
   const before = record.fields ?? {};
   const after = prepared.fieldHashes();
@@ -187,7 +233,9 @@ function addContext(plan: Plan, options: PlanOptions): void {
   if (monitorLimit) {
     const after = monitorLimit.usage + plan.summary.create - plan.summary.delete;
     if (after > monitorLimit.limit) {
-      plan.warnings.push(`The workspace allows ${monitorLimit.limit} monitors and uses ${monitorLimit.usage}; this plan would need ${after}, so some creates will be refused.`);
+      plan.warnings.push(
+        `The workspace allows ${monitorLimit.limit} monitors and uses ${monitorLimit.usage}; this plan would need ${after}, so some creates will be refused.`,
+      );
     }
   }
   if (openIncidentMonitorIds) {
@@ -200,11 +248,11 @@ function addContext(plan: Plan, options: PlanOptions): void {
 const ORDER = { create: 0, replace: 1, delete: 2 } as const;
 
 function sortChanges(changes: PlannedChange[]): PlannedChange[] {
-  return changes.sort((a, b) => ORDER[a.action] - ORDER[b.action] || compareText(a.name, b.name) || compareText(a.id ?? '', b.id ?? ''));
+  return changes.sort(
+    (a, b) => ORDER[a.action] - ORDER[b.action] || compareText(a.name, b.name) || compareText(a.id ?? '', b.id ?? ''),
+  );
 }
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-

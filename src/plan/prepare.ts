@@ -76,7 +76,11 @@ class Prepared implements PreparedDesired {
  * answered between two chunks instead of after the whole lot. Run it after
  * warmSecretHashes (fingerprint.ts), as each secret is hashed on the spot otherwise.
  */
-export async function prepareAll(monitors: readonly DesiredMonitor[], salt: string, chunk = 50): Promise<Map<DesiredMonitor, PreparedDesired>> {
+export async function prepareAll(
+  monitors: readonly DesiredMonitor[],
+  salt: string,
+  chunk = 50,
+): Promise<Map<DesiredMonitor, PreparedDesired>> {
   const prepared = new Map<DesiredMonitor, PreparedDesired>();
   for (const [i, d] of monitors.entries()) {
     if (i > 0 && i % chunk === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -93,7 +97,8 @@ function hideValue(f: FieldChange): FieldChange {
   return { field: f.field, oldKnown: f.oldKnown, sensitive: true };
 }
 
-type ChangeParts = Pick<PlannedChange, 'action' | 'id' | 'reason' | 'reason_text' | 'fields'> & Partial<Pick<PlannedChange, 'previous_name' | 'live_updated_at'>>;
+type ChangeParts = Pick<PlannedChange, 'action' | 'id' | 'reason' | 'reason_text' | 'fields'> &
+  Partial<Pick<PlannedChange, 'previous_name' | 'live_updated_at'>>;
 
 /** What the lock keeps of a monitor once it is applied (apply adds its id and name). */
 export function lockRecordOf(prepared: PreparedDesired): NonNullable<PlannedChange['lock_record']> {
@@ -124,5 +129,12 @@ function changeSource(d: DesiredMonitor, sent: Record<string, unknown>): ChangeS
   if (!d.entry) return { file, line, col, ...instance };
   const own = d.entry.written;
   const fromDefaults = Object.keys(sent).filter((field) => !Object.hasOwn(own, field));
-  return { file, line, col, index: d.entry.index, ...(fromDefaults.length > 0 ? { from_defaults: fromDefaults } : {}), ...instance };
+  return {
+    file,
+    line,
+    col,
+    index: d.entry.index,
+    ...(fromDefaults.length > 0 ? { from_defaults: fromDefaults } : {}),
+    ...instance,
+  };
 }

@@ -44,7 +44,13 @@ export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
     lock_salt: meta.lock.salt,
     ...(meta.apiUrl ? { api_url: meta.apiUrl } : {}),
     ...(meta.environment
-      ? { environment: { name: meta.environment.name, token_env: meta.environment.tokenEnv, ...(meta.environment.apiUrl ? { api_url: meta.environment.apiUrl } : {}) } }
+      ? {
+          environment: {
+            name: meta.environment.name,
+            token_env: meta.environment.tokenEnv,
+            ...(meta.environment.apiUrl ? { api_url: meta.environment.apiUrl } : {}),
+          },
+        }
       : {}),
     plan,
   };
@@ -53,27 +59,48 @@ export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
 
 export function parseSavedPlan(text: string): SavedPlan {
   const invalid = (why: string) =>
-    new MonitorsError('PLAN_FILE_INVALID', `the saved plan is not valid: ${why}`, { hint: 'Make it again with `monitors plan --out FILE`.' });
+    new MonitorsError('PLAN_FILE_INVALID', `the saved plan is not valid: ${why}`, {
+      hint: 'Make it again with `monitors plan --out FILE`.',
+    });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw invalid('it is not JSON');
   }
-  if (!isObject(value) || value.kind !== SAVED_PLAN_KIND) throw invalid('it is not a file written by `monitors plan --out`');
-  if (value.format_version !== PLAN_FORMAT_VERSION) throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${PLAN_FORMAT_VERSION}`);
+  if (!isObject(value) || value.kind !== SAVED_PLAN_KIND)
+    throw invalid('it is not a file written by `monitors plan --out`');
+  if (value.format_version !== PLAN_FORMAT_VERSION)
+    throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${PLAN_FORMAT_VERSION}`);
   const plan = value.plan;
-  if (!isObject(plan) || !Array.isArray(plan.changes) || typeof plan.live_fingerprint !== 'string' || !isObject(plan.summary)) throw invalid('"plan" is incomplete');
-  if (typeof value.lock_path !== 'string' || typeof value.lock_salt !== 'string') throw invalid('the lock path or salt is missing');
+  if (
+    !isObject(plan) ||
+    !Array.isArray(plan.changes) ||
+    typeof plan.live_fingerprint !== 'string' ||
+    !isObject(plan.summary)
+  )
+    throw invalid('"plan" is incomplete');
+  if (typeof value.lock_path !== 'string' || typeof value.lock_salt !== 'string')
+    throw invalid('the lock path or salt is missing');
   for (const [i, c] of plan.changes.entries()) {
-    if (!isObject(c) || !['create', 'replace', 'delete'].includes(c.action as string) || typeof c.name !== 'string' || typeof c.idempotency_key !== 'string') {
+    if (
+      !isObject(c) ||
+      !['create', 'replace', 'delete'].includes(c.action as string) ||
+      typeof c.name !== 'string' ||
+      typeof c.idempotency_key !== 'string'
+    ) {
       throw invalid(`change ${i + 1} is incomplete`);
     }
-    if (c.action !== 'create' && typeof c.id !== 'string') throw invalid(`change ${i + 1} (${String(c.action)} of "${c.name}") has no id`);
-    if (c.action !== 'delete' && (!isObject(c.body) || !isObject(c.lock_record))) throw invalid(`change ${i + 1} ("${c.name}") has no body`);
+    if (c.action !== 'create' && typeof c.id !== 'string')
+      throw invalid(`change ${i + 1} (${String(c.action)} of "${c.name}") has no id`);
+    if (c.action !== 'delete' && (!isObject(c.body) || !isObject(c.lock_record)))
+      throw invalid(`change ${i + 1} ("${c.name}") has no body`);
   }
   const environment = value.environment;
-  if (environment !== undefined && (!isObject(environment) || typeof environment.name !== 'string' || typeof environment.token_env !== 'string')) {
+  if (
+    environment !== undefined &&
+    (!isObject(environment) || typeof environment.name !== 'string' || typeof environment.token_env !== 'string')
+  ) {
     throw invalid('"environment" needs a name and a token_env');
   }
   return {
@@ -82,7 +109,13 @@ export function parseSavedPlan(text: string): SavedPlan {
     salt: value.lock_salt,
     ...(typeof value.api_url === 'string' ? { apiUrl: value.api_url } : {}),
     ...(environment
-      ? { environment: { name: environment.name as string, tokenEnv: environment.token_env as string, ...(typeof environment.api_url === 'string' ? { apiUrl: environment.api_url } : {}) } }
+      ? {
+          environment: {
+            name: environment.name as string,
+            tokenEnv: environment.token_env as string,
+            ...(typeof environment.api_url === 'string' ? { apiUrl: environment.api_url } : {}),
+          },
+        }
       : {}),
     createdAt: typeof value.created_at === 'string' ? value.created_at : '',
     toolVersion: typeof value.tool_version === 'string' ? value.tool_version : '',

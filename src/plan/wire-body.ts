@@ -18,9 +18,13 @@ export function writtenInput(d: DesiredMonitor): Record<string, unknown> {
 }
 
 /** The body a plan holds: the input as written, each env-filled field as its template. */
-export function bodyWithTemplates(written: Record<string, unknown>, envRefs: DesiredMonitor['envRefs']): Record<string, unknown> {
+export function bodyWithTemplates(
+  written: Record<string, unknown>,
+  envRefs: DesiredMonitor['envRefs'],
+): Record<string, unknown> {
   const body: Record<string, unknown> = { ...written };
-  for (const [field, template] of Object.entries(envRefs)) if (template !== undefined && field in body) body[field] = template;
+  for (const [field, template] of Object.entries(envRefs))
+    if (template !== undefined && field in body) body[field] = template;
   return body;
 }
 
@@ -30,9 +34,17 @@ export function bodyWithTemplates(written: Record<string, unknown>, envRefs: Des
  * used for another payload". Env-filled fields and secrets go in only through their
  * salted hashes (env-protect.ts), as in the lock's fingerprints.
  */
-export function wireFingerprint(d: DesiredMonitor, written: Record<string, unknown>, secrets: Record<string, string>, salt: string): string {
+export function wireFingerprint(
+  d: DesiredMonitor,
+  written: Record<string, unknown>,
+  secrets: Record<string, string>,
+  salt: string,
+): string {
   const hashed = protectTemplatedFields(written, d.envRefs, (name) => d.envValues?.[name], salt);
   // A secret sent as an explicit null is other bytes than one left out.
-  const sent = { ...secrets, ...Object.fromEntries(SECRET_FIELDS.filter((f) => written[f] === null).map((f) => [f, 'null'])) };
+  const sent = {
+    ...secrets,
+    ...Object.fromEntries(SECRET_FIELDS.filter((f) => written[f] === null).map((f) => [f, 'null'])),
+  };
   return bodyFingerprint(inputFingerprint(hashed), sent);
 }

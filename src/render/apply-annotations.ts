@@ -16,7 +16,14 @@ export function failureDiagnostics(result: ApplyResult, located: FailureLocation
     const byField = error instanceof ValidationError && error.fieldErrors.length > 0;
     for (const p of places) {
       const why = byField ? `refused by the API (${error.status ?? 422}): ${p.message}` : `failed: ${error.message}`;
-      out.push({ file: p.file, line: p.line, col: p.col, severity: 'error', code: error.code, message: `${describeChange(outcome.change)} ${why}` });
+      out.push({
+        file: p.file,
+        line: p.line,
+        col: p.col,
+        severity: 'error',
+        code: error.code,
+        message: `${describeChange(outcome.change)} ${why}`,
+      });
     }
   }
   return out;

@@ -7,7 +7,11 @@ import type { WaitReport } from '../wait/report.js';
 export const APPLY_FORMAT_VERSION = 1;
 
 /** `wait`: the report of `--wait` (docs/apply-wait.md), null without it. */
-export function applyJsonValue(result: ApplyResult, located: FailureLocations, wait?: WaitReport): Record<string, unknown> {
+export function applyJsonValue(
+  result: ApplyResult,
+  located: FailureLocations,
+  wait?: WaitReport,
+): Record<string, unknown> {
   return {
     format_version: APPLY_FORMAT_VERSION,
     summary: {
@@ -41,7 +45,14 @@ function outcomeJson(o: ChangeOutcome, located: FailureLocations): Record<string
             code: error.code,
             message: error.message,
             ...(error.hint ? { hint: error.hint } : {}),
-            locations: (located.get(o.change) ?? []).map((p) => ({ file: p.file, line: p.line, col: p.col, ...(p.field ? { field: p.field } : {}), ...(p.instance !== undefined ? { instance: p.instance } : {}), message: p.message })),
+            locations: (located.get(o.change) ?? []).map((p) => ({
+              file: p.file,
+              line: p.line,
+              col: p.col,
+              ...(p.field ? { field: p.field } : {}),
+              ...(p.instance !== undefined ? { instance: p.instance } : {}),
+              message: p.message,
+            })),
           },
         }
       : {}),

@@ -2,7 +2,12 @@
 // (problems first: down, degraded, not checked, then up; the YAML order within each).
 import type { CheckReport, CheckResult, CheckStatus, CheckSummary } from '../check/types.js';
 
-export const STATUS_LABEL: Readonly<Record<CheckStatus, string>> = { up: 'up', degraded: 'degraded', down: 'down', not_checked: 'not checked' };
+export const STATUS_LABEL: Readonly<Record<CheckStatus, string>> = {
+  up: 'up',
+  degraded: 'degraded',
+  down: 'down',
+  not_checked: 'not checked',
+};
 
 const RANK: Readonly<Record<CheckStatus, number>> = { down: 0, degraded: 1, not_checked: 2, up: 3 };
 
@@ -20,5 +25,8 @@ export function checkSummaryLine(report: CheckReport): string {
 }
 
 export function problemsFirst(results: readonly CheckResult[]): CheckResult[] {
-  return results.map((r, i) => ({ r, i })).sort((a, b) => RANK[a.r.status] - RANK[b.r.status] || a.i - b.i).map(({ r }) => r);
+  return results
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => RANK[a.r.status] - RANK[b.r.status] || a.i - b.i)
+    .map(({ r }) => r);
 }

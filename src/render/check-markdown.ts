@@ -26,7 +26,13 @@ export function renderCheckMarkdown(report: CheckReport, budget = CHECK_MARKDOWN
     shown += 1;
   }
   const cut = results.length - shown;
-  const tail = cut > 0 ? [`**Cut to fit a comment:** ${cut} result${cut === 1 ? '' : 's'} left out (the least severe); the job log has them all.`, ''] : [];
+  const tail =
+    cut > 0
+      ? [
+          `**Cut to fit a comment:** ${cut} result${cut === 1 ? '' : 's'} left out (the least severe); the job log has them all.`,
+          '',
+        ]
+      : [];
   const open = report.summary.down + report.summary.degraded > 0 ? ' open' : '';
   const n = results.length;
   return `${[head, '', `<details${open}>`, `<summary>Show ${n} check${n === 1 ? '' : 's'}</summary>`, '', ...rows, '', ...tail, ...notes.flatMap((note) => [note, '']), '</details>'].join('\n')}\n`;

@@ -4,7 +4,12 @@ import type { CheckReport, CheckStatus } from '../check/types.js';
 import { checkSummaryLine, problemsFirst, STATUS_LABEL } from './check-common.js';
 import { printable } from './printable.js';
 
-const COLOR: Readonly<Record<CheckStatus, string>> = { up: '\u001b[32m', degraded: '\u001b[33m', down: '\u001b[31m', not_checked: '\u001b[90m' };
+const COLOR: Readonly<Record<CheckStatus, string>> = {
+  up: '\u001b[32m',
+  degraded: '\u001b[33m',
+  down: '\u001b[31m',
+  not_checked: '\u001b[90m',
+};
 const RESET = '\u001b[0m';
 
 export function renderCheckText(report: CheckReport, options: { color: boolean }): string {

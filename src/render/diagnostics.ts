@@ -62,9 +62,14 @@ export function summaryLine(summary: ValidationSummary): string {
     const files = new Set(summary.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file)).size;
     return `${plural(errors, 'error')} in ${plural(files, 'file')}${warnings > 0 ? ` (and ${plural(warnings, 'warning')})` : ''}.`;
   }
-  const perEnvironment = summary.environments?.length ? ` (${summary.environments.map((e) => `${e.name}: ${e.monitors}`).join(', ')})` : '';
+  const perEnvironment = summary.environments?.length
+    ? ` (${summary.environments.map((e) => `${e.name}: ${e.monitors}`).join(', ')})`
+    : '';
   const skipped = skippedFiles(summary.diagnostics).length;
-  const notes = [...(warnings > 0 ? [plural(warnings, 'warning')] : []), ...(skipped > 0 ? [`${plural(skipped, 'file')} skipped`] : [])];
+  const notes = [
+    ...(warnings > 0 ? [plural(warnings, 'warning')] : []),
+    ...(skipped > 0 ? [`${plural(skipped, 'file')} skipped`] : []),
+  ];
   return `${plural(summary.monitors, 'monitor')}${perEnvironment} in ${plural(summary.files.length, 'file')}: valid${notes.length > 0 ? ` (${notes.join(', ')})` : ''}.`;
 }
 
@@ -92,9 +97,23 @@ export function validationReport(summary: ValidationSummary): ValidationReport {
     monitors: summary.monitors,
     errors,
     warnings,
-    diagnostics: summary.diagnostics.map((d) => ({ file: d.file, line: d.line, col: d.col, severity: d.severity, code: d.code, message: d.message })),
+    diagnostics: summary.diagnostics.map((d) => ({
+      file: d.file,
+      line: d.line,
+      col: d.col,
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+    })),
     ...(summary.environments
-      ? { environments: summary.environments.map((e) => ({ name: e.name, monitors: e.monitors, token_env: e.tokenEnv ?? null, lock_file: e.lockFile })) }
+      ? {
+          environments: summary.environments.map((e) => ({
+            name: e.name,
+            monitors: e.monitors,
+            token_env: e.tokenEnv ?? null,
+            lock_file: e.lockFile,
+          })),
+        }
       : {}),
   };
 }

@@ -15,7 +15,14 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
       reason: c.reason,
       reason_text: c.reason_text,
       fields: c.fields.map((f) =>
-        f.sensitive ? { field: f.field, sensitive: true, old_known: f.oldKnown } : { field: f.field, ...(f.oldKnown ? { old: f.old ?? null } : {}), new: f.new ?? null, old_known: f.oldKnown },
+        f.sensitive
+          ? { field: f.field, sensitive: true, old_known: f.oldKnown }
+          : {
+              field: f.field,
+              ...(f.oldKnown ? { old: f.old ?? null } : {}),
+              new: f.new ?? null,
+              old_known: f.oldKnown,
+            },
       ),
       idempotency_key: c.idempotency_key,
       notes: c.notes ?? [],

@@ -28,7 +28,8 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
   }
   let used = unmanaged.join('').length + notesUsed;
   const notesLeft = plan.notes.length - notes.length;
-  if (notesLeft > 0) notes.push(`_${notesLeft} more note${notesLeft === 1 ? '' : 's'} left out; the full plan is in the job log._`);
+  if (notesLeft > 0)
+    notes.push(`_${notesLeft} more note${notesLeft === 1 ? '' : 's'} left out; the full plan is in the job log._`);
 
   const body: string[] = plan.changes.length > 0 ? ['| | Monitor | Id | Reason |', '|---|---|---|---|'] : [];
   let shownRows = 0;
@@ -53,9 +54,15 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
   const cut = plan.changes.length - shownDetails;
   if (cut > 0) {
     const rows = plan.changes.length - shownRows;
-    tail.push('', `**Cut to fit a comment:** ${rows > 0 ? `${rows} change${rows === 1 ? '' : 's'} left out of the table and ` : ''}${cut} change${cut === 1 ? '' : 's'} without field details. The full plan is in the job log (\`monitors plan\`, or \`--format json\`).`);
+    tail.push(
+      '',
+      `**Cut to fit a comment:** ${rows > 0 ? `${rows} change${rows === 1 ? '' : 's'} left out of the table and ` : ''}${cut} change${cut === 1 ? '' : 's'} without field details. The full plan is in the job log (\`monitors plan\`, or \`--format json\`).`,
+    );
   }
-  const summary = plan.changes.length > 0 ? `Show ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}` : 'Show the unmanaged monitors';
+  const summary =
+    plan.changes.length > 0
+      ? `Show ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`
+      : 'Show the unmanaged monitors';
   return `${[...head, '<details>', `<summary>${summary}</summary>`, '', ...body, '', ...details, ...tail, '', '</details>'].join('\n')}\n`;
 }
 
@@ -76,7 +83,8 @@ function unmanagedLine(unmanaged: Plan['unmanaged'], room: number): string {
 function changeDetails(c: PlannedChange): string {
   const lines = [`#### ${ICON[c.action]} ${code(c.name)}`, ''];
   if (c.source) lines.push(`Defined at ${code(sourceText(c.source))}`, '');
-  if (c.fields.length === 0) return `${lines.join('\n')}${c.action === 'delete' ? 'The monitor will be deleted.' : 'No field-level detail (the listing cannot show the fields).'}\n`;
+  if (c.fields.length === 0)
+    return `${lines.join('\n')}${c.action === 'delete' ? 'The monitor will be deleted.' : 'No field-level detail (the listing cannot show the fields).'}\n`;
   lines.push('```diff');
   for (const f of c.fields) {
     if (isMultiline(f)) {

@@ -19,7 +19,9 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   if (plan.environment !== undefined) out.push(paint(1, printable(`Environment: ${plan.environment}`)), '');
   for (const change of plan.changes) out.push(...changeBlock(change, paint), '');
   if (plan.unmanaged.length > 0) {
-    out.push(`Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} not in the YAML nor the lock file; they are never deleted:`);
+    out.push(
+      `Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} not in the YAML nor the lock file; they are never deleted:`,
+    );
     for (const u of plan.unmanaged) out.push(printable(`  ${u.name} (${u.id})`));
     out.push('');
   }
@@ -34,7 +36,10 @@ type Paint = (code: number, text: string) => string;
 
 function changeBlock(change: PlannedChange, paint: Paint): string[] {
   const id = change.id ? ` (${change.id})` : '';
-  const head = paint(COLOR[change.action], printable(`${SYMBOL[change.action]} ${change.action} "${change.name}"${id}`));
+  const head = paint(
+    COLOR[change.action],
+    printable(`${SYMBOL[change.action]} ${change.action} "${change.name}"${id}`),
+  );
   const lines = [head, printable(`    reason: ${change.reason_text}`)];
   if (change.source) lines.push(printable(`    defined at: ${sourceText(change.source)}`));
   for (const note of change.notes ?? []) lines.push(paint(33, printable(`    note: ${note}`)));
@@ -47,7 +52,9 @@ function changeBlock(change: PlannedChange, paint: Paint): string[] {
         lines.push(`      ${colour ? paint(colour, line) : line}`);
       }
     } else {
-      lines.push(printable(`    ${`${field.field}:`.padEnd(width + 1)} ${fieldSummary(field, change.action === 'create')}`));
+      lines.push(
+        printable(`    ${`${field.field}:`.padEnd(width + 1)} ${fieldSummary(field, change.action === 'create')}`),
+      );
     }
   }
   return lines;

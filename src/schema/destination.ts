@@ -21,27 +21,42 @@ export function destinationProblem(url: string, kind: DestinationKind): Destinat
   if (kind === 'http-url' && scheme !== 'http' && scheme !== 'https') {
     return {
       code: 'rule.url_scheme',
-      message: scheme ? `url scheme "${scheme}" is not supported here; use https:// or http://` : 'url must be an absolute URL starting with https:// or http://',
+      message: scheme
+        ? `url scheme "${scheme}" is not supported here; use https:// or http://`
+        : 'url must be an absolute URL starting with https:// or http://',
     };
   }
   // WHATWG ends the host at a backslash, RFC 3986 parsers do not: in `https://a.example\@10.0.0.1/`
   // one reads the host a.example, another 10.0.0.1. Text that parsers disagree on is refused.
   const authority = (scheme ? url.slice(scheme.length + 3) : url).split(/[/?#]/, 1)[0] ?? '';
   if (authority.includes('\\')) {
-    return { code: 'rule.url_invalid', message: 'url has a backslash before its path, which URL parsers read differently; write / or %5C' };
+    return {
+      code: 'rule.url_invalid',
+      message: 'url has a backslash before its path, which URL parsers read differently; write / or %5C',
+    };
   }
   const parsed = parseHost(url, scheme);
   if (!parsed) return { code: 'rule.url_invalid', message: 'url is not a valid URL or hostname' };
   // `localhost..` or `a..example.com` is no DNS name (an empty label); one trailing dot is fine.
   if (!parsed.hostname.startsWith('[') && parsed.hostname.replace(/\.$/, '').split('.').includes('')) {
-    return { code: 'rule.url_invalid', message: 'url has an empty label in its host name (two dots in a row, or a leading dot)' };
+    return {
+      code: 'rule.url_invalid',
+      message: 'url has an empty label in its host name (two dots in a row, or a leading dot)',
+    };
   }
   if (parsed.username !== '' || parsed.password !== '') {
-    return { code: 'rule.url_credentials', message: 'url must not contain credentials (user:password@); use auth_type basic with auth_username and auth_secret' };
+    return {
+      code: 'rule.url_credentials',
+      message:
+        'url must not contain credentials (user:password@); use auth_type basic with auth_username and auth_secret',
+    };
   }
   const reason = privateHostReason(parsed.hostname);
   if (reason) {
-    return { code: 'rule.private_destination', message: `url points at a private or reserved destination (${reason}); monitors must target public hosts` };
+    return {
+      code: 'rule.private_destination',
+      message: `url points at a private or reserved destination (${reason}); monitors must target public hosts`,
+    };
   }
   return undefined;
 }

@@ -19,7 +19,9 @@ export const WHOLE_TEMPLATE_PATTERN = '^\\$\\{(?:var|each)\\.[A-Za-z_][A-Za-z0-9
  * ${var.interval}`): checked as the field only when it is not one. The loader checks the
  * value after substitution, per instance.
  */
-function templatable<T extends Record<string, object>>(properties: T): { [K in keyof T]: { if: object; then: true; else: T[K] } } {
+function templatable<T extends Record<string, object>>(
+  properties: T,
+): { [K in keyof T]: { if: object; then: true; else: T[K] } } {
   const out: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries(properties)) {
     out[field] = { if: { type: 'string', pattern: WHOLE_TEMPLATE_PATTERN }, then: true, else: schema };
@@ -53,7 +55,16 @@ export const forEachSchema = {
         ],
       },
     },
-    { type: 'array', minItems: 1, items: { type: 'object', minProperties: 1, propertyNames: { pattern: NAME_PATTERN }, additionalProperties: scalar } },
+    {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        minProperties: 1,
+        propertyNames: { pattern: NAME_PATTERN },
+        additionalProperties: scalar,
+      },
+    },
   ],
 } as const;
 
@@ -61,7 +72,8 @@ export const varsSchema = {
   type: 'object',
   propertyNames: { pattern: NAME_PATTERN },
   additionalProperties: { type: ['string', 'number', 'boolean', 'null', 'array'], items: scalar },
-  description: 'Values for ${var.NAME}: text, a number, true/false, null or a list. A whole-value reference keeps the type.',
+  description:
+    'Values for ${var.NAME}: text, a number, true/false, null or a list. A whole-value reference keeps the type.',
 } as const;
 
 export const monitorItemProperties = {
@@ -69,7 +81,8 @@ export const monitorItemProperties = {
   id: {
     type: 'string',
     pattern: ID_PATTERN,
-    description: 'Pins this entry to one live monitor id (reconciler-level; never sent to the API). Use it when two live monitors share a name.',
+    description:
+      'Pins this entry to one live monitor id (reconciler-level; never sent to the API). Use it when two live monitors share a name.',
   },
   for_each: forEachSchema,
   environments: environmentsListSchema,
@@ -80,13 +93,23 @@ export const environmentSchema = {
   additionalProperties: false,
   required: ['token_env'],
   properties: {
-    api_url: { type: 'string', minLength: 1, description: "This environment's API base URL ending in /api/v1; it wins over MONITORS_API_URL." },
+    api_url: {
+      type: 'string',
+      minLength: 1,
+      description: "This environment's API base URL ending in /api/v1; it wins over MONITORS_API_URL.",
+    },
     token_env: {
       type: 'string',
       pattern: NAME_PATTERN,
-      description: "The environment variable holding this environment's API token (never MONITORS_API_TOKEN as a fallback).",
+      description:
+        "The environment variable holding this environment's API token (never MONITORS_API_TOKEN as a fallback).",
     },
-    lock_file: { type: 'string', minLength: 1, description: "This environment's lock file, relative to this file. Default: monitors.<name>.lock.json where monitors.lock.json would be." },
+    lock_file: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "This environment's lock file, relative to this file. Default: monitors.<name>.lock.json where monitors.lock.json would be.",
+    },
     vars: varsSchema,
   },
 } as const;
@@ -109,21 +132,37 @@ export const settingsSchema = {
         },
       ],
     },
-    max_deletes: { type: 'integer', minimum: 0, description: 'A plan deleting more monitors than this is refused unless --allow-mass-delete is given. Default 20.' },
+    max_deletes: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'A plan deleting more monitors than this is refused unless --allow-mass-delete is given. Default 20.',
+    },
     max_delete_share: {
       type: 'number',
       minimum: 0,
       maximum: 1,
-      description: 'A plan deleting more than this share of the managed live monitors is refused unless --allow-mass-delete. Default 0.5.',
+      description:
+        'A plan deleting more than this share of the managed live monitors is refused unless --allow-mass-delete. Default 0.5.',
     },
-    lock_file: { type: 'string', minLength: 1, description: 'Lock file path, relative to this file. Default: monitors.lock.json in the folder holding the monitors files loaded.' },
-    api_url: { type: 'string', minLength: 1, description: 'API base URL ending in /api/v1. MONITORS_API_URL overrides it.' },
+    lock_file: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'Lock file path, relative to this file. Default: monitors.lock.json in the folder holding the monitors files loaded.',
+    },
+    api_url: {
+      type: 'string',
+      minLength: 1,
+      description: 'API base URL ending in /api/v1. MONITORS_API_URL overrides it.',
+    },
     environments: {
       type: 'object',
       minProperties: 1,
       propertyNames: { pattern: ENVIRONMENT_NAME_PATTERN },
       additionalProperties: environmentSchema,
-      description: 'Workspaces this set is applied to (staging, production, ...), each with its own API URL, token variable, lock file and vars. plan and apply then need --env NAME.',
+      description:
+        'Workspaces this set is applied to (staging, production, ...), each with its own API URL, token variable, lock file and vars. plan and apply then need --env NAME.',
     },
   },
 } as const;
@@ -132,24 +171,29 @@ export const monitorsFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://monitors-as-code.dev/schema/monitors-file.schema.json',
   title: 'monitors YAML file',
-  description: 'A file of monitors: each item of `monitors` is merged over `defaults` and must then be a complete monitor input.',
+  description:
+    'A file of monitors: each item of `monitors` is merged over `defaults` and must then be a complete monitor input.',
   type: 'object',
   additionalProperties: false,
   properties: {
     defaults: {
       type: 'object',
       additionalProperties: false,
-      description: 'Fields every monitor of this file starts from; a monitor\'s own fields win.',
+      description: "Fields every monitor of this file starts from; a monitor's own fields win.",
       properties: { ...templatable(defaultableProperties), environments: environmentsListSchema },
     },
-    vars: { ...varsSchema, description: "This file's values for ${var.NAME}; an environment's vars (settings.environments.NAME.vars) win." },
+    vars: {
+      ...varsSchema,
+      description: "This file's values for ${var.NAME}; an environment's vars (settings.environments.NAME.vars) win.",
+    },
     monitors: {
       type: 'array',
       items: { type: 'object', additionalProperties: false, required: ['name'], properties: monitorItemProperties },
     },
     moved: {
       type: 'array',
-      description: 'Declared renames: the live monitor named `from` is renamed to `to` in place (same id, history kept).',
+      description:
+        'Declared renames: the live monitor named `from` is renamed to `to` in place (same id, history kept).',
       items: {
         type: 'object',
         additionalProperties: false,

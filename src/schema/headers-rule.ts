@@ -64,13 +64,22 @@ export function headerProblems(headers: string): HeaderProblem[] {
     // say that, the stronger reason.
     const reserved = colon < 0 ? undefined : forbiddenHeaderReason(name.trim());
     if (reserved) {
-      problems.push({ code: 'rule.header_forbidden', message: `${where}: header ${name.trim()} is not allowed; ${reserved}` });
+      problems.push({
+        code: 'rule.header_forbidden',
+        message: `${where}: header ${name.trim()} is not allowed; ${reserved}`,
+      });
     } else if (colon < 0) {
       problems.push({ code: 'rule.header_syntax', message: `${where} is not "Name: value" (no colon)` });
     } else if (!TOKEN.test(name)) {
-      problems.push({ code: 'rule.header_syntax', message: `${where}: the header name is not valid (letters, digits and !#$%&'*+-.^_\`|~ only, no spaces)` });
+      problems.push({
+        code: 'rule.header_syntax',
+        message: `${where}: the header name is not valid (letters, digits and !#$%&'*+-.^_\`|~ only, no spaces)`,
+      });
     } else if (!VALUE.test(value)) {
-      problems.push({ code: 'rule.header_syntax', message: `${where}: the value of ${name} contains control characters` });
+      problems.push({
+        code: 'rule.header_syntax',
+        message: `${where}: the value of ${name} contains control characters`,
+      });
     }
   });
   return problems;

@@ -11,22 +11,48 @@ export function executionModeProblems(input: Record<string, unknown>): FieldProb
   (locations ?? []).forEach((location, index) => {
     if (typeof location !== 'string') return;
     const pointer = `/locations/${index}`;
-    if (location.trim() === '') problems.push({ field: 'locations', pointer, code: 'rule.location_empty', message: 'a location must not be empty' });
-    else if (seen.has(location)) problems.push({ field: 'locations', pointer, code: 'rule.locations_duplicate', message: `location "${location}" is listed twice` });
+    if (location.trim() === '')
+      problems.push({
+        field: 'locations',
+        pointer,
+        code: 'rule.location_empty',
+        message: 'a location must not be empty',
+      });
+    else if (seen.has(location))
+      problems.push({
+        field: 'locations',
+        pointer,
+        code: 'rule.locations_duplicate',
+        message: `location "${location}" is listed twice`,
+      });
     seen.add(location);
   });
   const mode = input.execution_mode;
   const count = seen.size;
   const listed = strings.length > 0;
   if (mode === 'multi_location' && listed && count < 2) {
-    problems.push({ field: 'locations', pointer: '/locations', code: 'rule.locations_count', message: `execution_mode "multi_location" needs at least 2 distinct locations (has ${count})` });
+    problems.push({
+      field: 'locations',
+      pointer: '/locations',
+      code: 'rule.locations_count',
+      message: `execution_mode "multi_location" needs at least 2 distinct locations (has ${count})`,
+    });
   }
   if (mode === 'single_location' && strings.length > 1) {
-    problems.push({ field: 'locations', pointer: '/locations', code: 'rule.locations_count', message: `execution_mode "single_location" needs exactly 1 location (has ${strings.length})` });
+    problems.push({
+      field: 'locations',
+      pointer: '/locations',
+      code: 'rule.locations_count',
+      message: `execution_mode "single_location" needs exactly 1 location (has ${strings.length})`,
+    });
   }
   const threshold = input.consensus_threshold;
   const checking = mode === 'multi_location' ? (listed ? count : Infinity) : 1;
-  if (typeof threshold === 'number' && (mode === 'multi_location' || mode === 'single_location' || mode === 'local') && threshold > checking) {
+  if (
+    typeof threshold === 'number' &&
+    (mode === 'multi_location' || mode === 'single_location' || mode === 'local') &&
+    threshold > checking
+  ) {
     problems.push({
       field: 'consensus_threshold',
       pointer: '/consensus_threshold',

@@ -3,7 +3,18 @@
 // `schema/monitor-input.schema.json` is generated from it (scripts/generate-schemas.ts),
 // so the three cannot drift.
 
-export const MONITOR_TYPES = ['http', 'keyword', 'json', 'ping', 'tcp', 'udp', 'dns', 'ssl', 'domain', 'heartbeat'] as const;
+export const MONITOR_TYPES = [
+  'http',
+  'keyword',
+  'json',
+  'ping',
+  'tcp',
+  'udp',
+  'dns',
+  'ssl',
+  'domain',
+  'heartbeat',
+] as const;
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const AUTH_TYPES = ['none', 'basic', 'bearer'] as const;
 export const EXECUTION_MODES = ['local', 'single_location', 'multi_location'] as const;
@@ -14,11 +25,24 @@ export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'CAA']
 export const HEX_PATTERN = '^[A-Fa-f0-9]*$';
 
 export const monitorInputProperties = {
-  name: { type: 'string', minLength: 2, maxLength: 100, description: 'Unique name of the monitor; the reconciler matches live monitors by it.' },
+  name: {
+    type: 'string',
+    minLength: 2,
+    maxLength: 100,
+    description: 'Unique name of the monitor; the reconciler matches live monitors by it.',
+  },
   type: { type: 'string', enum: MONITOR_TYPES, description: 'What kind of check runs.' },
-  url: { type: 'string', maxLength: 2048, description: 'Public destination URL or hostname; private and reserved destinations are rejected.' },
+  url: {
+    type: 'string',
+    maxLength: 2048,
+    description: 'Public destination URL or hostname; private and reserved destinations are rejected.',
+  },
   method: { type: 'string', enum: HTTP_METHODS, description: 'HTTP method of the check.' },
-  interval_seconds: { type: 'integer', minimum: 120, description: 'Seconds between checks; must be an interval the administrator has enabled.' },
+  interval_seconds: {
+    type: 'integer',
+    minimum: 120,
+    description: 'Seconds between checks; must be an interval the administrator has enabled.',
+  },
   timeout_seconds: { type: 'integer', minimum: 2, maximum: 60 },
   retry_count: { type: 'integer', minimum: 0, maximum: 5 },
   confirmation_attempts: { type: 'integer', minimum: 1, maximum: 5 },
@@ -29,8 +53,16 @@ export const monitorInputProperties = {
   max_redirects: { type: 'integer', minimum: 0 },
   auth_type: { type: 'string', enum: AUTH_TYPES },
   auth_username: { type: ['string', 'null'], maxLength: 255 },
-  auth_secret: { type: ['string', 'null'], maxLength: 2048, writeOnly: true, description: 'Write-only. In YAML, write ${env:NAME}; never the secret itself.' },
-  headers: { type: ['string', 'null'], description: 'One HTTP header per line; Authorization and forwarding headers are rejected.' },
+  auth_secret: {
+    type: ['string', 'null'],
+    maxLength: 2048,
+    writeOnly: true,
+    description: 'Write-only. In YAML, write ${env:NAME}; never the secret itself.',
+  },
+  headers: {
+    type: ['string', 'null'],
+    description: 'One HTTP header per line; Authorization and forwarding headers are rejected.',
+  },
   body: { type: ['string', 'null'], maxLength: 65535 },
   group: { type: ['string', 'null'], maxLength: 60 },
   tags: { type: ['string', 'null'], description: 'Comma-separated labels.' },

@@ -13,7 +13,12 @@ export interface RuleOptions {
   enabledIntervals?: readonly number[];
 }
 
-const problem = (field: string, code: string, message: string, pointer = `/${field}`): FieldProblem => ({ field, pointer, code, message });
+const problem = (field: string, code: string, message: string, pointer = `/${field}`): FieldProblem => ({
+  field,
+  pointer,
+  code,
+  message,
+});
 
 /** Unset for the purpose of "this type needs it": absent, null, or an empty/blank string. */
 function isUnset(input: Record<string, unknown>, field: string): boolean {
@@ -41,7 +46,13 @@ export function ruleProblems(input: Record<string, unknown>, options: RuleOption
 function statusRange(input: Record<string, unknown>): FieldProblem[] {
   const { expected_status_min: min, expected_status_max: max } = input;
   if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return [];
-  return [problem('expected_status_max', 'rule.status_range', `expected_status_max (${max}) must not be below expected_status_min (${min})`)];
+  return [
+    problem(
+      'expected_status_max',
+      'rule.status_range',
+      `expected_status_max (${max}) must not be below expected_status_min (${min})`,
+    ),
+  ];
 }
 
 function typeRequirements(input: Record<string, unknown>): FieldProblem[] {
@@ -52,7 +63,13 @@ function typeRequirements(input: Record<string, unknown>): FieldProblem[] {
     .map((field) => problem(field, 'rule.required_for_type', `type "${type}" needs ${field}`));
   const operator = input.json_operator;
   if (type === 'json' && (operator === 'equals' || operator === 'not_equals') && isUnset(input, 'json_expected')) {
-    problems.push(problem('json_expected', 'rule.required_for_operator', `json_operator "${operator}" needs json_expected (the value to compare with)`));
+    problems.push(
+      problem(
+        'json_expected',
+        'rule.required_for_operator',
+        `json_operator "${operator}" needs json_expected (the value to compare with)`,
+      ),
+    );
   }
   return problems;
 }
@@ -81,12 +98,24 @@ function intervalRule(input: Record<string, unknown>, options: RuleOptions): Fie
   const interval = input.interval_seconds;
   const enabled = options.enabledIntervals;
   if (!enabled || typeof interval !== 'number' || enabled.includes(interval)) return [];
-  return [problem('interval_seconds', 'rule.interval_not_enabled', `interval_seconds ${interval} is not an enabled interval; use one of: ${enabled.join(', ')}`)];
+  return [
+    problem(
+      'interval_seconds',
+      'rule.interval_not_enabled',
+      `interval_seconds ${interval} is not an enabled interval; use one of: ${enabled.join(', ')}`,
+    ),
+  ];
 }
 
 function jsonPointerSyntax(input: Record<string, unknown>): FieldProblem[] {
   const pointer = input.json_pointer;
   if (typeof pointer !== 'string' || pointer === '') return [];
   if (pointer.startsWith('/') && !/~(?![01])/.test(pointer)) return [];
-  return [problem('json_pointer', 'rule.json_pointer_syntax', 'json_pointer must be a JSON Pointer (RFC 6901): empty, or starting with "/", with "~" only as ~0 or ~1')];
+  return [
+    problem(
+      'json_pointer',
+      'rule.json_pointer_syntax',
+      'json_pointer must be a JSON Pointer (RFC 6901): empty, or starting with "/", with "~" only as ~0 or ~1',
+    ),
+  ];
 }

@@ -43,7 +43,12 @@ export function requestFingerprint(method: string, path: string, body: unknown):
     }
     hashed = copy;
   }
-  const fingerprint = createHash('sha256').update(`${method} ${path}\n${body === undefined ? '' : canonicalJson(hashed)}`).digest('hex');
-  const secretTag = Object.keys(secrets).length === 0 ? undefined : createHmac('sha256', PROCESS_KEY).update(canonicalJson(secrets)).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(`${method} ${path}\n${body === undefined ? '' : canonicalJson(hashed)}`)
+    .digest('hex');
+  const secretTag =
+    Object.keys(secrets).length === 0
+      ? undefined
+      : createHmac('sha256', PROCESS_KEY).update(canonicalJson(secrets)).digest('hex');
   return { fingerprint, secretTag };
 }

@@ -31,7 +31,10 @@ export interface SimFlags {
   verbose?: boolean;
 }
 
-export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) => string = (f) => readFileSync(f, 'utf8')): SimOptions {
+export function simOptionsFromFlags(
+  flags: SimFlags,
+  readText: (file: string) => string = (f) => readFileSync(f, 'utf8'),
+): SimOptions {
   const options: SimOptions = { tokens: [] };
   const faults: Partial<FaultSettings> = {};
   if (flags.port !== undefined) options.port = integer('--port', flags.port, 0, 65535);
@@ -42,7 +45,8 @@ export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) =>
   if (flags.tokensFile !== undefined) {
     const fromFile = parseTokensFile(readFile('--tokens-file', flags.tokensFile, readText), flags.tokensFile);
     const same = flags.token === undefined ? -1 : fromFile.findIndex((t) => t.token === flags.token);
-    if (same >= 0) bad(`--token has the same value as tokens[${same}] of --tokens-file ${flags.tokensFile}; give each token once`);
+    if (same >= 0)
+      bad(`--token has the same value as tokens[${same}] of --tokens-file ${flags.tokensFile}; give each token once`);
     options.tokens?.push(...fromFile);
   }
   if (flags.state !== undefined) options.stateFile = flags.state;
@@ -54,11 +58,13 @@ export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) =>
     const list = flags.intervals.split(',').map((part) => integer('--intervals', part.trim(), 120, 31_536_000));
     options.enabledIntervals = [...new Set(list)].sort((a, b) => a - b);
   }
-  if (flags.monitorLimit !== undefined) options.monitorLimit = integer('--monitor-limit', flags.monitorLimit, 0, 10_000_000);
+  if (flags.monitorLimit !== undefined)
+    options.monitorLimit = integer('--monitor-limit', flags.monitorLimit, 0, 10_000_000);
   if (flags.rateLimit !== undefined) options.rateLimitRps = decimal('--rate-limit', flags.rateLimit, 0, 1_000_000);
   if (flags.rateBurst !== undefined) faults.rateLimitBurst = decimal('--rate-burst', flags.rateBurst, 1, 1_000_000);
   if (flags.rateWindow !== undefined) {
-    if (flags.rateLimit !== undefined || flags.rateBurst !== undefined) bad('--rate-window replaces the token bucket: give it without --rate-limit and --rate-burst');
+    if (flags.rateLimit !== undefined || flags.rateBurst !== undefined)
+      bad('--rate-window replaces the token bucket: give it without --rate-limit and --rate-burst');
     faults.rateLimitWindow = rateWindow(flags.rateWindow);
   }
   if (flags.latency !== undefined) faults.latencyMs = integer('--latency', flags.latency, 0, 60_000);
@@ -66,10 +72,13 @@ export function simOptionsFromFlags(flags: SimFlags, readText: (file: string) =>
   if (flags.errorRate !== undefined) faults.errorRate = decimal('--error-rate', flags.errorRate, 0, 1);
   if (flags.dropRate !== undefined) faults.dropRate = decimal('--drop-rate', flags.dropRate, 0, 1);
   if (flags.holdWrites !== undefined) faults.holdWritesMs = integer('--hold-writes', flags.holdWrites, 0, 600_000);
-  if (flags.idempotencyTtl !== undefined) options.idempotencyTtlSeconds = integer('--idempotency-ttl', flags.idempotencyTtl, 1, 31_536_000);
+  if (flags.idempotencyTtl !== undefined)
+    options.idempotencyTtlSeconds = integer('--idempotency-ttl', flags.idempotencyTtl, 1, 31_536_000);
   if (flags.seed !== undefined) options.seed = integer('--seed', flags.seed, 0, 2 ** 31 - 1);
-  if (flags.checkRules !== undefined) options.checks = parseCheckRulesFile(readFile('--check-rules', flags.checkRules, readText), flags.checkRules);
-  if (flags.checkDelay !== undefined) options.checks = { ...options.checks, delayMs: integer('--check-delay', flags.checkDelay, 0, MAX_CHECK_DELAY_MS) };
+  if (flags.checkRules !== undefined)
+    options.checks = parseCheckRulesFile(readFile('--check-rules', flags.checkRules, readText), flags.checkRules);
+  if (flags.checkDelay !== undefined)
+    options.checks = { ...options.checks, delayMs: integer('--check-delay', flags.checkDelay, 0, MAX_CHECK_DELAY_MS) };
   options.faults = faults;
   return options;
 }
@@ -80,7 +89,9 @@ function rateWindow(raw: string): RateWindow {
   const requests = Number(match?.[1]);
   const seconds = Number(match?.[2]);
   if (!match || !(requests >= 1 && requests <= 1_000_000_000) || !(seconds > 0 && seconds <= 86_400)) {
-    bad(`--rate-window must be REQUESTS/SECONDS, e.g. 100/10 for 100 requests per 10 seconds (got "${raw.slice(0, 40)}")`);
+    bad(
+      `--rate-window must be REQUESTS/SECONDS, e.g. 100/10 for 100 requests per 10 seconds (got "${raw.slice(0, 40)}")`,
+    );
   }
   return { requests, seconds };
 }
@@ -96,13 +107,15 @@ function readFile(flag: string, file: string, readText: (file: string) => string
 
 function integer(flag: string, raw: string, min: number, max: number): number {
   const value = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= min && value <= max)) bad(`${flag} must be an integer from ${min} to ${max} (got "${raw.slice(0, 40)}")`);
+  if (!(value >= min && value <= max))
+    bad(`${flag} must be an integer from ${min} to ${max} (got "${raw.slice(0, 40)}")`);
   return value;
 }
 
 function decimal(flag: string, raw: string, min: number, max: number): number {
   const value = /^[0-9]+(\.[0-9]+)?$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= min && value <= max)) bad(`${flag} must be a number from ${min} to ${max} (got "${raw.slice(0, 40)}")`);
+  if (!(value >= min && value <= max))
+    bad(`${flag} must be a number from ${min} to ${max} (got "${raw.slice(0, 40)}")`);
   return value;
 }
 

@@ -34,7 +34,8 @@ export class FaultInjector {
     const oneShot = this.takeOneShot(method, path);
     let errorStatus: number | undefined;
     if (oneShot?.fault === 'error') errorStatus = oneShot.status ?? 500;
-    else if (s.errorRate > 0 && this.random() < s.errorRate) errorStatus = s.errorStatuses[Math.floor(this.random() * s.errorStatuses.length)] ?? 500;
+    else if (s.errorRate > 0 && this.random() < s.errorRate)
+      errorStatus = s.errorStatuses[Math.floor(this.random() * s.errorStatuses.length)] ?? 500;
     const isWrite = WRITE_METHODS.has(method);
     const holdMs = oneShot?.fault === 'hold' ? (oneShot.holdMs ?? 1000) : isWrite ? s.holdWritesMs : 0;
     const drop = () => oneShot?.fault === 'drop' || (s.dropRate > 0 && this.random() < s.dropRate);

@@ -55,11 +55,17 @@ export class IdempotencyStore {
     const existing = this.entries.get(id);
     if (existing && !this.expired(existing)) {
       const otherSecret = existing.secretTag !== undefined && existing.secretTag !== request.secretTag;
-      if (existing.fingerprint !== request.fingerprint || otherSecret) return { kind: 'conflict', code: 'idempotency_key_reused' };
+      if (existing.fingerprint !== request.fingerprint || otherSecret)
+        return { kind: 'conflict', code: 'idempotency_key_reused' };
       if (!existing.response) return { kind: 'conflict', code: 'idempotency_request_in_progress' };
       return { kind: 'replay', response: existing.response };
     }
-    const entry: Entry = { fingerprint: request.fingerprint, secretTag: request.secretTag, storedAt: this.now(), response: undefined };
+    const entry: Entry = {
+      fingerprint: request.fingerprint,
+      secretTag: request.secretTag,
+      storedAt: this.now(),
+      response: undefined,
+    };
     this.entries.set(id, entry);
     return {
       kind: 'new',
@@ -82,14 +88,25 @@ export class IdempotencyStore {
     for (const [id, entry] of this.entries) {
       if (!entry.response || this.expired(entry)) continue;
       const [workspace = '', key = ''] = id.split('\u0000');
-      records.push({ workspace, key, fingerprint: entry.fingerprint, storedAt: entry.storedAt, response: entry.response });
+      records.push({
+        workspace,
+        key,
+        fingerprint: entry.fingerprint,
+        storedAt: entry.storedAt,
+        response: entry.response,
+      });
     }
     return records;
   }
 
   restore(records: readonly IdempotencyRecord[]): void {
     for (const r of records) {
-      const entry: Entry = { fingerprint: r.fingerprint, secretTag: undefined, storedAt: r.storedAt, response: r.response };
+      const entry: Entry = {
+        fingerprint: r.fingerprint,
+        secretTag: undefined,
+        storedAt: r.storedAt,
+        response: r.response,
+      };
       if (!this.expired(entry)) this.entries.set(scopeKey(r.workspace, r.key), entry);
     }
   }

@@ -1,7 +1,15 @@
 // What the simulator stores per monitor and incident. The write-only auth_secret is never
 // kept (not in memory, not in the state file): only whether one was set.
 
-export const MONITOR_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused', 'maintenance', 'awaiting_allowlist'] as const;
+export const MONITOR_STATUSES = [
+  'pending',
+  'up',
+  'degraded',
+  'down',
+  'paused',
+  'maintenance',
+  'awaiting_allowlist',
+] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
 
 export interface MonitorRecord {

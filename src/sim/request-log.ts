@@ -48,7 +48,9 @@ export class RequestLog {
 
 /** One line for --verbose: never the token, only its digest. */
 export function formatLogLine(e: RequestLogEntry): string {
-  const flags = [e.replayed && 'replayed', e.held && 'held', e.dropped && 'dropped', e.early && 'early'].filter(Boolean).join(',');
+  const flags = [e.replayed && 'replayed', e.held && 'held', e.dropped && 'dropped', e.early && 'early']
+    .filter(Boolean)
+    .join(',');
   const target = e.query ? `${e.path}?${e.query}` : e.path;
   return `${e.startedAt} ${e.method} ${target} ${e.status} ${e.durationMs}ms token=${e.tokenId ?? '-'}${e.idempotencyKey ? ` key=${e.idempotencyKey}` : ''}${flags ? ` ${flags}` : ''}`;
 }

@@ -49,9 +49,17 @@ const HOST = '127.0.0.1';
 export async function startSimServer(options: SimOptions = {}): Promise<SimServer> {
   const resolved = resolveOptions(options);
   const checked = patchFaults(defaultFaults(), resolved.faults);
-  if ('problems' in checked) throw new MonitorsError('SIM_BAD_OPTION', `invalid fault settings: ${checked.problems.map((p) => p.message).join('; ')}`);
+  if ('problems' in checked)
+    throw new MonitorsError(
+      'SIM_BAD_OPTION',
+      `invalid fault settings: ${checked.problems.map((p) => p.message).join('; ')}`,
+    );
   const checkSettings = patchCheckSettings(defaultCheckSettings(), resolved.checks);
-  if ('problems' in checkSettings) throw new MonitorsError('SIM_BAD_OPTION', `invalid check settings: ${checkSettings.problems.map((p) => p.message).join('; ')}`);
+  if ('problems' in checkSettings)
+    throw new MonitorsError(
+      'SIM_BAD_OPTION',
+      `invalid check settings: ${checkSettings.problems.map((p) => p.message).join('; ')}`,
+    );
   const { now } = resolved;
   monitorInputValidator(); // compile the schema now, not on the first write
   let writer: StateWriter | undefined;
@@ -63,7 +71,11 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
   if (resolved.stateFile) {
     const snapshot = await loadStateFile(resolved.stateFile);
     if (snapshot) restoreSnapshot(snapshot, state, idempotency);
-    writer = new StateWriter(resolved.stateFile, () => snapshotOf(state, idempotency, now()), (e) => process.stderr.write(`monitors sim: ${e.message}\n`));
+    writer = new StateWriter(
+      resolved.stateFile,
+      () => snapshotOf(state, idempotency, now()),
+      (e) => process.stderr.write(`monitors sim: ${e.message}\n`),
+    );
     await writer.writeNow();
   }
   const shutdown = new AbortController();
@@ -98,7 +110,8 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
     faults: () => core.faults.settings,
     setFaults(patch) {
       const result = patchFaults(core.faults.settings, patch);
-      if ('problems' in result) throw new MonitorsError('SIM_BAD_OPTION', result.problems.map((p) => p.message).join('; '));
+      if ('problems' in result)
+        throw new MonitorsError('SIM_BAD_OPTION', result.problems.map((p) => p.message).join('; '));
       core.limiter.configure(result.faults);
       return (core.faults.settings = result.faults);
     },
@@ -107,7 +120,8 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
     seedMonitors(inputs, workspace = 'default') {
       const reply = seedMonitors(core, { workspace, monitors: inputs });
       const parsed = JSON.parse(reply.body ?? '{}') as { data?: { ids: string[] }; error?: { message: string } };
-      if (!parsed.data) throw new MonitorsError('SIM_SEED_REFUSED', parsed.error?.message ?? `seed refused (${reply.status})`);
+      if (!parsed.data)
+        throw new MonitorsError('SIM_SEED_REFUSED', parsed.error?.message ?? `seed refused (${reply.status})`);
       return parsed.data.ids;
     },
     flush: async () => writer?.flush(),
@@ -126,7 +140,11 @@ export async function startSimServer(options: SimOptions = {}): Promise<SimServe
 function listen(server: ReturnType<typeof createServer>, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new MonitorsError('SIM_LISTEN_FAILED', `cannot listen on ${HOST}:${port}: ${error.code ?? error.message}`, { hint: 'Pick another --port, or --port 0 for a free one.' })),
+      reject(
+        new MonitorsError('SIM_LISTEN_FAILED', `cannot listen on ${HOST}:${port}: ${error.code ?? error.message}`, {
+          hint: 'Pick another --port, or --port 0 for a free one.',
+        }),
+      ),
     );
     server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port));
   });

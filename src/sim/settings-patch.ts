@@ -7,7 +7,12 @@ import type { ErrorDetail } from './validation.js';
 export type FieldCheck = (value: unknown) => string | undefined;
 
 /** The problems of `patch` against `checks` (one per field); a non-object is one problem, `notObject`. */
-export function patchProblems(patch: unknown, checks: Record<string, FieldCheck>, what: string, notObject: string): ErrorDetail[] {
+export function patchProblems(
+  patch: unknown,
+  checks: Record<string, FieldCheck>,
+  what: string,
+  notObject: string,
+): ErrorDetail[] {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return [detail('', 'admin.type', notObject)];
   const problems: ErrorDetail[] = [];
   for (const [field, value] of Object.entries(patch)) {

@@ -24,7 +24,13 @@ export function snapshotOf(state: SimState, idempotency: IdempotencyStore, now: 
   for (const ws of state.allWorkspaces()) {
     workspaces[ws.name] = { monitors: [...ws.monitors.values()], incidents: [...ws.incidents.values()] };
   }
-  return { format: STATE_FORMAT, version: STATE_VERSION, saved_at: new Date(now).toISOString(), workspaces, idempotency: idempotency.snapshot() };
+  return {
+    format: STATE_FORMAT,
+    version: STATE_VERSION,
+    saved_at: new Date(now).toISOString(),
+    workspaces,
+    idempotency: idempotency.snapshot(),
+  };
 }
 
 export function restoreSnapshot(snapshot: StateSnapshot, state: SimState, idempotency: IdempotencyStore): void {

@@ -11,7 +11,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isDate: Check = (v) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
 const isDateOrNull: Check = (v) => v === null || isDate(v);
 const isId: Check = (v) => typeof v === 'string' && ID_PATTERN.test(v);
-const oneOf = (values: readonly string[]): Check => (v) => typeof v === 'string' && values.includes(v);
+const oneOf =
+  (values: readonly string[]): Check =>
+  (v) =>
+    typeof v === 'string' && values.includes(v);
 
 const MONITOR_FIELDS: Record<string, Check> = {
   id: isId,
@@ -41,14 +44,18 @@ const IDEMPOTENCY_FIELDS: Record<string, Check> = {
   storedAt: (v) => typeof v === 'number' && Number.isFinite(v),
   response: (v) =>
     isObject(v) &&
-    Number.isInteger(v.status) && (v.status as number) >= 200 && (v.status as number) <= 299 &&
-    isObject(v.headers) && Object.values(v.headers).every((h) => typeof h === 'string') &&
+    Number.isInteger(v.status) &&
+    (v.status as number) >= 200 &&
+    (v.status as number) <= 299 &&
+    isObject(v.headers) &&
+    Object.values(v.headers).every((h) => typeof h === 'string') &&
     (v.body === undefined || typeof v.body === 'string'),
 };
 
 /** The first problem of a parsed state file (where, and what is wrong), or undefined. */
 export function snapshotProblem(parsed: unknown, format: string, version: number): string | undefined {
-  if (!isObject(parsed) || parsed.format !== format || parsed.version !== version) return `it is not a version ${version} ${format} file`;
+  if (!isObject(parsed) || parsed.format !== format || parsed.version !== version)
+    return `it is not a version ${version} ${format} file`;
   const { workspaces, idempotency } = parsed;
   if (!isObject(workspaces) || !Array.isArray(idempotency)) return 'workspaces or idempotency is missing';
   const seen = new Set<string>();
@@ -56,7 +63,10 @@ export function snapshotProblem(parsed: unknown, format: string, version: number
     if (!isObject(content) || !Array.isArray(content.monitors) || !Array.isArray(content.incidents)) {
       return `workspace "${name}" needs "monitors" and "incidents" arrays`;
     }
-    for (const [list, fields] of [['monitors', MONITOR_FIELDS], ['incidents', INCIDENT_FIELDS]] as const) {
+    for (const [list, fields] of [
+      ['monitors', MONITOR_FIELDS],
+      ['incidents', INCIDENT_FIELDS],
+    ] as const) {
       const records = content[list] as unknown[];
       for (let i = 0; i < records.length; i++) {
         const where = `workspace "${name}" ${list}[${i}]`;

@@ -79,7 +79,13 @@ export class SimState {
     if (!current) return undefined;
     const { input: stored, secretSet } = withoutSecret(input);
     // A changed configuration is checked again soon, as a real service would.
-    const record: MonitorRecord = { ...current, input: stored, authSecretSet: secretSet, updatedAt: this.iso(), nextCheckAt: this.firstCheckAt() };
+    const record: MonitorRecord = {
+      ...current,
+      input: stored,
+      authSecretSet: secretSet,
+      updatedAt: this.iso(),
+      nextCheckAt: this.firstCheckAt(),
+    };
     ws.putMonitor(record);
     this.checks?.scheduled(ws, record);
     this.onChange();
@@ -97,7 +103,9 @@ export class SimState {
   editMonitor(ws: Workspace, id: string, edit: MonitorEdit): MonitorRecord | undefined {
     const current = ws.monitors.get(id);
     if (!current) return undefined;
-    const { input, secretSet } = edit.input ? withoutSecret(edit.input) : { input: current.input, secretSet: current.authSecretSet };
+    const { input, secretSet } = edit.input
+      ? withoutSecret(edit.input)
+      : { input: current.input, secretSet: current.authSecretSet };
     const record: MonitorRecord = {
       ...current,
       input,
@@ -129,7 +137,15 @@ export class SimState {
   }
 
   openIncident(ws: Workspace, monitorId: string, severity: string, summary: string, at = this.iso()): IncidentRecord {
-    const record: IncidentRecord = { id: this.ids.next(), monitorId, status: 'open', severity, summary, openedAt: at, resolvedAt: null };
+    const record: IncidentRecord = {
+      id: this.ids.next(),
+      monitorId,
+      status: 'open',
+      severity,
+      summary,
+      openedAt: at,
+      resolvedAt: null,
+    };
     this.adoptIncident(ws, record);
     this.setMonitorStatus(ws, monitorId, 'down', at);
     this.onChange();

@@ -17,11 +17,13 @@ export function parseTokensFile(text: string, fileName: string): SimToken[] {
   }
   const list = isObject(parsed) ? parsed.tokens : undefined;
   if (!Array.isArray(list)) throw invalid(fileName, 'expected an object with a "tokens" array');
-  if (list.length === 0) throw invalid(fileName, 'the "tokens" array is empty, so every request would be refused; add at least one token');
+  if (list.length === 0)
+    throw invalid(fileName, 'the "tokens" array is empty, so every request would be refused; add at least one token');
   const tokens = list.map((item, index) => parseToken(item, `tokens[${index}]`, fileName));
   const repeat = firstRepeat(tokens.map((t) => t.token));
   // One value with two workspaces or scope sets would make authentication ambiguous.
-  if (repeat) throw invalid(fileName, `tokens[${repeat.at}] has the same token as tokens[${repeat.first}]; give each token once`);
+  if (repeat)
+    throw invalid(fileName, `tokens[${repeat.at}] has the same token as tokens[${repeat.first}]; give each token once`);
   return tokens;
 }
 
@@ -51,10 +53,16 @@ function parseToken(item: unknown, where: string, fileName: string): SimToken {
   if (!Array.isArray(scopes) || !scopes.every((s): s is Scope => (SCOPES as readonly unknown[]).includes(s))) {
     throw invalid(fileName, `${where}.scopes must be an array of: ${SCOPES.join(', ')}`);
   }
-  const expiry = expiresAt === undefined || expiresAt === null ? null : typeof expiresAt === 'string' ? Date.parse(expiresAt) : NaN;
-  if (expiry !== null && Number.isNaN(expiry)) throw invalid(fileName, `${where}.expires_at must be an ISO date-time or null`);
-  for (const [name, value] of [['revoked', revoked], ['active_member', activeMember]] as const) {
-    if (value !== undefined && typeof value !== 'boolean') throw invalid(fileName, `${where}.${name} must be true or false`);
+  const expiry =
+    expiresAt === undefined || expiresAt === null ? null : typeof expiresAt === 'string' ? Date.parse(expiresAt) : NaN;
+  if (expiry !== null && Number.isNaN(expiry))
+    throw invalid(fileName, `${where}.expires_at must be an ISO date-time or null`);
+  for (const [name, value] of [
+    ['revoked', revoked],
+    ['active_member', activeMember],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'boolean')
+      throw invalid(fileName, `${where}.${name} must be true or false`);
   }
   return {
     token,

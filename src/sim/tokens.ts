@@ -17,8 +17,7 @@ export interface SimToken {
 }
 
 export type AuthResult =
-  | { ok: true; token: SimToken; tokenId: string }
-  | { ok: false; reason: string; tokenId: string | undefined };
+  { ok: true; token: SimToken; tokenId: string } | { ok: false; reason: string; tokenId: string | undefined };
 
 /** First 8 hex characters of sha256: enough to tell tokens apart in a log, useless to an attacker. */
 export function tokenId(token: string): string {
@@ -47,7 +46,11 @@ export class TokenRegistry {
   authenticate(header: string | undefined, now: number): AuthResult {
     const match = /^Bearer[ \t]+(\S+)\s*$/i.exec(header ?? '');
     if (!match?.[1]) {
-      return { ok: false, reason: header ? 'the Authorization header is not "Bearer <token>"' : 'no bearer token was sent', tokenId: undefined };
+      return {
+        ok: false,
+        reason: header ? 'the Authorization header is not "Bearer <token>"' : 'no bearer token was sent',
+        tokenId: undefined,
+      };
     }
     const presented = digest(match[1]);
     const id = presented.toString('hex').slice(0, 8);
@@ -57,8 +60,10 @@ export class TokenRegistry {
     }
     if (!found) return { ok: false, reason: 'the token is not valid', tokenId: id };
     if (found.revoked) return { ok: false, reason: 'the token has been revoked', tokenId: id };
-    if (!found.activeMember) return { ok: false, reason: "the token's owner is no longer an active member of the workspace", tokenId: id };
-    if (found.expiresAt !== null && found.expiresAt <= now) return { ok: false, reason: 'the token has expired', tokenId: id };
+    if (!found.activeMember)
+      return { ok: false, reason: "the token's owner is no longer an active member of the workspace", tokenId: id };
+    if (found.expiresAt !== null && found.expiresAt <= now)
+      return { ok: false, reason: 'the token has expired', tokenId: id };
     return { ok: true, token: found, tokenId: id };
   }
 }

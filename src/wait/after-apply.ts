@@ -27,11 +27,18 @@ export interface WaitDeps {
 /** The monitors a finished apply created or replaced (with their ids); none when nothing was applied. */
 export function waitTargets(result: ApplyResult | undefined): WaitTarget[] {
   return (result?.outcomes ?? []).flatMap((o) =>
-    o.ok && o.id && (o.change.action === 'create' || o.change.action === 'replace') ? [{ id: o.id, name: o.change.name, action: o.change.action }] : [],
+    o.ok && o.id && (o.change.action === 'create' || o.change.action === 'replace')
+      ? [{ id: o.id, name: o.change.name, action: o.change.action }]
+      : [],
   );
 }
 
-export async function waitAfterApply(plan: Plan, result: ApplyResult | undefined, options: WaitOptions, deps: WaitDeps): Promise<WaitReport> {
+export async function waitAfterApply(
+  plan: Plan,
+  result: ApplyResult | undefined,
+  options: WaitOptions,
+  deps: WaitDeps,
+): Promise<WaitReport> {
   const targets = waitTargets(result);
   if (targets.length > 0) {
     const what = targets.length === 1 ? '1 monitor' : `${targets.length} monitors`;
@@ -50,6 +57,9 @@ export async function waitAfterApply(plan: Plan, result: ApplyResult | undefined
       deps.progress(`  ${status.padEnd(12)} "${state.target.name}" after ${formatDuration(afterMs)}`);
     },
   });
-  const incidents = targets.length > 0 && !followed.fatal ? await readOpenIncidents(deps.api, new Set(targets.map((t) => t.id))) : undefined;
+  const incidents =
+    targets.length > 0 && !followed.fatal
+      ? await readOpenIncidents(deps.api, new Set(targets.map((t) => t.id)))
+      : undefined;
   return buildWaitReport(followed, incidents, options.failOn, options.timeoutMs);
 }

@@ -33,7 +33,8 @@ export interface Assessment {
  */
 export function assess(target: WaitTarget, monitor: LiveMonitor): Assessment {
   const status = statusOf(monitor.status);
-  const lastCheckAt = typeof monitor.last_check_at === 'string' || monitor.last_check_at === null ? monitor.last_check_at : undefined;
+  const lastCheckAt =
+    typeof monitor.last_check_at === 'string' || monitor.last_check_at === null ? monitor.last_check_at : undefined;
   const base = { status, ...(lastCheckAt !== undefined ? { lastCheckAt } : {}) };
   if (status.key === 'pending') return { ...base, settled: false };
   if (target.action !== 'replace' || !CHECK_RESULTS.has(status.key)) return { ...base, settled: true };

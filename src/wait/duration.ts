@@ -13,7 +13,10 @@ export function parseDuration(raw: string, flag = '--wait'): number {
   const text = raw.trim().toLowerCase();
   const ms = /^\d+$/.test(text) ? Number(text) * 1000 : durationOf(text);
   if (ms === undefined || ms > MAX_WAIT_MS) {
-    throw new MonitorsError('BAD_OPTION', `${flag} takes a duration such as 90s, 5m, 1m30s or 1h (at most 6h), not "${raw.slice(0, 40)}"`);
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `${flag} takes a duration such as 90s, 5m, 1m30s or 1h (at most 6h), not "${raw.slice(0, 40)}"`,
+    );
   }
   return ms;
 }

@@ -39,13 +39,18 @@ export async function followMonitors(targets: readonly WaitTarget[], deps: Follo
   const sleep = deps.sleep ?? abortableSleep;
   const started = now();
   const deadline = started + deps.timeoutMs;
-  const states = new Map<string, FinalState & { settled: boolean }>(targets.map((t) => [t.id, { target: t, settled: false }]));
+  const states = new Map<string, FinalState & { settled: boolean }>(
+    targets.map((t) => [t.id, { target: t, settled: false }]),
+  );
   const unsettled = () => [...states.values()].filter((s) => !s.settled);
   let fatal: MonitorsError | undefined;
 
   for (let round = 0; ; round++) {
     const open = unsettled();
-    const readings = await readMonitors(open.map((s) => s.target), deps);
+    const readings = await readMonitors(
+      open.map((s) => s.target),
+      deps,
+    );
     for (const state of open) {
       const reading = readings.get(state.target.id)!;
       if ('error' in reading) {

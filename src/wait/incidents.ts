@@ -21,7 +21,11 @@ export async function readOpenIncidents(api: MonitorsApi, monitorIds: ReadonlySe
       if (!monitorIds.has(incident.monitor.id)) continue;
       byMonitor.set(incident.monitor.id, [...(byMonitor.get(incident.monitor.id) ?? []), incident]);
     }
-    if (!complete) return { byMonitor, note: `Only the first ${incidents.length} incidents were read; an open incident may be missing.` };
+    if (!complete)
+      return {
+        byMonitor,
+        note: `Only the first ${incidents.length} incidents were read; an open incident may be missing.`,
+      };
     return { byMonitor };
   } catch (error) {
     return { byMonitor, note: `Open incidents were not read: ${reasonOf(error, 'incidents:read')}` };

@@ -41,8 +41,15 @@ export interface WaitReport {
   error: { code: string; message: string } | null;
 }
 
-export function buildWaitReport(result: FollowResult, incidents: OpenIncidents | undefined, failOn: readonly string[], timeoutMs: number): WaitReport {
-  const monitors = result.states.map((state) => monitorReport(state, incidents?.byMonitor.get(state.target.id) ?? [], failOn));
+export function buildWaitReport(
+  result: FollowResult,
+  incidents: OpenIncidents | undefined,
+  failOn: readonly string[],
+  timeoutMs: number,
+): WaitReport {
+  const monitors = result.states.map((state) =>
+    monitorReport(state, incidents?.byMonitor.get(state.target.id) ?? [], failOn),
+  );
   const notes = incidents?.note ? [incidents.note] : [];
   const fatal: MonitorsError | undefined = result.fatal;
   return {
@@ -58,7 +65,11 @@ export function buildWaitReport(result: FollowResult, incidents: OpenIncidents |
   };
 }
 
-function monitorReport(state: FinalState, incidents: readonly Incident[], failOn: readonly string[]): MonitorWaitReport {
+function monitorReport(
+  state: FinalState,
+  incidents: readonly Incident[],
+  failOn: readonly string[],
+): MonitorWaitReport {
   const a = state.assessment;
   return {
     id: state.target.id,
@@ -72,16 +83,25 @@ function monitorReport(state: FinalState, incidents: readonly Incident[], failOn
     gone: state.gone ?? false,
     error: state.error ?? null,
     failure: failureOf(state, failOn) ?? null,
-    open_incidents: incidents.map((i) => ({ id: i.id, status: String(i.status), severity: String(i.severity), summary: String(i.summary), opened_at: String(i.opened_at) })),
+    open_incidents: incidents.map((i) => ({
+      id: i.id,
+      status: String(i.status),
+      severity: String(i.severity),
+      summary: String(i.summary),
+      opened_at: String(i.opened_at),
+    })),
   };
 }
 
 /** Text lines, to be passed through printable() (names and summaries come from the server). */
 export function waitReportLines(report: WaitReport): string[] {
-  const lines = [`Monitor status after the apply (waited ${formatDuration(report.elapsed_ms)} of at most ${formatDuration(report.timeout_ms)}):`];
+  const lines = [
+    `Monitor status after the apply (waited ${formatDuration(report.elapsed_ms)} of at most ${formatDuration(report.timeout_ms)}):`,
+  ];
   for (const m of report.monitors) {
     lines.push(`  ${statusColumn(m).padEnd(12)} "${m.name}" (${m.id})${detailOf(m, report)}`);
-    for (const i of m.open_incidents) lines.push(`${' '.repeat(17)}open incident since ${i.opened_at} (${i.severity}): ${i.summary}`);
+    for (const i of m.open_incidents)
+      lines.push(`${' '.repeat(17)}open incident since ${i.opened_at} (${i.severity}): ${i.summary}`);
   }
   for (const note of report.notes) lines.push(`note: ${note}`);
   if (report.error) lines.push(`error ${report.error.code}: the wait stopped: ${report.error.message}`);
@@ -100,8 +120,12 @@ function detailOf(m: MonitorWaitReport, report: WaitReport): string {
   if (m.status === null) return `: could not be read${m.error ? `: ${m.error}` : ''}`;
   const parts: string[] = [];
   if (m.status === 'unknown') parts.push('a status the spec does not list');
-  if (!m.settled && m.status === 'pending') parts.push(report.interrupted ? 'still pending when the wait was interrupted' : 'still pending when the time ran out');
-  if (!m.settled && m.checked_since_change === false) parts.push('not checked since the change: this status is from before it');
+  if (!m.settled && m.status === 'pending')
+    parts.push(
+      report.interrupted ? 'still pending when the wait was interrupted' : 'still pending when the time ran out',
+    );
+  if (!m.settled && m.checked_since_change === false)
+    parts.push('not checked since the change: this status is from before it');
   if (m.error) parts.push(`the last read failed: ${m.error}`);
   return parts.length > 0 ? `: ${parts.join('; ')}` : '';
 }
@@ -117,7 +141,10 @@ function summaryOf(report: WaitReport): string {
   const took = `(${formatDuration(report.elapsed_ms)})`;
   if (report.error) return `Wait failed: ${tally}. ${took}`;
   if (failing.length === 0) return `Wait ${report.interrupted ? 'interrupted' : 'complete'}: ${tally}. ${took}`;
-  const names = failing.slice(0, 5).map((m) => `"${m.name}" ${m.failure}`).join(', ');
+  const names = failing
+    .slice(0, 5)
+    .map((m) => `"${m.name}" ${m.failure}`)
+    .join(', ');
   const more = failing.length > 5 ? ` and ${failing.length - 5} more` : '';
   return `Wait failed: ${tally}; failing (--wait-fail-on ${report.fail_on.join(',') || 'none'}): ${names}${more}. ${took}`;
 }

@@ -4,7 +4,15 @@
 // names it `unknown`.
 import { MonitorsError } from '../errors.js';
 
-export const SPEC_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused', 'maintenance', 'awaiting_allowlist'] as const;
+export const SPEC_STATUSES = [
+  'pending',
+  'up',
+  'degraded',
+  'down',
+  'paused',
+  'maintenance',
+  'awaiting_allowlist',
+] as const;
 export type SpecStatus = (typeof SPEC_STATUSES)[number];
 
 /** Statuses that are the result of a check (the others are states a check does not set). */
@@ -20,7 +28,10 @@ export interface StatusOf {
 export function statusOf(raw: unknown): StatusOf {
   const shown = typeof raw === 'string' ? raw : raw === undefined ? '(none)' : JSON.stringify(raw);
   if (typeof raw !== 'string') return { key: 'unknown', shown };
-  const spelled = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const spelled = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   const key = (SPEC_STATUSES as readonly string[]).includes(spelled) ? (spelled as SpecStatus) : 'unknown';
   return { key, shown };
 }
@@ -35,7 +46,10 @@ export function parseFailOn(raw: string): string[] {
   const values = [...new Set(text.split(',').map((v) => v.trim().replace(/[\s-]+/g, '_')))];
   const bad = values.filter((v) => !FAIL_ON_VALUES.includes(v));
   if (bad.length > 0 || values.length === 0) {
-    throw new MonitorsError('BAD_OPTION', `--wait-fail-on takes a comma-separated list of ${FAIL_ON_VALUES.join(', ')} (or "none"), not "${raw.slice(0, 60)}"`);
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `--wait-fail-on takes a comma-separated list of ${FAIL_ON_VALUES.join(', ')} (or "none"), not "${raw.slice(0, 60)}"`,
+    );
   }
   return values;
 }

@@ -31,7 +31,12 @@ const yaml = (cartPath: string) => `${E2E_DEFAULTS}monitors:
 `;
 
 beforeAll(async () => {
-  [sim, github, web, noDns] = await Promise.all([startSimProcess(), startFakeGitHub(REPO), startHttp((req, res) => void res.writeHead(req.url === '/gone' ? 404 : 200).end()), closedPort()]);
+  [sim, github, web, noDns] = await Promise.all([
+    startSimProcess(),
+    startFakeGitHub(REPO),
+    startHttp((req, res) => void res.writeHead(req.url === '/gone' ? 404 : 200).end()),
+    closedPort(),
+  ]);
   workspace = mkdtempSync(join(tmpdir(), 'action-check-'));
   mkdirSync(join(workspace, 'monitors'));
   env = { ...pullRequestEnv(workspace, github.apiUrl, REPO, 7), MONITORS_API_TOKEN: sim.token };
@@ -57,12 +62,18 @@ describe('the action planning a pull request with check: true', { timeout: 60_00
     writeFileSync(join(workspace, 'monitors', 'shop.yaml'), yaml('/gone'));
     const run = await runActionProcess(inputs(), env);
     expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/^::error::monitors check --changed: a monitor this pull request creates or replaces is down/m);
+    expect(run.stdout).toMatch(
+      /^::error::monitors check --changed: a monitor this pull request creates or replaces is down/m,
+    );
     expect(readFileSync(env.GITHUB_OUTPUT!, 'utf8')).toBe('changes=true\nexit-code=2\n');
     const body = github.comments.get(7)![0]!.body;
-    expect(body).toMatch(/^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: 3 to create, 0 to replace, 0 to delete\.\*\*/);
+    expect(body).toMatch(
+      /^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: 3 to create, 0 to replace, 0 to delete\.\*\*/,
+    );
     const check = body.slice(body.indexOf('#### monitors check `monitors`'));
-    expect(check).toMatch(/^#### monitors check `monitors`: the monitors this pull request creates or replaces, checked from the runner\n\n\*\*Check: 1 up, 0 degraded, 1 down, 1 not checked\.\*\*\n\n<details open>/);
+    expect(check).toMatch(
+      /^#### monitors check `monitors`: the monitors this pull request creates or replaces, checked from the runner\n\n\*\*Check: 1 up, 0 degraded, 1 down, 1 not checked\.\*\*\n\n<details open>/,
+    );
     expect(check).toContain('| 🔴 down | `shop: cart` | http `http://shop.example.com:');
     expect(check).toContain('| status 404, expected 200-299 (2 attempts) |');
     expect(check).toContain('| ⚪ not checked | `cdn: reachable` |');
@@ -75,7 +86,9 @@ describe('the action planning a pull request with check: true', { timeout: 60_00
     const run = await runActionProcess(inputs(), env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(github.comments.get(7)).toHaveLength(1);
-    expect(github.comments.get(7)![0]!.body).toContain('**Check: 2 up, 0 degraded, 0 down, 1 not checked.**\n\n<details>');
+    expect(github.comments.get(7)![0]!.body).toContain(
+      '**Check: 2 up, 0 degraded, 0 down, 1 not checked.**\n\n<details>',
+    );
   });
 
   it('runs no check when the plan failed: the comment shows the plan error alone', async () => {

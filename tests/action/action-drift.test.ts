@@ -38,8 +38,25 @@ beforeAll(async () => {
     MONITORS_API_TOKEN: sim.token,
   };
   // Issues that are not the drift issue: an unrelated one, and a pull request quoting the marker.
-  github.issues.set(1, { number: 1, title: 'Unrelated', body: 'hello', state: 'open', state_reason: null, labels: [{ name: 'monitors-drift' }], html_url: 'x' });
-  github.issues.set(2, { number: 2, title: 'A PR', body: `${MARKER}\nquoted`, state: 'open', state_reason: null, labels: [], html_url: 'y', pull_request: { url: 'z' } });
+  github.issues.set(1, {
+    number: 1,
+    title: 'Unrelated',
+    body: 'hello',
+    state: 'open',
+    state_reason: null,
+    labels: [{ name: 'monitors-drift' }],
+    html_url: 'x',
+  });
+  github.issues.set(2, {
+    number: 2,
+    title: 'A PR',
+    body: `${MARKER}\nquoted`,
+    state: 'open',
+    state_reason: null,
+    labels: [],
+    html_url: 'y',
+    pull_request: { url: 'z' },
+  });
 });
 
 afterAll(async () => {
@@ -52,12 +69,19 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
   it('opens one labelled issue holding the plan when the live monitors differ from the YAML', async () => {
     const run = await runActionProcess(inputs(), env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^monitors: drift issue #100 opened \(https:\/\/github\.test\/acme\/monitors-config\/issues\/100\)\.$/m);
+    expect(run.stdout).toMatch(
+      /^monitors: drift issue #100 opened \(https:\/\/github\.test\/acme\/monitors-config\/issues\/100\)\.$/m,
+    );
     expect(outputs()).toBe('changes=true\nexit-code=2\nissue=100\n');
     expect(openIssues().map((i) => i.number)).toEqual([1, 100]);
     const issue = github.issues.get(100);
-    expect(issue).toMatchObject({ title: 'Monitors drift: the live monitors differ from monitors', labels: [{ name: 'monitors-drift' }] });
-    expect(issue!.body).toMatch(/^<!-- monitors-drift:monitors -->\n### Drift: the live monitors differ from `monitors`\n\nThe scheduled drift check on \S+ \(\[workflow run\]\(https:\/\/github\.test\/acme\/monitors-config\/actions\/runs\/4242\)\)/);
+    expect(issue).toMatchObject({
+      title: 'Monitors drift: the live monitors differ from monitors',
+      labels: [{ name: 'monitors-drift' }],
+    });
+    expect(issue!.body).toMatch(
+      /^<!-- monitors-drift:monitors -->\n### Drift: the live monitors differ from `monitors`\n\nThe scheduled drift check on \S+ \(\[workflow run\]\(https:\/\/github\.test\/acme\/monitors-config\/actions\/runs\/4242\)\)/,
+    );
     expect(issue!.body).toMatch(/\*\*Plan: \d+ to create, 0 to replace, 0 to delete\.\*\*/);
     expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8')).toMatch(/^#### monitors drift `monitors`\n\n\*\*Plan: /);
     for (const secret of [...Object.values(SECRETS), sim.token, 'ghs_fake']) expect(issue!.body).not.toContain(secret);
@@ -65,7 +89,10 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
 
   it('updates that issue on the next run with drift, even when its label was dropped, never opening a second one', async () => {
     github.issues.get(100)!.labels = []; // GitHub drops labels the token may not set
-    writeFileSync(storefront(), `${readFileSync(storefront(), 'utf8')}\n  - name: "shop: careers page"\n    type: http\n    url: https://shop.example.com/careers\n`);
+    writeFileSync(
+      storefront(),
+      `${readFileSync(storefront(), 'utf8')}\n  - name: "shop: careers page"\n    type: http\n    url: https://shop.example.com/careers\n`,
+    );
     writeFileSync(env.GITHUB_OUTPUT!, '');
     const run = await runActionProcess(inputs(), env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -77,7 +104,10 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
   });
 
   it('closes the issue with a comment once a run finds no drift, and then touches nothing', async () => {
-    const apply = await runCli(['apply', 'monitors', '--yes'], { cwd: workspace, env: { ...SECRETS, MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token } });
+    const apply = await runCli(['apply', 'monitors', '--yes'], {
+      cwd: workspace,
+      env: { ...SECRETS, MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token },
+    });
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     writeFileSync(env.GITHUB_OUTPUT!, '');
     const run = await runActionProcess(inputs(), env);
@@ -86,7 +116,9 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
     expect(outputs()).toBe('changes=false\nexit-code=0\nissue=100\n');
     expect(github.issues.get(100)).toMatchObject({ state: 'closed', state_reason: 'completed' });
     expect(github.comments.get(100)!.map((c) => c.body)).toEqual([
-      expect.stringMatching(/^No drift any more: the scheduled check on \S+ \(\[workflow run\]\(https:\/\/github\.test\/acme\/monitors-config\/actions\/runs\/4242\)\) found the live monitors equal to `monitors`\. Closing\.$/),
+      expect.stringMatching(
+        /^No drift any more: the scheduled check on \S+ \(\[workflow run\]\(https:\/\/github\.test\/acme\/monitors-config\/actions\/runs\/4242\)\) found the live monitors equal to `monitors`\. Closing\.$/,
+      ),
     ]);
 
     const requestsBefore = github.requests.length;
@@ -97,7 +129,10 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
   });
 
   it('opens a new issue when drift comes back after the old one was closed', async () => {
-    writeFileSync(storefront(), readFileSync(storefront(), 'utf8').replace('https://shop.example.com/careers', 'https://shop.example.com/jobs'));
+    writeFileSync(
+      storefront(),
+      readFileSync(storefront(), 'utf8').replace('https://shop.example.com/careers', 'https://shop.example.com/jobs'),
+    );
     const run = await runActionProcess(inputs(), env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('monitors: drift issue #101 opened');
@@ -105,12 +140,17 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
   });
 
   it('fails the step when the token cannot write issues, so drift never hides behind a green run', async () => {
-    writeFileSync(storefront(), readFileSync(storefront(), 'utf8').replace('https://shop.example.com/jobs', 'https://shop.example.com/work'));
+    writeFileSync(
+      storefront(),
+      readFileSync(storefront(), 'utf8').replace('https://shop.example.com/jobs', 'https://shop.example.com/work'),
+    );
     github.readOnly = true;
     try {
       const run = await runActionProcess(inputs(), env);
       expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(/^::error::The drift issue could not be opened or updated: GitHub API PATCH \/repos\/acme\/monitors-config\/issues\/101 failed: 403 Forbidden \(does the job grant `permissions: issues: write`\?\)\. The plan is in the job summary; the job needs `permissions: issues: write`\.$/m);
+      expect(run.stdout).toMatch(
+        /^::error::The drift issue could not be opened or updated: GitHub API PATCH \/repos\/acme\/monitors-config\/issues\/101 failed: 403 Forbidden \(does the job grant `permissions: issues: write`\?\)\. The plan is in the job summary; the job needs `permissions: issues: write`\.$/m,
+      );
       expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8')).toContain('shop.example.com/work');
     } finally {
       github.readOnly = false;

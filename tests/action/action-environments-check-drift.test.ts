@@ -84,7 +84,9 @@ describe('the action with environments: plan with check', { timeout: 120_000 }, 
     };
     const run = await runActionProcess(inputs, env);
     expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/^::error::monitors check --changed in production: a monitor this pull request creates or replaces is down/m);
+    expect(run.stdout).toMatch(
+      /^::error::monitors check --changed in production: a monitor this pull request creates or replaces is down/m,
+    );
     expect(run.stdout).not.toContain('::error::monitors plan failed');
     const comments = github.comments.get(7)!;
     expect(comments).toHaveLength(1);
@@ -97,7 +99,9 @@ describe('the action with environments: plan with check', { timeout: 120_000 }, 
     ]);
     const stagingSection = body.slice(body.indexOf('##### staging'), body.indexOf('##### production'));
     const productionSection = body.slice(body.indexOf('##### production'));
-    expect(stagingSection).toContain('#### monitors check `monitors --env staging`: the monitors this pull request creates or replaces, checked from the runner');
+    expect(stagingSection).toContain(
+      '#### monitors check `monitors --env staging`: the monitors this pull request creates or replaces, checked from the runner',
+    );
     expect(stagingSection).toContain('**Check: 2 up, 0 degraded, 0 down, 0 not checked.**');
     expect(productionSection).toContain('#### monitors check `monitors --env production`');
     expect(productionSection).toContain('**Check: 1 up, 0 degraded, 1 down, 0 not checked.**');
@@ -118,11 +122,17 @@ describe('the action with environments: drift', { timeout: 120_000 }, () => {
     writeFileSync(join(workspace, 'output.txt'), '');
     const run = await runActionProcess(inputs, driftEnv());
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(outputs()).toMatch(/^changes=true\nexit-code=2\nlock-files=monitors\/locks\/staging\.lock\.json monitors\/locks\/production\.lock\.json\nissue=\d+\n$/);
+    expect(outputs()).toMatch(
+      /^changes=true\nexit-code=2\nlock-files=monitors\/locks\/staging\.lock\.json monitors\/locks\/production\.lock\.json\nissue=\d+\n$/,
+    );
     expect(openIssues()).toHaveLength(1);
     const issue = openIssues()[0]!;
-    expect(issue.body).toMatch(/^<!-- monitors-drift:monitors -->\n### Drift: the live monitors differ from `monitors`/);
-    expect(issue.body).toContain('#### monitors drift `monitors`\n\n- **staging**: No changes. 2 monitors up to date.\n- **production**: Plan: 2 to create, 0 to replace, 0 to delete.');
+    expect(issue.body).toMatch(
+      /^<!-- monitors-drift:monitors -->\n### Drift: the live monitors differ from `monitors`/,
+    );
+    expect(issue.body).toContain(
+      '#### monitors drift `monitors`\n\n- **staging**: No changes. 2 monitors up to date.\n- **production**: Plan: 2 to create, 0 to replace, 0 to delete.',
+    );
     expect(issue.body).toContain('##### production\n\n**Plan: 2 to create');
   });
 
@@ -136,7 +146,10 @@ describe('the action with environments: drift', { timeout: 120_000 }, () => {
   });
 
   it('closes the issue once no environment drifts', async () => {
-    const apply = await runCli(['apply', 'monitors', '--env', 'production', '--yes'], { cwd: workspace, env: tokens() });
+    const apply = await runCli(['apply', 'monitors', '--env', 'production', '--yes'], {
+      cwd: workspace,
+      env: tokens(),
+    });
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     const run = await runActionProcess(inputs, driftEnv());
     expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -16,7 +16,10 @@ import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 
 const REPO = 'acme/monitors-config';
 const EXAMPLE = fileURLToPath(new URL('../../examples/environments', import.meta.url));
-const SECRETS = { STAGING_SHOP_API_TOKEN: 'staging-shop-token-SENTINEL', PRODUCTION_SHOP_API_TOKEN: 'production-shop-token-SENTINEL' };
+const SECRETS = {
+  STAGING_SHOP_API_TOKEN: 'staging-shop-token-SENTINEL',
+  PRODUCTION_SHOP_API_TOKEN: 'production-shop-token-SENTINEL',
+};
 
 let staging: SimProcess;
 let production: SimProcess;
@@ -34,7 +37,13 @@ const r = spawnSync(process.execPath, [${JSON.stringify(CLI_PATH)}, ...args], { 
 process.exitCode = r.status ?? 1;
 `;
 
-const outputs = () => Object.fromEntries(readFileSync(env.GITHUB_OUTPUT!, 'utf8').trim().split('\n').map((l) => l.split(/=(.*)/s).slice(0, 2)));
+const outputs = () =>
+  Object.fromEntries(
+    readFileSync(env.GITHUB_OUTPUT!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/=(.*)/s).slice(0, 2)),
+  );
 const spied = () =>
   readFileSync(join(workspace, 'spy.log'), 'utf8')
     .trim()
@@ -90,7 +99,11 @@ describe('the action with environments', () => {
   it('plans every environment into ONE comment, with a summary line and a section each', async () => {
     const run = await runActionProcess(inputs('plan', 'all'), env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(outputs()).toEqual({ changes: 'true', 'exit-code': '2', 'lock-files': 'monitors/locks/staging.lock.json monitors/locks/production.lock.json' });
+    expect(outputs()).toEqual({
+      changes: 'true',
+      'exit-code': '2',
+      'lock-files': 'monitors/locks/staging.lock.json monitors/locks/production.lock.json',
+    });
     const comments = github.comments.get(7)!;
     expect(comments).toHaveLength(1);
     const body = comments[0]!.body;
@@ -106,7 +119,8 @@ describe('the action with environments', () => {
     expect(body).toContain('##### production\n\n**Plan: 20 to create');
     expect(body).toContain('`admin login`'); // production only
     expect(body.indexOf('`admin login`')).toBeGreaterThan(body.indexOf('##### production'));
-    for (const secret of [...Object.values(SECRETS), staging.token, production.token, 'ghs_fake']) expect(body).not.toContain(secret);
+    for (const secret of [...Object.values(SECRETS), staging.token, production.token, 'ghs_fake'])
+      expect(body).not.toContain(secret);
     expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8')).toContain('- **production**: Plan: 20 to create');
   });
 
@@ -119,11 +133,15 @@ describe('the action with environments', () => {
     expect(stagingRun).not.toContain('MONITORS_PRODUCTION_TOKEN');
     expect(productionRun).toContain('MONITORS_PRODUCTION_TOKEN');
     expect(productionRun).not.toContain('MONITORS_STAGING_TOKEN');
-    for (const vars of [stagingRun, productionRun]) expect(vars.some((v) => v.startsWith('MONITORS_ACTION_'))).toBe(false);
+    for (const vars of [stagingRun, productionRun])
+      expect(vars.some((v) => v.startsWith('MONITORS_ACTION_'))).toBe(false);
   });
 
   it('a failed environment gets its section with the error, the others their plans, and the step fails', async () => {
-    const run = await runActionProcess(inputs('plan', 'staging, production'), { ...env, MONITORS_PRODUCTION_TOKEN: '' });
+    const run = await runActionProcess(inputs('plan', 'staging, production'), {
+      ...env,
+      MONITORS_PRODUCTION_TOKEN: '',
+    });
     expect(run.code).toBe(1);
     const comments = github.comments.get(7)!;
     expect(comments).toHaveLength(1); // updated in place
@@ -138,7 +156,10 @@ describe('the action with environments', () => {
     const run = await runActionProcess(inputs('apply', 'staging production'), env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(outputs()['lock-files']).toBe('monitors/locks/staging.lock.json monitors/locks/production.lock.json');
-    const lock = (name: string) => JSON.parse(readFileSync(join(workspace, 'monitors', 'locks', `${name}.lock.json`), 'utf8')) as { monitors: unknown[] };
+    const lock = (name: string) =>
+      JSON.parse(readFileSync(join(workspace, 'monitors', 'locks', `${name}.lock.json`), 'utf8')) as {
+        monitors: unknown[];
+      };
     expect(lock('staging').monitors).toHaveLength(14);
     expect(lock('production').monitors).toHaveLength(20);
     for (const [sim, other] of [
@@ -160,10 +181,15 @@ describe('the action with environments', () => {
 
   it('apply stops at the first environment that fails and says which were not run', async () => {
     rmSync(join(workspace, 'monitors', 'locks'), { recursive: true, force: true });
-    const run = await runActionProcess(inputs('apply', 'production staging'), { ...env, MONITORS_PRODUCTION_TOKEN: '' });
+    const run = await runActionProcess(inputs('apply', 'production staging'), {
+      ...env,
+      MONITORS_PRODUCTION_TOKEN: '',
+    });
     expect(run.code).toBe(1);
     const summary = readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8');
-    expect(summary).toContain('- **production**: failed (exit 1)\n- **staging**: not run (an earlier environment failed)');
+    expect(summary).toContain(
+      '- **production**: failed (exit 1)\n- **staging**: not run (an earlier environment failed)',
+    );
     expect(existsSync(join(workspace, 'monitors', 'locks', 'staging.lock.json'))).toBe(false);
   });
 });

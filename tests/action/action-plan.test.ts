@@ -31,7 +31,13 @@ afterAll(async () => {
 });
 
 describe('the action running plan on a pull request', () => {
-  const inputs = () => ({ command: 'plan', path: 'monitors', 'api-url': sim.baseUrl, 'github-token': 'ghs_fake', comment: 'true' });
+  const inputs = () => ({
+    command: 'plan',
+    path: 'monitors',
+    'api-url': sim.baseUrl,
+    'github-token': 'ghs_fake',
+    comment: 'true',
+  });
 
   it('posts the plan as one comment, then updates that comment on the next push', async () => {
     const first = await runActionProcess(inputs(), env);
@@ -40,23 +46,32 @@ describe('the action running plan on a pull request', () => {
     expect(first.stdout).toContain('monitors: plan comment created');
     const comments = github.comments.get(12)!;
     expect(comments).toHaveLength(1);
-    expect(comments[0]!.body).toMatch(/^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: \d+ to create, 0 to replace, 0 to delete\.\*\*/);
+    expect(comments[0]!.body).toMatch(
+      /^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: \d+ to create, 0 to replace, 0 to delete\.\*\*/,
+    );
     expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8')).toContain(comments[0]!.body.split('\n').slice(1).join('\n'));
 
     const file = join(workspace, 'monitors', 'storefront.yaml');
-    writeFileSync(file, `${readFileSync(file, 'utf8')}\n  - name: "shop: careers page"\n    type: http\n    url: https://shop.example.com/careers\n`);
+    writeFileSync(
+      file,
+      `${readFileSync(file, 'utf8')}\n  - name: "shop: careers page"\n    type: http\n    url: https://shop.example.com/careers\n`,
+    );
     const second = await runActionProcess(inputs(), env);
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expect(second.stdout).toContain('monitors: plan comment updated');
     expect(github.comments.get(12)).toHaveLength(1);
     expect(github.comments.get(12)![0]!.body).toContain('shop: careers page');
     expect(github.auth.every((a) => a === 'Bearer ghs_fake')).toBe(true);
-    for (const secret of [...Object.values(SECRETS), sim.token, 'ghs_fake']) expect(github.comments.get(12)![0]!.body).not.toContain(secret);
+    for (const secret of [...Object.values(SECRETS), sim.token, 'ghs_fake'])
+      expect(github.comments.get(12)![0]!.body).not.toContain(secret);
   });
 
   it('puts a failed plan in the comment instead of leaving an old plan there', async () => {
     const file = join(workspace, 'monitors', 'storefront.yaml');
-    writeFileSync(file, `${readFileSync(file, 'utf8')}\n  - name: "broken"\n    type: http\n    url: https://shop.example.com/x\n    retry_count: 99\n`);
+    writeFileSync(
+      file,
+      `${readFileSync(file, 'utf8')}\n  - name: "broken"\n    type: http\n    url: https://shop.example.com/x\n    retry_count: 99\n`,
+    );
     const run = await runActionProcess(inputs(), env);
     expect(run.code).toBe(1);
     const body = github.comments.get(12)![0]!.body;
@@ -75,7 +90,9 @@ describe('the action running plan on a pull request', () => {
       const run = await runActionProcess(inputs(), env);
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(/^::warning::The plan comment was not posted: GitHub API (POST|PATCH) .* 403/m);
-      expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8').slice(summaryBefore)).toMatch(/^#### monitors plan `monitors`\n\n\*\*Plan: /);
+      expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8').slice(summaryBefore)).toMatch(
+        /^#### monitors plan `monitors`\n\n\*\*Plan: /,
+      );
       expect(github.comments.get(12)![0]!.body).toBe(before);
     } finally {
       github.readOnly = false;

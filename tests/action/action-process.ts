@@ -22,9 +22,14 @@ export function runActionProcess(inputs: Record<string, string>, env: Record<str
     MONITORS_ACTION_CLI: `${process.execPath} ${CLI_PATH}`,
     ...env,
   };
-  for (const [name, value] of Object.entries(inputs)) fullEnv[`MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`] = value;
+  for (const [name, value] of Object.entries(inputs))
+    fullEnv[`MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`] = value;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUN_SCRIPT], { env: fullEnv, cwd: env.GITHUB_WORKSPACE, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [RUN_SCRIPT], {
+      env: fullEnv,
+      cwd: env.GITHUB_WORKSPACE,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += String(d)));
@@ -42,7 +47,12 @@ export function runActionProcess(inputs: Record<string, string>, env: Record<str
  * The environment of a run on pull request `number` in `workspace`: the event file (written
  * here), the fake GitHub API, the job summary and outputs files; CI=true.
  */
-export function pullRequestEnv(workspace: string, githubApiUrl: string, repo: string, number: number): Record<string, string> {
+export function pullRequestEnv(
+  workspace: string,
+  githubApiUrl: string,
+  repo: string,
+  number: number,
+): Record<string, string> {
   return eventEnv(workspace, githubApiUrl, repo, { pull_request: { number } });
 }
 

@@ -10,14 +10,25 @@ describe('the action running validate through the built CLI', () => {
   beforeEach(() => {
     workspace = mkdtempSync(join(tmpdir(), 'action-validate-'));
     mkdirSync(join(workspace, 'monitors'));
-    env = { GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'), GITHUB_OUTPUT: join(workspace, 'output.txt') };
+    env = {
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
+      GITHUB_OUTPUT: join(workspace, 'output.txt'),
+    };
     writeFileSync(env.GITHUB_STEP_SUMMARY!, '');
     writeFileSync(env.GITHUB_OUTPUT!, '');
   });
   afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
   it('fails with annotations on the offending YAML line and a summary', async () => {
-    const yaml = ['monitors:', '  - name: Home', '    type: http', '    url: https://example.com/', '    retry_count: 9', ''].join('\n');
+    const yaml = [
+      'monitors:',
+      '  - name: Home',
+      '    type: http',
+      '    url: https://example.com/',
+      '    retry_count: 9',
+      '',
+    ].join('\n');
     writeFileSync(join(workspace, 'monitors', 'home.yaml'), yaml);
     const run = await runActionProcess({ command: 'validate', path: 'monitors' }, env);
     expect(run.code).toBe(1);

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
-const read = (path: string) => parse(readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8')) as Record<string, any>;
+const read = (path: string) =>
+  parse(readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8')) as Record<string, any>;
 const action = read('action.yml');
 const workflow = read('examples/github/.github/workflows/monitors.yml');
 const workflowOnMain = read('examples/github-lock-on-main/.github/workflows/monitors.yml');
@@ -24,7 +25,21 @@ describe('action.yml', () => {
 
   it('passes every input to run.mjs under the name run.mjs reads', () => {
     const names = Object.keys(action.inputs as object);
-    expect(names.sort()).toEqual(['api-url', 'check', 'check-args', 'cli', 'command', 'comment', 'drift-label', 'environments', 'github-token', 'lock', 'lock-branch', 'path', 'version']);
+    expect(names.sort()).toEqual([
+      'api-url',
+      'check',
+      'check-args',
+      'cli',
+      'command',
+      'comment',
+      'drift-label',
+      'environments',
+      'github-token',
+      'lock',
+      'lock-branch',
+      'path',
+      'version',
+    ]);
     for (const name of names) {
       const envName = `MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`;
       expect(step.env[envName], name).toBe(`\${{ inputs.${name} }}`);
@@ -41,15 +56,22 @@ describe('action.yml', () => {
   });
 });
 
-const actionSteps = (job: { steps: { uses?: string; with?: Record<string, string> }[] }) => job.steps.filter((s) => s.uses?.startsWith('monitors-as-code/'));
+const actionSteps = (job: { steps: { uses?: string; with?: Record<string, string> }[] }) =>
+  job.steps.filter((s) => s.uses?.startsWith('monitors-as-code/'));
 
 describe('the example workflows', () => {
-  for (const [name, wf] of [['lock branch', workflow], ['lock on main', workflowOnMain]] as const) {
+  for (const [name, wf] of [
+    ['lock branch', workflow],
+    ['lock on main', workflowOnMain],
+  ] as const) {
     it(`${name}: validates and plans pull requests with permission to comment`, () => {
       const plan = wf.jobs.plan;
       expect(plan.if).toBe("github.event_name == 'pull_request'");
       expect(plan.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
-      expect(plan.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual(['validate', 'plan']);
+      expect(plan.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual([
+        'validate',
+        'plan',
+      ]);
     });
 
     it(`${name}: applies on main one at a time, never cancelling a running apply`, () => {
@@ -89,14 +111,16 @@ describe('the example workflows', () => {
     expect(commit.run).toContain('git push'); // run for real in tests/gitops/lock-commit.test.ts
   });
 
-  it('checks for drift on a schedule (and by hand) with permission to write issues, never in the apply\'s concurrency group', () => {
+  it("checks for drift on a schedule (and by hand) with permission to write issues, never in the apply's concurrency group", () => {
     expect(workflow.on.schedule).toEqual([{ cron: '17 6 * * *' }]);
     expect(workflow.on).toHaveProperty('workflow_dispatch');
     const drift = workflow.jobs.drift;
     expect(drift.if).toBe("github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'");
     expect(drift.permissions).toEqual({ contents: 'read', issues: 'write' });
     expect(drift.concurrency.group).not.toBe(workflow.jobs.apply.concurrency.group);
-    expect(actionSteps(drift).map((s) => [s.with?.command, s.with?.['lock-branch']])).toEqual([['drift', 'monitors-state']]);
+    expect(actionSteps(drift).map((s) => [s.with?.command, s.with?.['lock-branch']])).toEqual([
+      ['drift', 'monitors-state'],
+    ]);
     expect(drift.env.MONITORS_API_TOKEN).toBe('${{ secrets.MONITORS_PLAN_TOKEN }}');
     // The other jobs do not run on the schedule.
     expect([workflow.jobs.plan.if, workflow.jobs.apply.if].join(' ')).not.toContain('schedule');
@@ -112,12 +136,19 @@ describe('the example workflows', () => {
   it('with environments on the lock branch: every environment planned and checked, applied in order, drift of all, each with lock-branch and tokens from secrets', () => {
     const jobs = environmentsWorkflow.jobs;
     const steps = (job: string) => actionSteps(jobs[job]).filter((s) => s.with?.command !== 'validate');
-    expect(steps('plan').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch'], s.with?.check])).toEqual([['plan', 'all', 'monitors-state', true]]);
-    expect(steps('apply').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([['apply', 'staging production', 'monitors-state']]);
-    expect(steps('drift').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([['drift', 'all', 'monitors-state']]);
+    expect(
+      steps('plan').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch'], s.with?.check]),
+    ).toEqual([['plan', 'all', 'monitors-state', true]]);
+    expect(steps('apply').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([
+      ['apply', 'staging production', 'monitors-state'],
+    ]);
+    expect(steps('drift').map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([
+      ['drift', 'all', 'monitors-state'],
+    ]);
     expect(jobs.apply.concurrency).toEqual({ group: 'monitors-apply', 'cancel-in-progress': false });
     expect(jobs.drift.permissions).toEqual({ contents: 'read', issues: 'write' });
-    for (const job of Object.values(jobs) as { env: Record<string, string> }[]) for (const value of Object.values(job.env)) expect(value).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
+    for (const job of Object.values(jobs) as { env: Record<string, string> }[])
+      for (const value of Object.values(job.env)) expect(value).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
     expect(JSON.stringify(environmentsWorkflow)).not.toMatch(/git (push|commit)/); // each environment's apply pushes its lock file (tests/gitops/lock-branch-environments.test.ts)
     // The variant for a main CI may push to commits the lock files itself (tests/gitops/lock-commit-environments.test.ts).
     expect(actionSteps(environmentsOnMain.jobs.apply).map((s) => s.with?.['lock-branch'])).toEqual([undefined]);

@@ -47,7 +47,8 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     auth.push(req.headers.authorization ?? '');
-    const send = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const send = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     const list = url.pathname.match(new RegExp(`^/repos/${repo}/issues/(\\d+)/comments$`));
     const one = url.pathname.match(new RegExp(`^/repos/${repo}/issues/comments/(\\d+)$`));
     if (state.readOnly && req.method !== 'GET') return send(403, { message: 'Resource not accessible by integration' });
@@ -59,7 +60,11 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
     }
     if (list && req.method === 'POST') {
       const body = JSON.parse(await readBody(req)) as { body: string };
-      const comment = { id: nextId++, body: body.body, html_url: `https://github.test/${repo}/pull/${list[1]}#c${nextId}` };
+      const comment = {
+        id: nextId++,
+        body: body.body,
+        html_url: `https://github.test/${repo}/pull/${list[1]}#c${nextId}`,
+      };
       comments.set(Number(list[1]), [...(comments.get(Number(list[1])) ?? []), comment]);
       return send(201, comment);
     }
@@ -68,7 +73,9 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
     if (issueList && req.method === 'GET') {
       const label = url.searchParams.get('labels');
       const state = url.searchParams.get('state') ?? 'open';
-      const all = [...issues.values()].filter((i) => (state === 'all' || i.state === state) && (!label || i.labels.some((l) => l.name === label)));
+      const all = [...issues.values()].filter(
+        (i) => (state === 'all' || i.state === state) && (!label || i.labels.some((l) => l.name === label)),
+      );
       const perPage = Number(url.searchParams.get('per_page') ?? 30);
       const page = Number(url.searchParams.get('page') ?? 1);
       return send(200, all.slice((page - 1) * perPage, page * perPage));
@@ -76,7 +83,15 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
     if (issueList && req.method === 'POST') {
       const body = JSON.parse(await readBody(req)) as { title: string; body: string; labels?: string[] };
       const number = nextNumber++;
-      const created: FakeIssue = { number, title: body.title, body: body.body, state: 'open', state_reason: null, labels: (body.labels ?? []).map((name) => ({ name })), html_url: `https://github.test/${repo}/issues/${number}` };
+      const created: FakeIssue = {
+        number,
+        title: body.title,
+        body: body.body,
+        state: 'open',
+        state_reason: null,
+        labels: (body.labels ?? []).map((name) => ({ name })),
+        html_url: `https://github.test/${repo}/issues/${number}`,
+      };
       issues.set(number, created);
       return send(201, created);
     }

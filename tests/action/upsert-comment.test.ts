@@ -20,7 +20,14 @@ describe('upsertComment against a fake GitHub API', () => {
   });
 
   const post = (path: string, markdown: string) =>
-    upsertComment({ apiUrl: github.apiUrl, token: 'ghs_test', repo: REPO, issueNumber: 7, marker: markerFor(path), markdown });
+    upsertComment({
+      apiUrl: github.apiUrl,
+      token: 'ghs_test',
+      repo: REPO,
+      issueNumber: 7,
+      marker: markerFor(path),
+      markdown,
+    });
 
   it('creates the comment the first time and updates that same comment afterwards', async () => {
     github.comments.set(7, [{ id: 1, body: 'LGTM', html_url: 'x' }]);
@@ -38,7 +45,10 @@ describe('upsertComment against a fake GitHub API', () => {
     await post('monitors/prod', 'prod plan');
     await post('monitors/staging', 'staging plan');
     await post('monitors/prod', 'prod plan v2');
-    expect(github.comments.get(7)!.map((c) => c.body)).toEqual(['<!-- monitors-plan:monitors/prod -->\nprod plan v2', '<!-- monitors-plan:monitors/staging -->\nstaging plan']);
+    expect(github.comments.get(7)!.map((c) => c.body)).toEqual([
+      '<!-- monitors-plan:monitors/prod -->\nprod plan v2',
+      '<!-- monitors-plan:monitors/staging -->\nstaging plan',
+    ]);
   });
 
   it('finds its comment beyond the first page of comments', async () => {
@@ -53,9 +63,16 @@ describe('upsertComment against a fake GitHub API', () => {
   });
 
   it('says which permission is missing when GitHub refuses', async () => {
-    await expect(upsertComment({ apiUrl: github.apiUrl, token: 't', repo: 'other/repo', issueNumber: 7, marker: markerFor('m'), markdown: 'x' })).rejects.toThrow(
-      /404.*pull-requests: write/,
-    );
+    await expect(
+      upsertComment({
+        apiUrl: github.apiUrl,
+        token: 't',
+        repo: 'other/repo',
+        issueNumber: 7,
+        marker: markerFor('m'),
+        markdown: 'x',
+      }),
+    ).rejects.toThrow(/404.*pull-requests: write/);
   });
 
   it('runs as a script with the GitHub context from the environment', async () => {
@@ -63,7 +80,13 @@ describe('upsertComment against a fake GitHub API', () => {
     try {
       writeFileSync(join(dir, 'event.json'), JSON.stringify({ pull_request: { number: 42 } }));
       writeFileSync(join(dir, 'plan.md'), 'Plan: 0 to create, 1 to replace, 0 to delete.');
-      const env = { PATH: process.env.PATH ?? '', GITHUB_API_URL: github.apiUrl, GITHUB_REPOSITORY: REPO, GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_TOKEN: 'ghs_x' };
+      const env = {
+        PATH: process.env.PATH ?? '',
+        GITHUB_API_URL: github.apiUrl,
+        GITHUB_REPOSITORY: REPO,
+        GITHUB_EVENT_PATH: join(dir, 'event.json'),
+        GITHUB_TOKEN: 'ghs_x',
+      };
       const first = await runScript(['monitors', join(dir, 'plan.md')], env);
       const second = await runScript(['monitors', join(dir, 'plan.md')], env);
       expect([first.code, second.code]).toEqual([0, 0]);
@@ -85,8 +108,10 @@ describe('commentBody', () => {
   });
 });
 
-
-function runScript(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runScript(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SCRIPT, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

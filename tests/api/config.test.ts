@@ -28,7 +28,10 @@ describe('apiConfigFromEnv', () => {
   });
 
   it('lets MONITORS_API_URL win over settings.api_url', () => {
-    const config = apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://env.example.com/api/v1' }, { apiUrl: 'https://yaml.example.com/api/v1' });
+    const config = apiConfigFromEnv(
+      { MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://env.example.com/api/v1' },
+      { apiUrl: 'https://yaml.example.com/api/v1' },
+    );
     expect(config.baseUrl).toBe('https://env.example.com/api/v1');
     const fromSettings = apiConfigFromEnv({ MONITORS_API_TOKEN: 't' }, { apiUrl: 'https://yaml.example.com/api/v1/' });
     expect(fromSettings.baseUrl).toBe('https://yaml.example.com/api/v1');
@@ -41,12 +44,29 @@ describe('apiConfigFromEnv', () => {
     expect(config.timeouts).toEqual({ connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 });
     expect(config.debugLog).toBeUndefined();
     expect(config.userAgent).toMatch(/^monitors\/\d+\.\d+\.\d+/);
-    expect(apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1', MONITORS_DEBUG: '1' }).debugLog).toBeTypeOf('function');
-    expect(apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1' }, { debug: true }).debugLog).toBeTypeOf('function');
+    expect(
+      apiConfigFromEnv({
+        MONITORS_API_TOKEN: 't',
+        MONITORS_API_URL: 'https://a.example.com/api/v1',
+        MONITORS_DEBUG: '1',
+      }).debugLog,
+    ).toBeTypeOf('function');
+    expect(
+      apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1' }, { debug: true })
+        .debugLog,
+    ).toBeTypeOf('function');
   });
 
   it('refuses numbers out of range', () => {
-    expect(codeOf(() => apiConfigFromEnv({ MONITORS_API_TOKEN: 't', MONITORS_API_URL: 'https://a.example.com/api/v1', MONITORS_CONCURRENCY: '0' }))).toBe('CONFIG_BAD_VALUE');
+    expect(
+      codeOf(() =>
+        apiConfigFromEnv({
+          MONITORS_API_TOKEN: 't',
+          MONITORS_API_URL: 'https://a.example.com/api/v1',
+          MONITORS_CONCURRENCY: '0',
+        }),
+      ),
+    ).toBe('CONFIG_BAD_VALUE');
   });
 });
 
@@ -112,7 +132,9 @@ describe('checkBaseUrl', () => {
     } catch (e) {
       error = e as typeof error;
     }
-    expect(error.message).toBe('the API URL https://monitoring.example.com does not end in /api/v1, the base address of the monitoring API (version 1)');
+    expect(error.message).toBe(
+      'the API URL https://monitoring.example.com does not end in /api/v1, the base address of the monitoring API (version 1)',
+    );
     expect(error.hint).toMatch(/e\.g\. https:\/\/monitoring\.example\.com\/api\/v1/);
   });
 });

@@ -28,7 +28,9 @@ describe('debug log', () => {
 
   it('logs a network failure as an answer line too', async () => {
     setup = mockClient({ maxAttempts: 1 });
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).replyWithError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }));
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .replyWithError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }));
     await caught(() => setup.api.getAccount());
     expect(setup.logLines.some((l) => /^<- ECONNRESET GET \S+\/account \d+ms attempt 1$/.test(l))).toBe(true);
   });
@@ -36,9 +38,15 @@ describe('debug log', () => {
   it('never shows the token: not in log lines, not in error messages or hints', async () => {
     setup = mockClient();
     const echo = `token ${TOKEN} has expired`;
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(401, { error: { code: 'expired', message: echo } }, json);
-    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors`), method: 'GET' }).reply(200, { data: [], meta: { next_cursor: TOKEN } }, json);
-    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors`), method: 'GET' }).reply(422, { errors: { name: [`bad ${TOKEN}`] } }, json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(401, { error: { code: 'expired', message: echo } }, json);
+    setup.pool
+      .intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors`), method: 'GET' })
+      .reply(200, { data: [], meta: { next_cursor: TOKEN } }, json);
+    setup.pool
+      .intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors`), method: 'GET' })
+      .reply(422, { errors: { name: [`bad ${TOKEN}`] } }, json);
     const unauthorized = await caught(() => setup.api.getAccount());
     const listing = await caught(() => setup.api.listMonitors());
     for (const error of [unauthorized, listing]) {

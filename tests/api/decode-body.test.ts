@@ -24,7 +24,13 @@ describe('decodeBody', () => {
   });
 
   it('says what was wrong with a body it cannot undo', () => {
-    expect(decodeBody(bytes(Buffer.from(TEXT)), 'gzip')).toEqual({ ok: false, problem: 'its body is not valid gzip (Content-Encoding: gzip)' });
-    expect(decodeBody(bytes(Buffer.from(TEXT)), 'zstd')).toMatchObject({ ok: false, problem: expect.stringContaining('compressed with "zstd", which the client does not read') });
+    expect(decodeBody(bytes(Buffer.from(TEXT)), 'gzip')).toEqual({
+      ok: false,
+      problem: 'its body is not valid gzip (Content-Encoding: gzip)',
+    });
+    expect(decodeBody(bytes(Buffer.from(TEXT)), 'zstd')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('compressed with "zstd", which the client does not read'),
+    });
   });
 });

@@ -20,7 +20,12 @@ describe('operations', () => {
         seen = { headers: opts.headers as Record<string, string>, body: String(opts.body) };
         return { data: liveMonitor(1, { name: 'checkout' }) };
       },
-      { headers: { 'content-type': 'application/json', location: `https://api.example.test/api/v1/monitors/${MONITOR_ID}` } },
+      {
+        headers: {
+          'content-type': 'application/json',
+          location: `https://api.example.test/api/v1/monitors/${MONITOR_ID}`,
+        },
+      },
     );
     const result = await setup.api.createMonitor(input, KEY);
     expect(result.monitor.name).toBe('checkout');
@@ -37,10 +42,14 @@ describe('operations', () => {
   it('sends no Content-Type and no key on reads', async () => {
     setup = mockClient();
     let headers: Record<string, string> = {};
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'GET' }).reply(200, (opts) => {
-      headers = opts.headers as Record<string, string>;
-      return { data: liveMonitor(1) };
-    }, json);
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'GET' }).reply(
+      200,
+      (opts) => {
+        headers = opts.headers as Record<string, string>;
+        return { data: liveMonitor(1) };
+      },
+      json,
+    );
     await setup.api.getMonitor(MONITOR_ID);
     expect(headers['content-type']).toBeUndefined();
     expect(headers['idempotency-key']).toBeUndefined();
@@ -49,7 +58,9 @@ describe('operations', () => {
 
   it('replaces with PUT and deletes with 204', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'PUT' }).reply(200, { data: liveMonitor(1, { name: 'renamed' }) }, json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'PUT' })
+      .reply(200, { data: liveMonitor(1, { name: 'renamed' }) }, json);
     setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'DELETE' }).reply(204, '');
     expect((await setup.api.replaceMonitor(MONITOR_ID, input, KEY)).name).toBe('renamed');
     await expect(setup.api.deleteMonitor(MONITOR_ID, KEY)).resolves.toBeUndefined();
@@ -58,21 +69,37 @@ describe('operations', () => {
 
   it('reads the account and tolerates missing or odd limits', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, { data: { id: 'w1', name: 'Shop', limits: { monitors: 50 }, usage: { monitors: 3 }, plan: 'pro' } }, json);
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, { data: { id: 'w1', name: 'Shop' } }, json);
-    expect(await setup.api.getAccount()).toMatchObject({ limits: { monitors: 50 }, usage: { monitors: 3 }, plan: 'pro' });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(
+        200,
+        { data: { id: 'w1', name: 'Shop', limits: { monitors: 50 }, usage: { monitors: 3 }, plan: 'pro' } },
+        json,
+      );
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(200, { data: { id: 'w1', name: 'Shop' } }, json);
+    expect(await setup.api.getAccount()).toMatchObject({
+      limits: { monitors: 50 },
+      usage: { monitors: 3 },
+      plan: 'pro',
+    });
     expect(await setup.api.getAccount()).toMatchObject({ limits: {}, usage: {} });
   });
 
   it('keeps the base path of the URL', async () => {
     setup = mockClient({ baseUrl: 'https://api.example.test/tenant/a/api/v1' });
-    setup.pool.intercept({ path: '/tenant/a/api/v1/account', method: 'GET' }).reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
+    setup.pool
+      .intercept({ path: '/tenant/a/api/v1/account', method: 'GET' })
+      .reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
     expect((await setup.api.getAccount()).id).toBe('w');
   });
 
   it('refuses a single answer without data', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'GET' }).reply(200, liveMonitor(1), json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'GET' })
+      .reply(200, liveMonitor(1), json);
     const error = await caught(() => setup.api.getMonitor(MONITOR_ID));
     expect(error.code).toBe('API_BAD_RESPONSE');
     expect(error.message).toMatch(/no "data"/);
@@ -87,10 +114,13 @@ describe('operations', () => {
     },
   );
 
-  it.each(['short', 'has space in it', 'x'.repeat(101), 'emoji-😀-key', ''])('refuses the key "%s" as a bug', async (key) => {
-    setup = mockClient();
-    const error = await caught(() => setup.api.createMonitor(input, key));
-    expect(error.code).toBe('API_BAD_KEY');
-    expect(error.message).toMatch(/bug/);
-  });
+  it.each(['short', 'has space in it', 'x'.repeat(101), 'emoji-😀-key', ''])(
+    'refuses the key "%s" as a bug',
+    async (key) => {
+      setup = mockClient();
+      const error = await caught(() => setup.api.createMonitor(input, key));
+      expect(error.code).toBe('API_BAD_KEY');
+      expect(error.message).toMatch(/bug/);
+    },
+  );
 });

@@ -11,12 +11,14 @@ afterEach(async () => {
 function servePages(pages: { data: unknown; meta?: unknown }[], listPath = '/monitors'): URLSearchParams[] {
   const queries: URLSearchParams[] = [];
   for (const page of pages) {
-    setup.pool
-      .intercept({ path: (p) => p.startsWith(`${BASE_PATH}${listPath}?`), method: 'GET' })
-      .reply(200, (opts) => {
+    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}${listPath}?`), method: 'GET' }).reply(
+      200,
+      (opts) => {
         queries.push(new URL(opts.path, 'http://x').searchParams);
         return page;
-      }, json);
+      },
+      json,
+    );
   }
   return queries;
 }
@@ -55,11 +57,17 @@ describe('listMonitors', () => {
     setup = mockClient();
     const odd = 'a b+c/d=e&f%20g?h#i é😀';
     const raw: string[] = [];
-    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors?`), method: 'GET' }).reply(200, { data: [liveMonitor(1)], meta: { next_cursor: odd, per_page: 100 } }, json);
-    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors?`), method: 'GET' }).reply(200, (opts) => {
-      raw.push(opts.path);
-      return { data: [liveMonitor(2)], meta: { next_cursor: null, per_page: 100 } };
-    }, json);
+    setup.pool
+      .intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors?`), method: 'GET' })
+      .reply(200, { data: [liveMonitor(1)], meta: { next_cursor: odd, per_page: 100 } }, json);
+    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors?`), method: 'GET' }).reply(
+      200,
+      (opts) => {
+        raw.push(opts.path);
+        return { data: [liveMonitor(2)], meta: { next_cursor: null, per_page: 100 } };
+      },
+      json,
+    );
     expect(await setup.api.listMonitors()).toHaveLength(2);
     const value = /[?&]cursor=([^&]*)/.exec(raw[0]!)![1]!;
     expect(value).not.toContain('+');
@@ -71,7 +79,10 @@ describe('listMonitors', () => {
     setup = mockClient();
     servePages([
       { data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: 'offset=2', per_page: 2 } },
-      { data: [liveMonitor(2, { url: 'https://changed.example.com/' }), liveMonitor(3)], meta: { next_cursor: null, per_page: 2 } },
+      {
+        data: [liveMonitor(2, { url: 'https://changed.example.com/' }), liveMonitor(3)],
+        meta: { next_cursor: null, per_page: 2 },
+      },
     ]);
     const monitors = await setup.api.listMonitors();
     expect(monitors.map((m) => m.name)).toEqual(['monitor-1', 'monitor-2', 'monitor-3']);
@@ -87,7 +98,11 @@ describe('listMonitors', () => {
 
   it('accepts a monitor with only the fields spec 2.2 requires', async () => {
     setup = mockClient();
-    const { last_check_at: _a, next_check_at: _b, ...minimal } = liveMonitor(1, { last_check_at: null, next_check_at: null });
+    const {
+      last_check_at: _a,
+      next_check_at: _b,
+      ...minimal
+    } = liveMonitor(1, { last_check_at: null, next_check_at: null });
     servePages([{ data: [minimal], meta: { next_cursor: null, per_page: 100 } }]);
     expect(await setup.api.listMonitors()).toHaveLength(1);
   });
@@ -106,7 +121,12 @@ describe('listMonitors', () => {
 
   it('refuses a server that ignores the cursor (same items, a new cursor each time) after 3 such pages, not 100,000', async () => {
     setup = mockClient();
-    const queries = servePages(Array.from({ length: 4 }, (_, n) => ({ data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: `fresh-${n}`, per_page: 2 } })));
+    const queries = servePages(
+      Array.from({ length: 4 }, (_, n) => ({
+        data: [liveMonitor(1), liveMonitor(2)],
+        meta: { next_cursor: `fresh-${n}`, per_page: 2 },
+      })),
+    );
     const error = await caught(() => setup.api.listMonitors());
     expect(error.code).toBe('API_BAD_RESPONSE');
     expect(error.message).toMatch(/3 pages in a row brought only items already listed.*ignore the cursor parameter/);
@@ -144,7 +164,11 @@ describe('listMonitors', () => {
     ['no data', { items: [] }, /no "data"/],
     ['data not an array', { data: { id: 'x' }, meta: { next_cursor: null } }, /not an array/],
     ['a monitor without id', { data: [{ name: 'x' }], meta: { next_cursor: null } }, /no string "id"/],
-    ['a monitor without name', { data: [{ id: 'abc', name: 7 }], meta: { next_cursor: null } }, /abc has no string "name"/],
+    [
+      'a monitor without name',
+      { data: [{ id: 'abc', name: 7 }], meta: { next_cursor: null } },
+      /abc has no string "name"/,
+    ],
     ['a numeric cursor', { data: [], meta: { next_cursor: 5 } }, /next_cursor/],
     ['meta not an object', { data: [], meta: 'end' }, /"meta" is not an object/],
     ['no meta (more pages could be lost)', { data: [] }, /no "meta"/],
@@ -160,7 +184,9 @@ describe('listMonitors', () => {
 
   it('refuses a body that is not JSON', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors`), method: 'GET' }).reply(200, '<html>login</html>', { headers: { 'content-type': 'text/html' } });
+    setup.pool
+      .intercept({ path: (p) => p.startsWith(`${BASE_PATH}/monitors`), method: 'GET' })
+      .reply(200, '<html>login</html>', { headers: { 'content-type': 'text/html' } });
     expect((await caught(() => setup.api.listMonitors())).code).toBe('API_BAD_RESPONSE');
   });
 });
@@ -168,7 +194,15 @@ describe('listMonitors', () => {
 describe('listIncidents', () => {
   it('pages through incidents and checks monitor.id', async () => {
     setup = mockClient();
-    const incident = (id: string) => ({ id, monitor: { id: 'm1', name: null }, status: 'open', severity: 'major', summary: 's', opened_at: '2026-01-01T00:00:00Z', resolved_at: null });
+    const incident = (id: string) => ({
+      id,
+      monitor: { id: 'm1', name: null },
+      status: 'open',
+      severity: 'major',
+      summary: 's',
+      opened_at: '2026-01-01T00:00:00Z',
+      resolved_at: null,
+    });
     const queries = servePages(
       [
         { data: [incident('i1')], meta: { next_cursor: 'n', per_page: 100 } },
@@ -182,7 +216,14 @@ describe('listIncidents', () => {
 
   it('stops at maxPages and says the list is incomplete', async () => {
     setup = mockClient();
-    const incident = (id: string) => ({ id, monitor: { id: 'm1', name: null }, status: 'open', severity: 'major', summary: 's', opened_at: '2026-01-01T00:00:00Z' });
+    const incident = (id: string) => ({
+      id,
+      monitor: { id: 'm1', name: null },
+      status: 'open',
+      severity: 'major',
+      summary: 's',
+      opened_at: '2026-01-01T00:00:00Z',
+    });
     const queries = servePages(
       [
         { data: [incident('i1')], meta: { next_cursor: 'n1', per_page: 100 } },
@@ -190,7 +231,10 @@ describe('listIncidents', () => {
       ],
       '/incidents',
     );
-    expect(await setup.api.listIncidents({ maxPages: 2 })).toEqual({ incidents: [expect.objectContaining({ id: 'i1' }), expect.objectContaining({ id: 'i2' })], complete: false });
+    expect(await setup.api.listIncidents({ maxPages: 2 })).toEqual({
+      incidents: [expect.objectContaining({ id: 'i1' }), expect.objectContaining({ id: 'i2' })],
+      complete: false,
+    });
     expect(queries).toHaveLength(2);
   });
 

@@ -9,7 +9,11 @@ describe('conflictKind', () => {
     [undefined, 'The original request is still running', 'in_progress'],
     ['idempotency_key_reused', 'the original request is still running with another body', 'key_reused'],
     [undefined, 'Key was used with a different payload', 'key_reused'],
-    [undefined, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'key_reused'],
+    [
+      undefined,
+      'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+      'key_reused',
+    ],
     [undefined, 'A request is outstanding for this Idempotency-Key', 'in_progress'],
     ['conflict', 'The first request with this key has not finished yet', 'in_progress'],
     ['conflict', 'Conflict', 'unknown'],
@@ -55,7 +59,10 @@ describe('fieldPath', () => {
     ['/port', undefined],
     ['/locations/2', ['locations', 2]],
     ['data.locations[2]', ['locations', 2]],
-    [['body', 'locations', 2], ['locations', 2]],
+    [
+      ['body', 'locations', 2],
+      ['locations', 2],
+    ],
     ['/data/attributes/url', undefined],
     ['something_new/1', undefined],
   ])('%j -> %j', (where, path) => {

@@ -56,11 +56,15 @@ describe('on real sockets', () => {
   });
 
   it('a body that stalls times out too', async () => {
-    const port = await listen(createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"data": ');
-    }));
-    expect((await caught(() => client(`http://127.0.0.1:${port}/api/v1`, [], 1).getAccount())).message).toMatch(/UND_ERR_BODY_TIMEOUT/);
+    const port = await listen(
+      createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"data": ');
+      }),
+    );
+    expect((await caught(() => client(`http://127.0.0.1:${port}/api/v1`, [], 1).getAccount())).message).toMatch(
+      /UND_ERR_BODY_TIMEOUT/,
+    );
   });
 
   it('a refused connection is API_UNREACHABLE naming the URL', async () => {
@@ -74,10 +78,14 @@ describe('on real sockets', () => {
 
   it('keeps connections alive between requests', async () => {
     const sockets = new Set<unknown>();
-    const port = await listen(createServer((req, res) => {
-      sockets.add(req.socket);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"id":"w","name":"n","limits":{},"usage":{}}}');
-    }));
+    const port = await listen(
+      createServer((req, res) => {
+        sockets.add(req.socket);
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"data":{"id":"w","name":"n","limits":{},"usage":{}}}');
+      }),
+    );
     const api = client(`http://127.0.0.1:${port}/api/v1`);
     for (let i = 0; i < 10; i++) await api.getAccount();
     // At most one socket per allowed concurrent request (2 here), reused, not ten.
@@ -97,8 +105,31 @@ describe('on real sockets', () => {
   it.skipIf(!existsSync('/usr/bin/openssl'))('a self-signed certificate is API_TLS', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'api-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
-      const server = createTlsServer({ key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) }, (_req, res) => res.end('{}'));
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-keyout',
+          join(dir, 'k.pem'),
+          '-out',
+          join(dir, 'c.pem'),
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
+      const server = createTlsServer(
+        { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) },
+        (_req, res) => res.end('{}'),
+      );
       const port = await listen(server as unknown as Server);
       const error = await caught(() => client(`https://127.0.0.1:${port}/api/v1`).getAccount());
       expect(error.code).toBe('API_TLS');

@@ -31,8 +31,14 @@ describe('response bodies', () => {
 
   it('reads a gzip error body too (the 422 field errors are inside)', async () => {
     setup = mockClient();
-    const body = gzipSync(JSON.stringify({ error: { code: 'v', message: 'invalid', details: [{ field: 'port', message: 'is required' }] } }));
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(422, body, { headers: { 'content-encoding': 'gzip' } });
+    const body = gzipSync(
+      JSON.stringify({
+        error: { code: 'v', message: 'invalid', details: [{ field: 'port', message: 'is required' }] },
+      }),
+    );
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+      .reply(422, body, { headers: { 'content-encoding': 'gzip' } });
     const error = await caught(() => setup.api.createMonitor({ name: 'x' }, 'key-12345678'));
     expect(error.code).toBe('API_VALIDATION');
     expect(error.message).toContain('port: is required');
@@ -40,15 +46,21 @@ describe('response bodies', () => {
 
   it('names a success that is not JSON (a login page, a proxy) instead of "no data"', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: LIST, method: 'GET' }).reply(200, '<html>Sign in</html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    setup.pool
+      .intercept({ path: LIST, method: 'GET' })
+      .reply(200, '<html>Sign in</html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
     const error = await caught(() => setup.api.listMonitors());
     expect(error.code).toBe('API_BAD_RESPONSE');
-    expect(error.message).toBe("the API's answer to GET /monitors does not match the spec: its body is not JSON (Content-Type: text/html; charset=utf-8)");
+    expect(error.message).toBe(
+      "the API's answer to GET /monitors does not match the spec: its body is not JSON (Content-Type: text/html; charset=utf-8)",
+    );
   });
 
   it('names a coding it cannot read', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, 'garbage', { headers: { 'content-encoding': 'zstd' } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(200, 'garbage', { headers: { 'content-encoding': 'zstd' } });
     const error = await caught(() => setup.api.getAccount());
     expect(error.code).toBe('API_BAD_RESPONSE');
     expect(error.message).toContain('compressed with "zstd"');
@@ -62,7 +74,10 @@ describe('response bodies', () => {
   ])('an X-RateLimit-Remaining that is %s is ignored, not read as zero', async (_what, remaining) => {
     setup = mockClient();
     const account = { data: { id: 'w', name: 'n', limits: {}, usage: {} } };
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, account, { headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': remaining } }).times(5);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(200, account, { headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': remaining } })
+      .times(5);
     for (let i = 0; i < 5; i++) await setup.api.getAccount();
     expect(setup.sleeps).toEqual([]); // no pacing: nothing said the bucket was low
   });

@@ -13,7 +13,8 @@ const input = { name: 'checkout' };
 /** Records the fake-clock time and the key of every request to `path`. */
 function recorder() {
   const seen: { at: number; key: string | undefined }[] = [];
-  const record = (opts: { headers?: unknown }) => seen.push({ at: setup.now(), key: (opts.headers as Record<string, string>)['idempotency-key'] });
+  const record = (opts: { headers?: unknown }) =>
+    seen.push({ at: setup.now(), key: (opts.headers as Record<string, string>)['idempotency-key'] });
   return { seen, record };
 }
 
@@ -21,8 +22,14 @@ describe('429', () => {
   it('waits at least Retry-After seconds before the next attempt', async () => {
     setup = mockClient();
     const { seen, record } = recorder();
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(429, (o) => (record(o), apiError('rate_limited', 'Too many requests')), { headers: { 'retry-after': '7' } });
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, (o) => (record(o), { data: { id: 'w', name: 'n', limits: {}, usage: {} } }), json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(429, (o) => (record(o), apiError('rate_limited', 'Too many requests')), {
+        headers: { 'retry-after': '7' },
+      });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(200, (o) => (record(o), { data: { id: 'w', name: 'n', limits: {}, usage: {} } }), json);
     await setup.api.getAccount();
     expect(setup.sleeps).toEqual([7000]);
     expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(7000);
@@ -31,8 +38,12 @@ describe('429', () => {
   it('accepts Retry-After as an HTTP date', async () => {
     setup = mockClient();
     const at = new Date(setup.now() + 12_000).toUTCString();
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(429, {}, { headers: { 'retry-after': at } });
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(429, {}, { headers: { 'retry-after': at } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
     await setup.api.getAccount();
     expect(setup.sleeps[0]).toBeGreaterThanOrEqual(12_000);
     expect(setup.sleeps[0]).toBeLessThan(13_000);
@@ -41,7 +52,10 @@ describe('429', () => {
   it('falls back to growing backoff without Retry-After, and gives up as API_RATE_LIMITED', async () => {
     setup = mockClient({ maxAttempts: 4 });
     const { seen, record } = recorder();
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(429, (o) => (record(o), {})).times(4);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(429, (o) => (record(o), {}))
+      .times(4);
     const error = await caught(() => setup.api.getAccount());
     expect(error).toMatchObject({ code: 'API_RATE_LIMITED', status: 429 });
     expect(error.message).toMatch(/retries ran out/);
@@ -54,20 +68,30 @@ describe('429', () => {
 
   it('waits out a Retry-After of a minute, but not more: a longer one fails at once and says how long', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(429, {}, { headers: { 'retry-after': '60' } });
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(429, {}, { headers: { 'retry-after': '60' } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
     await setup.api.getAccount();
     expect(setup.sleeps).toEqual([60_000]);
 
     setup.sleeps.length = 0;
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(429, apiError('quota', 'Hourly quota exceeded'), { headers: { 'retry-after': '3600' } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+      .reply(429, apiError('quota', 'Hourly quota exceeded'), { headers: { 'retry-after': '3600' } });
     const error = await caught(() => setup.api.createMonitor(input, KEY));
     expect(error).toMatchObject({ code: 'API_RATE_LIMITED', status: 429 });
-    expect(error.message).toBe('the API rate-limited POST /monitors (429) and asks to wait about 60 minutes, longer than the 60 s this tool waits');
+    expect(error.message).toBe(
+      'the API rate-limited POST /monitors (429) and asks to wait about 60 minutes, longer than the 60 s this tool waits',
+    );
     expect(error.hint).toMatch(/^Run again in about 60 minutes/);
     expect(setup.sleeps.every((ms) => ms < 1000)).toBe(true); // pacing only: no hour-long wait, no retry
     // ... and it holds back no other request of the client for that hour.
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(200, { data: { id: 'w', name: 'n', limits: {}, usage: {} } }, json);
     await setup.api.getAccount();
     expect(setup.sleeps.every((ms) => ms < 60_000)).toBe(true);
   });
@@ -75,18 +99,28 @@ describe('429', () => {
   it('a 503 announcing a long maintenance (Retry-After as a date) fails at once too', async () => {
     setup = mockClient();
     const at = new Date(setup.now() + 3 * 3600_000).toUTCString();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors?per_page=100`, method: 'GET' }).reply(503, apiError('maintenance', 'Down for maintenance'), { headers: { 'retry-after': at, 'content-type': 'application/json' } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors?per_page=100`, method: 'GET' })
+      .reply(503, apiError('maintenance', 'Down for maintenance'), {
+        headers: { 'retry-after': at, 'content-type': 'application/json' },
+      });
     const error = await caught(() => setup.api.listMonitors());
     expect(error).toMatchObject({ code: 'API_SERVER_ERROR', status: 503 });
-    expect(error.message).toBe('the API failed with 503 on GET /monitors and asks to wait about 3 hours, longer than the 60 s this tool waits: Down for maintenance');
+    expect(error.message).toBe(
+      'the API failed with 503 on GET /monitors and asks to wait about 3 hours, longer than the 60 s this tool waits: Down for maintenance',
+    );
     expect(setup.sleeps).toEqual([]);
   });
 
   it('retries a write with the same key after Retry-After', async () => {
     setup = mockClient();
     const { seen, record } = recorder();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(429, (o) => (record(o), {}), { headers: { 'retry-after': '2' } });
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(201, (o) => (record(o), { data: liveMonitor(1) }), json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+      .reply(429, (o) => (record(o), {}), { headers: { 'retry-after': '2' } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+      .reply(201, (o) => (record(o), { data: liveMonitor(1) }), json);
     await setup.api.createMonitor(input, KEY);
     expect(seen.map((s) => s.key)).toEqual([KEY, KEY]);
     expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(2000);
@@ -97,8 +131,13 @@ describe('5xx', () => {
   it.each([500, 502, 503, 504])('%i is retried with the same key, then succeeds', async (status) => {
     setup = mockClient();
     const { seen, record } = recorder();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'PUT' }).reply(status, (o) => (record(o), apiError('internal', 'oops'))).times(2);
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'PUT' }).reply(200, (o) => (record(o), { data: liveMonitor(1) }), json);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'PUT' })
+      .reply(status, (o) => (record(o), apiError('internal', 'oops')))
+      .times(2);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'PUT' })
+      .reply(200, (o) => (record(o), { data: liveMonitor(1) }), json);
     await setup.api.replaceMonitor(MONITOR_ID, input, KEY);
     expect(seen.map((s) => s.key)).toEqual([KEY, KEY, KEY]);
     // Exponential with jitter (random fixed at 0.5 here): base 100 -> 75, 150.
@@ -107,7 +146,10 @@ describe('5xx', () => {
 
   it('gives up after the attempt budget as API_SERVER_ERROR', async () => {
     setup = mockClient({ maxAttempts: 3 });
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'DELETE' }).reply(503, apiError('unavailable', 'Down for maintenance'), json).times(3);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'DELETE' })
+      .reply(503, apiError('unavailable', 'Down for maintenance'), json)
+      .times(3);
     const error = await caught(() => setup.api.deleteMonitor(MONITOR_ID, KEY));
     expect(error).toMatchObject({ code: 'API_SERVER_ERROR', status: 503, method: 'DELETE' });
     expect(error.message).toMatch(/retries ran out: Down for maintenance/);
@@ -117,7 +159,10 @@ describe('5xx', () => {
 
   it('caps the backoff', async () => {
     setup = mockClient({ maxAttempts: 8, backoff: { baseMs: 100, maxMs: 400 }, random: () => 1 });
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(502, {}).times(8);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(502, {})
+      .times(8);
     await caught(() => setup.api.getAccount());
     expect(Math.max(...setup.sleeps)).toBe(400);
     expect(setup.sleeps).toHaveLength(7);
@@ -132,20 +177,32 @@ describe('5xx', () => {
 });
 
 describe('network errors', () => {
-  it.each(['ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET', 'ETIMEDOUT'])('%s is retried with the same key', async (code) => {
-    setup = mockClient();
-    const { seen, record } = recorder();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).replyWithError(Object.assign(new Error('wire trouble'), { code }));
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(201, (o) => (record(o), { data: liveMonitor(1) }), json);
-    await setup.api.createMonitor(input, KEY);
-    expect(seen.map((s) => s.key)).toEqual([KEY]);
-    expect(setup.sleeps).toEqual([75]);
-    expect(setup.logLines.filter((l) => l.startsWith('->')).map((l) => l.match(/attempt \d+ key (\S+)/)?.slice(1))).toEqual([[KEY], [KEY]]);
-  });
+  it.each(['ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET', 'ETIMEDOUT'])(
+    '%s is retried with the same key',
+    async (code) => {
+      setup = mockClient();
+      const { seen, record } = recorder();
+      setup.pool
+        .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+        .replyWithError(Object.assign(new Error('wire trouble'), { code }));
+      setup.pool
+        .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+        .reply(201, (o) => (record(o), { data: liveMonitor(1) }), json);
+      await setup.api.createMonitor(input, KEY);
+      expect(seen.map((s) => s.key)).toEqual([KEY]);
+      expect(setup.sleeps).toEqual([75]);
+      expect(
+        setup.logLines.filter((l) => l.startsWith('->')).map((l) => l.match(/attempt \d+ key (\S+)/)?.slice(1)),
+      ).toEqual([[KEY], [KEY]]);
+    },
+  );
 
   it('gives up as API_UNREACHABLE naming the base URL and what to check', async () => {
     setup = mockClient({ maxAttempts: 3 });
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).times(3);
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))
+      .times(3);
     const error = await caught(() => setup.api.getAccount());
     expect(error.code).toBe('API_UNREACHABLE');
     expect(error.message).toContain('https://api.example.test/api/v1');

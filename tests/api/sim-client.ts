@@ -18,7 +18,10 @@ export interface SimSetup {
   close(): Promise<void>;
 }
 
-export async function simWithClient(simOptions: SimOptions = {}, client: Partial<ApiClientConfig> = {}): Promise<SimSetup> {
+export async function simWithClient(
+  simOptions: SimOptions = {},
+  client: Partial<ApiClientConfig> = {},
+): Promise<SimSetup> {
   let time = Date.parse('2026-03-01T00:00:00Z');
   const now = () => time;
   const sim = await startSimServer({ tokens: [fullScopeToken(SIM_TOKEN)], seed: 7, now, ...simOptions });

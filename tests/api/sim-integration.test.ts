@@ -38,10 +38,18 @@ describe('client against the simulator', () => {
     // 12 attempts at a 36% fault rate: an operation fails for good about once in 200,000.
     setup = await simWithClient({ faults: { errorRate: 0.2, dropRate: 0.2 }, seed: 11 }, { maxAttempts: 12 });
     const { sim, api } = setup;
-    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => api.createMonitor(exampleMonitorInput(`faulty-${i}`), `key-faulty-create-${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        api.createMonitor(exampleMonitorInput(`faulty-${i}`), `key-faulty-create-${i}`),
+      ),
+    );
     const ids = new Set(results.map((r) => r.monitor.id));
     expect(ids.size).toBe(24);
-    await Promise.all(results.slice(0, 8).map((r, i) => api.replaceMonitor(r.monitor.id, exampleMonitorInput(`renamed-${i}`), `key-faulty-put-${i}`)));
+    await Promise.all(
+      results
+        .slice(0, 8)
+        .map((r, i) => api.replaceMonitor(r.monitor.id, exampleMonitorInput(`renamed-${i}`), `key-faulty-put-${i}`)),
+    );
     await Promise.all(results.slice(8, 16).map((r, i) => api.deleteMonitor(r.monitor.id, `key-faulty-del-${i}`)));
 
     sim.setFaults({ errorRate: 0, dropRate: 0 });
@@ -68,7 +76,7 @@ describe('client against the simulator', () => {
     }
   });
 
-  it('pages through a listing in both of the simulator\'s modes, sending each cursor back unchanged', async () => {
+  it("pages through a listing in both of the simulator's modes, sending each cursor back unchanged", async () => {
     for (const listingMode of ['spec', 'full'] as const) {
       setup = await simWithClient({ listingMode });
       setup.sim.seedMonitors(Array.from({ length: 230 }, (_, i) => exampleMonitorInput(`listed-${i}`)));
@@ -85,7 +93,11 @@ describe('client against the simulator', () => {
 
   it('works through latency with jitter, with many requests in flight', async () => {
     setup = await simWithClient({ faults: { latencyMs: 20, jitterMs: 20 } }, { concurrency: 8 });
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => setup!.api.createMonitor(exampleMonitorInput(`slow-${i}`), `key-latency-${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        setup!.api.createMonitor(exampleMonitorInput(`slow-${i}`), `key-latency-${i}`),
+      ),
+    );
     expect(results).toHaveLength(16);
     const answers = setup.logLines.filter((l) => l.startsWith('<- 201'));
     expect(answers).toHaveLength(16);
@@ -95,7 +107,12 @@ describe('client against the simulator', () => {
     // The first attempt times out on the client while the simulator holds the write.
     setup = await simWithClient(
       { faults: { next: [{ method: 'POST', path: '/monitors', fault: 'hold', holdMs: 2500 }] } },
-      { timeouts: { connectMs: 1000, headersMs: 500, bodyMs: 500 }, clock: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), backoff: { baseMs: 300, maxMs: 1000 } },
+      {
+        timeouts: { connectMs: 1000, headersMs: 500, bodyMs: 500 },
+        clock: Date.now,
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+        backoff: { baseMs: 300, maxMs: 1000 },
+      },
     );
     const created = await setup.api.createMonitor(exampleMonitorInput('held'), 'key-held-write-1');
     expect(created.monitor.name).toBe('held');
@@ -108,17 +125,33 @@ describe('client against the simulator', () => {
     expect(setup.sim.core.state.workspace('default').monitors.size).toBe(1);
   }, 15_000);
 
-  it('maps the simulator\'s 401, 403 and 422 to typed errors', async () => {
-    setup = await simWithClient({ tokens: [{ token: 'sim_token_0123456789abcdef', workspace: 'default', scopes: ['monitors:read'], expiresAt: null, revoked: false, activeMember: true }] });
+  it("maps the simulator's 401, 403 and 422 to typed errors", async () => {
+    setup = await simWithClient({
+      tokens: [
+        {
+          token: 'sim_token_0123456789abcdef',
+          workspace: 'default',
+          scopes: ['monitors:read'],
+          expiresAt: null,
+          revoked: false,
+          activeMember: true,
+        },
+      ],
+    });
     const forbidden = await caught(() => setup!.api.createMonitor(exampleMonitorInput('x1'), 'key-forbidden-1'));
     expect(forbidden.code).toBe('API_FORBIDDEN');
     expect(forbidden.message).toContain('monitors:write');
     await setup.close();
 
     setup = await simWithClient();
-    const invalid = await caught(() => setup!.api.createMonitor(exampleMonitorInput('x2', { port: 0, timeout_seconds: 99 }), 'key-invalid-1'));
+    const invalid = await caught(() =>
+      setup!.api.createMonitor(exampleMonitorInput('x2', { port: 0, timeout_seconds: 99 }), 'key-invalid-1'),
+    );
     expect(invalid.code).toBe('API_VALIDATION');
-    expect((invalid.fieldErrors as { field: string }[]).map((f) => f.field).sort()).toEqual(['port', 'timeout_seconds']);
+    expect((invalid.fieldErrors as { field: string }[]).map((f) => f.field).sort()).toEqual([
+      'port',
+      'timeout_seconds',
+    ]);
     await setup.close();
 
     setup = await simWithClient({}, { token: 'not_a_token_of_the_sim' });

@@ -16,7 +16,9 @@ it('300 creates at a 100 rps limit: near the limit, at most 1% answered 429, non
   setup = await simWithClient({ rateLimitRps: RATE }, { concurrency: 8 });
   const { api, sim, now } = setup;
   const started = now();
-  await Promise.all(Array.from({ length: 300 }, (_, i) => api.createMonitor(exampleMonitorInput(`paced-${i}`), `key-paced-${i}`)));
+  await Promise.all(
+    Array.from({ length: 300 }, (_, i) => api.createMonitor(exampleMonitorInput(`paced-${i}`), `key-paced-${i}`)),
+  );
   const posts = sim.requests().filter((e) => e.method === 'POST');
   expect(posts.filter((e) => e.status === 201)).toHaveLength(300);
   expect(posts.filter((e) => e.status === 429).length).toBeLessThanOrEqual(3);

@@ -14,7 +14,10 @@ const input = { name: 'checkout' };
 const oneSentence = (text: string) => expect(text.split(/(?<=\.) /)).toHaveLength(1);
 
 function answerOnce(method: string, path: string, status: number, body: unknown, times = 1) {
-  setup.pool.intercept({ path: `${BASE_PATH}${path}`, method }).reply(status, body as object, json).times(times);
+  setup.pool
+    .intercept({ path: `${BASE_PATH}${path}`, method })
+    .reply(status, body as object, json)
+    .times(times);
 }
 
 describe('typed errors', () => {
@@ -24,8 +27,16 @@ describe('typed errors', () => {
     const error = await caught(() => setup.api.getAccount());
     expect(error).toBeInstanceOf(MonitorsError);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'API_UNAUTHORIZED', status: 401, method: 'GET', path: '/account', serverCode: 'token_expired' });
-    expect(error.message).toBe('the API rejected the token in MONITORS_API_TOKEN (401); the server says: The token has expired');
+    expect(error).toMatchObject({
+      code: 'API_UNAUTHORIZED',
+      status: 401,
+      method: 'GET',
+      path: '/account',
+      serverCode: 'token_expired',
+    });
+    expect(error.message).toBe(
+      'the API rejected the token in MONITORS_API_TOKEN (401); the server says: The token has expired',
+    );
     expect(error.hint).toMatch(/dashboard \(settings, API\).*MONITORS_API_TOKEN/);
     oneSentence(error.message);
     expect(setup.sleeps).toEqual([]); // not retried
@@ -71,21 +82,40 @@ describe('typed errors', () => {
   });
 
   it.each([
-    ['OAuth style', { error: 'invalid_token', error_description: 'The access token expired' }, 'invalid_token', '; the server says: The access token expired'],
-    ['a bare message string', { error: 'Token revoked by an administrator' }, undefined, '; the server says: Token revoked by an administrator'],
+    [
+      'OAuth style',
+      { error: 'invalid_token', error_description: 'The access token expired' },
+      'invalid_token',
+      '; the server says: The access token expired',
+    ],
+    [
+      'a bare message string',
+      { error: 'Token revoked by an administrator' },
+      undefined,
+      '; the server says: Token revoked by an administrator',
+    ],
     ['plain text', 'Unauthorized: token expired', undefined, '; the server says: Unauthorized: token expired'],
     ['no body', '', undefined, ': it is missing, expired or revoked'],
-  ])('401 with a body in %s says once why: the server\'s reason, else the usual causes', async (_shape, body, serverCode, why) => {
-    setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(401, body as object, { headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' } });
-    const error = await caught(() => setup.api.getAccount());
-    expect(error).toMatchObject({ code: 'API_UNAUTHORIZED', serverCode });
-    expect(error.message).toBe(`the API rejected the token in MONITORS_API_TOKEN (401)${why}`);
-  });
+  ])(
+    "401 with a body in %s says once why: the server's reason, else the usual causes",
+    async (_shape, body, serverCode, why) => {
+      setup = mockClient();
+      setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(401, body as object, {
+        headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' },
+      });
+      const error = await caught(() => setup.api.getAccount());
+      expect(error).toMatchObject({ code: 'API_UNAUTHORIZED', serverCode });
+      expect(error.message).toBe(`the API rejected the token in MONITORS_API_TOKEN (401)${why}`);
+    },
+  );
 
   it('a plain-text 409 saying the key was used for another payload is not retried', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(409, 'Idempotency key already used with a different request body', { headers: { 'content-type': 'text/plain' } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+      .reply(409, 'Idempotency key already used with a different request body', {
+        headers: { 'content-type': 'text/plain' },
+      });
     const error = await caught(() => setup.api.createMonitor(input, KEY));
     expect(error.code).toBe('API_KEY_REUSED');
     expect(error.message).toContain(': Idempotency key already used with a different request body');
@@ -94,17 +124,23 @@ describe('typed errors', () => {
 
   it('a redirected DELETE is a failure naming where it pointed, not a silent success', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'DELETE' }).reply(301, '', { headers: { location: `https://new.example.test/api/v1/monitors/${MONITOR_ID}` } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors/${MONITOR_ID}`, method: 'DELETE' })
+      .reply(301, '', { headers: { location: `https://new.example.test/api/v1/monitors/${MONITOR_ID}` } });
     const error = await caught(() => setup.api.deleteMonitor(MONITOR_ID, KEY));
     expect(error).toMatchObject({ code: 'API_REDIRECTED', status: 301 });
-    expect(error.message).toBe(`the API answered DELETE /monitors/${MONITOR_ID} with a redirect (301) to https://new.example.test/api/v1/monitors/${MONITOR_ID}, which is not followed, so nothing was done`);
+    expect(error.message).toBe(
+      `the API answered DELETE /monitors/${MONITOR_ID} with a redirect (301) to https://new.example.test/api/v1/monitors/${MONITOR_ID}, which is not followed, so nothing was done`,
+    );
     expect(error.hint).toMatch(/MONITORS_API_URL/);
     expect(setup.sleeps).toEqual([]);
   });
 
   it('a redirected listing names the target, a relative Location resolved against the request', async () => {
     setup = mockClient();
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors?per_page=100`, method: 'GET' }).reply(307, '', { headers: { location: '/v2/monitors' } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/monitors?per_page=100`, method: 'GET' })
+      .reply(307, '', { headers: { location: '/v2/monitors' } });
     const error = await caught(() => setup.api.listMonitors());
     expect(error.code).toBe('API_REDIRECTED');
     expect(error.message).toContain('(307) to https://api.example.test/v2/monitors,');
@@ -113,7 +149,9 @@ describe('typed errors', () => {
   it('a token in a Location is redacted before the URL is resolved (serializing could re-encode it)', async () => {
     const token = 'tok"<|>^{x}';
     setup = mockClient({ token });
-    setup.pool.intercept({ path: `${BASE_PATH}/account`, method: 'GET' }).reply(302, '', { headers: { location: `/login?t=${token}` } });
+    setup.pool
+      .intercept({ path: `${BASE_PATH}/account`, method: 'GET' })
+      .reply(302, '', { headers: { location: `/login?t=${token}` } });
     const error = await caught(() => setup.api.getAccount());
     expect(error.message).toContain('to https://api.example.test/login?t=[redacted],');
     expect(error.message).not.toMatch(/tok/);
@@ -129,7 +167,12 @@ describe('typed errors', () => {
 
   it('409 for another payload is not retried and says to plan again', async () => {
     setup = mockClient();
-    answerOnce('POST', '/monitors', 409, apiError('idempotency_key_reused', 'This key was used with a different payload'));
+    answerOnce(
+      'POST',
+      '/monitors',
+      409,
+      apiError('idempotency_key_reused', 'This key was used with a different payload'),
+    );
     const error = await caught(() => setup.api.createMonitor(input, KEY));
     expect(error.code).toBe('API_KEY_REUSED');
     expect(`${error.message} ${error.hint}`).toMatch(/plan/);
@@ -141,15 +184,23 @@ describe('typed errors', () => {
     const keys: string[] = [];
     setup.pool
       .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
-      .reply(409, (opts) => {
-        keys.push((opts.headers as Record<string, string>)['idempotency-key']!);
-        return apiError('idempotency_request_in_progress', 'The original request is still running');
-      }, json)
+      .reply(
+        409,
+        (opts) => {
+          keys.push((opts.headers as Record<string, string>)['idempotency-key']!);
+          return apiError('idempotency_request_in_progress', 'The original request is still running');
+        },
+        json,
+      )
       .times(2);
-    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(201, (opts) => {
-      keys.push((opts.headers as Record<string, string>)['idempotency-key']!);
-      return { data: liveMonitor(1) };
-    }, json);
+    setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(
+      201,
+      (opts) => {
+        keys.push((opts.headers as Record<string, string>)['idempotency-key']!);
+        return { data: liveMonitor(1) };
+      },
+      json,
+    );
     await setup.api.createMonitor(input, KEY);
     expect(keys).toEqual([KEY, KEY, KEY]);
     expect(setup.sleeps).toHaveLength(2);
@@ -166,14 +217,75 @@ describe('typed errors', () => {
 
   describe('422 field errors in the shapes servers use', () => {
     it.each([
-      ['error.details[] with field', { error: { code: 'validation_failed', message: 'Invalid', details: [{ field: 'port', message: 'must be at most 65535' }] } }, [{ field: 'port', message: 'must be at most 65535' }]],
-      ['error.fields map of lists', { error: { code: 'validation_failed', message: 'Invalid', fields: { interval_seconds: ['is not enabled'], name: ['is too short'] } } }, [{ field: 'interval_seconds', message: 'is not enabled' }, { field: 'name', message: 'is too short' }]],
-      ['top-level errors[] with JSON pointers', { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] }, [{ field: 'timeout_seconds', message: 'must be 2 to 60' }]],
-      ['errors map of strings', { message: 'Invalid', errors: { url: 'private destination' } }, [{ field: 'url', message: 'private destination' }]],
-      ['pydantic-style loc arrays', { detail: [{ loc: ['body', 'locations', 2], msg: 'too long' }] }, [{ field: 'locations', message: 'too long', path: ['locations', 2] }]],
-      ['JSON:API errors[] with source.pointer', { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'must be a public host', source: { pointer: '/data/attributes/url' } }] }, [{ field: 'url', message: 'must be a public host' }]],
-      ['RFC 9457 problem details with invalid-params', { type: 'about:blank', title: 'Validation failed', status: 422, 'invalid-params': [{ name: 'port', reason: 'is required for tcp monitors' }] }, [{ field: 'port', message: 'is required for tcp monitors' }]],
-      ['violations[] with propertyPath', { title: 'Invalid', violations: [{ propertyPath: 'body.keyword', message: 'is required' }] }, [{ field: 'keyword', message: 'is required' }]],
+      [
+        'error.details[] with field',
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid',
+            details: [{ field: 'port', message: 'must be at most 65535' }],
+          },
+        },
+        [{ field: 'port', message: 'must be at most 65535' }],
+      ],
+      [
+        'error.fields map of lists',
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid',
+            fields: { interval_seconds: ['is not enabled'], name: ['is too short'] },
+          },
+        },
+        [
+          { field: 'interval_seconds', message: 'is not enabled' },
+          { field: 'name', message: 'is too short' },
+        ],
+      ],
+      [
+        'top-level errors[] with JSON pointers',
+        { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] },
+        [{ field: 'timeout_seconds', message: 'must be 2 to 60' }],
+      ],
+      [
+        'errors map of strings',
+        { message: 'Invalid', errors: { url: 'private destination' } },
+        [{ field: 'url', message: 'private destination' }],
+      ],
+      [
+        'pydantic-style loc arrays',
+        { detail: [{ loc: ['body', 'locations', 2], msg: 'too long' }] },
+        [{ field: 'locations', message: 'too long', path: ['locations', 2] }],
+      ],
+      [
+        'JSON:API errors[] with source.pointer',
+        {
+          errors: [
+            {
+              status: '422',
+              title: 'Invalid Attribute',
+              detail: 'must be a public host',
+              source: { pointer: '/data/attributes/url' },
+            },
+          ],
+        },
+        [{ field: 'url', message: 'must be a public host' }],
+      ],
+      [
+        'RFC 9457 problem details with invalid-params',
+        {
+          type: 'about:blank',
+          title: 'Validation failed',
+          status: 422,
+          'invalid-params': [{ name: 'port', reason: 'is required for tcp monitors' }],
+        },
+        [{ field: 'port', message: 'is required for tcp monitors' }],
+      ],
+      [
+        'violations[] with propertyPath',
+        { title: 'Invalid', violations: [{ propertyPath: 'body.keyword', message: 'is required' }] },
+        [{ field: 'keyword', message: 'is required' }],
+      ],
     ])('%s', async (_shape, body, expected) => {
       setup = mockClient();
       answerOnce('POST', '/monitors', 422, body);
@@ -185,13 +297,30 @@ describe('typed errors', () => {
     });
 
     it.each([
-      ['problem details: detail before title', { type: 'about:blank', title: 'Unprocessable Entity', detail: 'interval 240 is not enabled' }, 'application/problem+json', ': interval 240 is not enabled'],
-      ['a plain-text body: its first line', 'interval 240 is not enabled\nsee the docs', 'text/plain', ': interval 240 is not enabled'],
+      [
+        'problem details: detail before title',
+        { type: 'about:blank', title: 'Unprocessable Entity', detail: 'interval 240 is not enabled' },
+        'application/problem+json',
+        ': interval 240 is not enabled',
+      ],
+      [
+        'a plain-text body: its first line',
+        'interval 240 is not enabled\nsee the docs',
+        'text/plain',
+        ': interval 240 is not enabled',
+      ],
       ['an HTML page: nothing of it', '<html><body><h1>422</h1></body></html>', 'text/html', ''],
-      ['a message over several lines: one line', { error: { code: 'v', message: 'bad\n  input' } }, 'application/json', ': bad input'],
+      [
+        'a message over several lines: one line',
+        { error: { code: 'v', message: 'bad\n  input' } },
+        'application/json',
+        ': bad input',
+      ],
     ])('no field detail, %s', async (_shape, body, type, said) => {
       setup = mockClient();
-      setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(422, body as object, { headers: { 'content-type': type } });
+      setup.pool
+        .intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' })
+        .reply(422, body as object, { headers: { 'content-type': type } });
       const error = await caught(() => setup.api.createMonitor(input, KEY));
       expect(error.code).toBe('API_VALIDATION');
       expect(error.message).toBe(`the API rejected the monitor (422)${said}`);
@@ -199,7 +328,9 @@ describe('typed errors', () => {
 
     it('a body without field detail still gives a sentence', async () => {
       setup = mockClient();
-      answerOnce('POST', '/monitors', 422, { error: { code: 'validation_failed', message: 'Request fields failed validation' } });
+      answerOnce('POST', '/monitors', 422, {
+        error: { code: 'validation_failed', message: 'Request fields failed validation' },
+      });
       const error = await caught(() => setup.api.createMonitor(input, KEY));
       expect(error.message).toMatch(/rejected the monitor \(422\): Request fields failed validation/);
       expect((error as unknown as ValidationError).fieldErrors).toEqual([]);

@@ -12,7 +12,12 @@ import { MemoryApi } from './memory-api.js';
 
 const { name: _name, ...base } = exampleMonitorInput('x');
 
-function change(action: PlannedChange['action'], name: string, id: string | null, body?: Record<string, unknown>): PlannedChange {
+function change(
+  action: PlannedChange['action'],
+  name: string,
+  id: string | null,
+  body?: Record<string, unknown>,
+): PlannedChange {
   const partial: PlannedChange = {
     action,
     name,
@@ -20,7 +25,13 @@ function change(action: PlannedChange['action'], name: string, id: string | null
     reason: action === 'create' ? 'new' : action === 'delete' ? 'removed' : 'changed_since_apply',
     reason_text: '',
     fields: [],
-    ...(body ? { body: { ...base, name, ...body }, body_fingerprint: `fp-${name}-${JSON.stringify(body)}`, lock_record: { fingerprint: `fp-${name}` } } : {}),
+    ...(body
+      ? {
+          body: { ...base, name, ...body },
+          body_fingerprint: `fp-${name}-${JSON.stringify(body)}`,
+          lock_record: { fingerprint: `fp-${name}` },
+        }
+      : {}),
     idempotency_key: '',
   };
   return { ...partial, idempotency_key: keyForGeneration(partial, 0) };
@@ -52,9 +63,17 @@ describe('executePlan', () => {
     const api = new MemoryApi();
     const keep = api.seed({ ...base, name: 'keep' });
     const gone = api.seed({ ...base, name: 'gone' });
-    const { lock, writes } = recorder({ format_version: 1, salt: 's', monitors: [{ id: gone, name: 'gone', fingerprint: 'f' }] });
+    const { lock, writes } = recorder({
+      format_version: 1,
+      salt: 's',
+      monitors: [{ id: gone, name: 'gone', fingerprint: 'f' }],
+    });
     const result = await executePlan(
-      plan([change('create', 'new-one', null, {}), change('replace', 'keep', keep, { timeout_seconds: 20 }), change('delete', 'gone', gone)]),
+      plan([
+        change('create', 'new-one', null, {}),
+        change('replace', 'keep', keep, { timeout_seconds: 20 }),
+        change('delete', 'gone', gone),
+      ]),
       { api, env: {}, lock },
     );
     expect(result).toMatchObject({ created: 1, replaced: 1, deleted: 1, failed: 0 });
@@ -126,7 +145,12 @@ describe('executePlan', () => {
     const api = new MemoryApi();
     api.afterCreate = (id) => api.monitors.delete(id);
     const { lock } = recorder();
-    const result = await executePlan(plan([change('create', 'doomed', null, {})]), { api, env: {}, lock, maxCreateGenerations: 4 });
+    const result = await executePlan(plan([change('create', 'doomed', null, {})]), {
+      api,
+      env: {},
+      lock,
+      maxCreateGenerations: 4,
+    });
     expect(result).toMatchObject({ created: 0, failed: 1 });
     expect(result.outcomes[0]?.error?.code).toBe('APPLY_NOT_EFFECTIVE');
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(4);
@@ -136,10 +160,21 @@ describe('executePlan', () => {
   it('reports a replace of a monitor deleted since the plan, and drops its lock record', async () => {
     const api = new MemoryApi();
     const gone = '01J00000000000000000000077';
-    const { lock } = recorder({ format_version: 1, salt: 's', monitors: [{ id: gone, name: 'gone', fingerprint: 'f' }] });
-    const result = await executePlan(plan([change('replace', 'gone', gone, { timeout_seconds: 20 })]), { api, env: {}, lock });
+    const { lock } = recorder({
+      format_version: 1,
+      salt: 's',
+      monitors: [{ id: gone, name: 'gone', fingerprint: 'f' }],
+    });
+    const result = await executePlan(plan([change('replace', 'gone', gone, { timeout_seconds: 20 })]), {
+      api,
+      env: {},
+      lock,
+    });
     expect(result).toMatchObject({ replaced: 0, failed: 1 });
-    expect(result.outcomes[0]?.error).toMatchObject({ code: 'APPLY_TARGET_GONE', hint: expect.stringContaining('creates it anew') });
+    expect(result.outcomes[0]?.error).toMatchObject({
+      code: 'APPLY_TARGET_GONE',
+      hint: expect.stringContaining('creates it anew'),
+    });
     expect(lock.current().monitors).toEqual([]);
   });
 
@@ -147,12 +182,21 @@ describe('executePlan', () => {
     const api = new MemoryApi();
     const old = api.seed({ ...base, name: 'old' });
     const interrupt = new AbortController();
-    const { lock, writes } = recorder({ format_version: 1, salt: 's', monitors: [{ id: old, name: 'old', fingerprint: 'f' }] });
+    const { lock, writes } = recorder({
+      format_version: 1,
+      salt: 's',
+      monitors: [{ id: old, name: 'old', fingerprint: 'f' }],
+    });
     api.failNext = (method) => {
       if (method === 'POST') interrupt.abort(); // Ctrl-C while the first create is in flight
       return undefined;
     };
-    const p = plan([change('create', 'a', null, {}), change('create', 'b', null, {}), change('create', 'c', null, {}), change('delete', 'old', old)]);
+    const p = plan([
+      change('create', 'a', null, {}),
+      change('create', 'b', null, {}),
+      change('create', 'c', null, {}),
+      change('delete', 'old', old),
+    ]);
     const result = await executePlan(p, { api, env: {}, lock, concurrency: 1, signal: interrupt.signal });
     expect(result).toMatchObject({ created: 1, deleted: 0, failed: 0, notStarted: 3, interrupted: true });
     expect(api.requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
@@ -165,9 +209,15 @@ describe('executePlan', () => {
     const lock = createLockRecorder({ format_version: 1, salt: 's', monitors: [] }, async () => {
       throw new MonitorsError('FILE_WRITE_FAILED', 'cannot write monitors.lock.json (EROFS)');
     });
-    const result = await executePlan(plan([change('create', 'a', null, {}), change('create', 'b', null, {})]), { api, env: {}, lock });
+    const result = await executePlan(plan([change('create', 'a', null, {}), change('create', 'b', null, {})]), {
+      api,
+      env: {},
+      lock,
+    });
     expect(result).toMatchObject({ created: 2, failed: 0, lockError: { code: 'FILE_WRITE_FAILED' } });
-    expect(lockErrorReport(result)[0]).toBe('error FILE_WRITE_FAILED: the lock file was not updated: cannot write monitors.lock.json (EROFS)');
+    expect(lockErrorReport(result)[0]).toBe(
+      'error FILE_WRITE_FAILED: the lock file was not updated: cannot write monitors.lock.json (EROFS)',
+    );
   });
 
   it('re-sends a replace whose replayed response did not take effect (edited out of band since)', async () => {
@@ -184,9 +234,16 @@ describe('executePlan', () => {
   it('goes on with independent changes when one fails, and reports it', async () => {
     const api = new MemoryApi();
     api.failNext = (method, target) =>
-      method === 'POST' && api.requests.filter((r) => r.method === 'POST').length === 1 ? new MonitorsError('API_VALIDATION', `bad ${target}`) : undefined;
+      method === 'POST' && api.requests.filter((r) => r.method === 'POST').length === 1
+        ? new MonitorsError('API_VALIDATION', `bad ${target}`)
+        : undefined;
     const { lock } = recorder();
-    const result = await executePlan(plan([change('create', 'a', null, {}), change('create', 'b', null, {})]), { api, env: {}, lock, concurrency: 1 });
+    const result = await executePlan(plan([change('create', 'a', null, {}), change('create', 'b', null, {})]), {
+      api,
+      env: {},
+      lock,
+      concurrency: 1,
+    });
     expect(result).toMatchObject({ created: 1, failed: 1 });
     expect(result.outcomes.find((o) => !o.ok)?.error?.code).toBe('API_VALIDATION');
     expect(lock.current().monitors.map((r) => r.name)).toEqual(['b']);
@@ -194,8 +251,16 @@ describe('executePlan', () => {
 
   it('treats a delete of a monitor that is already gone as done', async () => {
     const api = new MemoryApi();
-    const { lock } = recorder({ format_version: 1, salt: 's', monitors: [{ id: '01J00000000000000000000099', name: 'x', fingerprint: 'f' }] });
-    const result = await executePlan(plan([change('delete', 'x', '01J00000000000000000000099')]), { api, env: {}, lock });
+    const { lock } = recorder({
+      format_version: 1,
+      salt: 's',
+      monitors: [{ id: '01J00000000000000000000099', name: 'x', fingerprint: 'f' }],
+    });
+    const result = await executePlan(plan([change('delete', 'x', '01J00000000000000000000099')]), {
+      api,
+      env: {},
+      lock,
+    });
     expect(result).toMatchObject({ deleted: 1, failed: 0 });
     expect(lock.current().monitors).toEqual([]);
   });
@@ -203,7 +268,9 @@ describe('executePlan', () => {
   it('resolves ${env:NAME} templates at send time, and refuses to start when one is missing', async () => {
     const api = new MemoryApi();
     const p = plan([change('create', 'a', null, { auth_type: 'bearer', auth_secret: '${env:SHOP_TOKEN}' })]);
-    await expect(executePlan(p, { api, env: {}, lock: recorder().lock })).rejects.toMatchObject({ code: 'APPLY_MISSING_ENV' });
+    await expect(executePlan(p, { api, env: {}, lock: recorder().lock })).rejects.toMatchObject({
+      code: 'APPLY_MISSING_ENV',
+    });
     expect(api.requests).toHaveLength(0);
     await executePlan(p, { api, env: { SHOP_TOKEN: 's3cret' }, lock: recorder().lock });
     expect([...api.monitors.values()][0]?.auth_secret).toBe('s3cret');
@@ -211,15 +278,26 @@ describe('executePlan', () => {
 });
 
 describe('a token the API refuses (401, 403)', () => {
-  for (const [code, status] of [['API_FORBIDDEN', 403], ['API_UNAUTHORIZED', 401]] as const) {
+  for (const [code, status] of [
+    ['API_FORBIDDEN', 403],
+    ['API_UNAUTHORIZED', 401],
+  ] as const) {
     it(`${status}: the apply starts no new write after the first, lets those in flight finish and records them, says it once`, async () => {
       const api = new MemoryApi();
       const seeded = api.seed({ ...base, name: 'gone' });
       let writes = 0;
       // The 3rd write is refused; with 2 in flight at once, at most one more was already sent.
-      api.failNext = (method) => (method !== 'GET' && ++writes >= 3 ? new ForbiddenOrUnauthorized(code, status) : undefined);
-      const changes = [...Array.from({ length: 8 }, (_, i) => change('create', `c${i}`, null, {})), change('delete', 'gone', seeded)];
-      const { lock } = recorder({ format_version: 1, salt: 's', monitors: [{ id: seeded, name: 'gone', fingerprint: 'f' }] });
+      api.failNext = (method) =>
+        method !== 'GET' && ++writes >= 3 ? new ForbiddenOrUnauthorized(code, status) : undefined;
+      const changes = [
+        ...Array.from({ length: 8 }, (_, i) => change('create', `c${i}`, null, {})),
+        change('delete', 'gone', seeded),
+      ];
+      const { lock } = recorder({
+        format_version: 1,
+        salt: 's',
+        monitors: [{ id: seeded, name: 'gone', fingerprint: 'f' }],
+      });
       const result = await executePlan(plan(changes), { api, env: {}, lock, concurrency: 2 });
       const sent = api.requests.filter((r) => r.method !== 'GET');
       expect(sent.length, 'no new write after the refusal').toBeLessThanOrEqual(4);
@@ -229,20 +307,35 @@ describe('a token the API refuses (401, 403)', () => {
       expect(result.created + result.failed + result.notStarted).toBe(8 + 1 - result.deleted);
       expect(result.notStarted).toBeGreaterThanOrEqual(5);
       expect(result.interrupted).toBe(false);
-      expect(lock.current().monitors.map((r) => r.name).sort()).toEqual(['c0', 'c1', 'gone']);
+      expect(
+        lock
+          .current()
+          .monitors.map((r) => r.name)
+          .sort(),
+      ).toEqual(['c0', 'c1', 'gone']);
       const report = failureReport(result).join('\n');
       const refusal = status === 403 ? /lacks the monitors:write scope/g : /token was rejected/g;
       expect(report.match(refusal), 'the refusal said once').toHaveLength(1);
       expect(report).not.toContain('Run the same apply again');
       expect(report).toContain('Once the token is fixed, run the apply again');
-      expect(summaryLine(result, 10)).toMatch(/^Apply stopped: 2 created, 0 replaced, 0 deleted, \d+ failed, \d+ not started\./);
+      expect(summaryLine(result, 10)).toMatch(
+        /^Apply stopped: 2 created, 0 replaced, 0 deleted, \d+ failed, \d+ not started\./,
+      );
     });
   }
 
   it('other failures do not stop the apply', async () => {
     const api = new MemoryApi();
-    api.failNext = (method) => (method === 'POST' && api.requests.filter((r) => r.method === 'POST').length === 1 ? new MonitorsError('API_SERVER_ERROR', 'boom') : undefined);
-    const result = await executePlan(plan(Array.from({ length: 4 }, (_, i) => change('create', `c${i}`, null, {}))), { api, env: {}, lock: recorder().lock, concurrency: 1 });
+    api.failNext = (method) =>
+      method === 'POST' && api.requests.filter((r) => r.method === 'POST').length === 1
+        ? new MonitorsError('API_SERVER_ERROR', 'boom')
+        : undefined;
+    const result = await executePlan(plan(Array.from({ length: 4 }, (_, i) => change('create', `c${i}`, null, {}))), {
+      api,
+      env: {},
+      lock: recorder().lock,
+      concurrency: 1,
+    });
     expect(result).toMatchObject({ created: 3, failed: 1, notStarted: 0 });
     expect(result.stoppedBy).toBeUndefined();
   });
@@ -250,12 +343,21 @@ describe('a token the API refuses (401, 403)', () => {
 
 class ForbiddenOrUnauthorized extends ApiError {
   constructor(code: 'API_FORBIDDEN' | 'API_UNAUTHORIZED', status: number) {
-    super(code, status === 403 ? 'the API token lacks the monitors:write scope needed for POST /monitors (403)' : 'the API token was rejected (401)', {
-      status,
-      method: 'POST',
-      path: '/monitors',
-      hint: status === 403 ? 'Create a token with the monitors:write scope in the dashboard (settings, API).' : 'Create a new token.',
-    });
+    super(
+      code,
+      status === 403
+        ? 'the API token lacks the monitors:write scope needed for POST /monitors (403)'
+        : 'the API token was rejected (401)',
+      {
+        status,
+        method: 'POST',
+        path: '/monitors',
+        hint:
+          status === 403
+            ? 'Create a token with the monitors:write scope in the dashboard (settings, API).'
+            : 'Create a new token.',
+      },
+    );
   }
 }
 
@@ -267,7 +369,8 @@ describe('lock recorder', () => {
       writes.push(l.monitors.length);
       await new Promise<void>((r) => (release = r));
     });
-    for (let i = 0; i < 50; i++) lock.record({ id: `id${String(i).padStart(2, '0')}`, name: `m${i}`, fingerprint: 'f' });
+    for (let i = 0; i < 50; i++)
+      lock.record({ id: `id${String(i).padStart(2, '0')}`, name: `m${i}`, fingerprint: 'f' });
     const flushed = lock.flush();
     for (let i = 0; i < 5; i++) {
       release();

@@ -73,7 +73,9 @@ export class MemoryApi implements MonitorsApi {
     this.requests.push({ method, target, key });
     const injected = this.failNext?.(method, target);
     if (injected) throw injected;
-    const fingerprint = createHash('sha256').update(`${method} ${target} ${JSON.stringify(body)}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${method} ${target} ${JSON.stringify(body)}`)
+      .digest('hex');
     const prior = this.stored.get(key);
     if (prior) {
       if (prior.fingerprint !== fingerprint) throw new MonitorsError('API_KEY_REUSED', `key ${key} reused`);

@@ -33,7 +33,9 @@ async function runScenario(scenario: ChaosScenario): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), `chaos-${scenario.seed}-`));
   dirs.push(dir);
   try {
-    const unmanagedIds = sim.seedMonitors(scenario.unmanaged.map((m) => exampleMonitorInput(m.name, { timeout_seconds: m.timeout })));
+    const unmanagedIds = sim.seedMonitors(
+      scenario.unmanaged.map((m) => exampleMonitorInput(m.name, { timeout_seconds: m.timeout })),
+    );
     const unmanagedBefore = unmanagedIds.map((id) => JSON.stringify(record(sim, id)));
     const yaml = join(dir, 'monitors.yaml');
     const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true' };
@@ -66,17 +68,27 @@ async function runScenario(scenario: ChaosScenario): Promise<void> {
     const names = live.map((m) => m.input.name as string).sort();
     const wanted = [...scenario.after.map((m) => m.name), ...scenario.unmanaged.map((m) => m.name)].sort();
     expect(names, 'every desired name exists exactly once, nothing else').toEqual(wanted);
-    expect(unmanagedIds.map((id) => JSON.stringify(record(sim, id))), 'unmanaged monitors untouched').toEqual(unmanagedBefore);
+    expect(
+      unmanagedIds.map((id) => JSON.stringify(record(sim, id))),
+      'unmanaged monitors untouched',
+    ).toEqual(unmanagedBefore);
     for (const m of scenario.after) {
       const found = live.find((l) => l.input.name === m.name)!;
       expect(found.input.timeout_seconds, m.name).toBe(m.timeout);
     }
     const lockPath = join(dir, 'monitors.lock.json');
     // No lock file is written while the tool has managed nothing yet.
-    const lock = existsSync(lockPath) ? (JSON.parse(readFileSync(lockPath, 'utf8')) as { monitors: { id: string; name: string }[] }) : { monitors: [] };
+    const lock = existsSync(lockPath)
+      ? (JSON.parse(readFileSync(lockPath, 'utf8')) as { monitors: { id: string; name: string }[] })
+      : { monitors: [] };
     const liveById = new Map(live.map((m) => [m.id, m.input.name]));
-    expect(lock.monitors.map((r) => [r.name, liveById.get(r.id)]), 'lock records name live monitors').toEqual(lock.monitors.map((r) => [r.name, r.name]));
-    expect(lock.monitors.map((r) => r.name).sort(), 'the lock records exactly the managed monitors').toEqual(scenario.after.map((m) => m.name).sort());
+    expect(
+      lock.monitors.map((r) => [r.name, liveById.get(r.id)]),
+      'lock records name live monitors',
+    ).toEqual(lock.monitors.map((r) => [r.name, r.name]));
+    expect(lock.monitors.map((r) => r.name).sort(), 'the lock records exactly the managed monitors').toEqual(
+      scenario.after.map((m) => m.name).sort(),
+    );
   } finally {
     await sim.close();
   }
@@ -103,11 +115,16 @@ function runKillable(
   signal: NodeJS.Signals,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let killer: NodeJS.Timeout | undefined;
-    const arm = () => (killer ??= killAfterMs === undefined ? undefined : setTimeout(() => child.kill(signal), killAfterMs));
+    const arm = () =>
+      (killer ??= killAfterMs === undefined ? undefined : setTimeout(() => child.kill(signal), killAfterMs));
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;

@@ -11,7 +11,14 @@ export interface ChaosScenario {
   after: MonitorSpec[];
   /** Made in the dashboard (never in the YAML): must be untouched. */
   unmanaged: MonitorSpec[];
-  faults: { errorRate: number; dropRate: number; holdWritesMs: number; latencyMs: number; jitterMs: number; rateLimitRps: number };
+  faults: {
+    errorRate: number;
+    dropRate: number;
+    holdWritesMs: number;
+    latencyMs: number;
+    jitterMs: number;
+    rateLimitRps: number;
+  };
   /** Signal the CLI after this many ms; undefined: let it finish. */
   killAfterMs: number | undefined;
   /** SIGKILL (a killed job) or SIGINT (Ctrl-C: stop starting, finish what is in flight). */
@@ -25,10 +32,15 @@ export interface MonitorSpec {
 }
 
 const spec = (prefix: string) =>
-  fc.record({ n: fc.integer({ min: 0, max: 40 }), path: fc.constantFrom('/', '/health', '/status', '/api/ping'), timeout: fc.integer({ min: 2, max: 60 }) }).map(
-    ({ n, path, timeout }): MonitorSpec => ({ name: `${prefix}-${n}`, path, timeout }),
-  );
-const uniqueSpecs = (prefix: string, max: number) => fc.uniqueArray(spec(prefix), { maxLength: max, selector: (m) => m.name });
+  fc
+    .record({
+      n: fc.integer({ min: 0, max: 40 }),
+      path: fc.constantFrom('/', '/health', '/status', '/api/ping'),
+      timeout: fc.integer({ min: 2, max: 60 }),
+    })
+    .map(({ n, path, timeout }): MonitorSpec => ({ name: `${prefix}-${n}`, path, timeout }));
+const uniqueSpecs = (prefix: string, max: number) =>
+  fc.uniqueArray(spec(prefix), { maxLength: max, selector: (m) => m.name });
 
 const scenarioArb = fc.record({
   before: uniqueSpecs('app', 8),
@@ -59,7 +71,14 @@ export function chaosScenario(seed: number): ChaosScenario {
     before: s.before,
     after,
     unmanaged: s.unmanaged,
-    faults: { errorRate: s.errorRate, dropRate: s.dropRate, holdWritesMs: s.holdWritesMs, latencyMs: s.latencyMs, jitterMs: s.latencyMs, rateLimitRps: s.rateLimitRps },
+    faults: {
+      errorRate: s.errorRate,
+      dropRate: s.dropRate,
+      holdWritesMs: s.holdWritesMs,
+      latencyMs: s.latencyMs,
+      jitterMs: s.latencyMs,
+      rateLimitRps: s.rateLimitRps,
+    },
     killAfterMs: s.killAfterMs,
     killSignal: s.killSignal,
   };
@@ -83,6 +102,11 @@ export function yamlFor(monitors: readonly MonitorSpec[]): string {
     '  consensus_threshold: 1',
     monitors.length === 0 ? 'monitors: []' : 'monitors:',
   ];
-  for (const m of monitors) lines.push(`  - name: ${m.name}`, `    url: https://shop.example.com${m.path}`, `    timeout_seconds: ${m.timeout}`);
+  for (const m of monitors)
+    lines.push(
+      `  - name: ${m.name}`,
+      `    url: https://shop.example.com${m.path}`,
+      `    timeout_seconds: ${m.timeout}`,
+    );
   return `${lines.join('\n')}\n`;
 }

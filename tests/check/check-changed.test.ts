@@ -15,11 +15,16 @@ let dir: string;
 let env: Record<string, string>;
 
 const file = () => join(dir, 'shop.yaml');
-const monitor = (name: string, path: string) => `  - name: "${name}"\n    url: http://shop.example.com:${web.port}${path}\n`;
-const check = (...args: string[]) => runCli(['check', dir, '--resolve', `shop.example.com:${web.port}:127.0.0.1`, '--format', 'json', ...args], { env });
+const monitor = (name: string, path: string) =>
+  `  - name: "${name}"\n    url: http://shop.example.com:${web.port}${path}\n`;
+const check = (...args: string[]) =>
+  runCli(['check', dir, '--resolve', `shop.example.com:${web.port}:127.0.0.1`, '--format', 'json', ...args], { env });
 
 beforeAll(async () => {
-  [sim, web] = await Promise.all([startSimProcess(), startHttp((req, res) => void res.writeHead(req.url === '/gone' ? 404 : 200).end('ok'))]);
+  [sim, web] = await Promise.all([
+    startSimProcess(),
+    startHttp((req, res) => void res.writeHead(req.url === '/gone' ? 404 : 200).end('ok')),
+  ]);
   dir = mkdtempSync(join(tmpdir(), 'check-changed-'));
   writeFileSync(file(), `${E2E_DEFAULTS}monitors:\n${monitor('shop: home', '/')}${monitor('shop: cart', '/cart')}`);
   env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token };
@@ -43,15 +48,25 @@ describe('monitors check --changed', () => {
     expect(apply.code, apply.stderr).toBe(0);
     const run = await check('--changed');
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ summary: { up: 0, degraded: 0, down: 0, not_checked: 0 }, results: [], notes: ['--changed: the plan creates or replaces none of the 2 monitors; nothing to check.'] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      summary: { up: 0, degraded: 0, down: 0, not_checked: 0 },
+      results: [],
+      notes: ['--changed: the plan creates or replaces none of the 2 monitors; nothing to check.'],
+    });
   });
 
   it('checks only a changed and a new monitor, and fails when one of them is down', async () => {
-    writeFileSync(file(), `${readFileSync(file(), 'utf8').replace('/cart', '/gone')}${monitor('shop: search', '/search')}`);
+    writeFileSync(
+      file(),
+      `${readFileSync(file(), 'utf8').replace('/cart', '/gone')}${monitor('shop: search', '/search')}`,
+    );
     const run = await check('--changed');
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
-    expect(report.results.map((r: { name: string; status: string }) => `${r.name}: ${r.status}`)).toEqual(['shop: cart: down', 'shop: search: up']);
+    expect(report.results.map((r: { name: string; status: string }) => `${r.name}: ${r.status}`)).toEqual([
+      'shop: cart: down',
+      'shop: search: up',
+    ]);
     expect(report.results[0].reason).toBe('status 404, expected 200-299 (2 attempts)');
   });
 

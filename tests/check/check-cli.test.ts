@@ -5,7 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { closedPort, sleep, startDns, startHttp, startTcp, startTls, startUdp, type HttpServer, type Running } from './servers/loopback.js';
+import {
+  closedPort,
+  sleep,
+  startDns,
+  startHttp,
+  startTcp,
+  startTls,
+  startUdp,
+  type HttpServer,
+  type Running,
+} from './servers/loopback.js';
 import { createTestCa } from './servers/test-ca.js';
 
 const SECRET = 'shop-api-token-e2e-5f2c';
@@ -38,10 +48,13 @@ let flags: string[];
 beforeAll(async () => {
   const ca = createTestCa();
   [web, api, tls, tcp, udp, dns, rdap, refused] = await Promise.all([
-    startHttp(async (req, res) => {
-      if (req.url === '/slow') await sleep(150);
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<button>Add to cart</button>');
-    }, ca.issue(['shop.example.com'], 90)),
+    startHttp(
+      async (req, res) => {
+        if (req.url === '/slow') await sleep(150);
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<button>Add to cart</button>');
+      },
+      ca.issue(['shop.example.com'], 90),
+    ),
     startHttp((req, res) => {
       if (req.headers.authorization !== `Bearer ${SECRET}`) return void res.writeHead(401).end('{}');
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
@@ -50,7 +63,14 @@ beforeAll(async () => {
     startTcp(),
     startUdp((p) => p),
     startDns({ 'shop.example.com': { A: ['93.184.215.14'] } }),
-    startHttp((_req, res) => void res.writeHead(200).end(JSON.stringify({ events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() + 400 * 86_400_000).toISOString() }] }))),
+    startHttp(
+      (_req, res) =>
+        void res.writeHead(200).end(
+          JSON.stringify({
+            events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() + 400 * 86_400_000).toISOString() }],
+          }),
+        ),
+    ),
     closedPort(),
   ]);
   dir = mkdtempSync(join(tmpdir(), 'check-cli-'));
@@ -118,15 +138,24 @@ monitors:
 `,
   );
   flags = [
-    '--resolve', `shop.example.com:${web.port}:127.0.0.1`,
-    '--resolve', `shop.example.com:${tls.port}:127.0.0.1`,
-    '--resolve', `api.shop.example.com:*:127.0.0.1`,
-    '--resolve', `db.shop.example.com:${tcp.port}:127.0.0.1`,
-    '--resolve', `ntp.shop.example.com:${udp.port}:127.0.0.1`,
-    '--resolve', `admin.shop.example.com:${refused}:127.0.0.1`,
-    '--ca', join(dir, 'ca.pem'),
-    '--dns-server', `127.0.0.1:${dns.port}`,
-    '--rdap-url', `http://127.0.0.1:${rdap.port}/`,
+    '--resolve',
+    `shop.example.com:${web.port}:127.0.0.1`,
+    '--resolve',
+    `shop.example.com:${tls.port}:127.0.0.1`,
+    '--resolve',
+    `api.shop.example.com:*:127.0.0.1`,
+    '--resolve',
+    `db.shop.example.com:${tcp.port}:127.0.0.1`,
+    '--resolve',
+    `ntp.shop.example.com:${udp.port}:127.0.0.1`,
+    '--resolve',
+    `admin.shop.example.com:${refused}:127.0.0.1`,
+    '--ca',
+    join(dir, 'ca.pem'),
+    '--dns-server',
+    `127.0.0.1:${dns.port}`,
+    '--rdap-url',
+    `http://127.0.0.1:${rdap.port}/`,
   ];
 });
 afterAll(async () => {
@@ -159,7 +188,13 @@ describe('monitors check (built CLI)', () => {
       'cdn: reachable': 'not_checked',
     });
     const down = report.results.find((r: { name: string }) => r.name === 'legacy: admin port');
-    expect(down).toMatchObject({ type: 'tcp', target: `admin.shop.example.com:${refused}`, reason: 'connection refused', attempts: 1, source: { file: expect.stringMatching(/broken\.yaml$/), line: 16, col: 5 } });
+    expect(down).toMatchObject({
+      type: 'tcp',
+      target: `admin.shop.example.com:${refused}`,
+      reason: 'connection refused',
+      attempts: 1,
+      source: { file: expect.stringMatching(/broken\.yaml$/), line: 16, col: 5 },
+    });
     expect(run.stdout).not.toContain(SECRET);
   });
 
@@ -167,17 +202,28 @@ describe('monitors check (built CLI)', () => {
     const run = await runCli(['check', dir, ...flags], { env });
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe(`down         legacy: admin port (tcp admin.shop.example.com:${refused}): connection refused`);
-    expect(lines[1]).toMatch(/^degraded {5}shop: slow page \(http https:\/\/shop\.example\.com:\d+\/slow\): status 200 in \d+ ms, slower than slow_threshold_ms 100$/);
-    expect(lines[2]).toMatch(/^not checked {2}cdn: reachable \(ping cdn\.shop\.example\.com\): not checked from here: ping sends ICMP/);
+    expect(lines[0]).toBe(
+      `down         legacy: admin port (tcp admin.shop.example.com:${refused}): connection refused`,
+    );
+    expect(lines[1]).toMatch(
+      /^degraded {5}shop: slow page \(http https:\/\/shop\.example\.com:\d+\/slow\): status 200 in \d+ ms, slower than slow_threshold_ms 100$/,
+    );
+    expect(lines[2]).toMatch(
+      /^not checked {2}cdn: reachable \(ping cdn\.shop\.example\.com\): not checked from here: ping sends ICMP/,
+    );
     expect(lines.at(-1)).toBe('Check: 8 up, 1 degraded, 1 down, 1 not checked.');
     expect(run.stdout).not.toContain(SECRET);
   });
 
   it('exits 0 when nothing is down (degraded and not checked do not fail), with --name filters', async () => {
-    const run = await runCli(['check', dir, ...flags, '--name', 'shop: *', '--name', 'cdn: *', '--format', 'markdown'], { env });
+    const run = await runCli(
+      ['check', dir, ...flags, '--name', 'shop: *', '--name', 'cdn: *', '--format', 'markdown'],
+      { env },
+    );
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^\*\*Check: 6 up, 1 degraded, 0 down, 1 not checked\.\*\*\n\n<details open>\n<summary>Show 8 checks<\/summary>\n\n\| Status \| Monitor \| Check \| Result \|/);
+    expect(run.stdout).toMatch(
+      /^\*\*Check: 6 up, 1 degraded, 0 down, 1 not checked\.\*\*\n\n<details open>\n<summary>Show 8 checks<\/summary>\n\n\| Status \| Monitor \| Check \| Result \|/,
+    );
     expect(run.stdout).toContain('| 🟡 degraded | `shop: slow page` | http `https://shop.example.com:');
     expect(run.stdout).not.toContain('legacy');
   });

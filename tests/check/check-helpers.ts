@@ -5,8 +5,18 @@ import type { DesiredMonitor, MonitorInput } from '../../src/model/monitor.js';
 import { inputOfType } from '../load/valid-input.js';
 
 /** A monitor of `type` (complete, valid) with overrides; retry_count 0 and a generous slow threshold. */
-export function monitorOf(type: string, overrides: Record<string, unknown> = {}, envRefs: DesiredMonitor['envRefs'] = {}): DesiredMonitor {
-  const input = inputOfType(type, { name: `${type} check`, retry_count: 0, timeout_seconds: 5, slow_threshold_ms: 10_000, ...overrides }) as unknown as MonitorInput;
+export function monitorOf(
+  type: string,
+  overrides: Record<string, unknown> = {},
+  envRefs: DesiredMonitor['envRefs'] = {},
+): DesiredMonitor {
+  const input = inputOfType(type, {
+    name: `${type} check`,
+    retry_count: 0,
+    timeout_seconds: 5,
+    slow_threshold_ms: 10_000,
+    ...overrides,
+  }) as unknown as MonitorInput;
   return { name: input.name, input, envRefs, source: { file: 'monitors/test.yaml', line: 1, col: 3 } };
 }
 
@@ -16,7 +26,15 @@ export function toLoopback(...hosts: string[]): ResolveEntry[] {
 }
 
 export function contextOf(overrides: Partial<CheckContext> = {}): CheckContext {
-  return { resolve: [], extraCa: [], dnsServers: [], userAgent: 'monitors-check/test', now: () => new Date(), cache: new Map(), ...overrides };
+  return {
+    resolve: [],
+    extraCa: [],
+    dnsServers: [],
+    userAgent: 'monitors-check/test',
+    now: () => new Date(),
+    cache: new Map(),
+    ...overrides,
+  };
 }
 
 export function check(monitor: DesiredMonitor, context: CheckContext): Promise<CheckResult> {

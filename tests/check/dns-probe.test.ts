@@ -30,12 +30,17 @@ afterAll(async () => {
 describe('dns check', () => {
   it('is up when a record equals dns_expected, asking the --dns-server', async () => {
     const result = await check(dnsMonitor({ dns_record_type: 'A', dns_expected: '93.184.215.15' }), context());
-    expect(result).toMatchObject({ status: 'up', reason: expect.stringMatching(/^A "93\.184\.215\.15" found in \d+ ms$/) });
+    expect(result).toMatchObject({
+      status: 'up',
+      reason: expect.stringMatching(/^A "93\.184\.215\.15" found in \d+ ms$/),
+    });
     expect(dns.questions.at(-1)).toBe('A shop.example.com');
   });
 
   it('is up on any record without dns_expected, and lists them', async () => {
-    expect((await check(dnsMonitor({ dns_record_type: 'A', dns_expected: null }), context())).reason).toMatch(/^A 93\.184\.215\.14, 93\.184\.215\.15 in \d+ ms$/);
+    expect((await check(dnsMonitor({ dns_record_type: 'A', dns_expected: null }), context())).reason).toMatch(
+      /^A 93\.184\.215\.14, 93\.184\.215\.15 in \d+ ms$/,
+    );
   });
 
   it('compares each record type by meaning', async () => {
@@ -49,13 +54,30 @@ describe('dns check', () => {
       ['CAA', 'letsencrypt.org'],
     ];
     for (const [type, expected] of cases) {
-      expect((await check(dnsMonitor({ dns_record_type: type, dns_expected: expected }), context())).status, `${type} ${expected}`).toBe('up');
+      expect(
+        (await check(dnsMonitor({ dns_record_type: type, dns_expected: expected }), context())).status,
+        `${type} ${expected}`,
+      ).toBe('up');
     }
-    expect((await check(dnsMonitor({ url: 'www.shop.example.com', dns_record_type: 'CNAME', dns_expected: 'shop.example.com' }), context())).status).toBe('up');
+    expect(
+      (
+        await check(
+          dnsMonitor({ url: 'www.shop.example.com', dns_record_type: 'CNAME', dns_expected: 'shop.example.com' }),
+          context(),
+        )
+      ).status,
+    ).toBe('up');
   });
 
   it('is degraded when the answer comes later than slow_threshold_ms', async () => {
-    expect((await check(dnsMonitor({ dns_record_type: 'A', dns_expected: '93.184.215.14', slow_threshold_ms: 100 }), context(slowDns.port))).status).toBe('degraded');
+    expect(
+      (
+        await check(
+          dnsMonitor({ dns_record_type: 'A', dns_expected: '93.184.215.14', slow_threshold_ms: 100 }),
+          context(slowDns.port),
+        )
+      ).status,
+    ).toBe('degraded');
   });
 
   it('is down when no record matches, when the type has no record, and when the name does not exist', async () => {
@@ -63,8 +85,14 @@ describe('dns check', () => {
       status: 'down',
       reason: 'A is 93.184.215.14, 93.184.215.15, expected "10.9.9.9"',
     });
-    expect(await check(dnsMonitor({ url: 'www.shop.example.com', dns_record_type: 'MX' }), context())).toMatchObject({ status: 'down', reason: 'no MX record' });
-    expect(await check(dnsMonitor({ url: 'gone.example.com', dns_record_type: 'A' }), context())).toMatchObject({ status: 'down', reason: 'gone.example.com does not exist (NXDOMAIN)' });
+    expect(await check(dnsMonitor({ url: 'www.shop.example.com', dns_record_type: 'MX' }), context())).toMatchObject({
+      status: 'down',
+      reason: 'no MX record',
+    });
+    expect(await check(dnsMonitor({ url: 'gone.example.com', dns_record_type: 'A' }), context())).toMatchObject({
+      status: 'down',
+      reason: 'gone.example.com does not exist (NXDOMAIN)',
+    });
   });
 });
 
@@ -72,7 +100,9 @@ describe('dns check without an answer', () => {
   it('is down when the resolver does not answer within timeout_seconds', async () => {
     const silent = await startUdp(() => undefined);
     try {
-      expect(await check(dnsMonitor({ dns_record_type: 'A', timeout_seconds: 2 }), context(silent.port))).toMatchObject({ status: 'down', reason: 'timed out after 2 s (timeout_seconds)' });
+      expect(await check(dnsMonitor({ dns_record_type: 'A', timeout_seconds: 2 }), context(silent.port))).toMatchObject(
+        { status: 'down', reason: 'timed out after 2 s (timeout_seconds)' },
+      );
     } finally {
       await silent.close();
     }

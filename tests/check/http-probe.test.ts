@@ -17,7 +17,8 @@ beforeAll(async () => {
       const n = Number(path.split('/')[2]);
       return void res.writeHead(302, { location: n > 1 ? `/redirect/${n - 1}` : '/' }).end();
     }
-    if (path === '/elsewhere') return void res.writeHead(301, { location: `http://other.example.net:${server.port}/` }).end();
+    if (path === '/elsewhere')
+      return void res.writeHead(301, { location: `http://other.example.net:${server.port}/` }).end();
     if (path === '/see-other') return void res.writeHead(303, { location: '/' }).end();
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
@@ -68,7 +69,12 @@ describe('http check', () => {
     expect(result.status).toBe('up');
     const seen = server.requests.at(-1)!;
     expect(seen).toMatchObject({ method: 'POST', body: '{"probe":true}' });
-    expect(seen.headers).toMatchObject({ 'x-check': 'one', 'accept-language': 'en', 'content-type': 'application/json', authorization: `Basic ${Buffer.from('robot:s3cret-value').toString('base64')}` });
+    expect(seen.headers).toMatchObject({
+      'x-check': 'one',
+      'accept-language': 'en',
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from('robot:s3cret-value').toString('base64')}`,
+    });
     expect(JSON.stringify(result)).not.toContain('s3cret-value');
   });
 
@@ -80,33 +86,59 @@ describe('http check', () => {
   it('judges a redirect itself when follow_redirects is off', async () => {
     const result = await check(monitorOf('http', { url: url('/redirect/1'), follow_redirects: false }), context());
     expect(result).toMatchObject({ status: 'down', reason: 'status 302, expected 200-299 (follow_redirects is off)' });
-    const accepted = await check(monitorOf('http', { url: url('/redirect/1'), expected_status_min: 300, expected_status_max: 399 }), context());
+    const accepted = await check(
+      monitorOf('http', { url: url('/redirect/1'), expected_status_min: 300, expected_status_max: 399 }),
+      context(),
+    );
     expect(accepted.status).toBe('up');
   });
 
   it('follows up to max_redirects redirects, and is down beyond', async () => {
-    const followed = await check(monitorOf('http', { url: url('/redirect/2'), follow_redirects: true, max_redirects: 2 }), context());
+    const followed = await check(
+      monitorOf('http', { url: url('/redirect/2'), follow_redirects: true, max_redirects: 2 }),
+      context(),
+    );
     expect(followed.status).toBe('up');
     expect(followed.reason).toMatch(/^status 200 after 2 redirects in \d+ ms$/);
-    const tooMany = await check(monitorOf('http', { url: url('/redirect/3'), follow_redirects: true, max_redirects: 2 }), context());
+    const tooMany = await check(
+      monitorOf('http', { url: url('/redirect/3'), follow_redirects: true, max_redirects: 2 }),
+      context(),
+    );
     expect(tooMany).toMatchObject({ status: 'down', reason: 'more than max_redirects 2 redirects (status 302)' });
   });
 
   it('does not send credentials to another origin, and turns a 303 into GET', async () => {
-    await check(monitorOf('http', { url: url('/elsewhere'), follow_redirects: true, auth_type: 'bearer', auth_secret: 'tok-123' }), context());
+    await check(
+      monitorOf('http', {
+        url: url('/elsewhere'),
+        follow_redirects: true,
+        auth_type: 'bearer',
+        auth_secret: 'tok-123',
+      }),
+      context(),
+    );
     const [first, second] = server.requests.slice(-2);
     expect(first!.headers.authorization).toBe('Bearer tok-123');
     expect(second!.headers.host).toBe(`other.example.net:${server.port}`);
     expect(second!.headers.authorization).toBeUndefined();
 
-    await check(monitorOf('http', { url: url('/see-other'), method: 'PUT', body: 'x', follow_redirects: true }), context());
-    expect(server.requests.slice(-2).map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(['PUT /see-other x', 'GET / ']);
+    await check(
+      monitorOf('http', { url: url('/see-other'), method: 'PUT', body: 'x', follow_redirects: true }),
+      context(),
+    );
+    expect(server.requests.slice(-2).map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'PUT /see-other x',
+      'GET / ',
+    ]);
   });
 
   it('is down when an attempt takes longer than timeout_seconds', async () => {
     const hanging = await startHttp(() => undefined); // never answers
     try {
-      const result = await check(monitorOf('http', { url: `http://shop.example.com:${hanging.port}/`, timeout_seconds: 2 }), context());
+      const result = await check(
+        monitorOf('http', { url: `http://shop.example.com:${hanging.port}/`, timeout_seconds: 2 }),
+        context(),
+      );
       expect(result).toMatchObject({ status: 'down', reason: 'timed out after 2 s (timeout_seconds)' });
     } finally {
       await hanging.close();
@@ -121,7 +153,10 @@ describe('http check whose body stalls', () => {
       res.write('partial'); // ... and never ends
     });
     try {
-      const result = await check(monitorOf('keyword', { url: `http://shop.example.com:${stalling.port}/`, keyword: 'x', timeout_seconds: 2 }), context());
+      const result = await check(
+        monitorOf('keyword', { url: `http://shop.example.com:${stalling.port}/`, keyword: 'x', timeout_seconds: 2 }),
+        context(),
+      );
       expect(result).toMatchObject({ status: 'down', reason: 'timed out after 2 s (timeout_seconds)' });
     } finally {
       await stalling.close();

@@ -25,7 +25,9 @@ const context = () => contextOf({ resolve: toLoopback('shop.example.com') });
 
 describe('the check runner', () => {
   it('runs at most --concurrency checks at once and keeps the order of the monitors', async () => {
-    const monitors = Array.from({ length: 6 }, (_, i) => monitorOf('http', { name: `page ${i}`, url: `http://shop.example.com:${server.port}/${i}` }));
+    const monitors = Array.from({ length: 6 }, (_, i) =>
+      monitorOf('http', { name: `page ${i}`, url: `http://shop.example.com:${server.port}/${i}` }),
+    );
     const results = await runChecks(monitors, context(), 2);
     expect(results.map((r) => r.name)).toEqual(monitors.map((m) => m.name));
     expect(results.every((r) => r.status === 'up')).toBe(true);
@@ -34,8 +36,15 @@ describe('the check runner', () => {
 
   it('repeats a failed attempt up to retry_count times and reports the pass with its attempt', async () => {
     flaky = 0;
-    const result = await check(monitorOf('http', { url: `http://shop.example.com:${server.port}/flaky`, retry_count: 3 }), context());
-    expect(result).toMatchObject({ status: 'up', attempts: 3, reason: expect.stringMatching(/^status 200 in \d+ ms \(attempt 3 of 4\)$/) });
+    const result = await check(
+      monitorOf('http', { url: `http://shop.example.com:${server.port}/flaky`, retry_count: 3 }),
+      context(),
+    );
+    expect(result).toMatchObject({
+      status: 'up',
+      attempts: 3,
+      reason: expect.stringMatching(/^status 200 in \d+ ms \(attempt 3 of 4\)$/),
+    });
   });
 
   it('never passes ping or heartbeat silently: not checked, with the reason', async () => {

@@ -10,8 +10,10 @@ let expiring: Running;
 let expired: Running;
 let slow: Running;
 let plain: Running;
-const context = (trust = true) => contextOf({ resolve: toLoopback('shop.example.com', 'other.example.com'), extraCa: trust ? [ca.cert] : [] });
-const ssl = (port: number, overrides: Record<string, unknown> = {}) => monitorOf('ssl', { url: 'shop.example.com', port, minimum_tls_days: 14, ...overrides });
+const context = (trust = true) =>
+  contextOf({ resolve: toLoopback('shop.example.com', 'other.example.com'), extraCa: trust ? [ca.cert] : [] });
+const ssl = (port: number, overrides: Record<string, unknown> = {}) =>
+  monitorOf('ssl', { url: 'shop.example.com', port, minimum_tls_days: 14, ...overrides });
 
 beforeAll(async () => {
   ca = createTestCa();
@@ -39,24 +41,45 @@ describe('ssl check', () => {
   });
 
   it('is down with fewer days left than minimum_tls_days', async () => {
-    expect(await check(ssl(expiring.port), context())).toMatchObject({ status: 'down', reason: expect.stringMatching(/^certificate expires in (9|10) days \(.*\), fewer than minimum_tls_days 14$/) });
+    expect(await check(ssl(expiring.port), context())).toMatchObject({
+      status: 'down',
+      reason: expect.stringMatching(/^certificate expires in (9|10) days \(.*\), fewer than minimum_tls_days 14$/),
+    });
     // Without a minimum, a valid chain is enough.
     expect((await check(ssl(expiring.port, { minimum_tls_days: null }), context())).status).toBe('up');
   });
 
   it('is down with an expired certificate, an untrusted issuer, or another host name', async () => {
-    expect(await check(ssl(expired.port), context())).toMatchObject({ status: 'down', reason: 'TLS: the certificate has expired' });
-    expect(await check(ssl(fresh.port), context(false))).toMatchObject({ status: 'down', reason: expect.stringMatching(/^TLS: unable to verify/) });
-    expect(await check(ssl(fresh.port, { url: 'other.example.com' }), context())).toMatchObject({ status: 'down', reason: 'TLS: the certificate does not name this host' });
+    expect(await check(ssl(expired.port), context())).toMatchObject({
+      status: 'down',
+      reason: 'TLS: the certificate has expired',
+    });
+    expect(await check(ssl(fresh.port), context(false))).toMatchObject({
+      status: 'down',
+      reason: expect.stringMatching(/^TLS: unable to verify/),
+    });
+    expect(await check(ssl(fresh.port, { url: 'other.example.com' }), context())).toMatchObject({
+      status: 'down',
+      reason: 'TLS: the certificate does not name this host',
+    });
   });
 
   it('is down when the port does not speak TLS or is closed', async () => {
-    expect(await check(ssl(plain.port), context())).toMatchObject({ status: 'down', reason: expect.stringMatching(/^TLS handshake failed/) });
-    expect(await check(ssl(await closedPort()), context())).toMatchObject({ status: 'down', reason: 'connection refused' });
+    expect(await check(ssl(plain.port), context())).toMatchObject({
+      status: 'down',
+      reason: expect.stringMatching(/^TLS handshake failed/),
+    });
+    expect(await check(ssl(await closedPort()), context())).toMatchObject({
+      status: 'down',
+      reason: 'connection refused',
+    });
   });
 
   it('takes the port from an https URL when the port field is unset', async () => {
-    const result = await check(monitorOf('ssl', { url: `https://shop.example.com:${fresh.port}/`, port: null }), context());
+    const result = await check(
+      monitorOf('ssl', { url: `https://shop.example.com:${fresh.port}/`, port: null }),
+      context(),
+    );
     expect(result).toMatchObject({ status: 'up', target: `shop.example.com:${fresh.port}` });
   });
 });

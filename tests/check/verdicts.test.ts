@@ -18,7 +18,10 @@ import { inputOfType } from '../load/valid-input.js';
 describe('timing and status range', () => {
   it('is degraded only above slow_threshold_ms', () => {
     expect(judgeTiming('status 200', 100, 100)).toEqual({ status: 'up', reason: 'status 200 in 100 ms' });
-    expect(judgeTiming('status 200', 101, 100)).toEqual({ status: 'degraded', reason: 'status 200 in 101 ms, slower than slow_threshold_ms 100' });
+    expect(judgeTiming('status 200', 101, 100)).toEqual({
+      status: 'degraded',
+      reason: 'status 200 in 101 ms, slower than slow_threshold_ms 100',
+    });
   });
 
   it('includes both ends of the status range', () => {
@@ -31,7 +34,18 @@ describe('timing and status range', () => {
 
 describe('RFC 6901 pointers', () => {
   // The examples of RFC 6901 section 5.
-  const doc = { foo: ['bar', 'baz'], '': 0, 'a/b': 1, 'c%d': 2, 'e^f': 3, 'g|h': 4, 'i\\j': 5, 'k"l': 6, ' ': 7, 'm~n': 8 };
+  const doc = {
+    foo: ['bar', 'baz'],
+    '': 0,
+    'a/b': 1,
+    'c%d': 2,
+    'e^f': 3,
+    'g|h': 4,
+    'i\\j': 5,
+    'k"l': 6,
+    ' ': 7,
+    'm~n': 8,
+  };
   it.each([
     ['', doc],
     ['/foo', ['bar', 'baz']],
@@ -75,14 +89,24 @@ describe('json equality', () => {
   });
 
   it('shortens a long server value in the reason', () => {
-    const verdict = jsonVerdict(JSON.stringify({ a: 'x'.repeat(500) }), { pointer: '/a', operator: 'equals', expected: 'y', shownExpected: 'y' });
+    const verdict = jsonVerdict(JSON.stringify({ a: 'x'.repeat(500) }), {
+      pointer: '/a',
+      operator: 'equals',
+      expected: 'y',
+      shownExpected: 'y',
+    });
     expect(verdict.ok).toBe(false);
     expect(verdict.detail.length).toBeLessThan(140);
   });
 });
 
 describe('keyword', () => {
-  const rule = (keyword: string, mode: 'present' | 'absent' = 'present', caseSensitive = true) => ({ keyword, mode, caseSensitive, shown: keyword });
+  const rule = (keyword: string, mode: 'present' | 'absent' = 'present', caseSensitive = true) => ({
+    keyword,
+    mode,
+    caseSensitive,
+    shown: keyword,
+  });
   it('finds the keyword, with or without case', () => {
     expect(keywordVerdict('Add to Cart', rule('Add to Cart')).ok).toBe(true);
     expect(keywordVerdict('Add to Cart', rule('add to cart')).ok).toBe(false);
@@ -102,7 +126,10 @@ describe('udp', () => {
   it('passes any answer without an expectation, else one that contains it', () => {
     expect(udpVerdict(Buffer.from('ab'), Buffer.alloc(0)).ok).toBe(true);
     expect(udpVerdict(Buffer.from([1, 2, 3]), Buffer.from([2, 3])).ok).toBe(true);
-    expect(udpVerdict(Buffer.from([1, 2, 3]), Buffer.from([3, 2]))).toEqual({ ok: false, detail: 'answer 010203 does not contain udp_expected' });
+    expect(udpVerdict(Buffer.from([1, 2, 3]), Buffer.from([3, 2]))).toEqual({
+      ok: false,
+      detail: 'answer 010203 does not contain udp_expected',
+    });
   });
 });
 
@@ -127,22 +154,57 @@ describe('certificate and domain expiry', () => {
   const at = (days: number) => new Date(now.getTime() + days * 86_400_000 + 3_600_000);
 
   it('judges the certificate of the chain that expires first', () => {
-    const chain = { authorized: true, certificates: [{ name: 'shop.example.com', validTo: at(60) }, { name: 'Intermediate CA', validTo: at(5) }, { name: 'Root', validTo: at(3000) }] };
-    expect(certificateVerdict(chain, now, 14)).toEqual({ ok: false, detail: 'certificate "Intermediate CA" of the chain expires in 5 days (2026-01-06), fewer than minimum_tls_days 14' });
-    expect(certificateVerdict({ authorized: false, error: 'CERT_HAS_EXPIRED', certificates: [] }, now, 14)).toEqual({ ok: false, detail: 'TLS: the certificate has expired' });
-    expect(certificateVerdict({ authorized: false, error: 'SOMETHING_NEW', certificates: [] }, now, 14).detail).toBe('TLS: SOMETHING_NEW');
+    const chain = {
+      authorized: true,
+      certificates: [
+        { name: 'shop.example.com', validTo: at(60) },
+        { name: 'Intermediate CA', validTo: at(5) },
+        { name: 'Root', validTo: at(3000) },
+      ],
+    };
+    expect(certificateVerdict(chain, now, 14)).toEqual({
+      ok: false,
+      detail:
+        'certificate "Intermediate CA" of the chain expires in 5 days (2026-01-06), fewer than minimum_tls_days 14',
+    });
+    expect(certificateVerdict({ authorized: false, error: 'CERT_HAS_EXPIRED', certificates: [] }, now, 14)).toEqual({
+      ok: false,
+      detail: 'TLS: the certificate has expired',
+    });
+    expect(certificateVerdict({ authorized: false, error: 'SOMETHING_NEW', certificates: [] }, now, 14).detail).toBe(
+      'TLS: SOMETHING_NEW',
+    );
   });
 
   it('reads the expiration event of an RDAP answer', () => {
-    expect(expiryOf({ events: [{ eventAction: 'registration', eventDate: '2000-01-01T00:00:00Z' }, { eventAction: 'expiration', eventDate: '2027-01-01T00:00:00Z' }] })).toEqual(new Date('2027-01-01T00:00:00Z'));
+    expect(
+      expiryOf({
+        events: [
+          { eventAction: 'registration', eventDate: '2000-01-01T00:00:00Z' },
+          { eventAction: 'expiration', eventDate: '2027-01-01T00:00:00Z' },
+        ],
+      }),
+    ).toEqual(new Date('2027-01-01T00:00:00Z'));
     expect(expiryOf({ events: [{ eventAction: 'expiration', eventDate: 'soon' }] })).toBeUndefined();
     expect(expiryOf('nonsense')).toBeUndefined();
-    expect(domainVerdict(at(45), now, 30)).toEqual({ ok: true, detail: 'registration expires in 45 days (2026-02-15)' });
+    expect(domainVerdict(at(45), now, 30)).toEqual({
+      ok: true,
+      detail: 'registration expires in 45 days (2026-02-15)',
+    });
     expect(domainVerdict(at(45), now, null).ok).toBe(true);
   });
 
   it('finds the RDAP service of the longest matching suffix in the IANA bootstrap registry', () => {
-    const bootstrap = { services: [[['com', 'net'], ['http://rdap.verisign.test/', 'https://rdap.verisign.test/']], [['co.uk'], ['https://rdap.nominet.test/']], [['uk'], ['https://rdap.uk.test/']]] };
+    const bootstrap = {
+      services: [
+        [
+          ['com', 'net'],
+          ['http://rdap.verisign.test/', 'https://rdap.verisign.test/'],
+        ],
+        [['co.uk'], ['https://rdap.nominet.test/']],
+        [['uk'], ['https://rdap.uk.test/']],
+      ],
+    };
     expect(rdapBaseFor(bootstrap, 'shop.example.com')).toBe('https://rdap.verisign.test/');
     expect(rdapBaseFor(bootstrap, 'shop.co.uk')).toBe('https://rdap.nominet.test/');
     expect(rdapBaseFor(bootstrap, 'example.org')).toBeUndefined();
@@ -170,8 +232,16 @@ describe('--name globs', () => {
 
 describe('options', () => {
   it('reads --resolve like curl', () => {
-    expect(parseResolve('Shop.Example.com.:443:127.0.0.1')).toEqual({ host: 'shop.example.com', port: 443, addresses: ['127.0.0.1'] });
-    expect(parseResolve('shop.example.com:*:[::1],127.0.0.2')).toEqual({ host: 'shop.example.com', port: '*', addresses: ['::1', '127.0.0.2'] });
+    expect(parseResolve('Shop.Example.com.:443:127.0.0.1')).toEqual({
+      host: 'shop.example.com',
+      port: 443,
+      addresses: ['127.0.0.1'],
+    });
+    expect(parseResolve('shop.example.com:*:[::1],127.0.0.2')).toEqual({
+      host: 'shop.example.com',
+      port: '*',
+      addresses: ['::1', '127.0.0.2'],
+    });
     expect(() => parseResolve('shop.example.com:443')).toThrow(/expected HOST:PORT:ADDRESS/);
     expect(() => parseResolve('shop.example.com:0:127.0.0.1')).toThrow(/not a port/);
     expect(() => parseResolve('shop.example.com:443:localhost')).toThrow(/not an IP address/);
@@ -187,14 +257,32 @@ describe('options', () => {
 });
 
 describe('targets', () => {
-  const monitor = (type: string, overrides: Record<string, unknown>) => inputOfType(type, overrides) as unknown as MonitorInput;
+  const monitor = (type: string, overrides: Record<string, unknown>) =>
+    inputOfType(type, overrides) as unknown as MonitorInput;
   it('take the port field, else the URL port, else the type default', () => {
-    expect(endpointOf(monitor('tcp', { url: 'db.example.com', port: 5432 }))).toEqual({ host: 'db.example.com', port: 5432 });
-    expect(endpointOf(monitor('tcp', { url: 'tcp://db.example.com:6379', port: null }))).toEqual({ host: 'db.example.com', port: 6379 });
-    expect(endpointOf(monitor('ssl', { url: 'https://shop.example.com:80/x', port: null }))).toEqual({ host: 'shop.example.com', port: 80 });
-    expect(endpointOf(monitor('ssl', { url: 'shop.example.com.', port: null }))).toEqual({ host: 'shop.example.com', port: 443 });
-    expect(endpointOf(monitor('udp', { url: '[2606:4700::1]:53', port: null }))).toEqual({ host: '2606:4700::1', port: 53 });
-    expect(targetText(monitor('tcp', { url: 'db.example.com', port: 5432 }), 'db.example.com')).toBe('db.example.com:5432');
+    expect(endpointOf(monitor('tcp', { url: 'db.example.com', port: 5432 }))).toEqual({
+      host: 'db.example.com',
+      port: 5432,
+    });
+    expect(endpointOf(monitor('tcp', { url: 'tcp://db.example.com:6379', port: null }))).toEqual({
+      host: 'db.example.com',
+      port: 6379,
+    });
+    expect(endpointOf(monitor('ssl', { url: 'https://shop.example.com:80/x', port: null }))).toEqual({
+      host: 'shop.example.com',
+      port: 80,
+    });
+    expect(endpointOf(monitor('ssl', { url: 'shop.example.com.', port: null }))).toEqual({
+      host: 'shop.example.com',
+      port: 443,
+    });
+    expect(endpointOf(monitor('udp', { url: '[2606:4700::1]:53', port: null }))).toEqual({
+      host: '2606:4700::1',
+      port: 53,
+    });
+    expect(targetText(monitor('tcp', { url: 'db.example.com', port: 5432 }), 'db.example.com')).toBe(
+      'db.example.com:5432',
+    );
     expect(targetText(monitor('tcp', { url: 'db.example.com', port: 5432 }), '${env:DB_HOST}')).toBe('${env:DB_HOST}');
   });
 });

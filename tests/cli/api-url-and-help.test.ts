@@ -17,18 +17,24 @@ let dir: string;
 beforeAll(async () => {
   sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)] });
   dir = mkdtempSync(join(tmpdir(), 'api-url-'));
-  writeFileSync(join(dir, 'shop.yaml'), `${E2E_DEFAULTS}monitors:\n  - name: home\n    url: https://shop.example.com/\nsettings:\n  api_url: ${DEAD}\n`);
+  writeFileSync(
+    join(dir, 'shop.yaml'),
+    `${E2E_DEFAULTS}monitors:\n  - name: home\n    url: https://shop.example.com/\nsettings:\n  api_url: ${DEAD}\n`,
+  );
 });
 afterAll(async () => {
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: dir, env: { MONITORS_API_TOKEN: TOKEN, MONITORS_MAX_ATTEMPTS: '1', ...env } });
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, { cwd: dir, env: { MONITORS_API_TOKEN: TOKEN, MONITORS_MAX_ATTEMPTS: '1', ...env } });
 
 describe('--api-url on plan and apply', () => {
   it('wins over MONITORS_API_URL and settings.api_url, for plan, plan --out, apply and apply --plan', async () => {
-    const plan = await cli(['plan', '--api-url', sim.baseUrl, '--detailed-exitcode', '--out', 'plan.json'], { MONITORS_API_URL: DEAD });
+    const plan = await cli(['plan', '--api-url', sim.baseUrl, '--detailed-exitcode', '--out', 'plan.json'], {
+      MONITORS_API_URL: DEAD,
+    });
     expect(plan.code, plan.stderr).toBe(2);
     expect(plan.stdout).toContain('Plan: 1 to create, 0 to replace, 0 to delete.');
     const saved = await cli(['apply', '--plan', 'plan.json', '--api-url', sim.baseUrl], { MONITORS_API_URL: DEAD });
@@ -47,10 +53,15 @@ describe('--api-url on plan and apply', () => {
   });
 
   it('without any URL, the message names all three ways to give one', async () => {
-    writeFileSync(join(dir, 'sub.yaml'), `${E2E_DEFAULTS}monitors:\n  - name: other\n    url: https://shop.example.com/other\n`);
+    writeFileSync(
+      join(dir, 'sub.yaml'),
+      `${E2E_DEFAULTS}monitors:\n  - name: other\n    url: https://shop.example.com/other\n`,
+    );
     const r = await cli(['plan', 'sub.yaml']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error CONFIG_NO_API_URL: no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no settings.api_url');
+    expect(r.stderr).toContain(
+      'error CONFIG_NO_API_URL: no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no settings.api_url',
+    );
   });
 });
 
@@ -58,6 +69,8 @@ describe('--help', () => {
   it.each(['validate', 'plan', 'apply'])('%s --help shows what the paths default to', async (command) => {
     const r = await runCli([command, '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain('paths YAML files or folders, searched recursively (default: ., the current folder)');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+      'paths YAML files or folders, searched recursively (default: ., the current folder)',
+    );
   });
 });

@@ -40,24 +40,39 @@ function applySignalledAt(stage: string, signal: NodeJS.Signals, env: Record<str
 
 describe('a signal after the writes, while the apply reports and writes the lock file', () => {
   for (const stage of ['after-writes', 'after-summary', 'before-exit']) {
-    for (const [signal, exitCode] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
-      it(`${signal} at ${stage}: the summary, a complete lock file, exit ${exitCode}`, { timeout: 120_000 }, async () => {
-        sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], rateLimitRps: 0 });
-        dir = mkdtempSync(join(tmpdir(), 'signal-after-writes-'));
-        const names = ['a-1', 'a-2', 'a-3'];
-        writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/${n}\n`).join('')}`);
+    for (const [signal, exitCode] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const) {
+      it(
+        `${signal} at ${stage}: the summary, a complete lock file, exit ${exitCode}`,
+        { timeout: 120_000 },
+        async () => {
+          sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], rateLimitRps: 0 });
+          dir = mkdtempSync(join(tmpdir(), 'signal-after-writes-'));
+          const names = ['a-1', 'a-2', 'a-3'];
+          writeFileSync(
+            join(dir, 'monitors.yaml'),
+            `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/${n}\n`).join('')}`,
+          );
 
-        const run = await applySignalledAt(stage, signal, { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN });
+          const run = await applySignalledAt(stage, signal, {
+            MONITORS_API_URL: sim.baseUrl,
+            MONITORS_API_TOKEN: TOKEN,
+          });
 
-        expect(run.signal, `ended by the signal itself:\n${run.stdout}\n${run.stderr}`).toBeNull();
-        expect(run.code, run.stdout + run.stderr).toBe(exitCode);
-        expect(run.stdout).toMatch(/Apply (complete|interrupted): 3 created, 0 replaced, 0 deleted, 0 failed/);
-        const live = [...sim.core.state.workspace('default').monitors.values()].map((m) => m.id).sort();
-        expect(live).toHaveLength(3);
-        const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: { id: string; name: string }[] };
-        expect(lock.monitors.map((r) => r.id).sort(), 'the lock file records every write').toEqual(live);
-        expect(lock.monitors.map((r) => r.name).sort()).toEqual(names);
-      });
+          expect(run.signal, `ended by the signal itself:\n${run.stdout}\n${run.stderr}`).toBeNull();
+          expect(run.code, run.stdout + run.stderr).toBe(exitCode);
+          expect(run.stdout).toMatch(/Apply (complete|interrupted): 3 created, 0 replaced, 0 deleted, 0 failed/);
+          const live = [...sim.core.state.workspace('default').monitors.values()].map((m) => m.id).sort();
+          expect(live).toHaveLength(3);
+          const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as {
+            monitors: { id: string; name: string }[];
+          };
+          expect(lock.monitors.map((r) => r.id).sort(), 'the lock file records every write').toEqual(live);
+          expect(lock.monitors.map((r) => r.name).sort()).toEqual(names);
+        },
+      );
     }
   }
 });

@@ -27,16 +27,26 @@ afterAll(async () => {
 });
 
 /** Runs `monitors apply` in a pseudo-terminal and types `answer` (a line, or raw keys) once the question is shown. */
-function applyAtTerminal(answer: string | { keys: string }, redirect = ''): Promise<{ code: number | null; output: string }> {
+function applyAtTerminal(
+  answer: string | { keys: string },
+  redirect = '',
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('script', ['-qec', `${process.execPath} ${CLI_PATH} apply . ${redirect}`, '/dev/null'], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm', MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        TERM: 'xterm',
+        MONITORS_API_URL: sim.baseUrl,
+        MONITORS_API_TOKEN: TOKEN,
+      },
     });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       output += d;
-      if (output.includes('Only "yes" will be accepted') && !child.stdin.writableEnded) child.stdin.end(typeof answer === 'string' ? `${answer}\n` : answer.keys);
+      if (output.includes('Only "yes" will be accepted') && !child.stdin.writableEnded)
+        child.stdin.end(typeof answer === 'string' ? `${answer}\n` : answer.keys);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (code) => {

@@ -46,7 +46,12 @@ const COMMON = httpInput({ execution_mode: 'multi_location', consensus_threshold
 
 /** Byte for byte what the YAML says, per monitor (the spec server keeps the secret too). */
 const EXPECTED: Record<string, Record<string, unknown>> = {
-  'as-written: defaults': { ...COMMON, name: 'as-written: defaults', url: 'https://shop.example.com/a', locations: ['us-east', 'eu-west', 'ap-south'] },
+  'as-written: defaults': {
+    ...COMMON,
+    name: 'as-written: defaults',
+    url: 'https://shop.example.com/a',
+    locations: ['us-east', 'eu-west', 'ap-south'],
+  },
   'as-written: own values': {
     ...COMMON,
     name: 'as-written: own values',
@@ -80,9 +85,13 @@ function newDir(): string {
 }
 
 const cli = (server: SpecServer, dir: string, args: string[]): Promise<CliResult> =>
-  runCli(args, { cwd: dir, env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', ...ENV } });
+  runCli(args, {
+    cwd: dir,
+    env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', ...ENV },
+  });
 
-const storedByName = (server: SpecServer) => Object.fromEntries(server.monitors().map((m) => [m.input.name as string, m.input]));
+const storedByName = (server: SpecServer) =>
+  Object.fromEntries(server.monitors().map((m) => [m.input.name as string, m.input]));
 
 async function expectClean(server: SpecServer, dir: string): Promise<void> {
   const plan = await cli(server, dir, ['plan', '--detailed-exitcode']);
@@ -91,8 +100,15 @@ async function expectClean(server: SpecServer, dir: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  asSent = await startSpecServer({ tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write'] }], listing: 'full' });
-  respelled = await startSpecServer({ tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write'] }], listing: 'full', storage: 'respelled' });
+  asSent = await startSpecServer({
+    tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write'] }],
+    listing: 'full',
+  });
+  respelled = await startSpecServer({
+    tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write'] }],
+    listing: 'full',
+    storage: 'respelled',
+  });
 });
 afterAll(async () => {
   await asSent.close();
@@ -101,23 +117,39 @@ afterAll(async () => {
 });
 
 describe('send as written', () => {
-  it('a saved plan carries the bodies as written (templates kept), and the server then holds byte for byte what the YAML says', { timeout: 120_000 }, async () => {
-    asSent.reset();
-    const dir = newDir();
-    const planned = await cli(asSent, dir, ['plan', '--out', 'plan.json']);
-    expect(planned.code, planned.stderr).toBe(0);
-    const saved = readFileSync(join(dir, 'plan.json'), 'utf8');
-    const bodies = Object.fromEntries((JSON.parse(saved) as { plan: { changes: { name: string; body: Record<string, unknown> }[] } }).plan.changes.map((c) => [c.name, c.body]));
-    expect(bodies['as-written: templated']).toMatchObject({ locations: ['${env:AW_REGION}', 'eu-west'], headers: 'X-Key:  ${env:AW_HEADER}\r\nAccept: */*', auth_secret: '${env:AW_SECRET}' });
-    expect(bodies['as-written: own values']).toMatchObject({ locations: ['ap-south', 'us-east'], headers: 'X-Trace:   1\naccept:text/html\n', group: null });
-    expect(saved).not.toContain('SENTINEL');
+  it(
+    'a saved plan carries the bodies as written (templates kept), and the server then holds byte for byte what the YAML says',
+    { timeout: 120_000 },
+    async () => {
+      asSent.reset();
+      const dir = newDir();
+      const planned = await cli(asSent, dir, ['plan', '--out', 'plan.json']);
+      expect(planned.code, planned.stderr).toBe(0);
+      const saved = readFileSync(join(dir, 'plan.json'), 'utf8');
+      const bodies = Object.fromEntries(
+        (
+          JSON.parse(saved) as { plan: { changes: { name: string; body: Record<string, unknown> }[] } }
+        ).plan.changes.map((c) => [c.name, c.body]),
+      );
+      expect(bodies['as-written: templated']).toMatchObject({
+        locations: ['${env:AW_REGION}', 'eu-west'],
+        headers: 'X-Key:  ${env:AW_HEADER}\r\nAccept: */*',
+        auth_secret: '${env:AW_SECRET}',
+      });
+      expect(bodies['as-written: own values']).toMatchObject({
+        locations: ['ap-south', 'us-east'],
+        headers: 'X-Trace:   1\naccept:text/html\n',
+        group: null,
+      });
+      expect(saved).not.toContain('SENTINEL');
 
-    const applied = await cli(asSent, dir, ['apply', '--plan', 'plan.json']);
-    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
-    expect(applied.stdout).toContain('Apply complete: 3 created');
-    expect(storedByName(asSent)).toStrictEqual(EXPECTED);
-    await expectClean(asSent, dir);
-  });
+      const applied = await cli(asSent, dir, ['apply', '--plan', 'plan.json']);
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+      expect(applied.stdout).toContain('Apply complete: 3 created');
+      expect(storedByName(asSent)).toStrictEqual(EXPECTED);
+      await expectClean(asSent, dir);
+    },
+  );
 
   it('a plain apply sends the same bytes', { timeout: 120_000 }, async () => {
     asSent.reset();
@@ -128,50 +160,74 @@ describe('send as written', () => {
     await expectClean(asSent, dir);
   });
 
-  it('a server that stores another spelling of the same values plans clean, and its writes verify', { timeout: 120_000 }, async () => {
-    respelled.reset();
-    const dir = newDir();
-    const applied = await cli(respelled, dir, ['apply', '--yes']);
-    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
-    expect(applied.stdout).not.toContain('warning');
-    const stored = storedByName(respelled)['as-written: own values']!;
-    expect(stored).toMatchObject({ locations: ['ap-south', 'us-east'], headers: 'x-trace:1\r\naccept:text/html', tags: 'alpha, beta, zeta' });
-    expect(storedByName(respelled)['as-written: defaults']).toMatchObject({ locations: ['ap-south', 'eu-west', 'us-east'], tags: 'alpha, shop, web, web' });
-    await expectClean(respelled, dir);
+  it(
+    'a server that stores another spelling of the same values plans clean, and its writes verify',
+    { timeout: 120_000 },
+    async () => {
+      respelled.reset();
+      const dir = newDir();
+      const applied = await cli(respelled, dir, ['apply', '--yes']);
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+      expect(applied.stdout).not.toContain('warning');
+      const stored = storedByName(respelled)['as-written: own values']!;
+      expect(stored).toMatchObject({
+        locations: ['ap-south', 'us-east'],
+        headers: 'x-trace:1\r\naccept:text/html',
+        tags: 'alpha, beta, zeta',
+      });
+      expect(storedByName(respelled)['as-written: defaults']).toMatchObject({
+        locations: ['ap-south', 'eu-west', 'us-east'],
+        tags: 'alpha, shop, web, web',
+      });
+      await expectClean(respelled, dir);
 
-    // Without the lock file: each is replaced once (not verifiable), then the plan is clean again.
-    unlinkSync(join(dir, 'monitors.lock.json'));
-    const again = await cli(respelled, dir, ['apply', '--yes']);
-    expect(again.code, again.stdout + again.stderr).toBe(0);
-    expect(again.stdout).toContain('Apply complete: 0 created, 3 replaced');
-    await expectClean(respelled, dir);
-  });
+      // Without the lock file: each is replaced once (not verifiable), then the plan is clean again.
+      unlinkSync(join(dir, 'monitors.lock.json'));
+      const again = await cli(respelled, dir, ['apply', '--yes']);
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+      expect(again.stdout).toContain('Apply complete: 0 created, 3 replaced');
+      await expectClean(respelled, dir);
+    },
+  );
 
-  it('a re-ordered list is another payload with another key: a refused create is refused again for its reason, never a 409', { timeout: 120_000 }, async () => {
-    asSent.reset();
-    const dir = newDir();
-    // 240 s is not an enabled interval on this server: a 422, which it keeps under the key.
-    // (No templated monitor here: with no lock file yet, its hashes take a new salt each run.)
-    const refused = YAML.replace('interval_seconds: 300', 'interval_seconds: 240').replace(/  - name: "as-written: templated"[^]*$/, '');
-    writeFileSync(join(dir, 'monitors.yaml'), refused);
-    const first = await cli(asSent, dir, ['apply', '--yes', '--concurrency', '1']);
-    expect(first.code).toBe(1);
-    expect(first.stdout).toContain('(422)');
-    writeFileSync(join(dir, 'monitors.yaml'), refused.replace('locations: [us-east, eu-west, ap-south]', 'locations: [ap-south, eu-west, us-east]'));
-    const second = await cli(asSent, dir, ['apply', '--yes', '--concurrency', '1']);
-    expect(second.code).toBe(1);
-    expect(second.stdout + second.stderr).not.toContain('API_KEY_REUSED');
-    expect(second.stdout).toContain('(422)');
-    const posts = asSent.requests().filter((r) => r.method === 'POST');
-    expect(posts.every((r) => r.status === 422), JSON.stringify(posts)).toBe(true);
-    // The first monitor's body changed order: its key changed. The others kept theirs.
-    const keysOf = (from: number, to: number) => new Set(posts.slice(from, to).map((r) => r.key));
-    const half = posts.length / 2;
-    expect(posts.length % 2).toBe(0);
-    const before = keysOf(0, half);
-    const after = keysOf(half, posts.length);
-    expect([...after].filter((k) => !before.has(k))).toHaveLength(1);
-  });
+  it(
+    'a re-ordered list is another payload with another key: a refused create is refused again for its reason, never a 409',
+    { timeout: 120_000 },
+    async () => {
+      asSent.reset();
+      const dir = newDir();
+      // 240 s is not an enabled interval on this server: a 422, which it keeps under the key.
+      // (No templated monitor here: with no lock file yet, its hashes take a new salt each run.)
+      const refused = YAML.replace('interval_seconds: 300', 'interval_seconds: 240').replace(
+        /  - name: "as-written: templated"[^]*$/,
+        '',
+      );
+      writeFileSync(join(dir, 'monitors.yaml'), refused);
+      const first = await cli(asSent, dir, ['apply', '--yes', '--concurrency', '1']);
+      expect(first.code).toBe(1);
+      expect(first.stdout).toContain('(422)');
+      writeFileSync(
+        join(dir, 'monitors.yaml'),
+        refused.replace('locations: [us-east, eu-west, ap-south]', 'locations: [ap-south, eu-west, us-east]'),
+      );
+      const second = await cli(asSent, dir, ['apply', '--yes', '--concurrency', '1']);
+      expect(second.code).toBe(1);
+      expect(second.stdout + second.stderr).not.toContain('API_KEY_REUSED');
+      expect(second.stdout).toContain('(422)');
+      const posts = asSent.requests().filter((r) => r.method === 'POST');
+      expect(
+        posts.every((r) => r.status === 422),
+        JSON.stringify(posts),
+      ).toBe(true);
+      // The first monitor's body changed order: its key changed. The others kept theirs.
+      const keysOf = (from: number, to: number) => new Set(posts.slice(from, to).map((r) => r.key));
+      const half = posts.length / 2;
+      expect(posts.length % 2).toBe(0);
+      const before = keysOf(0, half);
+      const after = keysOf(half, posts.length);
+      expect([...after].filter((k) => !before.has(k))).toHaveLength(1);
+    },
+  );
 });
 
 describe('send as written: monitors made by a for_each', () => {
@@ -196,19 +252,28 @@ monitors:
     tags: `${region} , shop`,
   });
 
-  it('each instance reaches the server as its template writes it, and a server that re-spells them plans clean', { timeout: 120_000 }, async () => {
-    for (const server of [asSent, respelled]) {
-      server.reset();
-      const dir = mkdtempSync(join(tmpdir(), 'as-written-'));
-      dirs.push(dir);
-      writeFileSync(join(dir, 'monitors.yaml'), GENERATED);
-      const applied = await cli(server, dir, ['apply', '--yes']);
-      expect(applied.code, applied.stdout + applied.stderr).toBe(0);
-      if (server === asSent) expect(storedByName(server)).toStrictEqual({ 'gen zeta': expected('zeta'), 'gen alpha': expected('alpha') });
-      else expect(storedByName(server)['gen zeta']).toMatchObject({ locations: ['ap-south', 'eu-west', 'us-east'], tags: 'shop, zeta' });
-      const plan = await cli(server, dir, ['plan', '--detailed-exitcode']);
-      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
-      expect(plan.stdout).toContain('No changes. 2 monitors up to date.');
-    }
-  });
+  it(
+    'each instance reaches the server as its template writes it, and a server that re-spells them plans clean',
+    { timeout: 120_000 },
+    async () => {
+      for (const server of [asSent, respelled]) {
+        server.reset();
+        const dir = mkdtempSync(join(tmpdir(), 'as-written-'));
+        dirs.push(dir);
+        writeFileSync(join(dir, 'monitors.yaml'), GENERATED);
+        const applied = await cli(server, dir, ['apply', '--yes']);
+        expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+        if (server === asSent)
+          expect(storedByName(server)).toStrictEqual({ 'gen zeta': expected('zeta'), 'gen alpha': expected('alpha') });
+        else
+          expect(storedByName(server)['gen zeta']).toMatchObject({
+            locations: ['ap-south', 'eu-west', 'us-east'],
+            tags: 'shop, zeta',
+          });
+        const plan = await cli(server, dir, ['plan', '--detailed-exitcode']);
+        expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+        expect(plan.stdout).toContain('No changes. 2 monitors up to date.');
+      }
+    },
+  );
 });

@@ -29,29 +29,39 @@ async function setup(count: number): Promise<SpecServer> {
   });
   dir = mkdtempSync(join(tmpdir(), 'auth-stop-'));
   const names = Array.from({ length: count }, (_, i) => `svc-${String(i).padStart(2, '0')}`);
-  writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/${n}\n`).join('')}`);
+  writeFileSync(
+    join(dir, 'monitors.yaml'),
+    `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/${n}\n`).join('')}`,
+  );
   return server;
 }
 
 const apply = (s: SpecServer, token: string, extra: string[] = []) =>
-  runCli(['apply', '--yes', ...extra], { cwd: dir, env: { MONITORS_API_URL: s.baseUrl, MONITORS_API_TOKEN: token, MONITORS_RETRY_BASE_MS: '5', CI: 'true' } });
+  runCli(['apply', '--yes', ...extra], {
+    cwd: dir,
+    env: { MONITORS_API_URL: s.baseUrl, MONITORS_API_TOKEN: token, MONITORS_RETRY_BASE_MS: '5', CI: 'true' },
+  });
 const writes = (s: SpecServer) => s.requests().filter((r) => r.method !== 'GET');
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe('apply with a token the API refuses', () => {
-  it('403 (no monitors:write): one write is sent, the scope is named once, the advice is to fix the token', { timeout: 120_000 }, async () => {
-    const s = await setup(10);
-    const run = await apply(s, READ_ONLY, ['--concurrency', '1']);
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(writes(s).map((r) => r.status)).toEqual([403]);
-    const output = run.stdout + run.stderr;
-    expect(count(output, 'lacks the monitors:write scope'), output).toBe(1);
-    expect(run.stdout).toContain('Stopped at the first refusal of the token: API_FORBIDDEN');
-    expect(run.stdout).toContain('1 change was refused for this reason and 9 changes were not started');
-    expect(run.stdout).toContain('Apply stopped: 0 created, 0 replaced, 0 deleted, 1 failed, 9 not started.');
-    expect(output).not.toContain('Run the same apply again');
-    expect(output).not.toMatch(/^ {4}at /m);
-  });
+  it(
+    '403 (no monitors:write): one write is sent, the scope is named once, the advice is to fix the token',
+    { timeout: 120_000 },
+    async () => {
+      const s = await setup(10);
+      const run = await apply(s, READ_ONLY, ['--concurrency', '1']);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(writes(s).map((r) => r.status)).toEqual([403]);
+      const output = run.stdout + run.stderr;
+      expect(count(output, 'lacks the monitors:write scope'), output).toBe(1);
+      expect(run.stdout).toContain('Stopped at the first refusal of the token: API_FORBIDDEN');
+      expect(run.stdout).toContain('1 change was refused for this reason and 9 changes were not started');
+      expect(run.stdout).toContain('Apply stopped: 0 created, 0 replaced, 0 deleted, 1 failed, 9 not started.');
+      expect(output).not.toContain('Run the same apply again');
+      expect(output).not.toMatch(/^ {4}at /m);
+    },
+  );
 
   it('403 with writes in flight: those already sent finish, none starts after', { timeout: 120_000 }, async () => {
     const s = await setup(20);
@@ -62,19 +72,23 @@ describe('apply with a token the API refuses', () => {
     expect(count(run.stdout + run.stderr, 'lacks the monitors:write scope')).toBe(1);
   });
 
-  it('401 half-way (the token revoked after two writes): stops there, records the two, and a run with a good token finishes without repeating them', { timeout: 120_000 }, async () => {
-    const s = await setup(6);
-    const run = await apply(s, EXPIRING, ['--concurrency', '1']);
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(writes(s).map((r) => r.status)).toEqual([201, 201, 401]);
-    expect(count(run.stdout + run.stderr, 'API_UNAUTHORIZED')).toBe(1);
-    expect(run.stdout).toContain('Apply stopped: 2 created, 0 replaced, 0 deleted, 1 failed, 3 not started.');
-    const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: unknown[] };
-    expect(lock.monitors).toHaveLength(2);
+  it(
+    '401 half-way (the token revoked after two writes): stops there, records the two, and a run with a good token finishes without repeating them',
+    { timeout: 120_000 },
+    async () => {
+      const s = await setup(6);
+      const run = await apply(s, EXPIRING, ['--concurrency', '1']);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(writes(s).map((r) => r.status)).toEqual([201, 201, 401]);
+      expect(count(run.stdout + run.stderr, 'API_UNAUTHORIZED')).toBe(1);
+      expect(run.stdout).toContain('Apply stopped: 2 created, 0 replaced, 0 deleted, 1 failed, 3 not started.');
+      const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: unknown[] };
+      expect(lock.monitors).toHaveLength(2);
 
-    const again = await apply(s, FULL);
-    expect(again.code, again.stdout + again.stderr).toBe(0);
-    expect(again.stdout).toContain('Apply complete: 4 created, 0 replaced, 0 deleted, 0 failed.');
-    expect(s.monitors()).toHaveLength(6);
-  });
+      const again = await apply(s, FULL);
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+      expect(again.stdout).toContain('Apply complete: 4 created, 0 replaced, 0 deleted, 0 failed.');
+      expect(s.monitors()).toHaveLength(6);
+    },
+  );
 });

@@ -14,9 +14,14 @@ let server: SpecServer;
 let dir = '';
 
 beforeAll(async () => {
-  server = await startSpecServer({ tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write', 'account:read', 'incidents:read'] }] });
+  server = await startSpecServer({
+    tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write', 'account:read', 'incidents:read'] }],
+  });
   dir = mkdtempSync(join(tmpdir(), 'bad-options-'));
-  writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n  - name: svc-1\n    url: https://shop.example.com/1\n`);
+  writeFileSync(
+    join(dir, 'monitors.yaml'),
+    `${E2E_DEFAULTS}monitors:\n  - name: svc-1\n    url: https://shop.example.com/1\n`,
+  );
   writeFileSync(join(dir, 'monitors.lock.json'), '{"format_version": 1, "salt": "c2FsdHNhbHRzYWx0", "monitors": []}\n');
   writeFileSync(join(dir, 'a-file'), 'not a folder\n');
   mkdirSync(join(dir, 'a-folder'));
@@ -31,27 +36,55 @@ const CASES: [string, string[], RegExp][] = [
   ['plan --format yaml', ['plan', '--format', 'yaml'], /BAD_OPTION: --format/],
   ['plan --out ""', ['plan', '--out', ''], /BAD_OPTION: --out needs a file name/],
   ['plan --out a folder', ['plan', '--out', 'a-folder'], /BAD_OPTION: --out a-folder is a folder/],
-  ['plan --out the lock file', ['plan', '--out', 'monitors.lock.json'], /BAD_OPTION: --out monitors\.lock\.json is the lock file/],
-  ['plan --out a YAML file of the plan', ['plan', '--out', 'monitors.yaml'], /BAD_OPTION: --out monitors\.yaml is a YAML file/],
+  [
+    'plan --out the lock file',
+    ['plan', '--out', 'monitors.lock.json'],
+    /BAD_OPTION: --out monitors\.lock\.json is the lock file/,
+  ],
+  [
+    'plan --out a YAML file of the plan',
+    ['plan', '--out', 'monitors.yaml'],
+    /BAD_OPTION: --out monitors\.yaml is a YAML file/,
+  ],
   ['plan --lock ""', ['plan', '--lock', ''], /BAD_OPTION: --lock needs a file name/],
   ['plan --lock a folder', ['plan', '--lock', 'a-folder'], /BAD_OPTION: --lock a-folder is a folder/],
   ['plan with an unknown option', ['plan', '--bogus'], /unknown option '--bogus'/],
   ['plan --format without a value', ['plan', '--format'], /argument missing/],
-  ...['0', '-1', '1.5', 'abc', '65', '', '1e1', '0x10'].map((n): [string, string[], RegExp] => [`apply --concurrency "${n}"`, ['apply', '--yes', '--concurrency', n], /BAD_OPTION: --concurrency must be a whole number from 1 to 64/]),
+  ...['0', '-1', '1.5', 'abc', '65', '', '1e1', '0x10'].map((n): [string, string[], RegExp] => [
+    `apply --concurrency "${n}"`,
+    ['apply', '--yes', '--concurrency', n],
+    /BAD_OPTION: --concurrency must be a whole number from 1 to 64/,
+  ]),
   ['apply --format xml', ['apply', '--yes', '--format', 'xml'], /BAD_OPTION: --format must be text or json/],
   ['apply --lock ""', ['apply', '--yes', '--lock', ''], /BAD_OPTION: --lock needs a file name/],
   ['apply --plan ""', ['apply', '--plan', ''], /BAD_OPTION: --plan needs a file name/],
-  ['apply --plan with YAML paths', ['apply', '--plan', 'plan.json', 'monitors.yaml'], /BAD_OPTION: --plan applies a saved plan/],
+  [
+    'apply --plan with YAML paths',
+    ['apply', '--plan', 'plan.json', 'monitors.yaml'],
+    /BAD_OPTION: --plan applies a saved plan/,
+  ],
   ['apply --plan a file that does not exist', ['apply', '--plan', 'missing.json'], /PLAN_FILE_UNREADABLE/],
-  ['apply --plan with a bad --concurrency', ['apply', '--plan', 'missing.json', '--concurrency', '0'], /BAD_OPTION: --concurrency/],
+  [
+    'apply --plan with a bad --concurrency',
+    ['apply', '--plan', 'missing.json', '--concurrency', '0'],
+    /BAD_OPTION: --concurrency/,
+  ],
   ['apply with an unknown option', ['apply', '--yes', '--bogus'], /unknown option '--bogus'/],
-  ['check --changed --concurrency 0', ['check', '--changed', '--concurrency', '0'], /BAD_OPTION: --concurrency must be a whole number/],
+  [
+    'check --changed --concurrency 0',
+    ['check', '--changed', '--concurrency', '0'],
+    /BAD_OPTION: --concurrency must be a whole number/,
+  ],
   ['check --changed --format yaml', ['check', '--changed', '--format', 'yaml'], /BAD_OPTION: --format/],
   ['export --out ""', ['export', '--out', ''], /BAD_OPTION: --out needs a folder name/],
   ['export --out a file', ['export', '--out', 'a-file'], /BAD_OPTION: --out a-file is a file, not a folder/],
   ['export --lock ""', ['export', '--lock', ''], /BAD_OPTION: --lock needs a file name/],
   ['export --api-url ""', ['export', '--api-url', ''], /BAD_OPTION: --api-url needs a URL/],
-  ['export --api-url not https', ['export', '--api-url', 'http://monitoring.example.com/api/v1'], /CONFIG_INSECURE_URL/],
+  [
+    'export --api-url not https',
+    ['export', '--api-url', 'http://monitoring.example.com/api/v1'],
+    /CONFIG_INSECURE_URL/,
+  ],
 ];
 
 describe('bad options are refused before any request', () => {
@@ -66,7 +99,10 @@ describe('bad options are refused before any request', () => {
 
   it('the same commands with good options do reach the server (the test can see requests)', async () => {
     server.clearRequests();
-    const run = await runCli(['plan', '--out', 'plan.json', '--lock', 'monitors.lock.json'], { cwd: dir, env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN } });
+    const run = await runCli(['plan', '--out', 'plan.json', '--lock', 'monitors.lock.json'], {
+      cwd: dir,
+      env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(server.requests().length).toBeGreaterThan(0);
   });

@@ -15,11 +15,27 @@ let server: SpecServer;
 let dir = '';
 
 const HAND_MADE = {
-  type: 'http', method: 'GET', interval_seconds: 300, timeout_seconds: 10, retry_count: 1, confirmation_attempts: 2, slow_threshold_ms: 2000,
-  expected_status_min: 200, expected_status_max: 299, max_redirects: 3, auth_type: 'none', execution_mode: 'local', consensus_threshold: 1,
+  type: 'http',
+  method: 'GET',
+  interval_seconds: 300,
+  timeout_seconds: 10,
+  retry_count: 1,
+  confirmation_attempts: 2,
+  slow_threshold_ms: 2000,
+  expected_status_min: 200,
+  expected_status_max: 299,
+  max_redirects: 3,
+  auth_type: 'none',
+  execution_mode: 'local',
+  consensus_threshold: 1,
 };
-const yaml = (pin = '') => `${E2E_DEFAULTS}monitors:\n  - name: "acme: homepage"\n    url: https://acme.example.com/\n${pin}`;
-const cli = (args: string[]) => runCli(args, { cwd: dir, env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' } });
+const yaml = (pin = '') =>
+  `${E2E_DEFAULTS}monitors:\n  - name: "acme: homepage"\n    url: https://acme.example.com/\n${pin}`;
+const cli = (args: string[]) =>
+  runCli(args, {
+    cwd: dir,
+    env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' },
+  });
 
 beforeAll(async () => {
   server = await startSpecServer({ tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write'] }] });
@@ -31,22 +47,29 @@ afterAll(async () => {
 });
 
 describe('two live monitors with the name the YAML asks for', () => {
-  it('with a lock file: plan stops with PLAN_DUPLICATE_LIVE_NAME, naming both ids and which one the lock has', { timeout: 120_000 }, async () => {
-    writeFileSync(join(dir, 'monitors.yaml'), yaml());
-    expect((await cli(['apply', '--yes'])).code).toBe(0);
-    const managed = server.monitors()[0]!.id;
-    const copy = server.insertMonitor({ ...HAND_MADE, name: 'acme: homepage', url: 'https://acme.example.com/' });
+  it(
+    'with a lock file: plan stops with PLAN_DUPLICATE_LIVE_NAME, naming both ids and which one the lock has',
+    { timeout: 120_000 },
+    async () => {
+      writeFileSync(join(dir, 'monitors.yaml'), yaml());
+      expect((await cli(['apply', '--yes'])).code).toBe(0);
+      const managed = server.monitors()[0]!.id;
+      const copy = server.insertMonitor({ ...HAND_MADE, name: 'acme: homepage', url: 'https://acme.example.com/' });
 
-    const plan = await cli(['plan']);
-    expect(plan.code, plan.stdout + plan.stderr).toBe(1);
-    expect(plan.stderr).toContain('error PLAN_DUPLICATE_LIVE_NAME');
-    expect(plan.stderr).toContain(`${managed} (in the lock file)`);
-    expect(plan.stderr).toContain(copy);
-    expect(plan.stderr).toContain(`id: ${managed}`);
-    server.clearRequests();
-    expect((await cli(['apply', '--yes'])).code).toBe(1);
-    expect(server.requests().filter((r) => r.method !== 'GET'), 'nothing written').toEqual([]);
-  });
+      const plan = await cli(['plan']);
+      expect(plan.code, plan.stdout + plan.stderr).toBe(1);
+      expect(plan.stderr).toContain('error PLAN_DUPLICATE_LIVE_NAME');
+      expect(plan.stderr).toContain(`${managed} (in the lock file)`);
+      expect(plan.stderr).toContain(copy);
+      expect(plan.stderr).toContain(`id: ${managed}`);
+      server.clearRequests();
+      expect((await cli(['apply', '--yes'])).code).toBe(1);
+      expect(
+        server.requests().filter((r) => r.method !== 'GET'),
+        'nothing written',
+      ).toEqual([]);
+    },
+  );
 
   it('without a lock file: the same error', { timeout: 120_000 }, async () => {
     unlinkSync(join(dir, 'monitors.lock.json'));

@@ -69,19 +69,32 @@ function env(extra: Record<string, string | undefined> = {}): Record<string, str
   };
 }
 
-const cli = (args: string[], extra: Record<string, string | undefined> = {}) => runCli(args, { cwd: dir, env: env(extra) });
+const cli = (args: string[], extra: Record<string, string | undefined> = {}) =>
+  runCli(args, { cwd: dir, env: env(extra) });
 const lockPath = (name: string) => join(dir, 'monitors', 'locks', `${name}.lock.json`);
-const lockNames = (name: string) => (JSON.parse(readFileSync(lockPath(name), 'utf8')) as { monitors: { name: string }[] }).monitors.map((r) => r.name);
+const lockNames = (name: string) =>
+  (JSON.parse(readFileSync(lockPath(name), 'utf8')) as { monitors: { name: string }[] }).monitors.map((r) => r.name);
 const liveNames = async (sim: SimProcess) => {
-  const res = await fetch(`${sim.baseUrl}/monitors?per_page=100`, { headers: { authorization: `Bearer ${sim.token}` } });
+  const res = await fetch(`${sim.baseUrl}/monitors?per_page=100`, {
+    headers: { authorization: `Bearer ${sim.token}` },
+  });
   return ((await res.json()) as { data: { name: string }[] }).data.map((m) => m.name).sort();
 };
 function expectNoSecrets(result: CliResult): void {
-  for (const token of [staging.token, production.token, DECOY_TOKEN]) expect(result.stdout + result.stderr).not.toContain(token);
+  for (const token of [staging.token, production.token, DECOY_TOKEN])
+    expect(result.stdout + result.stderr).not.toContain(token);
 }
 
 const STAGING_NAMES = ['api eu-west health', 'api eu-west ready', 'api us-east health', 'api us-east ready'];
-const PRODUCTION_NAMES = ['admin login', 'api ap-south health', 'api ap-south ready', 'api eu-west health', 'api eu-west ready', 'api us-east health', 'api us-east ready'];
+const PRODUCTION_NAMES = [
+  'admin login',
+  'api ap-south health',
+  'api ap-south ready',
+  'api eu-west health',
+  'api eu-west ready',
+  'api us-east health',
+  'api us-east ready',
+];
 
 // The tests run in order, as one story: each starts from what the one before left.
 beforeAll(async () => {
@@ -96,7 +109,10 @@ afterAll(async () => {
 
 describe('two environments against two simulators', () => {
   it('plan and apply refuse without an environment, naming them, and call no API', async () => {
-    for (const command of [['plan', 'monitors'], ['apply', 'monitors', '--yes']]) {
+    for (const command of [
+      ['plan', 'monitors'],
+      ['apply', 'monitors', '--yes'],
+    ]) {
       const result = await cli(command);
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).toContain('error ENV_REQUIRED: the YAML declares environments (staging, production)');
@@ -104,17 +120,28 @@ describe('two environments against two simulators', () => {
       expectNoSecrets(result);
     }
     const unknown = await cli(['plan', 'monitors', '--env', 'prod']);
-    expect(unknown.stderr).toContain('error ENV_UNKNOWN: --env prod names environment "prod", which the YAML does not declare');
+    expect(unknown.stderr).toContain(
+      'error ENV_UNKNOWN: --env prod names environment "prod", which the YAML does not declare',
+    );
     expect(await getRequestLog(staging.adminUrl)).toEqual([]);
     // (production's log may hold the early listing MONITORS_API_URL allows; it carries no environment's token)
-    expect((await getRequestLog(production.adminUrl)).every((r) => r.tokenId !== tokenId(production.token) && r.tokenId !== tokenId(staging.token))).toBe(true);
+    expect(
+      (await getRequestLog(production.adminUrl)).every(
+        (r) => r.tokenId !== tokenId(production.token) && r.tokenId !== tokenId(staging.token),
+      ),
+    ).toBe(true);
   });
 
   it('an environment never falls back to MONITORS_API_TOKEN for its token', async () => {
     const before = (await getRequestLog(staging.adminUrl)).length;
-    const result = await cli(['plan', 'monitors', '--env', 'staging'], { MONITORS_STAGING_TOKEN: undefined, MONITORS_API_TOKEN: staging.token });
+    const result = await cli(['plan', 'monitors', '--env', 'staging'], {
+      MONITORS_STAGING_TOKEN: undefined,
+      MONITORS_API_TOKEN: staging.token,
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error CONFIG_NO_TOKEN: MONITORS_STAGING_TOKEN is not set (the token of environment staging)');
+    expect(result.stderr).toContain(
+      'error CONFIG_NO_TOKEN: MONITORS_STAGING_TOKEN is not set (the token of environment staging)',
+    );
     expect((await getRequestLog(staging.adminUrl)).length).toBe(before);
   });
 
@@ -123,7 +150,9 @@ describe('two environments against two simulators', () => {
     expect(plan.code, plan.stderr).toBe(2);
     expect(plan.stdout.split('\n')[0]).toBe('Environment: staging');
     expect(plan.stdout).toContain('Plan: 4 to create, 0 to replace, 0 to delete.');
-    expect(plan.stdout).toMatch(/\+ create "api us-east ready"\n {4}reason: .*\n {4}defined at: monitors\/shop\.yaml:19:5 \(region=us-east, check=ready\)/);
+    expect(plan.stdout).toMatch(
+      /\+ create "api us-east ready"\n {4}reason: .*\n {4}defined at: monitors\/shop\.yaml:19:5 \(region=us-east, check=ready\)/,
+    );
     const productionRequests = (await getRequestLog(production.adminUrl)).length;
 
     const apply = await cli(['apply', 'monitors', '--env', 'staging', '--yes']);
@@ -148,7 +177,8 @@ describe('two environments against two simulators', () => {
     expect(readFileSync(lockPath('staging'), 'utf8')).toBe(stagingLock);
     expect((await getRequestLog(staging.adminUrl)).length).toBe(stagingRequests);
     // Different workspaces: each lock file has its own salt and its own ids.
-    const ids = (name: string) => (JSON.parse(readFileSync(lockPath(name), 'utf8')) as { monitors: { id: string }[] }).monitors.map((r) => r.id);
+    const ids = (name: string) =>
+      (JSON.parse(readFileSync(lockPath(name), 'utf8')) as { monitors: { id: string }[] }).monitors.map((r) => r.id);
     expect(ids('staging').filter((id) => ids('production').includes(id))).toEqual([]);
   });
 
@@ -184,13 +214,26 @@ describe('two environments against two simulators', () => {
   });
 
   it('validate without --env checks every environment and lists each one with its token variable and lock file', async () => {
-    const result = await runCli(['validate', 'monitors', '--format', 'json'], { cwd: dir, env: { STAGING_API_URL: staging.baseUrl, PRODUCTION_API_URL: production.baseUrl } });
+    const result = await runCli(['validate', 'monitors', '--format', 'json'], {
+      cwd: dir,
+      env: { STAGING_API_URL: staging.baseUrl, PRODUCTION_API_URL: production.baseUrl },
+    });
     expect(result.code, result.stdout).toBe(0);
     const report = JSON.parse(result.stdout) as { monitors: number; environments: unknown[] };
     expect(report.monitors).toBe(2 + 7);
     expect(report.environments).toEqual([
-      { name: 'staging', monitors: 2, token_env: 'MONITORS_STAGING_TOKEN', lock_file: 'monitors/locks/staging.lock.json' },
-      { name: 'production', monitors: 7, token_env: 'MONITORS_PRODUCTION_TOKEN', lock_file: 'monitors/locks/production.lock.json' },
+      {
+        name: 'staging',
+        monitors: 2,
+        token_env: 'MONITORS_STAGING_TOKEN',
+        lock_file: 'monitors/locks/staging.lock.json',
+      },
+      {
+        name: 'production',
+        monitors: 7,
+        token_env: 'MONITORS_PRODUCTION_TOKEN',
+        lock_file: 'monitors/locks/production.lock.json',
+      },
     ]);
   });
 
@@ -210,7 +253,9 @@ describe('two environments against two simulators', () => {
   });
 
   it('two live monitors with one name stop the plan of their environment only', async () => {
-    const [copy] = await seedMonitors(staging.adminUrl, [httpInput({ name: 'api eu-west health', url: 'https://eu-west.api.staging.shop.example.com/health' })]);
+    const [copy] = await seedMonitors(staging.adminUrl, [
+      httpInput({ name: 'api eu-west health', url: 'https://eu-west.api.staging.shop.example.com/health' }),
+    ]);
     const stopped = await cli(['plan', 'monitors', '--env', 'staging']);
     expect(stopped.code, stopped.stdout + stopped.stderr).toBe(1);
     expect(stopped.stderr).toContain('error PLAN_DUPLICATE_LIVE_NAME');
@@ -224,11 +269,16 @@ describe('two environments against two simulators', () => {
   it("--api-url wins over the environment's api_url (the token stays the environment's)", async () => {
     // staging's api_url points nowhere: only --api-url can reach the staging simulator.
     const nowhere = { STAGING_API_URL: 'http://127.0.0.1:9/api/v1', MONITORS_MAX_ATTEMPTS: '1' };
-    const plan = await cli(['plan', 'monitors', '--env', 'staging', '--api-url', staging.baseUrl, '--detailed-exitcode'], nowhere);
+    const plan = await cli(
+      ['plan', 'monitors', '--env', 'staging', '--api-url', staging.baseUrl, '--detailed-exitcode'],
+      nowhere,
+    );
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout).toContain('No changes. 4 monitors up to date.');
     const saved = join(dir, 'staging-api-url.plan.json');
-    expect((await cli(['plan', 'monitors', '--env', 'staging', '--api-url', staging.baseUrl, '--out', saved], nowhere)).code).toBe(0);
+    expect(
+      (await cli(['plan', 'monitors', '--env', 'staging', '--api-url', staging.baseUrl, '--out', saved], nowhere)).code,
+    ).toBe(0);
     // The saved plan keeps the URL it was made against.
     expect((await cli(['apply', '--plan', saved], nowhere)).code).toBe(0);
     expect((await cli(['plan', 'monitors', '--env', 'staging'], nowhere)).code).toBe(1);

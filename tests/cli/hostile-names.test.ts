@@ -18,15 +18,34 @@ let server: SpecServer;
 let dir = '';
 
 const dashboardInput = (name: string) => ({
-  name, type: 'http', url: 'https://shop.example.com/', method: 'GET', interval_seconds: 300, timeout_seconds: 10, retry_count: 1, confirmation_attempts: 2,
-  slow_threshold_ms: 2000, expected_status_min: 200, expected_status_max: 299, max_redirects: 3, auth_type: 'none', execution_mode: 'local', consensus_threshold: 1,
+  name,
+  type: 'http',
+  url: 'https://shop.example.com/',
+  method: 'GET',
+  interval_seconds: 300,
+  timeout_seconds: 10,
+  retry_count: 1,
+  confirmation_attempts: 2,
+  slow_threshold_ms: 2000,
+  expected_status_min: 200,
+  expected_status_max: 299,
+  max_redirects: 3,
+  auth_type: 'none',
+  execution_mode: 'local',
+  consensus_threshold: 1,
 });
 
 const plan = (args: string[] = []) =>
-  runCli(['plan', '.', ...args], { cwd: dir, env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' }, timeoutMs: 20_000 });
+  runCli(['plan', '.', ...args], {
+    cwd: dir,
+    env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' },
+    timeoutMs: 20_000,
+  });
 
 beforeAll(async () => {
-  server = await startSpecServer({ tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write', 'account:read', 'incidents:read'] }] });
+  server = await startSpecServer({
+    tokens: [{ token: TOKEN, scopes: ['monitors:read', 'monitors:write', 'account:read', 'incidents:read'] }],
+  });
   dir = mkdtempSync(join(tmpdir(), 'hostile-names-'));
 });
 afterAll(async () => {
@@ -37,7 +56,10 @@ afterAll(async () => {
 describe('names with terminal control sequences', () => {
   it('an unmanaged monitor with such a name is listed escaped in the text plan', async () => {
     server.insertMonitor(dashboardInput(HOSTILE));
-    writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n  - name: shop home\n    url: https://shop.example.com/\n`);
+    writeFileSync(
+      join(dir, 'monitors.yaml'),
+      `${E2E_DEFAULTS}monitors:\n  - name: shop home\n    url: https://shop.example.com/\n`,
+    );
     const result = await plan();
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('evil\\u001b]0;PWNED\\u0007\\u001b[2J\\u009b31m\\u202ename');
@@ -48,7 +70,10 @@ describe('names with terminal control sequences', () => {
     const second = server.insertMonitor(dashboardInput(HOSTILE));
     const first = server.monitors().find((m) => m.input.name === HOSTILE && m.id !== second)!.id;
     // A YAML double-quoted string may write the same control characters as escapes.
-    writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n  - name: "evil\\e]0;PWNED\\a\\e[2J\\x9b31m\\u202Ename"\n    url: https://shop.example.com/\n`);
+    writeFileSync(
+      join(dir, 'monitors.yaml'),
+      `${E2E_DEFAULTS}monitors:\n  - name: "evil\\e]0;PWNED\\a\\e[2J\\x9b31m\\u202Ename"\n    url: https://shop.example.com/\n`,
+    );
     const result = await plan();
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('PLAN_DUPLICATE_LIVE_NAME');
@@ -62,8 +87,16 @@ describe('names with terminal control sequences', () => {
     const victim = `delete-me ${HOSTILE}`;
     server.insertMonitor(dashboardInput(victim));
     // The workspace scope makes every unlisted monitor managed, so apply deletes them.
-    writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}settings:\n  scope: workspace\nmonitors:\n  - name: shop home\n    url: https://shop.example.com/\n`);
-    const env = { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', CI: 'true' };
+    writeFileSync(
+      join(dir, 'monitors.yaml'),
+      `${E2E_DEFAULTS}settings:\n  scope: workspace\nmonitors:\n  - name: shop home\n    url: https://shop.example.com/\n`,
+    );
+    const env = {
+      MONITORS_API_URL: server.baseUrl,
+      MONITORS_API_TOKEN: TOKEN,
+      MONITORS_RETRY_BASE_MS: '5',
+      CI: 'true',
+    };
     const result = await runCli(['apply', '.', '--yes', '--allow-mass-delete'], { cwd: dir, env, timeoutMs: 20_000 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout + result.stderr).toContain('deleted  "delete-me evil\\u001b]0;PWNED');

@@ -57,7 +57,13 @@ function newDir(prefix: string): string {
 async function cli(dir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const result = await runCli(args, {
     cwd: dir,
-    env: { MONITORS_API_URL: server.baseUrl, MONITORS_API_TOKEN: TOKEN, KW_SECRET: SECRET, MONITORS_RETRY_BASE_MS: '5', ...env },
+    env: {
+      MONITORS_API_URL: server.baseUrl,
+      MONITORS_API_TOKEN: TOKEN,
+      KW_SECRET: SECRET,
+      MONITORS_RETRY_BASE_MS: '5',
+      ...env,
+    },
     timeoutMs: 20_000,
   });
   outputs.push(result);
@@ -66,7 +72,14 @@ async function cli(dir: string, args: string[], env: Record<string, string> = {}
 
 interface PlanJson {
   summary: { create: number; replace: number; delete: number; unchanged: number };
-  changes: { action: string; name: string; id: string | null; reason: string; fields: { field: string }[]; notes: string[] }[];
+  changes: {
+    action: string;
+    name: string;
+    id: string | null;
+    reason: string;
+    fields: { field: string }[];
+    notes: string[];
+  }[];
   unmanaged: { id: string; name: string }[];
 }
 async function planJson(dir: string): Promise<PlanJson> {
@@ -81,11 +94,17 @@ async function expectNoChanges(dir: string, count: number): Promise<void> {
   expect(result.stdout).toContain(`No changes. ${count} monitors up to date.`);
 }
 
-const liveNames = () => server.monitors().map((m) => m.input.name as string).sort();
+const liveNames = () =>
+  server
+    .monitors()
+    .map((m) => m.input.name as string)
+    .sort();
 const liveByName = (name: string) => server.monitors().find((m) => m.input.name === name);
-const expectedNames = (count: number, without: string[] = []) => [...plainNames(count), 'shop-keyword'].filter((n) => !without.includes(n)).sort();
+const expectedNames = (count: number, without: string[] = []) =>
+  [...plainNames(count), 'shop-keyword'].filter((n) => !without.includes(n)).sort();
 /** Listing requests that followed a cursor: more than one page was read. */
-const cursorReads = () => server.requests().filter((r) => r.method === 'GET' && r.path === '/monitors' && r.query.includes('cursor=')).length;
+const cursorReads = () =>
+  server.requests().filter((r) => r.method === 'GET' && r.path === '/monitors' && r.query.includes('cursor=')).length;
 
 function expectNoStackTrace(result: CliResult): void {
   expect(result.stderr).not.toMatch(/^ {4}at /m);
@@ -119,8 +138,22 @@ describe('the server itself (spec sections 4, 5, 7)', () => {
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
   const input = (name: string, more: Record<string, unknown> = {}) => ({
-    name, type: 'http', url: 'https://Example.com', method: 'GET', interval_seconds: 300, timeout_seconds: 10, retry_count: 1, confirmation_attempts: 2,
-    slow_threshold_ms: 2000, expected_status_min: 200, expected_status_max: 299, max_redirects: 3, auth_type: 'none', execution_mode: 'local', consensus_threshold: 1, ...more,
+    name,
+    type: 'http',
+    url: 'https://Example.com',
+    method: 'GET',
+    interval_seconds: 300,
+    timeout_seconds: 10,
+    retry_count: 1,
+    confirmation_attempts: 2,
+    slow_threshold_ms: 2000,
+    expected_status_min: 200,
+    expected_status_max: 299,
+    max_redirects: 3,
+    auth_type: 'none',
+    execution_mode: 'local',
+    consensus_threshold: 1,
+    ...more,
   });
 
   it('answers auth, keys, replays, conflicts, validation and deletes as the spec says', async () => {
@@ -142,11 +175,19 @@ describe('the server itself (spec sections 4, 5, 7)', () => {
     const replay = await call('POST', '/monitors', { key: 'key-create-0001', body: input('one') });
     expect([replay.status, await replay.json()]).toEqual([201, body]);
     const reused = await call('POST', '/monitors', { key: 'key-create-0001', body: input('two') });
-    expect([reused.status, await reused.json()]).toEqual([409, { error: { code: 'conflict', message: 'Idempotency key already used with a different request' } }]);
+    expect([reused.status, await reused.json()]).toEqual([
+      409,
+      { error: { code: 'conflict', message: 'Idempotency key already used with a different request' } },
+    ]);
 
-    const invalid = await call('POST', '/monitors', { key: 'key-create-0002', body: { ...input('xx'), interval_seconds: 240, extra: 1 } });
+    const invalid = await call('POST', '/monitors', {
+      key: 'key-create-0002',
+      body: { ...input('xx'), interval_seconds: 240, extra: 1 },
+    });
     expect(invalid.status).toBe(422);
-    const details = ((await invalid.json()) as { error: { details: { field: string }[] } }).error.details.map((d) => d.field);
+    const details = ((await invalid.json()) as { error: { details: { field: string }[] } }).error.details.map(
+      (d) => d.field,
+    );
     expect(details).toEqual(['extra']); // type errors first; cross-field rules only on well-formed input
 
     const id = String(body.data.id);
@@ -206,7 +247,9 @@ describe('a workspace managed against the independent server', () => {
     // idempotency records of this server never expire.
     writeFileSync(join(dir, 'monitors.yaml'), yaml(COUNT, { keyword: 'Add to cart' }));
     const plan = await planJson(dir);
-    expect(plan.changes.map((c) => [c.action, c.name, c.reason])).toEqual([['replace', 'shop-keyword', 'changed_since_apply']]);
+    expect(plan.changes.map((c) => [c.action, c.name, c.reason])).toEqual([
+      ['replace', 'shop-keyword', 'changed_since_apply'],
+    ]);
     const apply = await cli(dir, ['apply', '.', '--yes']);
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     expect(liveByName('shop-keyword')!.input.keyword).toBe('Add to cart');
@@ -228,13 +271,17 @@ describe('a workspace managed against the independent server', () => {
     server.addIncident(liveByName('svc-07')!.id, 'svc-07 is down');
     server.addIncident(liveByName('svc-08')!.id, 'svc-08 was down', true);
     const plan = await planJson(dir);
-    expect(plan.changes.map((c) => [c.action, c.name, c.reason])).toEqual([['replace', 'svc-07', 'changed_since_apply']]);
+    expect(plan.changes.map((c) => [c.action, c.name, c.reason])).toEqual([
+      ['replace', 'svc-07', 'changed_since_apply'],
+    ]);
     expect(plan.changes[0]!.fields.map((f) => f.field)).toEqual(['url']);
     expect(plan.changes[0]!.notes).toContain('has an open incident');
     // --wait follows it through this server's own pending-after-a-write until it is up.
     const apply = await cli(dir, ['apply', '.', '--yes', '--wait', '30s']);
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
-    expect(apply.stdout).toMatch(/^ {2}up {11}"svc-07" \([0-9A-Z]{26}\)\n {17}open incident since \S+ \(\S+\): svc-07 is down$/m);
+    expect(apply.stdout).toMatch(
+      /^ {2}up {11}"svc-07" \([0-9A-Z]{26}\)\n {17}open incident since \S+ \(\S+\): svc-07 is down$/m,
+    );
     expect(apply.stdout).toMatch(/^Wait complete: 1 up\. /m);
     expect(liveByName('svc-07')!.input.url).toBe('https://status.example.com/');
     await expectNoChanges(dir, COUNT);
@@ -255,7 +302,11 @@ describe('a workspace managed against the independent server', () => {
   });
 
   it('lists a monitor made outside the tool as unmanaged and never deletes it', async () => {
-    const id = server.insertMonitor({ ...liveByName('svc-01')!.input, name: 'made-in-dashboard', url: 'https://dash.example.com/' });
+    const id = server.insertMonitor({
+      ...liveByName('svc-01')!.input,
+      name: 'made-in-dashboard',
+      url: 'https://dash.example.com/',
+    });
     const plan = await planJson(dir);
     expect(plan.summary).toMatchObject({ create: 0, replace: 0, delete: 0 });
     expect(plan.unmanaged).toEqual([{ id, name: 'made-in-dashboard' }]);
@@ -267,7 +318,14 @@ describe('a workspace managed against the independent server', () => {
   });
 
   it('refuses to write with a read-only token (403), cleanly', async () => {
-    writeFileSync(join(dir, 'monitors.yaml'), yaml(COUNT, { urlOf: { 'svc-07': 'https://Status.Example.com' }, without: ['svc-13'], extra: { 'svc-02': '    timeout_seconds: 12\n' } }));
+    writeFileSync(
+      join(dir, 'monitors.yaml'),
+      yaml(COUNT, {
+        urlOf: { 'svc-07': 'https://Status.Example.com' },
+        without: ['svc-13'],
+        extra: { 'svc-02': '    timeout_seconds: 12\n' },
+      }),
+    );
     const apply = await cli(dir, ['apply', '.', '--yes'], { MONITORS_API_TOKEN: READ_ONLY });
     expect(apply.code).toBe(1);
     expect(apply.stdout + apply.stderr).toContain('API_FORBIDDEN');
@@ -367,10 +425,15 @@ describe('configuration mistakes', () => {
     // Before the check, undici refused each such request and leaked a pool slot per refusal:
     // the retries hung and node exited 13 with no message at all.
     for (const token of [`${TOKEN}\nextra`, `${TOKEN}\u20ac`]) {
-      for (const command of [['plan', '.'], ['apply', '.', '--yes']]) {
+      for (const command of [
+        ['plan', '.'],
+        ['apply', '.', '--yes'],
+      ]) {
         const result = await cli(dir, command, { MONITORS_API_TOKEN: token });
         expect(result.code, result.stderr).toBe(1);
-        expect(result.stderr.split('\n')[0]).toMatch(/^error CONFIG_BAD_TOKEN: MONITORS_API_TOKEN contains .* \(character 36\)/);
+        expect(result.stderr.split('\n')[0]).toMatch(
+          /^error CONFIG_BAD_TOKEN: MONITORS_API_TOKEN contains .* \(character 36\)/,
+        );
         expectNoStackTrace(result);
       }
     }

@@ -25,20 +25,25 @@ afterEach(async () => {
 
 describe('a lock file written before bodies were sent as written', () => {
   for (const listing of ['full', 'spec'] as const) {
-    it(`plans clean against the workspace it describes (${listing} listing), and apply changes nothing`, { timeout: 120_000 }, async () => {
-      dir = mkdtempSync(join(tmpdir(), 'legacy-lock-'));
-      for (const file of ['monitors.yaml', 'monitors.lock.json', 'sim-state.json']) copyFileSync(join(FIXTURE, file), join(dir, file));
-      sim = await startSimProcess(['--token', TOKEN, '--listing', listing, '--state', join(dir, 'sim-state.json')]);
-      const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, ...ENV };
-      const lockBefore = readFileSync(join(dir, 'monitors.lock.json'), 'utf8');
+    it(
+      `plans clean against the workspace it describes (${listing} listing), and apply changes nothing`,
+      { timeout: 120_000 },
+      async () => {
+        dir = mkdtempSync(join(tmpdir(), 'legacy-lock-'));
+        for (const file of ['monitors.yaml', 'monitors.lock.json', 'sim-state.json'])
+          copyFileSync(join(FIXTURE, file), join(dir, file));
+        sim = await startSimProcess(['--token', TOKEN, '--listing', listing, '--state', join(dir, 'sim-state.json')]);
+        const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, ...ENV };
+        const lockBefore = readFileSync(join(dir, 'monitors.lock.json'), 'utf8');
 
-      const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
-      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
-      expect(plan.stdout).toContain('No changes. 4 monitors up to date.');
+        const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+        expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+        expect(plan.stdout).toContain('No changes. 4 monitors up to date.');
 
-      const apply = await runCli(['apply', '--yes'], { cwd: dir, env });
-      expect(apply.code, apply.stdout + apply.stderr).toBe(0);
-      expect(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')).toBe(lockBefore);
-    });
+        const apply = await runCli(['apply', '--yes'], { cwd: dir, env });
+        expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+        expect(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')).toBe(lockBefore);
+      },
+    );
   }
 });

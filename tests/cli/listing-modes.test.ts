@@ -43,7 +43,10 @@ describe.each(['spec', 'full'] as const)('listing mode "%s"', (listingMode) => {
     dir = mkdtempSync(join(tmpdir(), `modes-env-${listingMode}-`));
     cpSync(join(ROOT, 'environments'), join(dir, 'monitors'), { recursive: true });
     const settings = join(dir, 'monitors', 'settings.yaml');
-    writeFileSync(settings, readFileSync(settings, 'utf8').replace('https://staging.monitoring.example.com/api/v1', sim.baseUrl));
+    writeFileSync(
+      settings,
+      readFileSync(settings, 'utf8').replace('https://staging.monitoring.example.com/api/v1', sim.baseUrl),
+    );
     const env = { MONITORS_STAGING_TOKEN: TOKEN, ...SECRETS };
     const apply = await runCli(['apply', 'monitors', '--env', 'staging', '--yes'], { cwd: dir, env });
     expect(apply.code, apply.stderr).toBe(0);

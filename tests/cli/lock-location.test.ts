@@ -15,20 +15,25 @@ let sim: SimServer;
 let repo: string;
 
 const monitor = (name: string) => `  - name: ${name}\n    url: https://shop.example.com/${name}\n`;
-const cli = (args: string[], cwd = repo) => runCli(args, { cwd, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' } });
+const cli = (args: string[], cwd = repo) =>
+  runCli(args, { cwd, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' } });
 
 beforeAll(async () => {
   sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)] });
 });
 afterAll(() => sim.close());
 beforeEach(() => {
-  for (const m of sim.core.state.workspace('default').monitors.values()) sim.core.state.deleteMonitor(sim.core.state.workspace('default'), m.id);
+  for (const m of sim.core.state.workspace('default').monitors.values())
+    sim.core.state.deleteMonitor(sim.core.state.workspace('default'), m.id);
   repo = mkdtempSync(join(tmpdir(), 'lock-location-'));
   mkdirSync(join(repo, 'monitors'));
   mkdirSync(join(repo, 'other'));
   writeFileSync(join(repo, 'docker-compose.yml'), 'services:\n  web:\n    image: nginx\n');
   // A keyword monitor: its keyword cannot be read back, so without its lock record the plan replaces it.
-  writeFileSync(join(repo, 'monitors', 'shop.yaml'), `${E2E_DEFAULTS}monitors:\n${monitor('home')}  - name: search\n    type: keyword\n    keyword: Results\n    url: https://shop.example.com/search\n`);
+  writeFileSync(
+    join(repo, 'monitors', 'shop.yaml'),
+    `${E2E_DEFAULTS}monitors:\n${monitor('home')}  - name: search\n    type: keyword\n    keyword: Results\n    url: https://shop.example.com/search\n`,
+  );
 });
 afterEach(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -39,7 +44,12 @@ describe('the lock file beside the YAML', () => {
     expect(applied.stdout).toContain('Lock file written: monitors.lock.json\n');
     expect(existsSync(join(repo, 'monitors', 'monitors.lock.json'))).toBe(true);
 
-    for (const [args, cwd] of [[[], repo], [['monitors'], repo], [['monitors/shop.yaml'], repo], [['../monitors'], join(repo, 'other')]] as const) {
+    for (const [args, cwd] of [
+      [[], repo],
+      [['monitors'], repo],
+      [['monitors/shop.yaml'], repo],
+      [['../monitors'], join(repo, 'other')],
+    ] as const) {
       const plan = await cli(['plan', ...args, '--detailed-exitcode'], cwd);
       expect(plan.code, `${args.join(' ')} in ${cwd}: ${plan.stdout}${plan.stderr}`).toBe(0);
       expect(plan.stdout).toContain('No changes.');
@@ -47,11 +57,16 @@ describe('the lock file beside the YAML', () => {
     }
     expect(existsSync(join(repo, 'monitors.lock.json'))).toBe(false);
 
-    writeFileSync(join(repo, 'monitors', 'shop.yaml'), `${E2E_DEFAULTS}monitors:\n${monitor('home')}${monitor('cart')}  - name: search\n    type: keyword\n    keyword: Results\n    url: https://shop.example.com/search\n`);
+    writeFileSync(
+      join(repo, 'monitors', 'shop.yaml'),
+      `${E2E_DEFAULTS}monitors:\n${monitor('home')}${monitor('cart')}  - name: search\n    type: keyword\n    keyword: Results\n    url: https://shop.example.com/search\n`,
+    );
     const second = await cli(['apply', '--yes']);
     expect(second.code, second.stderr).toBe(0);
     // The skipped file is a note of the plan (in every format), not a line on stderr.
-    expect(second.stdout).toContain('Note: docker-compose.yml: skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one\n');
+    expect(second.stdout).toContain(
+      'Note: docker-compose.yml: skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one\n',
+    );
     expect(second.stderr).not.toContain('file.skipped');
     expect(second.stdout).toContain('Lock file written: monitors/monitors.lock.json\n');
     expect(existsSync(join(repo, 'monitors.lock.json'))).toBe(false);
@@ -65,18 +80,33 @@ describe('the lock file beside the YAML', () => {
     expect(plan.stdout).toContain(
       'Note: monitors/monitors.lock.json is a lock file this plan does not use: it uses other/elsewhere.lock.json (given with --lock). If that is the wrong one, pass --lock monitors/monitors.lock.json or set settings.lock_file.',
     );
-    const json = JSON.parse((await cli(['plan', '--lock', 'other/elsewhere.lock.json', '--format', 'json'])).stdout) as { notes: string[] };
-    expect(json.notes.map((n) => n.split(':')[0])).toEqual(['docker-compose.yml', 'monitors/monitors.lock.json is a lock file this plan does not use']);
+    const json = JSON.parse(
+      (await cli(['plan', '--lock', 'other/elsewhere.lock.json', '--format', 'json'])).stdout,
+    ) as { notes: string[] };
+    expect(json.notes.map((n) => n.split(':')[0])).toEqual([
+      'docker-compose.yml',
+      'monitors/monitors.lock.json is a lock file this plan does not use',
+    ]);
   });
 
   it('with environments: each one defaults to monitors.NAME.lock.json beside the YAML, from any folder', async () => {
     const settings = `settings:\n  environments:\n    staging:\n      api_url: ${sim.baseUrl}\n      token_env: STAGING_TOKEN\n`;
     writeFileSync(join(repo, 'monitors', 'settings.yaml'), settings);
-    const env = { MONITORS_API_URL: undefined, MONITORS_API_TOKEN: undefined, STAGING_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5' };
+    const env = {
+      MONITORS_API_URL: undefined,
+      MONITORS_API_TOKEN: undefined,
+      STAGING_TOKEN: TOKEN,
+      MONITORS_RETRY_BASE_MS: '5',
+    };
     const applied = await runCli(['apply', '--env', 'staging', '--yes'], { cwd: repo, env });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(applied.stdout).toContain('Lock file written: monitors/monitors.staging.lock.json\n');
-    for (const [args, cwd] of [[[], repo], [['monitors'], repo], [['../monitors'], join(repo, 'other')], [[], join(repo, 'monitors')]] as const) {
+    for (const [args, cwd] of [
+      [[], repo],
+      [['monitors'], repo],
+      [['../monitors'], join(repo, 'other')],
+      [[], join(repo, 'monitors')],
+    ] as const) {
       const plan = await runCli(['plan', ...args, '--env', 'staging', '--detailed-exitcode'], { cwd, env });
       expect(plan.code, `${args.join(' ')} in ${cwd}: ${plan.stdout}${plan.stderr}`).toBe(0);
     }

@@ -25,9 +25,16 @@ function writeMonitors(items: string, extra = ''): void {
 }
 const monitor = (name: string, more = '') => `  - name: ${name}\n    url: https://shop.example.com/${name}\n${more}`;
 
-const env = (extra: Record<string, string> = {}) => ({ MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, MONITORS_RETRY_BASE_MS: '5', SHOP_SECRET: SECRET, ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  MONITORS_API_URL: sim.baseUrl,
+  MONITORS_API_TOKEN: TOKEN,
+  MONITORS_RETRY_BASE_MS: '5',
+  SHOP_SECRET: SECRET,
+  ...extra,
+});
 const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { cwd: dir, env: env(extra) });
-const liveNames = () => [...sim.core.state.workspace('default').monitors.values()].map((m) => m.input.name as string).sort();
+const liveNames = () =>
+  [...sim.core.state.workspace('default').monitors.values()].map((m) => m.input.name as string).sort();
 
 function expectCleanFailure(result: CliResult, code: string): void {
   expect(result.code, result.stdout + result.stderr).toBe(1);
@@ -38,13 +45,18 @@ function expectCleanFailure(result: CliResult, code: string): void {
 
 beforeAll(async () => {
   // No simulated check within a test: one finding a monitor up would resolve the incident a test opened.
-  sim = await startSimServer({ tokens: [fullScopeToken(TOKEN), { ...fullScopeToken(READ_ONLY), scopes: ['monitors:read'] }], monitorLimit: 3, checks: { delayMs: 3_600_000 } });
+  sim = await startSimServer({
+    tokens: [fullScopeToken(TOKEN), { ...fullScopeToken(READ_ONLY), scopes: ['monitors:read'] }],
+    monitorLimit: 3,
+    checks: { delayMs: 3_600_000 },
+  });
 });
 afterAll(() => sim.close());
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'plan-apply-'));
   sim.core.options.monitorLimit = 3;
-  for (const m of sim.core.state.workspace('default').monitors.values()) sim.core.state.deleteMonitor(sim.core.state.workspace('default'), m.id);
+  for (const m of sim.core.state.workspace('default').monitors.values())
+    sim.core.state.deleteMonitor(sim.core.state.workspace('default'), m.id);
   sim.clearRequests();
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,7 +77,11 @@ describe('plan', () => {
 
   it('prints versioned JSON and Markdown', async () => {
     writeMonitors(monitor('alpha'));
-    const json = JSON.parse((await cli(['plan', '--format', 'json'])).stdout) as { format_version: number; summary: Record<string, number>; changes: { action: string; id: unknown; name: string }[] };
+    const json = JSON.parse((await cli(['plan', '--format', 'json'])).stdout) as {
+      format_version: number;
+      summary: Record<string, number>;
+      changes: { action: string; id: unknown; name: string }[];
+    };
     expect(json.format_version).toBe(1);
     expect(json.summary).toEqual({ create: 1, replace: 0, delete: 0, unchanged: 0 });
     expect(json.changes[0]).toMatchObject({ action: 'create', name: 'alpha', id: null });
@@ -75,7 +91,10 @@ describe('plan', () => {
   });
 
   it('stops on YAML errors before changing anything', async () => {
-    writeFileSync(join(dir, 'monitors.yaml'), `${DEFAULTS}monitors:\n  - name: alpha\n    url: https://shop.example.com/\n    timeout: 5\n`);
+    writeFileSync(
+      join(dir, 'monitors.yaml'),
+      `${DEFAULTS}monitors:\n  - name: alpha\n    url: https://shop.example.com/\n    timeout: 5\n`,
+    );
     const result = await cli(['plan', '.']);
     expectCleanFailure(result, 'CONFIG_INVALID');
     expect(result.stderr).toMatch(/monitors\.yaml:19:5: error \S+ unknown field "timeout"/);
@@ -89,16 +108,22 @@ describe('plan', () => {
     const rejected = await cli(['plan'], { MONITORS_API_TOKEN: 'tok_not_known_1234' });
     expectCleanFailure(rejected, 'API_UNAUTHORIZED');
     expect(rejected.stderr).toContain('settings, API');
-    const unreachable = await cli(['plan'], { MONITORS_API_URL: 'http://127.0.0.1:9/api/v1', MONITORS_MAX_ATTEMPTS: '2' });
+    const unreachable = await cli(['plan'], {
+      MONITORS_API_URL: 'http://127.0.0.1:9/api/v1',
+      MONITORS_MAX_ATTEMPTS: '2',
+    });
     expectCleanFailure(unreachable, 'API_UNREACHABLE');
-    expectCleanFailure(await cli(['plan'], { MONITORS_API_URL: 'http://monitoring.example.com/api/v1' }), 'CONFIG_INSECURE_URL');
+    expectCleanFailure(
+      await cli(['plan'], { MONITORS_API_URL: 'http://monitoring.example.com/api/v1' }),
+      'CONFIG_INSECURE_URL',
+    );
   });
 
   it('plans with a monitors:read token, noting what it could not check; apply needs monitors:write', async () => {
     writeMonitors(monitor('alpha'));
     const plan = await cli(['plan', '--detailed-exitcode'], { MONITORS_API_TOKEN: READ_ONLY });
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout).toContain("monitor limit was not checked: the token lacks the account:read scope");
+    expect(plan.stdout).toContain('monitor limit was not checked: the token lacks the account:read scope');
     expect(plan.stdout).toContain('Open incidents were not checked: the token lacks the incidents:read scope');
     const apply = await cli(['apply', '--yes'], { MONITORS_API_TOKEN: READ_ONLY });
     expect(apply.code).toBe(1);
@@ -111,7 +136,11 @@ describe('plan', () => {
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     const [id] = [...sim.core.state.workspace('default').monitors.keys()];
     await openIncident(sim.adminUrl, id!);
-    writeMonitors(['m1', 'm2', 'm3', 'm4'].map((n) => monitor(n, n === 'm1' || n === 'm2' ? '    timeout_seconds: 12\n' : '')).join(''));
+    writeMonitors(
+      ['m1', 'm2', 'm3', 'm4']
+        .map((n) => monitor(n, n === 'm1' || n === 'm2' ? '    timeout_seconds: 12\n' : ''))
+        .join(''),
+    );
     const plan = await cli(['plan']);
     expect(plan.stdout).toMatch(/Warning: The workspace allows 3 monitors and uses 2; this plan would need 4/);
     expect(plan.stdout).toContain('note: has an open incident');
@@ -140,13 +169,19 @@ describe('plan', () => {
   it('--out never overwrites the YAML or the lock file it plans from', async () => {
     writeMonitors(monitor('alpha'));
     expect((await cli(['apply', '.', '--yes'])).code).toBe(0);
-    const before = readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
+    const before = readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
     for (const out of ['monitors.yaml', 'monitors.lock.json', join(dir, 'monitors.lock.json')]) {
       const result = await cli(['plan', '.', '--out', out]);
       expectCleanFailure(result, 'BAD_OPTION');
       expect(result.stderr).toContain(`--out ${out}`);
     }
-    expect(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')])).toEqual(before);
+    expect(
+      readdirSync(dir)
+        .sort()
+        .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+    ).toEqual(before);
   });
 
   it('refuses a plan that deletes more than the limits unless allowed', async () => {
@@ -223,15 +258,25 @@ describe('apply', () => {
     const result = await cli(['apply', '--yes']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 1 failed.');
-    expect(result.stdout).toMatch(/create of "odd-interval": API_VALIDATION: the API rejected the monitor \(422\)\n {4}monitors\.yaml:\d+:\d+: interval_seconds/);
+    expect(result.stdout).toMatch(
+      /create of "odd-interval": API_VALIDATION: the API rejected the monitor \(422\)\n {4}monitors\.yaml:\d+:\d+: interval_seconds/,
+    );
     expect(liveNames()).toEqual(['good']);
     const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: { name: string }[] };
     expect(lock.monitors.map((m) => m.name)).toEqual(['good']);
   });
 
   it('never writes the token or a secret value to output, the lock file or a saved plan', async () => {
-    writeMonitors(monitor('secretive', '    auth_type: bearer\n    auth_secret: ${env:SHOP_SECRET}\n    headers: "X-Api-Key: ${env:SHOP_SECRET}"\n'));
-    const outputs = [await cli(['plan', '--out', join(dir, 'p.json'), '--format', 'json']), await cli(['apply', '--yes', '--debug'])];
+    writeMonitors(
+      monitor(
+        'secretive',
+        '    auth_type: bearer\n    auth_secret: ${env:SHOP_SECRET}\n    headers: "X-Api-Key: ${env:SHOP_SECRET}"\n',
+      ),
+    );
+    const outputs = [
+      await cli(['plan', '--out', join(dir, 'p.json'), '--format', 'json']),
+      await cli(['apply', '--yes', '--debug']),
+    ];
     writeFileSync(join(dir, 'monitors.yaml'), readFileSync(join(dir, 'monitors.yaml'), 'utf8'));
     outputs.push(await cli(['plan'], { SHOP_SECRET: 'rotated-SENTINEL-value' }));
     expect(outputs[2]!.stdout).toContain('(sensitive value changed)');

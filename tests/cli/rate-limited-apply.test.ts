@@ -32,18 +32,27 @@ const limits: [string, Partial<FaultSettings>][] = [
 ];
 
 describe('apply against a rate-limited server', () => {
-  it.each(limits)('%s: each monitor created once, no request before a Retry-After had elapsed', async (_name, faults) => {
-    sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], faults });
-    dir = mkdtempSync(join(tmpdir(), 'rate-limited-apply-'));
-    const names = Array.from({ length: CREATES }, (_, i) => `paced-${String(i).padStart(2, '0')}`);
-    writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/${n}\n`).join('')}`);
+  it.each(limits)(
+    '%s: each monitor created once, no request before a Retry-After had elapsed',
+    async (_name, faults) => {
+      sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], faults });
+      dir = mkdtempSync(join(tmpdir(), 'rate-limited-apply-'));
+      const names = Array.from({ length: CREATES }, (_, i) => `paced-${String(i).padStart(2, '0')}`);
+      writeFileSync(
+        join(dir, 'monitors.yaml'),
+        `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/${n}\n`).join('')}`,
+      );
 
-    const run = await runCli(['apply', '--yes'], { cwd: dir, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true' } });
+      const run = await runCli(['apply', '--yes'], {
+        cwd: dir,
+        env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true' },
+      });
 
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(`Apply complete: ${CREATES} created, 0 replaced, 0 deleted, 0 failed.`);
-    const log = sim.requests();
-    expect(log.filter((e) => e.method === 'POST' && e.status === 201)).toHaveLength(CREATES);
-    expect(log.filter((e) => e.early).map((e) => `${e.method} ${e.path} ${e.status} at ${e.startedAt}`)).toEqual([]);
-  });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain(`Apply complete: ${CREATES} created, 0 replaced, 0 deleted, 0 failed.`);
+      const log = sim.requests();
+      expect(log.filter((e) => e.method === 'POST' && e.status === 201)).toHaveLength(CREATES);
+      expect(log.filter((e) => e.early).map((e) => `${e.method} ${e.path} ${e.status} at ${e.startedAt}`)).toEqual([]);
+    },
+  );
 });

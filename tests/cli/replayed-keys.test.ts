@@ -14,7 +14,8 @@ import { deleteMonitorOutOfBand, editMonitorOutOfBand, exampleMonitorInput } fro
 const TOKEN = 'tok_replay_0123456789abc';
 let sim: SimServer;
 let dir: string;
-const cli = (args: string[]) => runCli(args, { cwd: dir, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN } });
+const cli = (args: string[]) =>
+  runCli(args, { cwd: dir, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN } });
 const live = () => [...sim.core.state.workspace('default').monitors.values()];
 
 beforeAll(async () => {
@@ -82,5 +83,8 @@ describe('replayed responses that did not take effect', () => {
 
 function writeYaml(extra = '', more = ''): void {
   const { name: _n, ...defaults } = exampleMonitorInput('x');
-  writeFileSync(join(dir, 'monitors.yaml'), `defaults: ${JSON.stringify(defaults)}\nmonitors:\n  - name: replayed\n${extra}${more}`);
+  writeFileSync(
+    join(dir, 'monitors.yaml'),
+    `defaults: ${JSON.stringify(defaults)}\nmonitors:\n  - name: replayed\n${extra}${more}`,
+  );
 }

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const EXAMPLE_ENV = { SHOP_API_TOKEN: 'shop-token-value', SHOP_ADMIN_PASSWORD: 'admin-pw-value', GATEWAY_API_KEY: 'gw-key-value' };
+const EXAMPLE_ENV = {
+  SHOP_API_TOKEN: 'shop-token-value',
+  SHOP_ADMIN_PASSWORD: 'admin-pw-value',
+  GATEWAY_API_KEY: 'gw-key-value',
+};
 let dir = '';
 
 const BROKEN = `monitors:
@@ -56,9 +60,13 @@ describe('monitors validate', () => {
       'examples/model-gateway/gateway.yaml:16:16: warning env.missing environment variable GATEWAY_API_KEY is not set (referenced by auth_secret); plan and apply need it',
     ]);
     expect(r.stdout).toMatch(/\n\d+ monitors in 4 files: valid \(3 warnings\)\.\n$/);
-    const strict = await runCli(['validate', '--require-env', 'examples/shop', 'examples/model-gateway'], { cwd: ROOT });
+    const strict = await runCli(['validate', '--require-env', 'examples/shop', 'examples/model-gateway'], {
+      cwd: ROOT,
+    });
     expect(strict.code).toBe(1);
-    expect(strict.stdout).toContain('examples/shop/storefront.yaml:57:18: error env.missing environment variable SHOP_API_TOKEN is not set (referenced by auth_secret)\n');
+    expect(strict.stdout).toContain(
+      'examples/shop/storefront.yaml:57:18: error env.missing environment variable SHOP_API_TOKEN is not set (referenced by auth_secret)\n',
+    );
     expect(strict.stdout).toMatch(/\n3 errors in 2 files\.\n$/);
   });
 
@@ -94,8 +102,22 @@ describe('monitors validate', () => {
       errors: 2,
       warnings: 0,
       diagnostics: [
-        { file: 'broken/shop.yaml', line: 7, col: 22, severity: 'error', code: 'schema.maximum', message: 'timeout_seconds must be at most 60' },
-        { file: 'broken/shop.yaml', line: 17, col: 5, severity: 'error', code: 'schema.additionalProperties', message: 'unknown field "colour"' },
+        {
+          file: 'broken/shop.yaml',
+          line: 7,
+          col: 22,
+          severity: 'error',
+          code: 'schema.maximum',
+          message: 'timeout_seconds must be at most 60',
+        },
+        {
+          file: 'broken/shop.yaml',
+          line: 17,
+          col: 5,
+          severity: 'error',
+          code: 'schema.additionalProperties',
+          message: 'unknown field "colour"',
+        },
       ],
     });
   });
@@ -104,38 +126,67 @@ describe('monitors validate', () => {
     const root = path.join(dir, 'repo');
     mkdirSync(path.join(root, 'monitors'), { recursive: true });
     writeFileSync(path.join(root, 'docker-compose.yml'), 'services:\n  web:\n    image: nginx\n');
-    writeFileSync(path.join(root, 'monitors', 'shop.yaml'), BROKEN.replace('timeout_seconds: 100', 'timeout_seconds: 10').replace('    colour: red\n', ''));
+    writeFileSync(
+      path.join(root, 'monitors', 'shop.yaml'),
+      BROKEN.replace('timeout_seconds: 100', 'timeout_seconds: 10').replace('    colour: red\n', ''),
+    );
     const text = await runCli(['validate'], { cwd: root });
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
       'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
     );
-    const json = JSON.parse((await runCli(['validate', '--format', 'json'], { cwd: root })).stdout) as Record<string, unknown>;
-    expect(json).toMatchObject({ valid: true, files: ['monitors/shop.yaml'], skipped: ['docker-compose.yml'], errors: 0, warnings: 0 });
+    const json = JSON.parse((await runCli(['validate', '--format', 'json'], { cwd: root })).stdout) as Record<
+      string,
+      unknown
+    >;
+    expect(json).toMatchObject({
+      valid: true,
+      files: ['monitors/shop.yaml'],
+      skipped: ['docker-compose.yml'],
+      errors: 0,
+      warnings: 0,
+    });
     const annotations = await runCli(['validate'], { cwd: root, env: { GITHUB_ACTIONS: 'true' } });
-    expect(annotations.stdout).toContain('::notice file=docker-compose.yml,title=file.skipped::skipped: not a monitors file');
+    expect(annotations.stdout).toContain(
+      '::notice file=docker-compose.yml,title=file.skipped::skipped: not a monitors file',
+    );
     const strict = await runCli(['validate', 'docker-compose.yml'], { cwd: root });
     expect(strict.code).toBe(1);
-    expect(strict.stdout).toContain('docker-compose.yml:1:1: error schema.additionalProperties unknown field "services"');
+    expect(strict.stdout).toContain(
+      'docker-compose.yml:1:1: error schema.additionalProperties unknown field "services"',
+    );
   });
 
   it('prints GitHub annotations when GITHUB_ACTIONS=true', async () => {
     const r = await runCli(['validate', 'broken'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
-    expect(r.stdout).toContain('::error file=broken/shop.yaml,line=7,col=22,title=schema.maximum::timeout_seconds must be at most 60\n');
-    const json = await runCli(['validate', 'broken', '--format', 'json'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    expect(r.stdout).toContain(
+      '::error file=broken/shop.yaml,line=7,col=22,title=schema.maximum::timeout_seconds must be at most 60\n',
+    );
+    const json = await runCli(['validate', 'broken', '--format', 'json'], {
+      cwd: dir,
+      env: { GITHUB_ACTIONS: 'true' },
+    });
     expect(() => JSON.parse(json.stdout)).not.toThrow();
     expect(json.stderr).toContain('::error file=broken/shop.yaml,line=17,col=5,title=schema.additionalProperties::');
   });
 
   it('a key with a line break and escape sequences cannot forge a workflow command or drive the terminal', async () => {
     const file = path.join(dir, 'forged.yaml');
-    writeFileSync(file, BROKEN.replace('    colour: red\n', '    "x\\n::warning file=a,line=1::forged\\e[2J": red\n').replace('timeout_seconds: 100', 'timeout_seconds: 10'));
+    writeFileSync(
+      file,
+      BROKEN.replace('    colour: red\n', '    "x\\n::warning file=a,line=1::forged\\e[2J": red\n').replace(
+        'timeout_seconds: 100',
+        'timeout_seconds: 10',
+      ),
+    );
     for (const env of [{}, { GITHUB_ACTIONS: 'true' }]) {
       const r = await runCli(['validate', 'forged.yaml'], { cwd: dir, env });
       expect(r.code).toBe(1);
       expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
       expect(r.stdout.split('\n').filter((line) => line.startsWith('::warning'))).toEqual([]);
-      expect(r.stdout).toContain('forged.yaml:17:5: error schema.additionalProperties unknown field "x\\u000a::warning file=a,line=1::forged\\u001b[2J"\n');
+      expect(r.stdout).toContain(
+        'forged.yaml:17:5: error schema.additionalProperties unknown field "x\\u000a::warning file=a,line=1::forged\\u001b[2J"\n',
+      );
     }
   });
 
@@ -149,7 +200,10 @@ describe('monitors validate', () => {
   });
 
   it('never prints a secret, even a literal one it rejects', async () => {
-    writeFileSync(path.join(dir, 'secret.yaml'), BROKEN.replace('auth_type: none', 'auth_type: bearer\n    auth_secret: sk-live-12345-very-secret'));
+    writeFileSync(
+      path.join(dir, 'secret.yaml'),
+      BROKEN.replace('auth_type: none', 'auth_type: bearer\n    auth_secret: sk-live-12345-very-secret'),
+    );
     const r = await runCli(['validate', 'secret.yaml', '--format', 'json'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('secret.literal');
@@ -176,16 +230,26 @@ describe('monitors validate', () => {
     const all = await runCli(['validate', 'examples/environments'], { cwd: ROOT, env });
     expect(all.code, all.stdout).toBe(0);
     expect(all.stdout.trim()).toBe('34 monitors (staging: 14, production: 20) in 3 files: valid.');
-    const one = await runCli(['validate', 'examples/environments', '--env', 'production'], { cwd: ROOT, env: { PRODUCTION_SHOP_API_TOKEN: 'pr' } });
+    const one = await runCli(['validate', 'examples/environments', '--env', 'production'], {
+      cwd: ROOT,
+      env: { PRODUCTION_SHOP_API_TOKEN: 'pr' },
+    });
     expect(one.code, one.stdout).toBe(0);
     expect(one.stdout.trim()).toBe('20 monitors (production: 20) in 3 files: valid.');
-    const viaEnv = await runCli(['validate', 'examples/environments'], { cwd: ROOT, env: { STAGING_SHOP_API_TOKEN: 'st', MONITORS_ENV: 'staging' } });
+    const viaEnv = await runCli(['validate', 'examples/environments'], {
+      cwd: ROOT,
+      env: { STAGING_SHOP_API_TOKEN: 'st', MONITORS_ENV: 'staging' },
+    });
     expect(viaEnv.stdout.trim()).toBe('14 monitors (staging: 14) in 3 files: valid.');
     const unknown = await runCli(['validate', 'examples/environments', '--env', 'prod'], { cwd: ROOT, env });
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('error ENV_UNKNOWN: --env prod names environment "prod", which the YAML does not declare; did you mean "production"?');
+    expect(unknown.stderr).toContain(
+      'error ENV_UNKNOWN: --env prod names environment "prod", which the YAML does not declare; did you mean "production"?',
+    );
     const none = await runCli(['validate', 'examples/shop', '--env', 'staging'], { cwd: ROOT, env: EXAMPLE_ENV });
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('error ENV_NOT_DECLARED: --env staging names environment "staging", but the YAML declares no environments');
+    expect(none.stderr).toContain(
+      'error ENV_NOT_DECLARED: --env staging names environment "staging", but the YAML declares no environments',
+    );
   });
 });

@@ -6,7 +6,12 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f)),
+];
 
 function relativeLinks(markdown: string): string[] {
   const withoutCode = markdown.replace(/```[\s\S]*?```/g, '');
@@ -21,23 +26,31 @@ const REPO_FOLDERS = ['action', 'bench', 'docs', 'examples', 'schema', 'scripts'
 /** Paths of the repository written as code (`src/lock/location.ts`), outside code blocks; relative to the root. */
 function repositoryPaths(markdown: string): string[] {
   const withoutBlocks = markdown.replace(/```[\s\S]*?```/g, '');
-  return [...withoutBlocks.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!).filter((path) => REPO_FOLDERS.some((folder) => path.startsWith(`${folder}/`)));
+  return [...withoutBlocks.matchAll(/`([^`\s]+)`/g)]
+    .map((m) => m[1]!)
+    .filter((path) => REPO_FOLDERS.some((folder) => path.startsWith(`${folder}/`)));
 }
 
 describe('documentation links', () => {
   it.each(pages)('%s links only to files that exist', (page) => {
-    const missing = relativeLinks(readFileSync(join(root, page), 'utf8')).filter((target) => !existsSync(resolve(root, dirname(page), target)));
+    const missing = relativeLinks(readFileSync(join(root, page), 'utf8')).filter(
+      (target) => !existsSync(resolve(root, dirname(page), target)),
+    );
     expect(missing).toEqual([]);
   });
 
   it.each(pages)('%s names only repository paths that exist', (page) => {
-    const missing = repositoryPaths(readFileSync(join(root, page), 'utf8')).filter((path) => !existsSync(join(root, path)));
+    const missing = repositoryPaths(readFileSync(join(root, page), 'utf8')).filter(
+      (path) => !existsSync(join(root, path)),
+    );
     expect(missing).toEqual([]);
   });
 
   it('knows the folders of the repository, and finds the paths it checks', () => {
     expect(REPO_FOLDERS.filter((folder) => !existsSync(join(root, folder)))).toEqual([]);
-    expect(repositoryPaths('see `spec/monitoring-api.md` and `src/lock`, not `monitors/shop.yaml`\n```\n`src/x.ts`\n```')).toEqual(['spec/monitoring-api.md', 'src/lock']);
+    expect(
+      repositoryPaths('see `spec/monitoring-api.md` and `src/lock`, not `monitors/shop.yaml`\n```\n`src/x.ts`\n```'),
+    ).toEqual(['spec/monitoring-api.md', 'src/lock']);
   });
 
   it('finds the links it checks', () => {

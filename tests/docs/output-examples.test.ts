@@ -9,8 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
-const MARKED = /<!-- (lines of the )?output of `monitors ([^`]*)` in (\S+)(?: with (\w+)=(\S*))? -->\n```(\w*)\n([\s\S]*?)```/g;
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f)),
+];
+const MARKED =
+  /<!-- (lines of the )?output of `monitors ([^`]*)` in (\S+)(?: with (\w+)=(\S*))? -->\n```(\w*)\n([\s\S]*?)```/g;
 
 interface Example {
   page: string;
@@ -37,10 +43,14 @@ describe('output shown in the documentation', () => {
     expect(examples.map((e) => e.page)).toEqual(expect.arrayContaining(['README.md', join('docs', 'yaml-format.md')]));
   });
 
-  it.each(examples.map((e) => [`${e.page}: monitors ${e.args.join(' ')}`, e] as const))('%s', async (_name, example) => {
-    const run = await runCli(example.args, { cwd: join(root, example.folder), env: example.env });
-    if (example.mode === 'json') expect(JSON.parse(run.stdout)).toEqual(JSON.parse(example.shown));
-    else if (example.mode === 'lines') expect(run.stdout.split('\n')).toEqual(expect.arrayContaining(example.shown.trimEnd().split('\n')));
-    else expect(run.stdout).toBe(example.shown);
-  });
+  it.each(examples.map((e) => [`${e.page}: monitors ${e.args.join(' ')}`, e] as const))(
+    '%s',
+    async (_name, example) => {
+      const run = await runCli(example.args, { cwd: join(root, example.folder), env: example.env });
+      if (example.mode === 'json') expect(JSON.parse(run.stdout)).toEqual(JSON.parse(example.shown));
+      else if (example.mode === 'lines')
+        expect(run.stdout.split('\n')).toEqual(expect.arrayContaining(example.shown.trimEnd().split('\n')));
+      else expect(run.stdout).toBe(example.shown);
+    },
+  );
 });

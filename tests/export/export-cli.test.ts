@@ -20,8 +20,19 @@ beforeAll(async () => {
   cwd = mkdtempSync(join(tmpdir(), 'export-cli-'));
   await seedMonitors(sim.adminUrl, [
     exampleMonitorInput('shop: home', { url: 'https://shop.example.com/', group: 'Shop' }),
-    exampleMonitorInput('shop: search', { type: 'keyword', url: 'https://shop.example.com/search', keyword: 'results', group: 'Shop' }),
-    exampleMonitorInput('shop admin', { url: 'https://shop.example.com/admin', auth_type: 'basic', auth_username: 'probe', auth_secret: 'admin-password', group: 'Shop' }),
+    exampleMonitorInput('shop: search', {
+      type: 'keyword',
+      url: 'https://shop.example.com/search',
+      keyword: 'results',
+      group: 'Shop',
+    }),
+    exampleMonitorInput('shop admin', {
+      url: 'https://shop.example.com/admin',
+      auth_type: 'basic',
+      auth_username: 'probe',
+      auth_secret: 'admin-password',
+      group: 'Shop',
+    }),
     exampleMonitorInput('mail', { type: 'tcp', url: 'mail.example.com', port: 25 }),
   ]);
 });
@@ -44,7 +55,9 @@ describe('monitors export against the simulator', () => {
     expect(invalid.code).toBe(1);
     const errors = invalid.stdout.split('\n').filter((l) => l.includes(' error '));
     expect(errors).toEqual([
-      expect.stringMatching(/^spec\/keyword\.yaml:\d+:\d+: error rule\.required_for_type type "keyword" needs keyword$/),
+      expect.stringMatching(
+        /^spec\/keyword\.yaml:\d+:\d+: error rule\.required_for_type type "keyword" needs keyword$/,
+      ),
       expect.stringMatching(/^spec\/tcp\.yaml:\d+:\d+: error rule\.required_for_type type "tcp" needs port$/),
     ]);
     for (const line of errors) {
@@ -52,7 +65,10 @@ describe('monitors export against the simulator', () => {
       expect(readFileSync(join(cwd, file), 'utf8').split('\n')[Number(row) - 1]).toMatch(/^\s+(keyword|port): null$/);
     }
 
-    for (const [file, from, to] of [['keyword.yaml', 'keyword: null', 'keyword: results'], ['tcp.yaml', 'port: null', 'port: 25']] as const) {
+    for (const [file, from, to] of [
+      ['keyword.yaml', 'keyword: null', 'keyword: results'],
+      ['tcp.yaml', 'port: null', 'port: 25'],
+    ] as const) {
       const path = join(cwd, 'spec', file);
       writeFileSync(path, readFileSync(path, 'utf8').replace(from, to));
     }
@@ -68,7 +84,9 @@ describe('monitors export against the simulator', () => {
     const exported = await monitors(['export', '--out', 'full']);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain('  MONITOR_SECRET_SHOP_ADMIN  ("shop admin")');
-    expect(readFileSync(join(cwd, 'full', 'shop.yaml'), 'utf8')).toContain('auth_secret: ${env:MONITOR_SECRET_SHOP_ADMIN} # write-only');
+    expect(readFileSync(join(cwd, 'full', 'shop.yaml'), 'utf8')).toContain(
+      'auth_secret: ${env:MONITOR_SECRET_SHOP_ADMIN} # write-only',
+    );
     expect(exported.stdout).not.toContain('admin-password');
 
     expect((await monitors(['validate', 'full'], SECRET_ENV)).code).toBe(0);
@@ -85,7 +103,9 @@ describe('monitors export against the simulator', () => {
   it('refuses to overwrite a previous export, and explains --force', async () => {
     const again = await monitors(['export', '--out', 'full']);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/^error EXPORT_FILE_EXISTS: full\/\S+\.yaml already exists \(and \d+ more\); export does not overwrite files\n {2}Pass --force/);
+    expect(again.stderr).toMatch(
+      /^error EXPORT_FILE_EXISTS: full\/\S+\.yaml already exists \(and \d+ more\); export does not overwrite files\n {2}Pass --force/,
+    );
     expect((await monitors(['export', '--out', 'full', '--force'])).code).toBe(0);
   });
 
@@ -99,7 +119,9 @@ describe('monitors export against the simulator', () => {
     expect(rejected.stderr.split('\n')[0]).toBe(
       'error API_UNAUTHORIZED: the API rejected the token in MONITORS_API_TOKEN (401); the server says: the token is not valid; send "Authorization: Bearer <token>" with a valid token',
     );
-    const down = await monitors(['export', '--out', 'x', '--api-url', 'http://127.0.0.1:9/api/v1'], { MONITORS_MAX_ATTEMPTS: '1' });
+    const down = await monitors(['export', '--out', 'x', '--api-url', 'http://127.0.0.1:9/api/v1'], {
+      MONITORS_MAX_ATTEMPTS: '1',
+    });
     expect(down.code).toBe(1);
     expect(down.stderr).toMatch(/^error API_UNREACHABLE: cannot reach the API at http:\/\/127.0.0.1:9\/api\/v1/);
     for (const run of [noToken, rejected, down]) expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace

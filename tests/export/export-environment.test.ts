@@ -28,14 +28,26 @@ const SETTINGS = `settings:
 `;
 
 const monitors = (args: string[]) =>
-  runCli(args, { cwd, env: { STAGING_URL: staging.baseUrl, PRODUCTION_URL: production.baseUrl, STAGING_TOKEN: staging.token, PRODUCTION_TOKEN: production.token, CI: 'true' } });
+  runCli(args, {
+    cwd,
+    env: {
+      STAGING_URL: staging.baseUrl,
+      PRODUCTION_URL: production.baseUrl,
+      STAGING_TOKEN: staging.token,
+      PRODUCTION_TOKEN: production.token,
+      CI: 'true',
+    },
+  });
 
 beforeAll(async () => {
   [staging, production] = await Promise.all([startSimProcess(), startSimProcess()]);
   cwd = mkdtempSync(join(tmpdir(), 'export-env-'));
   mkdirSync(join(cwd, 'monitors'));
   writeFileSync(join(cwd, 'monitors', 'settings.yaml'), SETTINGS);
-  writeFileSync(join(cwd, 'monitors', 'shared.yaml'), `${E2E_DEFAULTS}monitors:\n  - name: "status page"\n    url: https://status.example.com/\n`);
+  writeFileSync(
+    join(cwd, 'monitors', 'shared.yaml'),
+    `${E2E_DEFAULTS}monitors:\n  - name: "status page"\n    url: https://status.example.com/\n`,
+  );
   productionIds = await seedMonitors(production.adminUrl, [
     exampleMonitorInput('legacy: home', { url: 'https://legacy.example.com/' }),
     exampleMonitorInput('legacy: ${var.x} text', { url: 'https://legacy.example.com/x' }),
@@ -55,8 +67,13 @@ describe('monitors export --env', () => {
     expect(exported.stdout).toContain('monitors plan monitors --env production');
     const files = readdirSync(join(cwd, 'monitors')).filter((f) => f.startsWith('production-'));
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(readFileSync(join(cwd, 'monitors', file), 'utf8')).toContain('defaults:\n  environments:\n    - production\n');
-    const lock = JSON.parse(readFileSync(join(cwd, 'monitors', 'locks', 'production.lock.json'), 'utf8')) as { monitors: { id: string }[] };
+    for (const file of files)
+      expect(readFileSync(join(cwd, 'monitors', file), 'utf8')).toContain(
+        'defaults:\n  environments:\n    - production\n',
+      );
+    const lock = JSON.parse(readFileSync(join(cwd, 'monitors', 'locks', 'production.lock.json'), 'utf8')) as {
+      monitors: { id: string }[];
+    };
     expect(lock.monitors.map((r) => r.id).sort()).toEqual([...productionIds].sort());
     expect(existsSync(join(cwd, 'monitors', 'locks', 'staging.lock.json'))).toBe(false);
     expect(await getRequestLog(staging.adminUrl)).toEqual([]);
@@ -65,19 +82,29 @@ describe('monitors export --env', () => {
   it('then production plans no create nor delete of what it adopted, and staging never sees those monitors', async () => {
     const prod = await monitors(['plan', 'monitors', '--env', 'production', '--format', 'json']);
     expect(prod.code, prod.stderr).toBe(0);
-    const plan = JSON.parse(prod.stdout) as { environment: string; summary: Record<string, number>; changes: { action: string; name: string }[] };
+    const plan = JSON.parse(prod.stdout) as {
+      environment: string;
+      summary: Record<string, number>;
+      changes: { action: string; name: string }[];
+    };
     expect(plan.environment).toBe('production');
-    expect(plan.changes.filter((c) => c.action !== 'replace').map((c) => `${c.action} ${c.name}`)).toEqual(['create status page']);
+    expect(plan.changes.filter((c) => c.action !== 'replace').map((c) => `${c.action} ${c.name}`)).toEqual([
+      'create status page',
+    ]);
     expect(plan.summary.delete).toBe(0);
 
     const stage = await monitors(['plan', 'monitors', '--env', 'staging', '--format', 'json']);
     expect(stage.code, stage.stderr).toBe(0);
-    expect((JSON.parse(stage.stdout) as { changes: { name: string }[] }).changes.map((c) => c.name)).toEqual(['status page']);
+    expect((JSON.parse(stage.stdout) as { changes: { name: string }[] }).changes.map((c) => c.name)).toEqual([
+      'status page',
+    ]);
   });
 
   it('without the environment declared in --out it refuses, naming what is missing', async () => {
     const result = await monitors(['export', '--out', 'elsewhere', '--env', 'production']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error ENV_NOT_DECLARED: --env production: export reads the environments from the YAML in --out (elsewhere), which does not exist');
+    expect(result.stderr).toContain(
+      'error ENV_NOT_DECLARED: --env production: export reads the environments from the YAML in --out (elsewhere), which does not exist',
+    );
   });
 });

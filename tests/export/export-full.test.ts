@@ -25,8 +25,16 @@ describe('export of a listing that returns every input field', () => {
   });
 
   it('factors the values all monitors of a file share into defaults, and nothing else', () => {
-    const doc = parse(result.files.find((f) => f.fileName === 'shop-api.yaml')!.text) as { defaults: Record<string, unknown>; monitors: Record<string, unknown>[] };
-    expect(doc.defaults).toMatchObject({ group: 'Shop API', execution_mode: 'multi_location', locations: ['eu-west', 'us-east'], retry_count: 2 });
+    const doc = parse(result.files.find((f) => f.fileName === 'shop-api.yaml')!.text) as {
+      defaults: Record<string, unknown>;
+      monitors: Record<string, unknown>[];
+    };
+    expect(doc.defaults).toMatchObject({
+      group: 'Shop API',
+      execution_mode: 'multi_location',
+      locations: ['eu-west', 'us-east'],
+      retry_count: 2,
+    });
     expect(doc.defaults).not.toHaveProperty('type'); // http and keyword differ
     expect(doc.defaults).not.toHaveProperty('url');
     expect(doc.monitors.map((m) => m.type)).toEqual(['http', 'http', 'keyword']);
@@ -40,9 +48,11 @@ describe('export of a listing that returns every input field', () => {
       expect(schemaProblems(monitor), live.name).toEqual([]);
       expect(ruleProblems(monitor), live.name).toEqual([]);
       const { auth_secret: _secret, ...withoutSecret } = monitor;
-      for (const [field, value] of Object.entries(withoutSecret)) expect(live[field], `${live.name}.${field}`).toEqual(value);
+      for (const [field, value] of Object.entries(withoutSecret))
+        expect(live[field], `${live.name}.${field}`).toEqual(value);
       const readOnly = ['id', 'status', 'last_check_at', 'next_check_at', 'created_at', 'updated_at'];
-      for (const [field, value] of Object.entries(live)) if (value !== null && !readOnly.includes(field)) expect(monitor[field], `${live.name}.${field}`).toEqual(value);
+      for (const [field, value] of Object.entries(live))
+        if (value !== null && !readOnly.includes(field)) expect(monitor[field], `${live.name}.${field}`).toEqual(value);
     }
   });
 
@@ -67,12 +77,17 @@ describe('export of a listing that returns every input field', () => {
       { name: 'Gateway token', env: 'MONITOR_SECRET_GATEWAY_TOKEN' },
     ]);
     const text = result.files.find((f) => f.fileName === 'ungrouped.yaml')!.text;
-    expect(text).toContain('auth_secret: ${env:MONITOR_SECRET_GATEWAY_TOKEN} # write-only, never returned: set MONITOR_SECRET_GATEWAY_TOKEN');
+    expect(text).toContain(
+      'auth_secret: ${env:MONITOR_SECRET_GATEWAY_TOKEN} # write-only, never returned: set MONITOR_SECRET_GATEWAY_TOKEN',
+    );
     expect(result.records.every((r) => r.secrets === undefined)).toBe(true);
   });
 
   it('gives monitors whose names slug alike distinct secret variables', () => {
-    const twins = exportWorkspace([full(id(21), 'API: login', { auth_type: 'bearer' }), full(id(22), 'API login', { auth_type: 'bearer' })]);
+    const twins = exportWorkspace([
+      full(id(21), 'API: login', { auth_type: 'bearer' }),
+      full(id(22), 'API login', { auth_type: 'bearer' }),
+    ]);
     expect(twins.secrets).toEqual([
       { name: 'API login', env: 'MONITOR_SECRET_API_LOGIN' },
       { name: 'API: login', env: 'MONITOR_SECRET_API_LOGIN_2' },
@@ -86,15 +101,21 @@ describe('export of a listing that returns every input field', () => {
   });
 
   it('marks a verified record unverifiable when a type field came back empty', () => {
-    const odd = exportWorkspace([full(id(40), 'Port check', { type: 'tcp', url: 'mail.example.com', port: null })], { fingerprint });
+    const odd = exportWorkspace([full(id(40), 'Port check', { type: 'tcp', url: 'mail.example.com', port: null })], {
+      fingerprint,
+    });
     expect(odd.todos).toEqual([{ name: 'Port check', fileName: 'tcp.yaml', fields: ['port'] }]);
     expect(odd.records[0]?.fingerprint).toBeNull();
   });
 
   it('takes optional fields a full listing leaves out as unset, and still vouches for the record', () => {
-    const sparse = Object.fromEntries(Object.entries(full(id(60), 'Sparse', {})).filter(([, v]) => v !== null)) as typeof FULL_LISTING[number];
+    const sparse = Object.fromEntries(
+      Object.entries(full(id(60), 'Sparse', {})).filter(([, v]) => v !== null),
+    ) as (typeof FULL_LISTING)[number];
     const { headers: _h, locations: _l, keyword_case_sensitive: _k, ...withoutOptional } = sparse;
-    const out = exportWorkspace([{ ...withoutOptional, execution_mode: 'local', consensus_threshold: 1 }], { fingerprint });
+    const out = exportWorkspace([{ ...withoutOptional, execution_mode: 'local', consensus_threshold: 1 }], {
+      fingerprint,
+    });
     expect(out.records[0]?.fingerprint).toBe('fp:Sparse');
     expect(out.files[0]?.text).not.toContain('keyword');
   });

@@ -30,7 +30,8 @@ describe('export of a spec-only listing', () => {
     const byName = new Map(mergedMonitors(result).map((m) => [m.name, m]));
     for (const live of SPEC_ONLY_LISTING) {
       const m = byName.get(live.name)!;
-      for (const field of ['type', 'url', 'method', 'interval_seconds', 'timeout_seconds'] as const) expect(m[field]).toEqual(live[field]);
+      for (const field of ['type', 'url', 'method', 'interval_seconds', 'timeout_seconds'] as const)
+        expect(m[field]).toEqual(live[field]);
     }
   });
 
@@ -52,10 +53,15 @@ describe('export of a spec-only listing', () => {
       { name: 'Mail server', fileName: 'tcp.yaml', fields: ['port'] },
     ]);
     const keyword = result.files.find((f) => f.fileName === 'keyword.yaml')!.text;
-    expect(keyword).toContain('    # TODO: the listing did not return keyword, and type "keyword" needs it: write the live value\n    keyword: null\n');
+    expect(keyword).toContain(
+      '    # TODO: the listing did not return keyword, and type "keyword" needs it: write the live value\n    keyword: null\n',
+    );
     for (const monitor of mergedMonitors(result)) {
       const todo = result.todos.find((t) => t.name === monitor.name)?.fields ?? [];
-      expect(ruleProblems(monitor).map((p) => p.field), String(monitor.name)).toEqual(todo);
+      expect(
+        ruleProblems(monitor).map((p) => p.field),
+        String(monitor.name),
+      ).toEqual(todo);
     }
   });
 

@@ -27,7 +27,10 @@ async function exportAndPlan(live: LiveMonitor[], env: NodeJS.ProcessEnv, fill: 
 
 describe('export, then plan', () => {
   it('full listing: no changes, except a once-only re-send of each write-only secret', async () => {
-    const plan = await exportAndPlan(FULL_LISTING, { MONITOR_SECRET_API_LOGIN: 'pw', MONITOR_SECRET_GATEWAY_TOKEN: 'tok' });
+    const plan = await exportAndPlan(FULL_LISTING, {
+      MONITOR_SECRET_API_LOGIN: 'pw',
+      MONITOR_SECRET_GATEWAY_TOKEN: 'tok',
+    });
     expect(plan.summary).toEqual({ create: 0, replace: 2, delete: 0, unchanged: 3 });
     expect(plan.changes.map((c) => [c.name, c.reason, c.fields.map((f) => f.field)])).toEqual([
       ['API login', 'changed_since_apply', ['auth_secret']],
@@ -38,7 +41,11 @@ describe('export, then plan', () => {
 
   it('spec-only listing, TODOs filled: every monitor replaced once as not verifiable, nothing created or deleted', async () => {
     const fill = (text: string) =>
-      text.replace('keyword: null', 'keyword: shoes').replace('port: null', 'port: 25').replace('json_pointer: null', 'json_pointer: /status').replace('json_operator: null', 'json_operator: exists');
+      text
+        .replace('keyword: null', 'keyword: shoes')
+        .replace('port: null', 'port: 25')
+        .replace('json_pointer: null', 'json_pointer: /status')
+        .replace('json_operator: null', 'json_operator: exists');
     const plan = await exportAndPlan(SPEC_ONLY_LISTING, {}, fill);
     expect(plan.summary).toEqual({ create: 0, replace: 5, delete: 0, unchanged: 0 });
     expect(new Set(plan.changes.map((c) => c.reason))).toEqual(new Set(['not_verifiable']));
@@ -46,14 +53,35 @@ describe('export, then plan', () => {
   });
 
   it('keeps live text that looks like YAML syntax or like ${env:NAME} exactly as it is live', async () => {
-    const names = ['a: b', '# hash', '*star', '&anchor', 'yes', 'no', '123', 'null', '~~', '- dash', 'trail ', '<<', '2024-01-01', 'line\nbreak', 'Café ☕', 'x'.repeat(100)];
+    const names = [
+      'a: b',
+      '# hash',
+      '*star',
+      '&anchor',
+      'yes',
+      'no',
+      '123',
+      'null',
+      '~~',
+      '- dash',
+      'trail ',
+      '<<',
+      '2024-01-01',
+      'line\nbreak',
+      'Café ☕',
+      'x'.repeat(100),
+    ];
     const tricky = [
       ...names.map((name, i) => full(id(100 + i), name, { url: `https://example.com/${i}` })),
       full(id(200), '${env:HOME}', { url: 'https://example.com/env' }),
       full(id(201), 'literal $${env:HOME} escape', { url: 'https://example.com/escaped' }),
       full(id(203), '${var.domain} and ${each.region}', { url: 'https://example.com/templates' }),
       full(id(204), 'literal $${var.x} escape', { url: 'https://example.com/escaped-var' }),
-      full(id(202), 'headers', { url: 'https://example.com/h', headers: 'X-Probe: ${env:PROBE_SECRET}', body: '${env:} and ${env:PROBE_SECRET' }),
+      full(id(202), 'headers', {
+        url: 'https://example.com/h',
+        headers: 'X-Probe: ${env:PROBE_SECRET}',
+        body: '${env:} and ${env:PROBE_SECRET',
+      }),
     ];
     const plan = await exportAndPlan(tricky, { HOME: '/home/someone', PROBE_SECRET: 'must-not-be-sent' });
     expect(plan.changes).toEqual([]);

@@ -8,4 +8,3 @@ export function mergedMonitors(result: ExportResult): Record<string, unknown>[] 
     return doc.monitors.map((m) => ({ ...(doc.defaults ?? {}), ...m }));
   });
 }
-

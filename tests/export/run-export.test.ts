@@ -23,8 +23,16 @@ describe('runExport', () => {
   it('writes the YAML files and the lock file, and says what to do next', async () => {
     const { report, warnings } = await runExport(deps(SPEC_ONLY_LISTING), { ...options, cwd });
     expect(readdirSync(join(cwd, 'monitors'))).toEqual(['http.yaml', 'json.yaml', 'keyword.yaml', 'tcp.yaml']);
-    const lock = JSON.parse(readFileSync(join(cwd, 'monitors.lock.json'), 'utf8')) as { monitors: { name: string; fingerprint: null }[] };
-    expect(lock.monitors.map((r) => r.name)).toEqual(['Mail server', 'Shop checkout', 'Shop home', 'Shop search', 'Status JSON']);
+    const lock = JSON.parse(readFileSync(join(cwd, 'monitors.lock.json'), 'utf8')) as {
+      monitors: { name: string; fingerprint: null }[];
+    };
+    expect(lock.monitors.map((r) => r.name)).toEqual([
+      'Mail server',
+      'Shop checkout',
+      'Shop home',
+      'Shop search',
+      'Status JSON',
+    ]);
     expect(report).toContain('  monitors/http.yaml');
     expect(report).toContain('monitors validate monitors\n');
     expect(warnings).toEqual([]);
@@ -46,7 +54,9 @@ describe('runExport', () => {
     mkdirSync(join(cwd, 'monitors'));
     writeFileSync(join(cwd, 'monitors', 'old.yaml'), 'monitors: []\n');
     const { warnings } = await runExport(deps(SPEC_ONLY_LISTING), { ...options, cwd });
-    expect(warnings).toEqual(['warning: monitors also holds YAML files export did not write (1); plan and apply will read them too']);
+    expect(warnings).toEqual([
+      'warning: monitors also holds YAML files export did not write (1); plan and apply will read them too',
+    ]);
   });
 
   it('writes nothing for an empty workspace', async () => {

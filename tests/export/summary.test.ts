@@ -3,7 +3,11 @@ import { exportWorkspace } from '../../src/export/export-workspace.js';
 import { exportSummary } from '../../src/export/summary.js';
 import { FULL_LISTING, SPEC_ONLY_LISTING, full, id } from './fixtures.js';
 
-const paths = (fileNames: string[]) => ({ outDir: 'monitors', filePaths: fileNames.map((f) => `monitors/${f}`), lockPath: 'monitors.lock.json' });
+const paths = (fileNames: string[]) => ({
+  outDir: 'monitors',
+  filePaths: fileNames.map((f) => `monitors/${f}`),
+  lockPath: 'monitors.lock.json',
+});
 
 describe('export summary', () => {
   it('lists the files, the unreadable fields, the TODOs and the next commands', () => {
@@ -13,14 +17,20 @@ describe('export summary', () => {
     expect(text).toContain('  monitors.lock.json     5 lock records (all not verifiable yet)');
     expect(text).toContain('The listing did not return auth_type, confirmation_attempts');
     expect(text).toContain('  monitors/keyword.yaml: "Shop search": keyword\n');
-    expect(text).toContain('Next:\n  monitors validate monitors\n  monitors plan monitors --lock monitors.lock.json\nThe first plan replaces the 5 "not verifiable" monitors once');
+    expect(text).toContain(
+      'Next:\n  monitors validate monitors\n  monitors plan monitors --lock monitors.lock.json\nThe first plan replaces the 5 "not verifiable" monitors once',
+    );
   });
 
   it('names the secret variables and the duplicate names', () => {
-    const result = exportWorkspace([...FULL_LISTING, full(id(50), 'Blog', {})], { fingerprint: () => ({ fingerprint: 'f' }) });
+    const result = exportWorkspace([...FULL_LISTING, full(id(50), 'Blog', {})], {
+      fingerprint: () => ({ fingerprint: 'f' }),
+    });
     const text = exportSummary(result, paths(result.files.map((f) => f.fileName)));
     expect(text).toContain('  MONITOR_SECRET_API_LOGIN  ("API login")\n');
-    expect(text).toContain(`  "Blog": ids ${[id(14), id(50)].sort().join(', ')}\nRename all but one in the dashboard and export again, or add the one to manage by hand with \`id: <id>\`.`);
+    expect(text).toContain(
+      `  "Blog": ids ${[id(14), id(50)].sort().join(', ')}\nRename all but one in the dashboard and export again, or add the one to manage by hand with \`id: <id>\`.`,
+    );
     expect(text).not.toContain('not readable');
     expect(text).toContain('The first plan re-sends the secrets once');
   });

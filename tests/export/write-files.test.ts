@@ -25,22 +25,36 @@ describe('export file writing', () => {
   it('refuses to overwrite an existing file unless forced, naming it', async () => {
     const target = join(dir, 'http.yaml');
     writeFileSync(target, 'mine\n');
-    const writes = [{ path: target, text: 'new\n' }, { path: join(dir, 'x.yaml'), text: 'x\n' }];
-    expect(() => refuseExisting(writes, false)).toThrow(expect.objectContaining({ code: 'EXPORT_FILE_EXISTS', message: `${target} already exists; export does not overwrite files` }));
+    const writes = [
+      { path: target, text: 'new\n' },
+      { path: join(dir, 'x.yaml'), text: 'x\n' },
+    ];
+    expect(() => refuseExisting(writes, false)).toThrow(
+      expect.objectContaining({
+        code: 'EXPORT_FILE_EXISTS',
+        message: `${target} already exists; export does not overwrite files`,
+      }),
+    );
     expect(() => refuseExisting(writes, true)).not.toThrow();
     await writeAllAtomic(writes);
     expect(readFileSync(target, 'utf8')).toBe('new\n');
   });
 
   it('writes nothing when one file cannot be written', async () => {
-    const writes = [{ path: join(dir, 'a.yaml'), text: 'a\n' }, { path: join(dir, 'blocked', 'b.yaml'), text: 'b\n' }];
+    const writes = [
+      { path: join(dir, 'a.yaml'), text: 'a\n' },
+      { path: join(dir, 'blocked', 'b.yaml'), text: 'b\n' },
+    ];
     writeFileSync(join(dir, 'blocked'), 'a file where a folder should be');
     await expect(writeAllAtomic(writes)).rejects.toMatchObject({ code: 'EXPORT_WRITE_FAILED' });
     expect(readdirSync(dir)).toEqual(['blocked']);
   });
 
   it('fails at once under a folder mkdir cannot make (/proc), instead of spinning', async () => {
-    const writes = [{ path: join(dir, 'a.yaml'), text: 'a\n' }, { path: '/proc/no-such-folder/monitors/b.yaml', text: 'b\n' }];
+    const writes = [
+      { path: join(dir, 'a.yaml'), text: 'a\n' },
+      { path: '/proc/no-such-folder/monitors/b.yaml', text: 'b\n' },
+    ];
     await expect(writeAllAtomic(writes)).rejects.toMatchObject({ code: 'EXPORT_WRITE_FAILED' });
     expect(readdirSync(dir)).toEqual([]);
   });

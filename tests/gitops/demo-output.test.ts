@@ -19,6 +19,8 @@ describe('the demo output', () => {
   });
 
   it('leaves short output alone', () => {
-    expect(condense('No changes. 2 monitors up to date.\n', { changes: 1, outcomes: 3 })).toBe('No changes. 2 monitors up to date.\n');
+    expect(condense('No changes. 2 monitors up to date.\n', { changes: 1, outcomes: 3 })).toBe(
+      'No changes. 2 monitors up to date.\n',
+    );
   });
 });

@@ -11,7 +11,11 @@ const leftovers = () => readdirSync(tmpdir()).filter((f) => f.startsWith('monito
 describe('the README demo', () => {
   it('validates, plans, applies and plans again with no changes, then cleans up', () => {
     const before = leftovers();
-    const run = spawnSync(process.execPath, [DEMO], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1' }, timeout: 60_000 });
+    const run = spawnSync(process.execPath, [DEMO], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1' },
+      timeout: 60_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('Plan: 21 to create, 0 to replace, 0 to delete.');
     expect(run.stdout).toContain('Apply complete: 21 created, 0 replaced, 0 deleted, 0 failed.');

@@ -17,9 +17,23 @@ const SECRETS = { SHOP_API_TOKEN: 'demo-shop-token', SHOP_ADMIN_PASSWORD: 'demo-
 
 let sim: SimServer;
 let repo: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+const git = (...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: repo,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    },
+  });
 const monitors = (...args: string[]) =>
-  runCli(args, { cwd: repo, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true', ...SECRETS } });
+  runCli(args, {
+    cwd: repo,
+    env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true', ...SECRETS },
+  });
 
 beforeAll(async () => {
   sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)] });
@@ -49,9 +63,15 @@ describe('GitOps flow', () => {
     git('checkout', '-q', '-b', 'tune-timeouts');
     const file = join(repo, 'monitors', 'storefront.yaml');
     const text = readFileSync(file, 'utf8');
-    const changed = text.replace(/timeout_seconds: (\d+)/, (_m, n: string) => `timeout_seconds: ${Number(n) === 60 ? 59 : Number(n) + 1}`);
+    const changed = text.replace(
+      /timeout_seconds: (\d+)/,
+      (_m, n: string) => `timeout_seconds: ${Number(n) === 60 ? 59 : Number(n) + 1}`,
+    );
     expect(changed).not.toBe(text);
-    writeFileSync(file, `${changed}\n  - name: "shop: careers page"\n    type: http\n    url: https://shop.example.com/careers\n`);
+    writeFileSync(
+      file,
+      `${changed}\n  - name: "shop: careers page"\n    type: http\n    url: https://shop.example.com/careers\n`,
+    );
     git('commit', '-qam', 'tune timeouts, watch the careers page');
 
     const plan = await monitors('plan', 'monitors', '--format', 'markdown', '--detailed-exitcode');

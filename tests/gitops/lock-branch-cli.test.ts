@@ -26,7 +26,11 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const cli = (cwd: string, ...args: string[]) => runCli(args, { cwd, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, CI: 'true', ...GIT_TEST_ENV } });
+const cli = (cwd: string, ...args: string[]) =>
+  runCli(args, {
+    cwd,
+    env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, CI: 'true', ...GIT_TEST_ENV },
+  });
 
 describe('monitors plan/apply --lock-branch', { timeout: 120_000 }, () => {
   it('applies a saved plan with the lock on the branch, and the next plan is clean', async () => {
@@ -37,7 +41,11 @@ describe('monitors plan/apply --lock-branch', { timeout: 120_000 }, () => {
     const apply = await cli(job, 'apply', '--plan', 'plan.json', '--lock-branch', 'monitors-state');
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     expect(apply.stdout).toMatch(/Lock record saved: monitors\/monitors\.lock\.json on monitors-state of origin/);
-    expect(parseLock(showFile(origin, 'monitors-state', 'monitors/monitors.lock.json') ?? '', 'branch').monitors.map((r) => r.name)).toEqual(['saved plan monitor']);
+    expect(
+      parseLock(showFile(origin, 'monitors-state', 'monitors/monitors.lock.json') ?? '', 'branch').monitors.map(
+        (r) => r.name,
+      ),
+    ).toEqual(['saved plan monitor']);
     expect(git(origin, 'log', '-1', '--format=%an', 'monitors-state')).toBe('test'); // the job's own git identity
     const fresh = checkout(root, 'fresh', origin);
     const again = await cli(fresh, 'plan', 'monitors', '--lock-branch', 'monitors-state', '--detailed-exitcode');
@@ -46,12 +54,30 @@ describe('monitors plan/apply --lock-branch', { timeout: 120_000 }, () => {
 
   it('a Ctrl-C or CI cancel while the record is pushed does not cut the push: the record is saved', async () => {
     mkdirSync(join(root, 'signal'));
-    const origin = makeOrigin(join(root, 'signal'), { 'monitors/saved.yaml': YAML.replace('saved plan monitor', 'signal monitor') });
+    const origin = makeOrigin(join(root, 'signal'), {
+      'monitors/saved.yaml': YAML.replace('saved plan monitor', 'signal monitor'),
+    });
     const job = checkout(join(root, 'signal'), 'job', origin);
     const [waiting, go] = [join(root, 'signal', 'waiting'), join(root, 'signal', 'go')];
-    installHook(origin, 'pre-receive', `touch "${waiting}"; i=0; while [ ! -e "${go}" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\nexit 0`);
-    const env = { PATH: process.env.PATH ?? '', HOME: job, NO_COLOR: '1', MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, CI: 'true', ...GIT_TEST_ENV };
-    const child = spawn(process.execPath, [CLI_PATH, 'apply', 'monitors', '--yes', '--lock-branch', 'monitors-state'], { cwd: job, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    installHook(
+      origin,
+      'pre-receive',
+      `touch "${waiting}"; i=0; while [ ! -e "${go}" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\nexit 0`,
+    );
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: job,
+      NO_COLOR: '1',
+      MONITORS_API_URL: sim.baseUrl,
+      MONITORS_API_TOKEN: sim.token,
+      CI: 'true',
+      ...GIT_TEST_ENV,
+    };
+    const child = spawn(process.execPath, [CLI_PATH, 'apply', 'monitors', '--yes', '--lock-branch', 'monitors-state'], {
+      cwd: job,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += String(d)));
     child.stderr.on('data', (d) => (output += String(d)));
@@ -63,9 +89,15 @@ describe('monitors plan/apply --lock-branch', { timeout: 120_000 }, () => {
     writeFileSync(go, '');
     expect(await exited, output).toBe(130); // interrupted, as any signal after the writes began (issue 13)
     expect(output).toMatch(/Apply complete: 1 created/);
-    expect(output).toMatch(/SIGINT: every change was already sent; finishing the report and the lock record \(then exit 130\)/);
+    expect(output).toMatch(
+      /SIGINT: every change was already sent; finishing the report and the lock record \(then exit 130\)/,
+    );
     expect(output).toMatch(/Lock record saved: /);
-    expect(parseLock(showFile(origin, 'monitors-state', 'monitors/monitors.lock.json') ?? '', 'branch').monitors.map((r) => r.name)).toEqual(['signal monitor']);
+    expect(
+      parseLock(showFile(origin, 'monitors-state', 'monitors/monitors.lock.json') ?? '', 'branch').monitors.map(
+        (r) => r.name,
+      ),
+    ).toEqual(['signal monitor']);
   });
 
   it('explains a misused flag, and a folder that is not a git working tree, before changing anything', async () => {
@@ -78,7 +110,9 @@ describe('monitors plan/apply --lock-branch', { timeout: 120_000 }, () => {
     expect(remoteOnly.stderr).toBe('error BAD_OPTION: --lock-remote needs --lock-branch\n');
     const notRepo = await cli(plain, 'apply', 'monitors', '--yes', '--lock-branch', 'monitors-state');
     expect(notRepo.code).toBe(1);
-    expect(notRepo.stderr).toMatch(/^error LOCK_BRANCH_GIT: --lock-branch needs a git working tree, and .* is not in one: fatal: not a git repository/m);
+    expect(notRepo.stderr).toMatch(
+      /^error LOCK_BRANCH_GIT: --lock-branch needs a git working tree, and .* is not in one: fatal: not a git repository/m,
+    );
     expect(notRepo.stdout).not.toMatch(/Apply complete/);
     // Bad YAML is reported as such, not hidden behind the git problem.
     writeFileSync(join(monitors, 'm.yaml'), `${YAML}    retry_count: 99\n`);

@@ -58,7 +58,8 @@ const tokens = () => ({
   MONITORS_STAGING_TOKEN: staging.token,
   MONITORS_PRODUCTION_TOKEN: production.token,
 });
-const cli = (cwd: string, ...args: string[]) => runCli(args, { cwd, env: { ...tokens(), CI: 'true', ...GIT_TEST_ENV } });
+const cli = (cwd: string, ...args: string[]) =>
+  runCli(args, { cwd, env: { ...tokens(), CI: 'true', ...GIT_TEST_ENV } });
 const namesOn = (path: string) => parseLock(showFile(origin, BRANCH, path) ?? '', path).monitors.map((r) => r.name);
 const branchFiles = () => git(origin, 'ls-tree', '-r', '--name-only', BRANCH).split('\n');
 
@@ -71,7 +72,16 @@ describe('environments with --lock-branch', { timeout: 180_000 }, () => {
     expect(stagingApply.stdout).toContain(`Lock record saved: ${STAGING_LOCK} on ${BRANCH} of origin`);
     expect(branchFiles()).toEqual([STAGING_LOCK]);
 
-    const productionApply = await cli(second, 'apply', 'monitors', '--env', 'production', '--yes', '--lock-branch', BRANCH);
+    const productionApply = await cli(
+      second,
+      'apply',
+      'monitors',
+      '--env',
+      'production',
+      '--yes',
+      '--lock-branch',
+      BRANCH,
+    );
     expect(productionApply.code, productionApply.stdout + productionApply.stderr).toBe(0);
     expect(productionApply.stderr).toContain(`Lock record: none yet for ${PRODUCTION_LOCK} on ${BRANCH} of origin.`);
     expect(productionApply.stdout).toContain(`Lock record saved: ${PRODUCTION_LOCK} on ${BRANCH} of origin`);
@@ -85,7 +95,9 @@ describe('environments with --lock-branch', { timeout: 180_000 }, () => {
     for (const name of ['staging', 'production']) {
       const plan = await cli(fresh, 'plan', 'monitors', '--env', name, '--lock-branch', BRANCH, '--detailed-exitcode');
       expect(plan.code, plan.stdout + plan.stderr).toBe(0);
-      expect(plan.stderr).toContain(`Lock record: ${name === 'staging' ? STAGING_LOCK : PRODUCTION_LOCK} from ${BRANCH} of origin.`);
+      expect(plan.stderr).toContain(
+        `Lock record: ${name === 'staging' ? STAGING_LOCK : PRODUCTION_LOCK} from ${BRANCH} of origin.`,
+      );
     }
   });
 
@@ -100,7 +112,10 @@ describe('environments with --lock-branch', { timeout: 180_000 }, () => {
       GIT_CONFIG_NOSYSTEM: '1',
       GIT_CONFIG_GLOBAL: '/dev/null',
     };
-    const apply = await runActionProcess({ command: 'apply', path: 'monitors', environments: 'staging production', 'lock-branch': BRANCH }, env);
+    const apply = await runActionProcess(
+      { command: 'apply', path: 'monitors', environments: 'staging production', 'lock-branch': BRANCH },
+      env,
+    );
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     expect(readFileSync(env.GITHUB_OUTPUT, 'utf8')).toContain(`lock-files=${STAGING_LOCK} ${PRODUCTION_LOCK}\n`);
     expect(branchFiles()).toEqual([STAGING_LOCK, PRODUCTION_LOCK]);
@@ -114,9 +129,14 @@ describe('environments with --lock-branch', { timeout: 180_000 }, () => {
     expect(git(origin, 'rev-list', '--count', 'main')).toBe('1');
 
     const planJob = checkout(root, 'plan-job', origin, { shallow: true });
-    const plan = await runActionProcess({ command: 'plan', path: 'monitors', environments: 'all', 'lock-branch': BRANCH, comment: 'false' }, { ...env, GITHUB_WORKSPACE: planJob });
+    const plan = await runActionProcess(
+      { command: 'plan', path: 'monitors', environments: 'all', 'lock-branch': BRANCH, comment: 'false' },
+      { ...env, GITHUB_WORKSPACE: planJob },
+    );
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     const summary = readFileSync(env.GITHUB_STEP_SUMMARY, 'utf8');
-    expect(summary).toContain('- **staging**: No changes. 1 monitor up to date.\n- **production**: No changes. 2 monitors up to date.');
+    expect(summary).toContain(
+      '- **staging**: No changes. 1 monitor up to date.\n- **production**: No changes. 2 monitors up to date.',
+    );
   });
 });

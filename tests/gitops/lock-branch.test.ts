@@ -19,9 +19,13 @@ const BRANCH = 'monitors-state';
 const LOGIN_TOKEN = 'login-token-value-that-must-never-be-written';
 const BOT = 'github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>';
 
-const monitor = (name: string, extra = '') => `  - name: "${name}"\n    url: https://example.com/${name.replaceAll(' ', '-')}\n${extra}`;
+const monitor = (name: string, extra = '') =>
+  `  - name: "${name}"\n    url: https://example.com/${name.replaceAll(' ', '-')}\n${extra}`;
 const yamlOf = (...monitors: string[]) => `${E2E_DEFAULTS}monitors:\n${monitors.join('')}`;
-const SHOP = yamlOf(monitor('shop home'), monitor('shop api', '    auth_type: bearer\n    auth_secret: ${env:LOGIN_TOKEN}\n'));
+const SHOP = yamlOf(
+  monitor('shop home'),
+  monitor('shop api', '    auth_type: bearer\n    auth_secret: ${env:LOGIN_TOKEN}\n'),
+);
 
 let sim: SimProcess;
 let root: string;
@@ -60,12 +64,19 @@ function action(workspace: string, command: 'plan' | 'apply', inputs: Record<str
     },
   );
 }
-const outputOf = (workspace: string) => readFileSync(join(workspace, '..', `${workspace.split('/').pop()}-output.txt`), 'utf8');
-const summaryOf = (workspace: string) => readFileSync(join(workspace, '..', `${workspace.split('/').pop()}-summary.md`), 'utf8');
+const outputOf = (workspace: string) =>
+  readFileSync(join(workspace, '..', `${workspace.split('/').pop()}-output.txt`), 'utf8');
+const summaryOf = (workspace: string) =>
+  readFileSync(join(workspace, '..', `${workspace.split('/').pop()}-summary.md`), 'utf8');
 const branchLock = () => parseLock(showFile(origin, BRANCH, LOCK) ?? '', BRANCH);
-const namesOnBranch = () => branchLock().monitors.map((r) => r.name).sort();
+const namesOnBranch = () =>
+  branchLock()
+    .monitors.map((r) => r.name)
+    .sort();
 const liveNames = async () => {
-  const res = await fetch(`${sim.baseUrl}/monitors?per_page=100`, { headers: { authorization: `Bearer ${sim.token}` } });
+  const res = await fetch(`${sim.baseUrl}/monitors?per_page=100`, {
+    headers: { authorization: `Bearer ${sim.token}` },
+  });
   return ((await res.json()) as { data: { name: string }[] }).data.map((m) => m.name).sort();
 };
 const log = (run: ActionRun) => run.stdout + run.stderr;
@@ -79,13 +90,17 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     const apply = await action(applyJob, 'apply');
     expect(apply.code, log(apply)).toBe(0);
     expect(apply.stdout).toMatch(/Apply complete: 2 created, 0 replaced, 0 deleted, 0 failed\./);
-    expect(apply.stdout).toMatch(/Lock record saved: monitors\/monitors\.lock\.json on monitors-state of origin \(commit [0-9a-f]{12}\)\./);
+    expect(apply.stdout).toMatch(
+      /Lock record saved: monitors\/monitors\.lock\.json on monitors-state of origin \(commit [0-9a-f]{12}\)\./,
+    );
 
     expect(git(origin, 'rev-parse', 'main')).toBe(mainBefore);
     expect(git(origin, 'rev-list', '--count', 'main')).toBe('1');
     expect(git(origin, 'ls-tree', '-r', '--name-only', BRANCH)).toBe(LOCK); // an orphan branch of lock files only
     expect(git(origin, 'log', '-1', '--format=%an <%ae>', BRANCH)).toBe(BOT);
-    expect(git(origin, 'log', '-1', '--format=%s', BRANCH)).toBe(`monitors: lock record of ${LOCK} after apply (2 created, 0 replaced, 0 deleted, 0 failed) [skip ci]`);
+    expect(git(origin, 'log', '-1', '--format=%s', BRANCH)).toBe(
+      `monitors: lock record of ${LOCK} after apply (2 created, 0 replaced, 0 deleted, 0 failed) [skip ci]`,
+    );
     expect(namesOnBranch()).toEqual(['shop api', 'shop home']);
     expect(showFile(origin, BRANCH, LOCK)).not.toContain(LOGIN_TOKEN);
     expect(branchLock().monitors.find((r) => r.name === 'shop api')?.secrets?.auth_secret).toMatch(/^scrypt-n15r8p1:/);
@@ -111,7 +126,11 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     // B's push is held by the server until A has applied and pushed: then B's update of the
     // branch meets a tip it did not expect, and B must fetch, merge and push again.
     const [hold, waiting, go] = ['hold', 'waiting', 'go'].map((f) => join(root, f)) as [string, string, string];
-    installHook(origin, 'pre-receive', `if [ -e "${hold}" ]; then rm "${hold}"; touch "${waiting}"; i=0; while [ ! -e "${go}" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; fi\nexit 0`);
+    installHook(
+      origin,
+      'pre-receive',
+      `if [ -e "${hold}" ]; then rm "${hold}"; touch "${waiting}"; i=0; while [ ! -e "${go}" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; fi\nexit 0`,
+    );
     writeFileSync(hold, '');
     const applyB = action(b, 'apply');
     for (let i = 0; i < 1200 && !existsSync(waiting); i++) await sleep(50);
@@ -124,7 +143,9 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     expect(applyA.stdout).toMatch(/Apply complete: 1 created/);
     expect(resultB.code, log(resultB)).toBe(0);
     expect(resultB.stdout).toMatch(/Apply complete: 1 created/);
-    expect(resultB.stdout).toContain(`Another apply had pushed ${LOCK} meanwhile: the two records were merged per monitor`);
+    expect(resultB.stdout).toContain(
+      `Another apply had pushed ${LOCK} meanwhile: the two records were merged per monitor`,
+    );
     expect(namesOnBranch()).toEqual(['from a', 'from b', 'shop api', 'shop home']);
     expect(git(origin, 'log', '--format=%s', BRANCH).split('\n')).toHaveLength(3);
     expect(readFileSync(join(b, LOCK), 'utf8')).toBe(showFile(origin, BRANCH, LOCK)); // B's checkout follows the merge
@@ -155,7 +176,11 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     const summary = summaryOf(applyJob);
     expect(summary).toContain('### The lock record was not saved');
     const rescued = /```json\n([\s\S]*?)```/.exec(summary)?.[1];
-    expect(parseLock(rescued ?? '', 'summary').monitors.map((r) => r.name).sort()).toEqual(['shop api', 'shop home']);
+    expect(
+      parseLock(rescued ?? '', 'summary')
+        .monitors.map((r) => r.name)
+        .sort(),
+    ).toEqual(['shop api', 'shop home']);
     expect(rescued).toBe(readFileSync(join(applyJob, LOCK), 'utf8'));
     for (const secret of [LOGIN_TOKEN, sim.token]) expect(summary + log(apply)).not.toContain(secret);
 
@@ -183,7 +208,9 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     const moved = await action(job(), 'apply');
     expect(moved.code, log(moved)).toBe(0);
     expect(moved.stdout).toContain('No changes.');
-    expect(moved.stderr).toContain(`Lock record: ${LOCK} is not on ${BRANCH} of origin yet; starting from the working tree's copy`);
+    expect(moved.stderr).toContain(
+      `Lock record: ${LOCK} is not on ${BRANCH} of origin yet; starting from the working tree's copy`,
+    );
     expect(moved.stdout).toMatch(/Lock record saved: /);
     expect(namesOnBranch()).toEqual(['shop api', 'shop home']);
   });

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const WORKFLOW = fileURLToPath(new URL('../../examples/github-lock-on-main/.github/workflows/monitors-environments.yml', import.meta.url));
+const WORKFLOW = fileURLToPath(
+  new URL('../../examples/github-lock-on-main/.github/workflows/monitors-environments.yml', import.meta.url),
+);
 const LOCKS = ['monitors/locks/staging.lock.json', 'monitors/locks/production.lock.json'];
 
 interface Step {
@@ -20,18 +22,32 @@ interface Step {
   env?: Record<string, string>;
   with?: Record<string, string>;
 }
-const jobs = (parse(readFileSync(WORKFLOW, 'utf8')) as { jobs: Record<string, { steps: Step[]; env: Record<string, string> }> }).jobs;
+const jobs = (
+  parse(readFileSync(WORKFLOW, 'utf8')) as { jobs: Record<string, { steps: Step[]; env: Record<string, string> }> }
+).jobs;
 const step = jobs.apply!.steps.find((s) => s.name === 'Commit the lock files')!;
 
 let root: string;
 /** Runs git; anything it warns about on stderr (such as cloning an empty repository) fails the test instead of littering the test output. */
 function run(cwd: string, ...args: string[]): string {
-  const git = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', GIT_CONFIG_NOSYSTEM: '1' } });
+  const git = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@e',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@e',
+      GIT_CONFIG_NOSYSTEM: '1',
+    },
+  });
   if (git.status !== 0) throw new Error(`git ${args.join(' ')} exited ${git.status}: ${git.stderr}`);
   if (/warning:/i.test(git.stderr)) throw new Error(`git ${args.join(' ')} warned: ${git.stderr}`);
   return git.stdout.trim();
 }
-const record = (id: string) => `{"format_version":1,"salt":"s","monitors":[{"id":"${id}","name":"m","fingerprint":"f"}]}\n`;
+const record = (id: string) =>
+  `{"format_version":1,"salt":"s","monitors":[{"id":"${id}","name":"m","fingerprint":"f"}]}\n`;
 function put(repo: string, file: string, text: string): void {
   mkdirSync(dirname(join(repo, file)), { recursive: true });
   writeFileSync(join(repo, file), text);
@@ -56,7 +72,14 @@ function commitStep(lockFiles: string) {
   return spawnSync('bash', ['-e', '-c', step.run!], {
     cwd: join(root, 'job'),
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: root, GITHUB_REF_NAME: 'main', RUNNER_TEMP: join(root, 'tmp'), GIT_CONFIG_NOSYSTEM: '1', LOCK_FILES: lockFiles },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: root,
+      GITHUB_REF_NAME: 'main',
+      RUNNER_TEMP: join(root, 'tmp'),
+      GIT_CONFIG_NOSYSTEM: '1',
+      LOCK_FILES: lockFiles,
+    },
     timeout: 60_000,
   });
 }
@@ -68,7 +91,8 @@ describe('the environments workflow', () => {
     const apply = jobs.apply!.steps.find((s) => s.with?.command === 'apply')!;
     expect(apply.with?.environments).toBe('staging production');
     expect(step.env?.LOCK_FILES).toBe(`\${{ steps.${apply.id}.outputs.lock-files }}`);
-    for (const job of [jobs.plan!, jobs.apply!]) for (const value of Object.values(job.env)) expect(value).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
+    for (const job of [jobs.plan!, jobs.apply!])
+      for (const value of Object.values(job.env)) expect(value).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
   });
 
   it("commits each environment's lock file together, a new one included, on top of a main that moved", () => {
@@ -83,7 +107,10 @@ describe('the environments workflow', () => {
     const result = commitStep(LOCKS.join(' '));
     expect(result.status, result.stdout + result.stderr).toBe(0);
     const origin = join(root, 'origin.git');
-    expect(run(origin, 'log', '--format=%s', 'main').split('\n').slice(0, 2)).toEqual(['monitors: update lock files after apply [skip ci]', 'merged while the apply ran']);
+    expect(run(origin, 'log', '--format=%s', 'main').split('\n').slice(0, 2)).toEqual([
+      'monitors: update lock files after apply [skip ci]',
+      'merged while the apply ran',
+    ]);
     expect(run(origin, 'show', `main:${LOCKS[0]}`)).toBe(record('staging-v2').trim());
     expect(run(origin, 'show', `main:${LOCKS[1]}`)).toBe(record('production-v1').trim());
   });

@@ -10,9 +10,17 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const WORKFLOW = fileURLToPath(new URL('../../examples/github-lock-on-main/.github/workflows/monitors.yml', import.meta.url));
+const WORKFLOW = fileURLToPath(
+  new URL('../../examples/github-lock-on-main/.github/workflows/monitors.yml', import.meta.url),
+);
 const LOCK = 'monitors/monitors.lock.json';
-const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_NOSYSTEM: '1' };
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+  GIT_CONFIG_NOSYSTEM: '1',
+};
 
 interface Step {
   name?: string;
@@ -31,7 +39,8 @@ function git(cwd: string, ...args: string[]): string {
   if (/warning:/i.test(run.stderr)) throw new Error(`git ${args.join(' ')} warned: ${run.stderr}`);
   return run.stdout.trim();
 }
-const lockText = (generation: string) => `${JSON.stringify({ format_version: 1, salt: 's', monitors: [{ id: generation, name: 'm', fingerprint: generation }] }, null, 2)}\n`;
+const lockText = (generation: string) =>
+  `${JSON.stringify({ format_version: 1, salt: 's', monitors: [{ id: generation, name: 'm', fingerprint: generation }] }, null, 2)}\n`;
 
 function clone(name: string): string {
   const dir = join(root, name);
@@ -53,7 +62,13 @@ function runCommitStep(checkout: string) {
   return spawnSync('bash', ['-e', '-c', commitStep.run!], {
     cwd: checkout,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: root, GITHUB_REF_NAME: 'main', RUNNER_TEMP: runnerTemp, GIT_CONFIG_NOSYSTEM: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: root,
+      GITHUB_REF_NAME: 'main',
+      RUNNER_TEMP: runnerTemp,
+      GIT_CONFIG_NOSYSTEM: '1',
+    },
     timeout: 60_000,
   });
 }
@@ -98,7 +113,10 @@ describe('the example workflow commits the lock file after apply', () => {
     const run = runCommitStep(job);
     expect(run.status, run.stdout + run.stderr).toBe(0);
     const origin = join(root, 'origin.git');
-    expect(git(origin, 'log', '--format=%s', 'main').split('\n').slice(0, 2)).toEqual(['monitors: update lock file after apply [skip ci]', 'another pull request']);
+    expect(git(origin, 'log', '--format=%s', 'main').split('\n').slice(0, 2)).toEqual([
+      'monitors: update lock file after apply [skip ci]',
+      'another pull request',
+    ]);
     expect(git(origin, 'show', `main:${LOCK}`)).toBe(lockText('v2').trim());
     expect(git(origin, 'show', 'main:monitors/shop.yaml')).toContain('merged while the apply ran');
   });

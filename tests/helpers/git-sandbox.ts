@@ -16,7 +16,12 @@ export const GIT_TEST_ENV = {
 };
 
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: cwd, ...GIT_TEST_ENV }, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: cwd, ...GIT_TEST_ENV },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
 }
 
 /** A bare repository at root/origin.git whose main holds `files` (path -> text). */
@@ -36,7 +41,8 @@ export function checkout(root: string, name: string, origin: string, options: { 
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'remote', 'add', 'origin', options.shallow ? `file://${origin}` : origin);
   git(dir, 'fetch', '-q', ...(options.shallow ? ['--depth=1'] : []), 'origin');
-  if (git(dir, 'ls-remote', 'origin', 'refs/heads/main') !== '') git(dir, 'checkout', '-q', '-B', 'main', 'origin/main');
+  if (git(dir, 'ls-remote', 'origin', 'refs/heads/main') !== '')
+    git(dir, 'checkout', '-q', '-B', 'main', 'origin/main');
   return dir;
 }
 
@@ -59,7 +65,12 @@ export function installHook(origin: string, name: 'pre-receive' | 'update', scri
 /** The file at `path` on `ref` of the repository, or undefined. */
 export function showFile(repo: string, ref: string, path: string): string | undefined {
   try {
-    return execFileSync('git', ['show', `${ref}:${path}`], { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...GIT_TEST_ENV }, stdio: ['ignore', 'pipe', 'ignore'] });
+    return execFileSync('git', ['show', `${ref}:${path}`], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', ...GIT_TEST_ENV },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch {
     return undefined;
   }

@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 
 /** The built CLI (npm test builds before vitest runs); right from tests/ and from dist/tests/ alike. */
 export const CLI_PATH = fileURLToPath(
-  new URL(import.meta.url.includes('/dist/tests/') ? '../../src/cli/main.js' : '../../dist/src/cli/main.js', import.meta.url),
+  new URL(
+    import.meta.url.includes('/dist/tests/') ? '../../src/cli/main.js' : '../../dist/src/cli/main.js',
+    import.meta.url,
+  ),
 );
 
 export interface CliResult {
@@ -28,7 +31,11 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1' };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+      cwd: options.cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     const watch = () => options.watch?.(child, { stdout, stderr });

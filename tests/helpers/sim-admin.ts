@@ -20,37 +20,55 @@ async function admin<T>(adminUrl: string, method: string, path: string, body?: u
 }
 
 /** Changes the given fault settings (others stay); `next` replaces the one-shot queue. */
-export const setFaults = (adminUrl: string, faults: Partial<FaultSettings>) => admin<FaultSettings>(adminUrl, 'PATCH', '/faults', faults);
+export const setFaults = (adminUrl: string, faults: Partial<FaultSettings>) =>
+  admin<FaultSettings>(adminUrl, 'PATCH', '/faults', faults);
 export const getFaults = (adminUrl: string) => admin<FaultSettings>(adminUrl, 'GET', '/faults');
 export const getRequestLog = (adminUrl: string) => admin<RequestLogEntry[]>(adminUrl, 'GET', '/requests');
 export const clearRequestLog = (adminUrl: string) => admin<void>(adminUrl, 'DELETE', '/requests');
 
 /** Creates monitors directly (no faults, no rate limit, no keys); returns their ids in order. */
-export async function seedMonitors(adminUrl: string, inputs: readonly Record<string, unknown>[], workspace = 'default'): Promise<string[]> {
+export async function seedMonitors(
+  adminUrl: string,
+  inputs: readonly Record<string, unknown>[],
+  workspace = 'default',
+): Promise<string[]> {
   return (await admin<{ ids: string[] }>(adminUrl, 'POST', '/monitors', { workspace, monitors: inputs })).ids;
 }
 
 /** An edit "in the dashboard": input fields, and/or status, last_check_at, next_check_at. Bumps updated_at. */
 export const editMonitorOutOfBand = (adminUrl: string, id: string, patch: Record<string, unknown>) =>
   admin<Record<string, unknown>>(adminUrl, 'PATCH', `/monitors/${id}`, patch);
-export const deleteMonitorOutOfBand = (adminUrl: string, id: string) => admin<void>(adminUrl, 'DELETE', `/monitors/${id}`);
+export const deleteMonitorOutOfBand = (adminUrl: string, id: string) =>
+  admin<void>(adminUrl, 'DELETE', `/monitors/${id}`);
 /** Every stored input field (never auth_secret; auth_secret_set says whether one is set) plus workspace. */
-export const readMonitorAdmin = (adminUrl: string, id: string) => admin<Record<string, unknown>>(adminUrl, 'GET', `/monitors/${id}`);
+export const readMonitorAdmin = (adminUrl: string, id: string) =>
+  admin<Record<string, unknown>>(adminUrl, 'GET', `/monitors/${id}`);
 
-export const openIncident = (adminUrl: string, monitorId: string, options: { severity?: 'minor' | 'major' | 'critical'; summary?: string } = {}) =>
-  admin<Record<string, unknown> & { id: string }>(adminUrl, 'POST', '/incidents', { monitor_id: monitorId, ...options });
+export const openIncident = (
+  adminUrl: string,
+  monitorId: string,
+  options: { severity?: 'minor' | 'major' | 'critical'; summary?: string } = {},
+) =>
+  admin<Record<string, unknown> & { id: string }>(adminUrl, 'POST', '/incidents', {
+    monitor_id: monitorId,
+    ...options,
+  });
 export const resolveIncident = (adminUrl: string, incidentId: string) =>
   admin<Record<string, unknown>>(adminUrl, 'POST', `/incidents/${incidentId}/resolve`);
 
 /** Changes the simulated checks' settings (fields given replace the current ones; `rules` the whole list). */
-export const setChecks = (adminUrl: string, settings: Partial<CheckSettings>) => admin<CheckSettings>(adminUrl, 'PATCH', '/checks', settings);
+export const setChecks = (adminUrl: string, settings: Partial<CheckSettings>) =>
+  admin<CheckSettings>(adminUrl, 'PATCH', '/checks', settings);
 /** Runs a monitor's check now, finding `status` when given, else what the rules say; returns the monitor (admin view). */
 export const checkMonitorNow = (adminUrl: string, id: string, status?: string) =>
   admin<Record<string, unknown>>(adminUrl, 'POST', `/monitors/${id}/check`, status === undefined ? {} : { status });
 
 /** Revoke a token, end its owner's membership or change its expiry; `tokenId` = first 8 hex of sha256(token). */
-export const patchToken = (adminUrl: string, tokenId: string, patch: { revoked?: boolean; active_member?: boolean; expires_at?: string | null }) =>
-  admin<Record<string, unknown>>(adminUrl, 'PATCH', `/tokens/${tokenId}`, patch);
+export const patchToken = (
+  adminUrl: string,
+  tokenId: string,
+  patch: { revoked?: boolean; active_member?: boolean; expires_at?: string | null },
+) => admin<Record<string, unknown>>(adminUrl, 'PATCH', `/tokens/${tokenId}`, patch);
 
 export interface SimStateCounts {
   workspaces: Record<string, { monitors: number; incidents: number; open_incidents: number }>;
@@ -61,5 +79,11 @@ export const getSimState = (adminUrl: string) => admin<SimStateCounts>(adminUrl,
 
 /** A valid monitor input (spec 2.1) that the simulator's default settings accept. */
 export function exampleMonitorInput(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return httpInput({ name, url: 'https://example.com/health', execution_mode: 'single_location', locations: ['eu-west'], ...overrides });
+  return httpInput({
+    name,
+    url: 'https://example.com/health',
+    execution_mode: 'single_location',
+    locations: ['eu-west'],
+    ...overrides,
+  });
 }

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 // The built CLI, whether this helper runs from source (vitest) or compiled (dist/bench).
 const COMPILED = /\/dist\/tests\/helpers\/[^/]+$/.test(fileURLToPath(import.meta.url));
-export const SIM_CLI_PATH = fileURLToPath(new URL(COMPILED ? '../../src/cli/main.js' : '../../dist/src/cli/main.js', import.meta.url));
+export const SIM_CLI_PATH = fileURLToPath(
+  new URL(COMPILED ? '../../src/cli/main.js' : '../../dist/src/cli/main.js', import.meta.url),
+);
 
 export interface SimProcess {
   /** http://127.0.0.1:<port>/api/v1 */
@@ -29,7 +31,10 @@ export function startSimProcess(args: string[] = []): Promise<SimProcess> {
   const given = args.indexOf('--token');
   const token = given >= 0 ? (args[given + 1] ?? '') : `test_${randomBytes(16).toString('hex')}`;
   const fullArgs = [SIM_CLI_PATH, 'sim', '--port', '0', ...(given >= 0 ? [] : ['--token', token]), ...args];
-  const child = spawn(process.execPath, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' } });
+  const child = spawn(process.execPath, fullArgs, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+  });
   let stdout = '';
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));

@@ -92,7 +92,8 @@ export interface SpecServer {
   baseUrl: string;
   origin: string;
   /** Live settings: tests may change faults, rate limit, page cap, cursor mode between runs. */
-  options: Required<Pick<SpecServerOptions, 'cursorMode' | 'perPageOutOfRange' | 'enabledIntervals'>> & Omit<SpecServerOptions, 'tokens' | 'basePath'>;
+  options: Required<Pick<SpecServerOptions, 'cursorMode' | 'perPageOutOfRange' | 'enabledIntervals'>> &
+    Omit<SpecServerOptions, 'tokens' | 'basePath'>;
   monitors(workspace?: string): StoredMonitor[];
   requests(): LoggedRequest[];
   clearRequests(): void;
@@ -112,13 +113,29 @@ const PENDING_MS = 150;
 
 // ---- Spec 2.1 as a table: type, required, bounds, enum, pattern -------------------------
 type Kind = 'string' | 'integer' | 'boolean' | 'strings';
-interface FieldRule { kind: Kind; required?: boolean; nullable?: boolean; min?: number; max?: number; oneOf?: string[]; pattern?: RegExp }
+interface FieldRule {
+  kind: Kind;
+  required?: boolean;
+  nullable?: boolean;
+  min?: number;
+  max?: number;
+  oneOf?: string[];
+  pattern?: RegExp;
+}
 const s = (r: Partial<FieldRule> = {}): FieldRule => ({ kind: 'string', nullable: !r.required, ...r });
-const i = (min: number | undefined, max: number | undefined, r: Partial<FieldRule> = {}): FieldRule => ({ kind: 'integer', min, max, ...r });
+const i = (min: number | undefined, max: number | undefined, r: Partial<FieldRule> = {}): FieldRule => ({
+  kind: 'integer',
+  min,
+  max,
+  ...r,
+});
 const HEX = /^[A-Fa-f0-9]*$/;
 const FIELDS: Record<string, FieldRule> = {
   name: s({ required: true, min: 2, max: 100 }),
-  type: s({ required: true, oneOf: ['http', 'keyword', 'json', 'ping', 'tcp', 'udp', 'dns', 'ssl', 'domain', 'heartbeat'] }),
+  type: s({
+    required: true,
+    oneOf: ['http', 'keyword', 'json', 'ping', 'tcp', 'udp', 'dns', 'ssl', 'domain', 'heartbeat'],
+  }),
   url: s({ required: true, min: 1, max: 2048 }),
   method: s({ required: true, oneOf: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] }),
   interval_seconds: i(120, undefined, { required: true }),
@@ -156,14 +173,19 @@ const FIELDS: Record<string, FieldRule> = {
   heartbeat_grace_seconds: i(60, 604800, { nullable: true }),
 };
 
-interface Problem { field: string; message: string }
+interface Problem {
+  field: string;
+  message: string;
+}
 
 /** Field checks of spec 2.1, then this server's own answers to the rules the spec leaves "not shown". */
 function validate(body: unknown, intervals: readonly number[]): Problem[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [{ field: '', message: 'the body must be a JSON object' }];
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return [{ field: '', message: 'the body must be a JSON object' }];
   const input = body as Record<string, unknown>;
   const out: Problem[] = [];
-  for (const field of Object.keys(input)) if (!(field in FIELDS)) out.push({ field, message: 'unknown field (additional properties are not allowed)' });
+  for (const field of Object.keys(input))
+    if (!(field in FIELDS)) out.push({ field, message: 'unknown field (additional properties are not allowed)' });
   for (const [field, rule] of Object.entries(FIELDS)) {
     const v = input[field];
     if (v === undefined) {
@@ -179,13 +201,26 @@ function validate(body: unknown, intervals: readonly number[]): Problem[] {
   }
   if (out.length > 0) return out; // cross-field rules only on well-typed input
   // Echoing the offending value is fine here: none of these fields is a secret.
-  if (!intervals.includes(input.interval_seconds as number)) out.push({ field: 'interval_seconds', message: `${String(input.interval_seconds)} is not an enabled interval (enabled: ${intervals.join(', ')})` });
-  if ((input.expected_status_min as number) > (input.expected_status_max as number)) out.push({ field: 'expected_status_max', message: 'must be at least expected_status_min' });
-  if (input.type === 'keyword' && !input.keyword) out.push({ field: 'keyword', message: 'is required for keyword monitors' });
-  if ((input.type === 'tcp' || input.type === 'udp') && input.port == null) out.push({ field: 'port', message: `is required for ${String(input.type)} monitors` });
-  if (input.auth_type !== 'none' && !input.auth_secret) out.push({ field: 'auth_secret', message: `is required when auth_type is ${String(input.auth_type)}` });
-  if (privateHost(String(input.url))) out.push({ field: 'url', message: 'private and reserved destinations are not allowed' });
-  if (typeof input.headers === 'string' && /^(authorization|proxy-authorization|x-forwarded-[a-z-]*|forwarded|x-real-ip)\s*:/im.test(input.headers)) out.push({ field: 'headers', message: 'reserved forwarding and authorization headers are not allowed' });
+  if (!intervals.includes(input.interval_seconds as number))
+    out.push({
+      field: 'interval_seconds',
+      message: `${String(input.interval_seconds)} is not an enabled interval (enabled: ${intervals.join(', ')})`,
+    });
+  if ((input.expected_status_min as number) > (input.expected_status_max as number))
+    out.push({ field: 'expected_status_max', message: 'must be at least expected_status_min' });
+  if (input.type === 'keyword' && !input.keyword)
+    out.push({ field: 'keyword', message: 'is required for keyword monitors' });
+  if ((input.type === 'tcp' || input.type === 'udp') && input.port == null)
+    out.push({ field: 'port', message: `is required for ${String(input.type)} monitors` });
+  if (input.auth_type !== 'none' && !input.auth_secret)
+    out.push({ field: 'auth_secret', message: `is required when auth_type is ${String(input.auth_type)}` });
+  if (privateHost(String(input.url)))
+    out.push({ field: 'url', message: 'private and reserved destinations are not allowed' });
+  if (
+    typeof input.headers === 'string' &&
+    /^(authorization|proxy-authorization|x-forwarded-[a-z-]*|forwarded|x-real-ip)\s*:/im.test(input.headers)
+  )
+    out.push({ field: 'headers', message: 'reserved forwarding and authorization headers are not allowed' });
   return out;
 }
 
@@ -200,7 +235,9 @@ function checkValue(rule: FieldRule, v: unknown): string | undefined {
       return undefined;
     case 'strings':
       if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return 'must be an array of strings';
-      return v.some((x: string) => x.length > (rule.max ?? Infinity)) ? `items must be at most ${rule.max} characters` : undefined;
+      return v.some((x: string) => x.length > (rule.max ?? Infinity))
+        ? `items must be at most ${rule.max} characters`
+        : undefined;
     case 'string':
       if (typeof v !== 'string') return 'must be a string';
       if (rule.min !== undefined && v.length < rule.min) return `must be at least ${rule.min} characters`;
@@ -219,7 +256,9 @@ function privateHost(url: string): boolean {
   } catch {
     return false;
   }
-  return /^(localhost|.*\.localhost|.*\.internal|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|169\.254\.\d+\.\d+|\[?::1\]?)$/i.test(host);
+  return /^(localhost|.*\.localhost|.*\.internal|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|169\.254\.\d+\.\d+|\[?::1\]?)$/i.test(
+    host,
+  );
 }
 
 // ---- Small utilities ----------------------------------------------------------------
@@ -229,7 +268,10 @@ function strictQuery(search: string): URLSearchParams | undefined {
   try {
     for (const pair of search.replace(/^\?/, '').split('&').filter(Boolean)) {
       const at = pair.indexOf('=');
-      query.append(decodeURIComponent(at < 0 ? pair : pair.slice(0, at)), at < 0 ? '' : decodeURIComponent(pair.slice(at + 1)));
+      query.append(
+        decodeURIComponent(at < 0 ? pair : pair.slice(0, at)),
+        at < 0 ? '' : decodeURIComponent(pair.slice(at + 1)),
+      );
     }
   } catch {
     return undefined;
@@ -261,7 +303,10 @@ function seeded(seed: number): () => number {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -279,7 +324,8 @@ function normalizeUrl(type: unknown, url: string): string {
 /** Every stored input field but the write-only secret, for a full listing. */
 function inputFields(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(input)) if (field !== 'auth_secret' && field !== 'url') out[field] = value;
+  for (const [field, value] of Object.entries(input))
+    if (field !== 'auth_secret' && field !== 'url') out[field] = value;
   return out;
 }
 
@@ -291,18 +337,45 @@ function respell(input: Record<string, unknown>): Record<string, unknown> {
     out.headers = out.headers
       .split(/\r?\n/)
       .filter((line) => line.trim() !== '')
-      .map((line) => (line.includes(':') ? `${line.slice(0, line.indexOf(':')).trim().toLowerCase()}:${line.slice(line.indexOf(':') + 1).trim()}` : line))
+      .map((line) =>
+        line.includes(':')
+          ? `${line.slice(0, line.indexOf(':')).trim().toLowerCase()}:${line.slice(line.indexOf(':') + 1).trim()}`
+          : line,
+      )
       .join('\r\n');
   }
-  if (typeof out.tags === 'string') out.tags = out.tags.split(',').map((t) => t.trim()).filter((t) => t !== '').sort().join(', ');
+  if (typeof out.tags === 'string')
+    out.tags = out.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== '')
+      .sort()
+      .join(', ');
   return out;
 }
 
-interface Answer { status: number; body?: unknown; headers?: Record<string, string> }
-const apiError = (status: number, code: string, message: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { error: { code, message, ...extra } } });
+interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+const apiError = (status: number, code: string, message: string, extra: Record<string, unknown> = {}): Answer => ({
+  status,
+  body: { error: { code, message, ...extra } },
+});
 
-interface IdemRecord { fingerprint: string; answer?: Answer }
-interface Incident { id: string; workspace: string; monitorId: string; summary: string; openedAt: string; resolvedAt: string | null }
+interface IdemRecord {
+  fingerprint: string;
+  answer?: Answer;
+}
+interface Incident {
+  id: string;
+  workspace: string;
+  monitorId: string;
+  summary: string;
+  openedAt: string;
+  resolvedAt: string | null;
+}
 
 export async function startSpecServer(init: SpecServerOptions): Promise<SpecServer> {
   const basePath = (init.basePath ?? '/tenant-7/api/v1').replace(/\/+$/, '');
@@ -317,7 +390,12 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     ...(init.listing ? { listing: init.listing } : {}),
     ...(init.storage ? { storage: init.storage } : {}),
   };
-  const tokens = new Map(init.tokens.map((t) => [t.token, { scopes: new Set(t.scopes), workspace: t.workspace ?? 'main', writesLeft: t.validWrites ?? Infinity }]));
+  const tokens = new Map(
+    init.tokens.map((t) => [
+      t.token,
+      { scopes: new Set(t.scopes), workspace: t.workspace ?? 'main', writesLeft: t.validWrites ?? Infinity },
+    ]),
+  );
   let monitors = new Map<string, StoredMonitor>();
   let incidents = new Map<string, Incident>();
   let idem = new Map<string, IdemRecord>();
@@ -341,7 +419,9 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       interval_seconds: m.input.interval_seconds,
       timeout_seconds: m.input.timeout_seconds,
       last_check_at: pending ? null : new Date(m.firstCheckAt).toISOString(),
-      next_check_at: new Date(Math.max(Date.now(), m.firstCheckAt) + 1000 * (m.input.interval_seconds as number)).toISOString(),
+      next_check_at: new Date(
+        Math.max(Date.now(), m.firstCheckAt) + 1000 * (m.input.interval_seconds as number),
+      ).toISOString(),
       created_at: m.createdAt,
       updated_at: m.updatedAt,
       region: 'eu-1',
@@ -364,12 +444,18 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
   });
 
   /** One page of `items` (already in list order) after the cursor. */
-  function page<T extends { id: string }>(list: string, items: T[], query: URLSearchParams, render: (t: T) => unknown): Answer {
+  function page<T extends { id: string }>(
+    list: string,
+    items: T[],
+    query: URLSearchParams,
+    render: (t: T) => unknown,
+  ): Answer {
     const raw = query.get('per_page');
     let perPage = 25;
     if (raw !== null) {
       const n = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
-      if (Number.isNaN(n) || ((n < 1 || n > 100) && options.perPageOutOfRange === 'reject')) return apiError(400, 'invalid_parameter', 'per_page must be an integer from 1 to 100');
+      if (Number.isNaN(n) || ((n < 1 || n > 100) && options.perPageOutOfRange === 'reject'))
+        return apiError(400, 'invalid_parameter', 'per_page must be an integer from 1 to 100');
       perPage = Math.min(100, Math.max(1, n));
     }
     perPage = Math.min(perPage, options.pageCap ?? 100);
@@ -384,7 +470,8 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
           parsed = undefined;
         }
         const offset = (parsed as { offset?: unknown } | undefined)?.offset;
-        if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) return apiError(400, 'invalid_cursor', 'cursor is not valid');
+        if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0)
+          return apiError(400, 'invalid_cursor', 'cursor is not valid');
         start = offset;
       } else {
         const entry = cursors.get(cursor);
@@ -396,10 +483,12 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     const slice = items.slice(start, start + perPage);
     let next: string | null = null;
     if (start + perPage < items.length) {
-      if (options.cursorMode === 'offset64') next = Buffer.from(JSON.stringify({ offset: start + perPage })).toString('base64');
+      if (options.cursorMode === 'offset64')
+        next = Buffer.from(JSON.stringify({ offset: start + perPage })).toString('base64');
       else {
         const hex = randomBytes(12).toString('hex');
-        next = options.cursorMode === 'phrase' ? `page after ${hex.slice(0, 8)}+/=&?cursor=é ${hex.slice(8)}` : `pg_${hex}`;
+        next =
+          options.cursorMode === 'phrase' ? `page after ${hex.slice(0, 8)}+/=&?cursor=é ${hex.slice(8)}` : `pg_${hex}`;
         cursors.set(next, { list, afterId: slice[slice.length - 1]!.id });
       }
     }
@@ -413,7 +502,17 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
   function handle(method: string, path: string, query: URLSearchParams, body: unknown, ws: string): Answer {
     if (path === '/account' && method === 'GET') {
       const count = inWorkspace(monitors, ws).length;
-      return { status: 200, body: { data: { id: `ws_${ws}`, name: `Workspace ${ws}`, limits: { monitors: 1000, api_requests_per_minute: 600 }, usage: { monitors: count } } } };
+      return {
+        status: 200,
+        body: {
+          data: {
+            id: `ws_${ws}`,
+            name: `Workspace ${ws}`,
+            limits: { monitors: 1000, api_requests_per_minute: 600 },
+            usage: { monitors: count },
+          },
+        },
+      };
     }
     if (path === '/monitors') {
       if (method === 'GET') return page(`monitors:${ws}`, inWorkspace(monitors, ws), query, view);
@@ -421,7 +520,14 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       if (problems.length > 0) return validationError(problems);
       const input = body as Record<string, unknown>;
       const at = now();
-      const m: StoredMonitor = { id: newId(), workspace: ws, input: stored(input), createdAt: at, updatedAt: at, firstCheckAt: Date.now() + PENDING_MS };
+      const m: StoredMonitor = {
+        id: newId(),
+        workspace: ws,
+        input: stored(input),
+        createdAt: at,
+        updatedAt: at,
+        firstCheckAt: Date.now() + PENDING_MS,
+      };
       monitors.set(m.id, m);
       return { status: 201, body: { data: view(m) }, headers: { location: `${origin}${basePath}/monitors/${m.id}` } };
     }
@@ -446,7 +552,9 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     const inc = /^\/incidents\/([^/]+)$/.exec(path);
     if (inc) {
       const x = incidents.get(inc[1]!);
-      return x && x.workspace === ws ? { status: 200, body: { data: incidentView(x) } } : apiError(404, 'not_found', 'incident not found');
+      return x && x.workspace === ws
+        ? { status: 200, body: { data: incidentView(x) } }
+        : apiError(404, 'not_found', 'incident not found');
     }
     return apiError(404, 'not_found', 'no such endpoint');
   }
@@ -454,7 +562,13 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
   const validationError = (problems: Problem[]): Answer => {
     const message = `${problems.length} field${problems.length === 1 ? '' : 's'} failed validation`;
     if (options.errorStyle !== 'problem') return apiError(422, 'validation_failed', message, { details: problems });
-    const body = { type: 'https://errors.example.com/validation', title: 'Validation failed', status: 422, detail: message, 'invalid-params': problems.map((p) => ({ name: p.field, reason: p.message })) };
+    const body = {
+      type: 'https://errors.example.com/validation',
+      title: 'Validation failed',
+      status: 422,
+      detail: message,
+      'invalid-params': problems.map((p) => ({ name: p.field, reason: p.message })),
+    };
     return { status: 422, body, headers: { 'content-type': 'application/problem+json' } };
   };
 
@@ -471,7 +585,10 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     return scope ? { scope, write: method !== 'GET' } : { allow: Object.keys(hit[1]).join(', ') };
   }
 
-  async function respond(req: IncomingMessage, raw: string): Promise<Answer & { key?: string; note?: LoggedRequest['note']; path: string; query: string }> {
+  async function respond(
+    req: IncomingMessage,
+    raw: string,
+  ): Promise<Answer & { key?: string; note?: LoggedRequest['note']; path: string; query: string }> {
     const url = new URL(req.url ?? '/', 'http://x');
     const method = req.method ?? 'GET';
     const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : '';
@@ -481,12 +598,23 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     // Spec 5: bearer tokens with scopes; 401 before anything else.
     const auth = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     const token = auth ? tokens.get(auth[1]!) : undefined;
-    if (!auth || !token || token.writesLeft <= 0) return { ...base, ...apiError(401, 'unauthenticated', 'missing, expired or revoked token'), headers: { 'www-authenticate': 'Bearer' } };
+    if (!auth || !token || token.writesLeft <= 0)
+      return {
+        ...base,
+        ...apiError(401, 'unauthenticated', 'missing, expired or revoked token'),
+        headers: { 'www-authenticate': 'Bearer' },
+      };
     const r = route(method, path);
     if (r && 'scope' in r && r.write) token.writesLeft -= 1;
     if (!r) return { ...base, ...apiError(404, 'not_found', 'no such endpoint') };
-    if ('allow' in r) return { ...base, ...apiError(405, 'method_not_allowed', `${method} is not allowed here`), headers: { allow: r.allow } };
-    if (!token.scopes.has(r.scope)) return { ...base, ...apiError(403, 'insufficient_scope', `this token lacks the ${r.scope} scope`) };
+    if ('allow' in r)
+      return {
+        ...base,
+        ...apiError(405, 'method_not_allowed', `${method} is not allowed here`),
+        headers: { allow: r.allow },
+      };
+    if (!token.scopes.has(r.scope))
+      return { ...base, ...apiError(403, 'insufficient_scope', `this token lacks the ${r.scope} scope`) };
 
     // Spec 8: a limit per token; a fixed window here (the sim uses a token bucket).
     const rl = options.rateLimit;
@@ -500,9 +628,17 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     current.count++;
     if (rl && current.count > limit) {
       const retryAfter = Math.max(1, Math.ceil((current.start + windowMs - t) / 1000));
-      return { ...base, ...apiError(429, 'rate_limited', 'too many requests'), headers: { 'retry-after': String(retryAfter) }, note: '429' };
+      return {
+        ...base,
+        ...apiError(429, 'rate_limited', 'too many requests'),
+        headers: { 'retry-after': String(retryAfter) },
+        note: '429',
+      };
     }
-    const rateHeaders = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - current.count)) };
+    const rateHeaders = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - current.count)),
+    };
 
     // Faults are drawn per request from the seeded RNG (reseeded when the seed changes).
     let fault: 'before' | 'after' | undefined;
@@ -511,7 +647,11 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       if (f.seed !== rngSeed) [rng, rngSeed] = [seeded(f.seed), f.seed];
       if (rng() < f.rate503) fault = f.when === 'mixed' ? (rng() < 0.5 ? 'before' : 'after') : f.when;
     }
-    const unavailable = (note: LoggedRequest['note']) => ({ ...base, ...apiError(503, 'unavailable', 'service temporarily unavailable'), note });
+    const unavailable = (note: LoggedRequest['note']) => ({
+      ...base,
+      ...apiError(503, 'unavailable', 'service temporarily unavailable'),
+      note,
+    });
     if (fault === 'before' || (fault === 'after' && !r.write)) return unavailable('503-before');
 
     let body: unknown;
@@ -524,21 +664,37 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     }
     if (!r.write) {
       const query = options.cursorMode === 'phrase' ? strictQuery(url.search) : url.searchParams;
-      if (!query) return { ...base, ...apiError(400, 'invalid_parameter', 'the query string is not valid percent-encoding') };
+      if (!query)
+        return { ...base, ...apiError(400, 'invalid_parameter', 'the query string is not valid percent-encoding') };
       return { ...base, ...handle(method, path, query, body, token.workspace), headers: rateHeaders };
     }
 
     // Spec 4 idempotency: key required; same method+path+body replays; otherwise 409.
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !KEY_RE.test(key)) {
-      return { ...base, ...apiError(400, key === undefined ? 'idempotency_key_required' : 'idempotency_key_invalid', 'Idempotency-Key header is required: 8-100 of A-Z a-z 0-9 _ . : -') };
+      return {
+        ...base,
+        ...apiError(
+          400,
+          key === undefined ? 'idempotency_key_required' : 'idempotency_key_invalid',
+          'Idempotency-Key header is required: 8-100 of A-Z a-z 0-9 _ . : -',
+        ),
+      };
     }
     const scoped = `${token.workspace}\u0000${key}`;
-    const fingerprint = createHash('sha256').update(`${method} ${path}\n${body === undefined ? '' : canonical(body)}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${method} ${path}\n${body === undefined ? '' : canonical(body)}`)
+      .digest('hex');
     const known = idem.get(scoped);
     if (known) {
-      if (known.fingerprint !== fingerprint) return { ...base, key, ...apiError(409, 'conflict', 'Idempotency key already used with a different request') };
-      if (!known.answer) return { ...base, key, ...apiError(409, 'conflict', 'A request with this idempotency key is still in progress') };
+      if (known.fingerprint !== fingerprint)
+        return { ...base, key, ...apiError(409, 'conflict', 'Idempotency key already used with a different request') };
+      if (!known.answer)
+        return {
+          ...base,
+          key,
+          ...apiError(409, 'conflict', 'A request with this idempotency key is still in progress'),
+        };
       return { ...base, key, ...known.answer, headers: { ...known.answer.headers, ...rateHeaders }, note: 'replay' };
     }
     const record: IdemRecord = { fingerprint };
@@ -560,11 +716,25 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     });
     req.on('end', () => {
       void (async () => {
-        const a = size > 1_000_000 ? { ...apiError(413, 'too_large', 'body too large'), path: req.url ?? '', query: '' } : await respond(req, Buffer.concat(chunks).toString('utf8'));
+        const a =
+          size > 1_000_000
+            ? { ...apiError(413, 'too_large', 'body too large'), path: req.url ?? '', query: '' }
+            : await respond(req, Buffer.concat(chunks).toString('utf8'));
         const text = a.body === undefined ? '' : JSON.stringify(a.body);
-        log.push({ method: req.method ?? '', path: a.path, query: a.query, key: a.key, status: a.status, ...(a.note ? { note: a.note } : {}) });
+        log.push({
+          method: req.method ?? '',
+          path: a.path,
+          query: a.query,
+          key: a.key,
+          status: a.status,
+          ...(a.note ? { note: a.note } : {}),
+        });
         const compress = options.gzip === true && text !== '';
-        res.writeHead(a.status, { ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...(compress ? { 'content-encoding': 'gzip' } : {}), ...a.headers });
+        res.writeHead(a.status, {
+          ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+          ...(compress ? { 'content-encoding': 'gzip' } : {}),
+          ...a.headers,
+        });
         res.end(compress ? gzipSync(text) : text);
       })();
     });
@@ -583,13 +753,27 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     },
     insertMonitor(input, workspace = 'main') {
       const at = now();
-      const m: StoredMonitor = { id: newId(), workspace, input: { ...input }, createdAt: at, updatedAt: at, firstCheckAt: Date.now() };
+      const m: StoredMonitor = {
+        id: newId(),
+        workspace,
+        input: { ...input },
+        createdAt: at,
+        updatedAt: at,
+        firstCheckAt: Date.now(),
+      };
       monitors.set(m.id, m);
       return m.id;
     },
     addIncident(monitorId, summary, resolved = false) {
       const m = monitors.get(monitorId);
-      const x: Incident = { id: newId(), workspace: m?.workspace ?? 'main', monitorId, summary, openedAt: now(), resolvedAt: resolved ? now() : null };
+      const x: Incident = {
+        id: newId(),
+        workspace: m?.workspace ?? 'main',
+        monitorId,
+        summary,
+        openedAt: now(),
+        resolvedAt: resolved ? now() : null,
+      };
       incidents.set(x.id, x);
       return x.id;
     },

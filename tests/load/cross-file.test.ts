@@ -26,7 +26,10 @@ describe('checks across files', () => {
   });
 
   it('duplicates are found after ${env:...} resolution', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n${monitor('home')}${monitor('${env:N}')}` }, { env: { N: 'home' } });
+    const r = await loadFiles(
+      { 'a.yaml': `${DEFAULTS}monitors:\n${monitor('home')}${monitor('${env:N}')}` },
+      { env: { N: 'home' } },
+    );
     expect(where(r)).toEqual(['a.yaml:15:11 error name.duplicate', 'a.yaml:18:11 error name.duplicate']);
   });
 
@@ -36,7 +39,10 @@ describe('checks across files', () => {
   });
 
   it('settings map to Settings, lock_file relative to the declaring file', async () => {
-    const r = await loadFiles({ 'conf/settings.yaml': 'settings:\n  scope: {prefix: "shop: "}\n  max_deletes: 3\n  max_delete_share: 0.25\n  lock_file: ../state/monitors.lock.json\n' });
+    const r = await loadFiles({
+      'conf/settings.yaml':
+        'settings:\n  scope: {prefix: "shop: "}\n  max_deletes: 3\n  max_delete_share: 0.25\n  lock_file: ../state/monitors.lock.json\n',
+    });
     expect(r.diagnostics).toEqual([]);
     expect(r.state.settings).toEqual({
       scope: { kind: 'prefix', prefix: 'shop: ' },
@@ -67,7 +73,9 @@ describe('checks across files', () => {
   });
 
   it('a valid rename is kept with its position', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n${monitor('new home')}moved:\n  - from: old home\n    to: new home\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n${monitor('new home')}moved:\n  - from: old home\n    to: new home\n`,
+    });
     expect(r.diagnostics).toEqual([]);
     expect(r.state.moved).toEqual([{ from: 'old home', to: 'new home', source: { file: 'a.yaml', line: 19, col: 5 } }]);
   });

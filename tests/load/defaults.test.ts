@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULTS, loadFiles, where } from './temp-dir.js';
 
 describe('defaults', () => {
-  it('a monitor\'s own fields win over the file defaults, an explicit null included', async () => {
+  it("a monitor's own fields win over the file defaults, an explicit null included", async () => {
     const r = await loadFiles({
       'a.yaml': `${DEFAULTS.replace('auth_type: none', 'auth_type: none\n  group: web\n  tags: a,b')}monitors:\n  - name: own\n    type: http\n    url: https://a.example.com/\n    timeout_seconds: 30\n    group: null\n`,
     });
@@ -11,7 +11,9 @@ describe('defaults', () => {
   });
 
   it('keeps values as written (no normalisation) and leaves the pin out of the input', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: pinned\n    id: 01HZ8X3Q4R5S6T7V8W9XYZABCD\n    type: http\n    url: https://a.example.com/\n    headers: null\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: pinned\n    id: 01HZ8X3Q4R5S6T7V8W9XYZABCD\n    type: http\n    url: https://a.example.com/\n    headers: null\n`,
+    });
     expect(r.diagnostics).toEqual([]);
     const m = r.state.monitors[0];
     expect(m?.pinnedId).toBe('01HZ8X3Q4R5S6T7V8W9XYZABCD');
@@ -20,7 +22,9 @@ describe('defaults', () => {
   });
 
   it('a bad id pin is reported at the pin', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: pinned\n    id: not-an-id\n    type: http\n    url: https://a.example.com/\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: pinned\n    id: not-an-id\n    type: http\n    url: https://a.example.com/\n`,
+    });
     expect(where(r)).toEqual(['a.yaml:16:9 error schema.pattern']);
   });
 
@@ -35,7 +39,10 @@ describe('defaults', () => {
 
   it('defaults may not hold a name, and unknown defaults are reported once even when unused', async () => {
     const r = await loadFiles({ 'a.yaml': 'defaults:\n  name: shared\n  timout_seconds: 5\nmonitors: []\n' });
-    expect(where(r)).toEqual(['a.yaml:2:3 error schema.additionalProperties', 'a.yaml:3:3 error schema.additionalProperties']);
+    expect(where(r)).toEqual([
+      'a.yaml:2:3 error schema.additionalProperties',
+      'a.yaml:3:3 error schema.additionalProperties',
+    ]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
       'name cannot be a default: each monitor needs its own name',
       'unknown field "timout_seconds"; did you mean "timeout_seconds"?',

@@ -23,7 +23,10 @@ describe('finding the YAML files', () => {
   });
 
   it('keeps the order of the paths given and reads a file named twice only once', async () => {
-    const r = await loadFiles({ 'x/b.yaml': EMPTY, 'y/a.yaml': EMPTY }, { paths: ['y', 'x', 'y/a.yaml', './x/b.yaml'] });
+    const r = await loadFiles(
+      { 'x/b.yaml': EMPTY, 'y/a.yaml': EMPTY },
+      { paths: ['y', 'x', 'y/a.yaml', './x/b.yaml'] },
+    );
     expect(r.state.files).toEqual(['y/a.yaml', 'x/b.yaml']);
   });
 
@@ -87,8 +90,15 @@ describe('YAML of other tools in a searched folder', () => {
       'cfn.yaml': 'Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    Properties:\n      Name: !Ref Name\n',
       'monitors/shop.yaml': EMPTY,
     });
-    expect(where(r)).toEqual(['cfn.yaml:0:0 info file.skipped', 'docker-compose.yml:0:0 info file.skipped', 'k8s.yaml:0:0 info file.skipped', 'playbook.yml:0:0 info file.skipped']);
-    expect(r.diagnostics[1]?.message).toBe('skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one');
+    expect(where(r)).toEqual([
+      'cfn.yaml:0:0 info file.skipped',
+      'docker-compose.yml:0:0 info file.skipped',
+      'k8s.yaml:0:0 info file.skipped',
+      'playbook.yml:0:0 info file.skipped',
+    ]);
+    expect(r.diagnostics[1]?.message).toBe(
+      'skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one',
+    );
     expect(r.state.files).toEqual(['monitors/shop.yaml']);
   });
 
@@ -98,12 +108,19 @@ describe('YAML of other tools in a searched folder', () => {
   });
 
   it('an empty file, or one with only comments, is not skipped: it may be a monitors file emptied by mistake', async () => {
-    const r = await loadFiles({ 'a.yaml': '', 'b.yaml': '# yaml-language-server: $schema=schema/monitors-file.schema.json\n', 'c.yaml': EMPTY });
+    const r = await loadFiles({
+      'a.yaml': '',
+      'b.yaml': '# yaml-language-server: $schema=schema/monitors-file.schema.json\n',
+      'c.yaml': EMPTY,
+    });
     expect(where(r)).toEqual(['a.yaml:1:1 error file.empty', 'b.yaml:1:1 error file.empty']);
   });
 
   it('a key that is a near miss of a monitors-file key is a typo to report, not a reason to skip', async () => {
-    const r = await loadFiles({ 'a.yaml': 'monitor:\n  - name: home\n', 'b.yaml': 'Default:\n  type: http\nservices: {}\n' });
+    const r = await loadFiles({
+      'a.yaml': 'monitor:\n  - name: home\n',
+      'b.yaml': 'Default:\n  type: http\nservices: {}\n',
+    });
     expect(where(r)).toEqual([
       'a.yaml:1:1 error schema.additionalProperties',
       'a.yaml:1:1 error file.no_monitors',
@@ -114,21 +131,33 @@ describe('YAML of other tools in a searched folder', () => {
   });
 
   it('a file named explicitly stays strict', async () => {
-    const r = await loadFiles({ 'docker-compose.yml': COMPOSE, 'shop.yaml': EMPTY }, { paths: ['docker-compose.yml', 'shop.yaml'] });
-    expect(where(r)).toEqual(['docker-compose.yml:1:1 error schema.additionalProperties', 'docker-compose.yml:1:1 error file.no_monitors']);
+    const r = await loadFiles(
+      { 'docker-compose.yml': COMPOSE, 'shop.yaml': EMPTY },
+      { paths: ['docker-compose.yml', 'shop.yaml'] },
+    );
+    expect(where(r)).toEqual([
+      'docker-compose.yml:1:1 error schema.additionalProperties',
+      'docker-compose.yml:1:1 error file.no_monitors',
+    ]);
   });
 
   it('a folder whose YAML files are all skipped is an error (an empty set would plan deleting every managed monitor)', async () => {
-    const r = await loadFiles({ 'docker-compose.yml': COMPOSE, 'monitors/shop.yaml': EMPTY }, { paths: ['.', 'monitors'] });
+    const r = await loadFiles(
+      { 'docker-compose.yml': COMPOSE, 'monitors/shop.yaml': EMPTY },
+      { paths: ['.', 'monitors'] },
+    );
     // '.' found monitors/shop.yaml itself: no error for it.
     expect(where(r)).toEqual(['docker-compose.yml:0:0 info file.skipped']);
     const alone = await loadFiles({ 'docker-compose.yml': COMPOSE });
     expect(where(alone)).toEqual(['docker-compose.yml:0:0 info file.skipped', '.:0:0 error path.no_monitors_files']);
-    expect(alone.diagnostics[1]?.message).toBe('no monitors files in this folder: its one YAML file was skipped as not a monitors file');
+    expect(alone.diagnostics[1]?.message).toBe(
+      'no monitors files in this folder: its one YAML file was skipped as not a monitors file',
+    );
   });
 
   it('knows the keys of templates and environments: a vars-only or settings-only file is read, and other YAML does not declare environments', async () => {
-    const settings = 'settings:\n  environments:\n    staging:\n      token_env: STAGING_TOKEN\n    production:\n      token_env: PRODUCTION_TOKEN\n';
+    const settings =
+      'settings:\n  environments:\n    staging:\n      token_env: STAGING_TOKEN\n    production:\n      token_env: PRODUCTION_TOKEN\n';
     const r = await loadFiles({
       'docker-compose.yml': COMPOSE,
       // Another tool's file with a top-level environments: key is not a monitors file, and declares nothing.

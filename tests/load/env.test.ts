@@ -16,11 +16,17 @@ describe('${env:NAME} references', () => {
     const m = r.state.monitors[0];
     expect(m?.name).toBe('api prod');
     expect(m?.input).toMatchObject({ url: 'https://api.example.com/health', auth_secret: SECRET });
-    expect(m?.envRefs).toEqual({ name: 'api ${env:STAGE}', url: 'https://${env:HOST}/health', auth_secret: '${env:API_TOKEN}' });
+    expect(m?.envRefs).toEqual({
+      name: 'api ${env:STAGE}',
+      url: 'https://${env:HOST}/health',
+      auth_secret: '${env:API_TOKEN}',
+    });
   });
 
   it('a missing variable is an error that names it, at the value that references it', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:API_HOST}/\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:API_HOST}/\n`,
+    });
     expect(where(r)).toEqual(['a.yaml:17:10 error env.missing']);
     expect(r.diagnostics[0]?.message).toBe('environment variable API_HOST is not set (referenced by url)');
   });
@@ -36,7 +42,9 @@ describe('${env:NAME} references', () => {
       'a.yaml:25:11 warning env.missing',
       'a.yaml:28:12 warning env.missing',
     ]);
-    expect(r.diagnostics[0]?.message).toBe('environment variable API_HOST is not set (referenced by url); plan and apply need it');
+    expect(r.diagnostics[0]?.message).toBe(
+      'environment variable API_HOST is not set (referenced by url); plan and apply need it',
+    );
     // The same file for plan and apply: errors.
     const strict = await loadFiles({ 'a.yaml': text });
     expect(where(strict).filter((w) => w.includes('env.missing'))).toEqual([
@@ -48,13 +56,18 @@ describe('${env:NAME} references', () => {
   });
 
   it('validate mode: a malformed reference stays an error', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:9X}/\n` }, { missingEnv: 'warning' });
+    const r = await loadFiles(
+      { 'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:9X}/\n` },
+      { missingEnv: 'warning' },
+    );
     expect(where(r)).toEqual(['a.yaml:17:10 error env.syntax']);
   });
 
   it('a reference in a number, list or boolean field says references give text (not "remove the quotes")', async () => {
     const r = await loadFiles(
-      { 'a.yaml': `${DEFAULTS}monitors:\n  - name: db\n    type: tcp\n    url: db.example.com\n    port: \${env:PORT}\n    timeout_seconds: "10"\n` },
+      {
+        'a.yaml': `${DEFAULTS}monitors:\n  - name: db\n    type: tcp\n    url: db.example.com\n    port: \${env:PORT}\n    timeout_seconds: "10"\n`,
+      },
       { env: { PORT: '5432' } },
     );
     expect(r.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`)).toEqual([
@@ -72,15 +85,26 @@ describe('${env:NAME} references', () => {
   it('never echoes a resolved value, even when the value is what is wrong', async () => {
     const long = 'x'.repeat(3000);
     const r = await loadFiles(
-      { 'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:HOST}/\n    auth_type: basic\n    auth_username: \${env:USER_SECRET}\n    auth_secret: \${env:PW}\n    headers: \${env:HEADERS}\n` },
-      { env: { HOST: `${SECRET}.${long}`, USER_SECRET: `${SECRET}${long}`, PW: SECRET, HEADERS: `Authorization: ${SECRET}\nbad line ${SECRET}` } },
+      {
+        'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:HOST}/\n    auth_type: basic\n    auth_username: \${env:USER_SECRET}\n    auth_secret: \${env:PW}\n    headers: \${env:HEADERS}\n`,
+      },
+      {
+        env: {
+          HOST: `${SECRET}.${long}`,
+          USER_SECRET: `${SECRET}${long}`,
+          PW: SECRET,
+          HEADERS: `Authorization: ${SECRET}\nbad line ${SECRET}`,
+        },
+      },
     );
     expect(r.diagnostics.length).toBeGreaterThanOrEqual(4);
     expect(JSON.stringify(r.diagnostics)).not.toContain(SECRET);
   });
 
   it('a literal auth_secret is an error that recommends ${env:NAME} and does not echo it', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://a.example.com/\n    auth_type: bearer\n    auth_secret: ${SECRET}\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://a.example.com/\n    auth_type: bearer\n    auth_secret: ${SECRET}\n`,
+    });
     expect(where(r)).toEqual(['a.yaml:19:18 error secret.literal']);
     expect(r.diagnostics[0]?.message).toContain('${env:NAME}');
     expect(r.diagnostics[0]?.message).not.toContain(SECRET);
@@ -98,13 +122,19 @@ describe('${env:NAME} references', () => {
 
   it('an invalid reference is reported; $${env:X} is a literal ${env:X}', () => {
     expect(resolveEnv('a ${env:9x} b', {}).issues).toEqual([{ kind: 'syntax', name: '9x' }]);
-    expect(resolveEnv('cost: $${env:PRICE}', { PRICE: '1' })).toEqual({ value: 'cost: ${env:PRICE}', templated: true, issues: [] });
+    expect(resolveEnv('cost: $${env:PRICE}', { PRICE: '1' })).toEqual({
+      value: 'cost: ${env:PRICE}',
+      templated: true,
+      issues: [],
+    });
     expect(resolveEnv(['${env:A}', 5], { A: 'eu' }).value).toEqual(['eu', 5]);
   });
 
   it('moved and settings values may use references too', async () => {
     const r = await loadFiles(
-      { 'a.yaml': `${DEFAULTS}monitors:\n  - name: new name\n    type: http\n    url: https://a.example.com/\nmoved:\n  - from: \${env:OLD}\n    to: new name\nsettings:\n  api_url: \${env:API}\n` },
+      {
+        'a.yaml': `${DEFAULTS}monitors:\n  - name: new name\n    type: http\n    url: https://a.example.com/\nmoved:\n  - from: \${env:OLD}\n    to: new name\nsettings:\n  api_url: \${env:API}\n`,
+      },
       { env: { OLD: 'old name', API: 'https://monitoring.example.com/api/v1' } },
     );
     expect(r.diagnostics).toEqual([]);

@@ -18,7 +18,9 @@ describe('instance labels', () => {
   });
 
   it('name the first instance and count the others', () => {
-    expect(instanceLabel([staging('region=a'), staging('region=b'), staging('region=c')], 2)).toBe('region=a, env=staging; and 2 more');
+    expect(instanceLabel([staging('region=a'), staging('region=b'), staging('region=c')], 2)).toBe(
+      'region=a, env=staging; and 2 more',
+    );
     expect(instanceLabel([staging('region=a'), production('region=a')], 2)).toBe('region=a');
   });
 
@@ -34,7 +36,10 @@ describe('instance labels', () => {
       ],
       2,
     );
-    expect(grouped.map((g) => g.message)).toEqual(['var "x" is not defined (region=a; and 1 more)', 'name must be at least 2 characters long (region=a, env=staging)']);
+    expect(grouped.map((g) => g.message)).toEqual([
+      'var "x" is not defined (region=a; and 1 more)',
+      'name must be at least 2 characters long (region=a, env=staging)',
+    ]);
     expect(grouped.every((g) => g.instance === undefined)).toBe(true);
   });
 });

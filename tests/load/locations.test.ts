@@ -4,19 +4,25 @@ import { DEFAULTS, loadFiles, where } from './temp-dir.js';
 // DEFAULTS is 13 lines, so `monitors:` is line 14 and the first item starts on line 15.
 describe('diagnostics point at the offending key or value', () => {
   it('an unknown field: its key, with a did-you-mean', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: home\n    type: http\n    url: https://shop.example.com/\n    timeout_secs: 5\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: home\n    type: http\n    url: https://shop.example.com/\n    timeout_secs: 5\n`,
+    });
     expect(where(r)).toEqual(['a.yaml:18:5 error schema.additionalProperties']);
     expect(r.diagnostics[0]?.message).toBe('unknown field "timeout_secs"; did you mean "timeout_seconds"?');
   });
 
   it('a bad value: the value', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: home\n    type: http\n    url: https://shop.example.com/\n    retry_count:   9\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: home\n    type: http\n    url: https://shop.example.com/\n    retry_count:   9\n`,
+    });
     expect(where(r)).toEqual(['a.yaml:18:20 error schema.maximum']);
     expect(r.diagnostics[0]?.message).toBe('retry_count must be at most 5');
   });
 
   it('a missing required field: the item', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: one\n    type: http\n    url: https://shop.example.com/\n  -   name: home\n      type: http\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: one\n    type: http\n    url: https://shop.example.com/\n  -   name: home\n      type: http\n`,
+    });
     expect(where(r)).toEqual(['a.yaml:18:7 error schema.required']);
     expect(r.diagnostics[0]?.message).toBe('missing required field "url"');
   });
@@ -35,7 +41,9 @@ describe('diagnostics point at the offending key or value', () => {
   });
 
   it('a wrong type for a list item and an enum near miss', async () => {
-    const r = await loadFiles({ 'a.yaml': `${DEFAULTS}monitors:\n  - name: one\n    type: htp\n    url: https://a.example.com/\n  - 42\n` });
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n  - name: one\n    type: htp\n    url: https://a.example.com/\n  - 42\n`,
+    });
     expect(where(r)).toEqual(['a.yaml:16:11 error schema.enum', 'a.yaml:18:5 error schema.type']);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
       'type must be one of: "http", "keyword", "json", "ping", "tcp", "udp", "dns", "ssl", "domain", "heartbeat"; did you mean "http"?',
@@ -69,6 +77,10 @@ describe('diagnostics point at the offending key or value', () => {
       'b.yaml': `${DEFAULTS}monitors: [${item.replace('two', 'three')}]\n`,
     });
     expect(r.diagnostics).toEqual([]);
-    expect(r.state.monitors.map((m) => `${m.name} ${m.source.file}:${m.source.line}:${m.source.col}`)).toEqual(['one a.yaml:15:3', 'two a.yaml:20:3', 'three b.yaml:14:12']);
+    expect(r.state.monitors.map((m) => `${m.name} ${m.source.file}:${m.source.line}:${m.source.col}`)).toEqual([
+      'one a.yaml:15:3',
+      'two a.yaml:20:3',
+      'three b.yaml:14:12',
+    ]);
   });
 });

@@ -9,10 +9,64 @@ import { blockScalarOverIndented, fastParse, flowRunsOverLines, rootIndented } f
 // Plain scalars whose meaning differs between YAML 1.1, js-yaml's default schema and
 // the YAML 1.2 core schema.
 const TRICKY = [
-  'yes', 'no', 'on', 'off', 'y', 'n', 'Yes', 'NO', 'true', 'True', 'TRUE', 'false', 'tRUE', '~', 'null', 'Null', 'NULL', 'nULL',
-  '0o17', '0o8', '017', '0x1F', '0x', '0b101', '1_000', '1e3', '1E3', '1e', '.5', '5.', '-.inf', '.Inf', '+.INF', '.NaN', '.nan', 'NaN',
-  '+12', '-0', '00', '12:30', '1:2:3', '2001-12-14', '2001-12-14T21:59:43.10-05:00', '1.0', '1.50', '-1.5e-3', '0.', '+', '-', '.',
-  '<<', '=', 'a b', 'https://shop.example.com/x?y=1#z', 'a#b', 'é ü', '中文', '9999999999999999999999',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'y',
+  'n',
+  'Yes',
+  'NO',
+  'true',
+  'True',
+  'TRUE',
+  'false',
+  'tRUE',
+  '~',
+  'null',
+  'Null',
+  'NULL',
+  'nULL',
+  '0o17',
+  '0o8',
+  '017',
+  '0x1F',
+  '0x',
+  '0b101',
+  '1_000',
+  '1e3',
+  '1E3',
+  '1e',
+  '.5',
+  '5.',
+  '-.inf',
+  '.Inf',
+  '+.INF',
+  '.NaN',
+  '.nan',
+  'NaN',
+  '+12',
+  '-0',
+  '00',
+  '12:30',
+  '1:2:3',
+  '2001-12-14',
+  '2001-12-14T21:59:43.10-05:00',
+  '1.0',
+  '1.50',
+  '-1.5e-3',
+  '0.',
+  '+',
+  '-',
+  '.',
+  '<<',
+  '=',
+  'a b',
+  'https://shop.example.com/x?y=1#z',
+  'a#b',
+  'é ü',
+  '中文',
+  '9999999999999999999999',
 ];
 
 const plainKey = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
@@ -26,16 +80,33 @@ const scalarText = fc.oneof(
   fc.double({ noDefaultInfinity: true, noNaN: true }).map(String),
 );
 
-type Tree = { kind: 'scalar'; text: string } | { kind: 'map'; entries: [string, Tree][] } | { kind: 'seq'; items: Tree[] } | { kind: 'block'; style: string; lines: string[] } | { kind: 'flow'; text: string };
+type Tree =
+  | { kind: 'scalar'; text: string }
+  | { kind: 'map'; entries: [string, Tree][] }
+  | { kind: 'seq'; items: Tree[] }
+  | { kind: 'block'; style: string; lines: string[] }
+  | { kind: 'flow'; text: string };
 
 const tree: fc.Arbitrary<Tree> = fc.letrec<{ node: Tree }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     scalarText.map((text): Tree => ({ kind: 'scalar', text })),
-    fc.record({ style: fc.constantFrom('|', '|-', '|+', '>', '>-', '>+'), lines: fc.array(fc.constantFrom('Accept: */*', 'line two', '', '  indented', 'a: b # c'), { minLength: 1, maxLength: 3 }) }).map((b): Tree => ({ kind: 'block', ...b })),
+    fc
+      .record({
+        style: fc.constantFrom('|', '|-', '|+', '>', '>-', '>+'),
+        lines: fc.array(fc.constantFrom('Accept: */*', 'line two', '', '  indented', 'a: b # c'), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      })
+      .map((b): Tree => ({ kind: 'block', ...b })),
     fc.array(scalarText, { maxLength: 3 }).map((items): Tree => ({ kind: 'flow', text: `[${items.join(', ')}]` })),
-    fc.array(fc.tuple(plainKey, scalarText), { maxLength: 3 }).map((kv): Tree => ({ kind: 'flow', text: `{${kv.map(([k, v]) => `${k}: ${v}`).join(', ')}}` })),
-    fc.uniqueArray(fc.tuple(plainKey, tie('node')), { minLength: 1, maxLength: 4, selector: ([k]) => k }).map((entries): Tree => ({ kind: 'map', entries })),
+    fc
+      .array(fc.tuple(plainKey, scalarText), { maxLength: 3 })
+      .map((kv): Tree => ({ kind: 'flow', text: `{${kv.map(([k, v]) => `${k}: ${v}`).join(', ')}}` })),
+    fc
+      .uniqueArray(fc.tuple(plainKey, tie('node')), { minLength: 1, maxLength: 4, selector: ([k]) => k })
+      .map((entries): Tree => ({ kind: 'map', entries })),
     fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items): Tree => ({ kind: 'seq', items })),
   ),
 })).node;
@@ -61,7 +132,9 @@ const monitorsFile = fc
   .record({
     head: comment,
     defaults: fc.uniqueArray(fc.tuple(plainKey, tree), { maxLength: 3, selector: ([k]) => k }),
-    monitors: fc.array(fc.uniqueArray(fc.tuple(plainKey, tree), { minLength: 1, maxLength: 4, selector: ([k]) => k }), { maxLength: 4 }),
+    monitors: fc.array(fc.uniqueArray(fc.tuple(plainKey, tree), { minLength: 1, maxLength: 4, selector: ([k]) => k }), {
+      maxLength: 4,
+    }),
     between: comment,
     indent: fc.constantFrom(0, 2, 4),
   })
@@ -69,7 +142,8 @@ const monitorsFile = fc
     const seqPad = ' '.repeat(indent);
     const item = (entries: [string, Tree][]) =>
       entries.map(([k, v], i) => `${i === 0 ? `${seqPad}- ` : `${seqPad}  `}${k}:${render(v, indent + 4)}`).join('');
-    const defaultsText = defaults.length > 0 ? `defaults:\n${defaults.map(([k, v]) => `  ${k}:${render(v, 4)}`).join('')}` : '';
+    const defaultsText =
+      defaults.length > 0 ? `defaults:\n${defaults.map(([k, v]) => `  ${k}:${render(v, 4)}`).join('')}` : '';
     return `${head}${defaultsText}monitors:${monitors.length === 0 ? ' []\n' : `\n${between}${monitors.map(item).join('')}`}`;
   });
 
@@ -94,14 +168,54 @@ const RUNS = Number(process.env.AGREE_RUNS ?? 0);
 const TIMEOUT = Math.max(30_000, RUNS * 4);
 
 describe('fast and exact parsers agree', () => {
-  it('on generated monitors files (values and item positions)', async () => {
-    await fc.assert(fc.asyncProperty(monitorsFile, agree), { numRuns: RUNS || 400 });
-  }, TIMEOUT);
+  it(
+    'on generated monitors files (values and item positions)',
+    async () => {
+      await fc.assert(fc.asyncProperty(monitorsFile, agree), { numRuns: RUNS || 400 });
+    },
+    TIMEOUT,
+  );
 
-  it('on YAML-ish noise: whenever both accept, same value; the fast path never accepts what yaml refuses', async () => {
-    const noise = fc.array(fc.constantFrom('a', 'b', ':', ' ', '  ', '\n', '- ', '[', ']', '{', '}', ',', '#', '"', "'", '|', '>', '?', 'yes', '0o7', '1', '~', '---', '...', '\t', '\r'), { maxLength: 30 }).map((parts) => parts.join(''));
-    await fc.assert(fc.asyncProperty(noise, agree), { numRuns: RUNS || 1500 });
-  }, TIMEOUT);
+  it(
+    'on YAML-ish noise: whenever both accept, same value; the fast path never accepts what yaml refuses',
+    async () => {
+      const noise = fc
+        .array(
+          fc.constantFrom(
+            'a',
+            'b',
+            ':',
+            ' ',
+            '  ',
+            '\n',
+            '- ',
+            '[',
+            ']',
+            '{',
+            '}',
+            ',',
+            '#',
+            '"',
+            "'",
+            '|',
+            '>',
+            '?',
+            'yes',
+            '0o7',
+            '1',
+            '~',
+            '---',
+            '...',
+            '\t',
+            '\r',
+          ),
+          { maxLength: 30 },
+        )
+        .map((parts) => parts.join(''));
+      await fc.assert(fc.asyncProperty(noise, agree), { numRuns: RUNS || 1500 });
+    },
+    TIMEOUT,
+  );
 
   it.each(TRICKY)('on the plain scalar %s', async (s) => {
     await agree(`monitors:\n  - name: ${s}\n`);
@@ -138,8 +252,15 @@ describe('an indented top level', () => {
 describe('the fast path declines in linear time', () => {
   it('flowRunsOverLines is the regex it replaced, on any text', () => {
     const regex = /(?<![^\s[{,:])[[{][^\]}\n]*$/m;
-    const text = fc.array(fc.constantFrom('[', ']', '{', '}', '\n', '\r', '\u2028', ' ', '\t', '\u00a0', ',', ':', 'a', '#'), { maxLength: 16 }).map((p) => p.join(''));
-    fc.assert(fc.property(text, (t) => flowRunsOverLines(t) === regex.test(t)), { numRuns: 5000 });
+    const text = fc
+      .array(fc.constantFrom('[', ']', '{', '}', '\n', '\r', '\u2028', ' ', '\t', '\u00a0', ',', ':', 'a', '#'), {
+        maxLength: 16,
+      })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => flowRunsOverLines(t) === regex.test(t)),
+      { numRuns: 5000 },
+    );
   });
 
   it('a line of 50,000 "[ " is judged at once (the regex took minutes)', () => {

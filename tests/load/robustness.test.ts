@@ -9,9 +9,54 @@ import { loadDesiredState } from '../../src/load/index.js';
 import { DEFAULTS, tempDir } from './temp-dir.js';
 
 const pieces = [
-  'monitors:', 'defaults:', 'moved:', 'settings:', '\n', '\n  ', '\n    ', '- ', 'name: ', 'type: ', 'url: ', 'http', 'tcp', 'https://a.example.com/',
-  '10.0.0.1', 'port: ', '80', '-1', 'null', '~', '[', ']', '{', '}', ', ', ': ', '"', "'", '#', '&a ', '*a', '!', '? ', '---', '\t', '${env:X}', '${env:', 'id: ',
-  'scope: ', 'from: ', 'to: ', 'headers: |', 'Authorization: x', '<<: ', 'yes', '0o7', 'timeout_seconds: ', '99999999999999999999',
+  'monitors:',
+  'defaults:',
+  'moved:',
+  'settings:',
+  '\n',
+  '\n  ',
+  '\n    ',
+  '- ',
+  'name: ',
+  'type: ',
+  'url: ',
+  'http',
+  'tcp',
+  'https://a.example.com/',
+  '10.0.0.1',
+  'port: ',
+  '80',
+  '-1',
+  'null',
+  '~',
+  '[',
+  ']',
+  '{',
+  '}',
+  ', ',
+  ': ',
+  '"',
+  "'",
+  '#',
+  '&a ',
+  '*a',
+  '!',
+  '? ',
+  '---',
+  '\t',
+  '${env:X}',
+  '${env:',
+  'id: ',
+  'scope: ',
+  'from: ',
+  'to: ',
+  'headers: |',
+  'Authorization: x',
+  '<<: ',
+  'yes',
+  '0o7',
+  'timeout_seconds: ',
+  '99999999999999999999',
 ];
 
 describe('loader robustness', () => {
@@ -26,7 +71,9 @@ describe('loader robustness', () => {
     const file = path.join(dir, 'f.yaml');
     const text = fc.oneof(
       fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((p) => p.join('')),
-      fc.array(fc.constantFrom(...pieces), { maxLength: 20 }).map((p) => `${DEFAULTS}monitors:\n  - name: home\n    ${p.join('')}`),
+      fc
+        .array(fc.constantFrom(...pieces), { maxLength: 20 })
+        .map((p) => `${DEFAULTS}monitors:\n  - name: home\n    ${p.join('')}`),
     );
     await fc.assert(
       fc.asyncProperty(text, async (t) => {

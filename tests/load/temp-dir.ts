@@ -38,7 +38,8 @@ export async function loadFiles(
 }
 
 /** `file:line:col severity code` of every diagnostic, for compact assertions. */
-export const where = (result: LoadResult): string[] => result.diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code}`);
+export const where = (result: LoadResult): string[] =>
+  result.diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code}`);
 
 /** The defaults block every test file can start from: a complete http monitor minus name/type/url. */
 export const DEFAULTS = `defaults:

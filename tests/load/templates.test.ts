@@ -42,7 +42,9 @@ describe('for_each and vars', () => {
       ['api us-east ready', 'https://us-east.example.com:8443/ready', 600, 'region=us-east, check=ready'],
     ]);
     // Every instance points at its template.
-    expect(new Set(r.state.monitors.map((m) => `${m.source.file}:${m.source.line}:${m.source.col}`))).toEqual(new Set([`a.yaml:${at(text, 'name: "api')}`]));
+    expect(new Set(r.state.monitors.map((m) => `${m.source.file}:${m.source.line}:${m.source.col}`))).toEqual(
+      new Set([`a.yaml:${at(text, 'name: "api')}`]),
+    );
   });
 
   it('a list of mappings yields one monitor per mapping, and ${each.KEY} as a whole value keeps its type', async () => {
@@ -64,7 +66,11 @@ describe('for_each and vars', () => {
       { env: { API_TOKEN: 'tok-123' } },
     );
     expect(r.diagnostics).toEqual([]);
-    expect(r.state.monitors[0]).toMatchObject({ name: 'literal ${var.x} ${each.y} ${env:Z}', input: { auth_secret: 'tok-123' }, envRefs: { auth_secret: '${env:API_TOKEN}' } });
+    expect(r.state.monitors[0]).toMatchObject({
+      name: 'literal ${var.x} ${each.y} ${env:Z}',
+      input: { auth_secret: 'tok-123' },
+      envRefs: { auth_secret: '${env:API_TOKEN}' },
+    });
   });
 
   it('a var written with a literal secret is still a literal secret', async () => {
@@ -79,7 +85,10 @@ describe('errors in templates, at the reference and naming the instance', () => 
   it('an unknown var and an unknown key point at the reference inside the string', async () => {
     const text = `${DEFAULTS}vars:\n  domain: example.com\nmonitors:\n  - name: "api \${each.region}"\n    type: http\n    url: https://\${each.regin}.\${var.domian}/x\n    for_each:\n      region: [eu-west, us-east]\n`;
     const r = await loadFiles({ 'a.yaml': text });
-    expect(where(r)).toEqual([`a.yaml:${at(text, '${each.regin}')} error template.unknown_key`, `a.yaml:${at(text, '${var.domian}')} error template.unknown_var`]);
+    expect(where(r)).toEqual([
+      `a.yaml:${at(text, '${each.regin}')} error template.unknown_key`,
+      `a.yaml:${at(text, '${var.domian}')} error template.unknown_var`,
+    ]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
       'for_each has no key "regin" (it has region); did you mean "region"? (region=eu-west; and 1 more)',
       'var "domian" is not defined; did you mean "domain"? (region=eu-west; and 1 more)',
@@ -96,7 +105,9 @@ monitors:
 `;
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)).toEqual([`a.yaml:${at(text, '${var.zone}')} error template.unknown_var`]);
-    expect(r.diagnostics[0]?.message).toBe('var "zone" is not defined; define it under vars: in this file or under settings.environments.NAME.vars');
+    expect(r.diagnostics[0]?.message).toBe(
+      'var "zone" is not defined; define it under vars: in this file or under settings.environments.NAME.vars',
+    );
   });
 
   it('${each.KEY} without a for_each says so', async () => {
@@ -133,16 +144,26 @@ monitors:
     const text = `${DEFAULTS}monitors:\n  - name: "api \${each.region}"\n    type: http\n    url: https://\${each.region}.example.com/\${each.check}\n    for_each:\n      region: [eu-west, us-east, ap-south]\n      check: [health, ready]\n`;
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)).toEqual([`a.yaml:${at(text, '"api ${each.region}"')} error for_each.duplicate_name`]);
-    expect(r.diagnostics[0]?.message).toContain('(region=eu-west, check=health; region=eu-west, check=ready), and 2 more names likewise;');
+    expect(r.diagnostics[0]?.message).toContain(
+      '(region=eu-west, check=health; region=eu-west, check=ready), and 2 more names likewise;',
+    );
   });
 
   it('one id pin for every instance of a for_each is an error; an id per instance is fine', async () => {
     const text = `${DEFAULTS}monitors:\n  - name: "api \${each.r}"\n    type: http\n    url: https://a.example.com/\n    id: 01HZY5T9V8W2N4K7Q3R6S0B1CD\n    for_each:\n      r: [a, b]\n`;
     expect(where(await loadFiles({ 'a.yaml': text }))).toEqual([`a.yaml:${at(text, '01HZY')} error for_each.one_id`]);
-    const perInstance = text.replace('id: 01HZY5T9V8W2N4K7Q3R6S0B1CD', 'id: ${each.id}').replace('r: [a, b]', '- { r: a, id: 01HZY5T9V8W2N4K7Q3R6S0B1CD }\n      - { r: b, id: 01HZY5T9V8W2N4K7Q3R6S0B1CE }');
+    const perInstance = text
+      .replace('id: 01HZY5T9V8W2N4K7Q3R6S0B1CD', 'id: ${each.id}')
+      .replace(
+        'r: [a, b]',
+        '- { r: a, id: 01HZY5T9V8W2N4K7Q3R6S0B1CD }\n      - { r: b, id: 01HZY5T9V8W2N4K7Q3R6S0B1CE }',
+      );
     const r = await loadFiles({ 'a.yaml': perInstance });
     expect(r.diagnostics).toEqual([]);
-    expect(r.state.monitors.map((m) => m.pinnedId)).toEqual(['01HZY5T9V8W2N4K7Q3R6S0B1CD', '01HZY5T9V8W2N4K7Q3R6S0B1CE']);
+    expect(r.state.monitors.map((m) => m.pinnedId)).toEqual([
+      '01HZY5T9V8W2N4K7Q3R6S0B1CD',
+      '01HZY5T9V8W2N4K7Q3R6S0B1CE',
+    ]);
   });
 
   it('an empty product is an error at the empty list', async () => {
@@ -155,7 +176,10 @@ monitors:
   it('a partial reference to a list is an error, and a for_each value may not use ${each.KEY}', async () => {
     const text = `${DEFAULTS}vars:\n  regions: [a, b]\nmonitors:\n  - name: "x \${var.regions}"\n    type: http\n    url: https://a.example.com/\n  - name: "y \${each.r}"\n    type: http\n    url: https://a.example.com/\n    for_each:\n      r: ["\${each.q}"]\n`;
     const r = await loadFiles({ 'a.yaml': text });
-    expect(where(r)).toEqual([`a.yaml:${at(text, '${var.regions}')} error template.not_text`, `a.yaml:${at(text, '${each.q}')} error template.each_in_for_each`]);
+    expect(where(r)).toEqual([
+      `a.yaml:${at(text, '${var.regions}')} error template.not_text`,
+      `a.yaml:${at(text, '${each.q}')} error template.each_in_for_each`,
+    ]);
   });
 });
 
@@ -168,9 +192,17 @@ describe('environments', () => {
     const r = await loadFiles({ 'a.yaml': file(api + admin) });
     expect(r.diagnostics).toEqual([]);
     expect(r.declaredEnvironments).toEqual(['staging', 'production']);
-    const byEnv = Object.fromEntries(r.environments.map((e) => [e.name, e.state.monitors.map((m) => `${m.name} ${m.input.url} ${m.input.interval_seconds}`)]));
+    const byEnv = Object.fromEntries(
+      r.environments.map((e) => [
+        e.name,
+        e.state.monitors.map((m) => `${m.name} ${m.input.url} ${m.input.interval_seconds}`),
+      ]),
+    );
     expect(byEnv).toEqual({
-      staging: ['api eu-west https://eu-west.api.staging.shop.example.com/health 600', 'api us-east https://us-east.api.staging.shop.example.com/health 600'],
+      staging: [
+        'api eu-west https://eu-west.api.staging.shop.example.com/health 600',
+        'api us-east https://us-east.api.staging.shop.example.com/health 600',
+      ],
       production: [
         'api eu-west https://eu-west.api.shop.example.com/health 120',
         'api us-east https://us-east.api.shop.example.com/health 120',
@@ -191,7 +223,10 @@ describe('environments', () => {
   });
 
   it('a var one environment leaves unset is an error at the reference naming that environment, and only when it is checked', async () => {
-    const text = file(`  - name: "status"\n    type: http\n    url: https://\${var.status_host}/\n`).replace('interval: 120, regions', 'interval: 120, status_host: status.example.com, regions');
+    const text = file(`  - name: "status"\n    type: http\n    url: https://\${var.status_host}/\n`).replace(
+      'interval: 120, regions',
+      'interval: 120, status_host: status.example.com, regions',
+    );
     const all = await loadFiles({ 'a.yaml': text });
     expect(where(all)).toEqual([`a.yaml:${at(text, '${var.status_host}')} error template.unknown_var`]);
     expect(all.diagnostics[0]?.message).toBe(
@@ -204,14 +239,21 @@ describe('environments', () => {
     const text = file(api).replace('regions: [eu-west, us-east] }', 'regions: [] }');
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)).toEqual([`a.yaml:${at(text, '${var.regions}')} error for_each.empty`]);
-    expect(r.diagnostics[0]?.message).toBe('for_each key "region" has an empty list, so the product yields no monitor (env=staging)');
+    expect(r.diagnostics[0]?.message).toBe(
+      'for_each key "region" has an empty list, so the product yields no monitor (env=staging)',
+    );
   });
 
   it('a name duplicated in one environment only names it; in another environment the same names are fine', async () => {
     const text = file(`${api}  - name: "api ap-south"\n    type: http\n    url: https://x.example.com/\n`);
     const r = await loadFiles({ 'a.yaml': text });
-    expect(where(r)).toEqual([`a.yaml:${at(text, '"api ${each.region}"')} error name.duplicate`, `a.yaml:${at(text, '"api ap-south"')} error name.duplicate`]);
-    expect(r.diagnostics[0]?.message).toMatch(/^monitor name "api ap-south" is defined 2 times; .* \(region=ap-south, env=production\) \(also at a\.yaml:\d+:\d+\)$/);
+    expect(where(r)).toEqual([
+      `a.yaml:${at(text, '"api ${each.region}"')} error name.duplicate`,
+      `a.yaml:${at(text, '"api ap-south"')} error name.duplicate`,
+    ]);
+    expect(r.diagnostics[0]?.message).toMatch(
+      /^monitor name "api ap-south" is defined 2 times; .* \(region=ap-south, env=production\) \(also at a\.yaml:\d+:\d+\)$/,
+    );
     expect(r.diagnostics[1]?.message).toMatch(/\(env=production\) \(also at a\.yaml:\d+:\d+\)$/);
   });
 
@@ -246,16 +288,33 @@ describe('environments', () => {
   });
 
   it("an environment's settings resolve ${env:NAME} only when it is checked", async () => {
-    const text = file(api).replace('      token_env: STAGING_TOKEN\n', '      token_env: STAGING_TOKEN\n      api_url: ${env:STAGING_URL}\n');
-    expect(where(await loadFiles({ 'a.yaml': text }))).toEqual([`a.yaml:${at(text, '${env:STAGING_URL}')} error env.missing`]);
+    const text = file(api).replace(
+      '      token_env: STAGING_TOKEN\n',
+      '      token_env: STAGING_TOKEN\n      api_url: ${env:STAGING_URL}\n',
+    );
+    expect(where(await loadFiles({ 'a.yaml': text }))).toEqual([
+      `a.yaml:${at(text, '${env:STAGING_URL}')} error env.missing`,
+    ]);
     expect((await loadFiles({ 'a.yaml': text }, { environment: 'production' })).diagnostics).toEqual([]);
-    const staging = await loadFiles({ 'a.yaml': text }, { environment: 'staging', env: { STAGING_URL: 'https://staging.example.com/api/v1' } });
-    expect(staging.state.settings.environment).toEqual({ name: 'staging', tokenEnv: 'STAGING_TOKEN', apiUrl: 'https://staging.example.com/api/v1' });
+    const staging = await loadFiles(
+      { 'a.yaml': text },
+      { environment: 'staging', env: { STAGING_URL: 'https://staging.example.com/api/v1' } },
+    );
+    expect(staging.state.settings.environment).toEqual({
+      name: 'staging',
+      tokenEnv: 'STAGING_TOKEN',
+      apiUrl: 'https://staging.example.com/api/v1',
+    });
   });
 
   it('validate (missingEnv: warning): an unset ${env:NAME} through a var or an environment setting is a warning in every environment', async () => {
-    const text = file(`  - name: "api \${each.region}"\n    type: http\n    url: https://\${each.region}.api.\${var.domain}/health\n    headers: "X-Key: \${var.key}"\n    interval_seconds: \${var.interval}\n    for_each:\n      region: \${var.regions}\n`)
-      .replace('vars: { domain: staging.shop.example.com,', 'api_url: ${env:STAGING_URL}\n      vars: { key: "${env:STAGING_KEY}", domain: staging.shop.example.com,')
+    const text = file(
+      `  - name: "api \${each.region}"\n    type: http\n    url: https://\${each.region}.api.\${var.domain}/health\n    headers: "X-Key: \${var.key}"\n    interval_seconds: \${var.interval}\n    for_each:\n      region: \${var.regions}\n`,
+    )
+      .replace(
+        'vars: { domain: staging.shop.example.com,',
+        'api_url: ${env:STAGING_URL}\n      vars: { key: "${env:STAGING_KEY}", domain: staging.shop.example.com,',
+      )
       .replace('vars: { domain: shop.example.com,', 'vars: { key: "${env:PRODUCTION_KEY}", domain: shop.example.com,');
     const warned = await loadFiles({ 'a.yaml': text }, { missingEnv: 'warning' });
     expect(where(warned)).toEqual([
@@ -270,7 +329,10 @@ describe('environments', () => {
     ]);
     // Everything else is still checked, in both environments.
     expect(warned.environments.map((e) => e.state.monitors.length)).toEqual([2, 3]);
-    const broken = await loadFiles({ 'a.yaml': text.replace('interval: 600,', 'interval: 60,') }, { missingEnv: 'warning' });
+    const broken = await loadFiles(
+      { 'a.yaml': text.replace('interval: 600,', 'interval: 60,') },
+      { missingEnv: 'warning' },
+    );
     expect(broken.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['schema.minimum']);
     // plan and apply (the default) need the values: errors.
     const strict = await loadFiles({ 'a.yaml': text }, { environment: 'production' });
@@ -278,16 +340,24 @@ describe('environments', () => {
   });
 
   it('moved works on generated names, with its own for_each', async () => {
-    const text = file(api.replace('"api ${each.region}"', '"API ${each.region}"')) + `moved:\n  - from: "api \${each.region}"\n    to: "API \${each.region}"\n    for_each:\n      region: \${var.regions}\n`;
+    const text =
+      file(api.replace('"api ${each.region}"', '"API ${each.region}"')) +
+      `moved:\n  - from: "api \${each.region}"\n    to: "API \${each.region}"\n    for_each:\n      region: \${var.regions}\n`;
     const r = await loadFiles({ 'a.yaml': text });
     expect(r.diagnostics).toEqual([]);
-    expect(r.environments[1]?.state.moved.map((m) => `${m.from} -> ${m.to}`)).toEqual(['api eu-west -> API eu-west', 'api us-east -> API us-east', 'api ap-south -> API ap-south']);
+    expect(r.environments[1]?.state.moved.map((m) => `${m.from} -> ${m.to}`)).toEqual([
+      'api eu-west -> API eu-west',
+      'api us-east -> API us-east',
+      'api ap-south -> API ap-south',
+    ]);
   });
 
   it('a moved entry whose target exists in one environment only names the other', async () => {
     const text = file(api + admin) + `moved:\n  - from: "admin"\n    to: "admin login"\n`;
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)).toEqual([`a.yaml:${at(text, '"admin login"', 1)} error moved.unknown_target`]);
-    expect(r.diagnostics[0]?.message).toBe('no monitor is named "admin login"; to must name a monitor of this set (env=staging)');
+    expect(r.diagnostics[0]?.message).toBe(
+      'no monitor is named "admin login"; to must name a monitor of this set (env=staging)',
+    );
   });
 });

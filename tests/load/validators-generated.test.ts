@@ -12,7 +12,12 @@ describe('precompiled validators', () => {
   });
 
   it('agree with the runtime-compiled monitor schema on valid and invalid inputs', () => {
-    const inputs = [httpInput(), httpInput({ name: 'x', timeout_seconds: 61, bogus: 1 }), httpInput({ udp_payload: 'zz', locations: ['x'.repeat(33)] }), {}];
+    const inputs = [
+      httpInput(),
+      httpInput({ name: 'x', timeout_seconds: 61, bogus: 1 }),
+      httpInput({ udp_payload: 'zz', locations: ['x'.repeat(33)] }),
+      {},
+    ];
     const { monitor } = loaderValidators();
     for (const input of inputs) {
       const ok = monitor(input);

@@ -20,8 +20,13 @@ interface SuiteCase {
   json?: string | null;
 }
 
-const CASES: SuiteCase[] = (suite as unknown as { id: string; name: string; cases: Omit<SuiteCase, 'id'>[] }[]).flatMap((file) =>
-  file.cases.map((c, i) => ({ ...c, name: c.name ?? file.name, id: file.cases.length > 1 ? `${file.id}#${i}` : file.id })),
+const CASES: SuiteCase[] = (suite as unknown as { id: string; name: string; cases: Omit<SuiteCase, 'id'>[] }[]).flatMap(
+  (file) =>
+    file.cases.map((c, i) => ({
+      ...c,
+      name: c.name ?? file.name,
+      id: file.cases.length > 1 ? `${file.id}#${i}` : file.id,
+    })),
 );
 
 /** The suite's JSON: zero or more JSON texts one after another. */

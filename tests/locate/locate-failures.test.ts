@@ -40,20 +40,98 @@ async function plannedCreate(dir: string, name: string): Promise<PlannedChange> 
   return plan.changes.find((c) => c.name === name)!;
 }
 
-const refused = (body: unknown): MonitorsError => errorForStatus({ status: 422, json: body }, { method: 'POST', path: '/monitors', redact: (t) => t });
-const failed = (change: PlannedChange, error: MonitorsError): ChangeOutcome => ({ change, ok: false, id: null, generation: 0, error });
+const refused = (body: unknown): MonitorsError =>
+  errorForStatus({ status: 422, json: body }, { method: 'POST', path: '/monitors', redact: (t) => t });
+const failed = (change: PlannedChange, error: MonitorsError): ChangeOutcome => ({
+  change,
+  ok: false,
+  id: null,
+  generation: 0,
+  error,
+});
 
 describe('locating a 422 at the field the body names', () => {
   const SHAPES: [string, unknown, string, { line: number; col: number }][] = [
-    ['error.details[] with field (ApiError)', { error: { code: 'validation_failed', message: 'Invalid', details: [{ field: 'timeout_seconds', message: 'too long' }] } }, 'timeout_seconds', at('timeout_seconds: 12', '12')],
-    ['error.fields map of lists', { error: { code: 'v', message: 'Invalid', fields: { keyword: ['is not allowed for http'] } } }, 'keyword', at('keyword: ok', 'ok')],
-    ['top-level errors[] with JSON pointers', { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] }, 'timeout_seconds', at('timeout_seconds: 12', '12')],
-    ['errors map of strings', { message: 'Invalid', errors: { url: 'private destination' } }, 'url', at('url: https://alpha', 'https')],
-    ['pydantic-style loc arrays, down to a list item', { detail: [{ loc: ['body', 'locations', 2], msg: 'unknown location' }] }, 'locations', at('ap-south]', 'ap-south')],
-    ['JSON:API errors[] with source.pointer', { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'must be a public host', source: { pointer: '/data/attributes/url' } }] }, 'url', at('url: https://alpha', 'https')],
-    ['RFC 9457 problem details with invalid-params', { type: 'about:blank', title: 'Validation failed', status: 422, 'invalid-params': [{ name: 'timeout_seconds', reason: 'too long' }] }, 'timeout_seconds', at('timeout_seconds: 12', '12')],
-    ['violations[] with propertyPath', { title: 'Invalid', violations: [{ propertyPath: 'body.url', message: 'is not reachable' }] }, 'url', at('url: https://alpha', 'https')],
-    ['a field the entry takes from `defaults:` points there', { error: { code: 'v', message: 'Invalid', details: [{ field: 'interval_seconds', message: '300 is not enabled' }] } }, 'interval_seconds', at('interval_seconds: 300', '300')],
+    [
+      'error.details[] with field (ApiError)',
+      {
+        error: {
+          code: 'validation_failed',
+          message: 'Invalid',
+          details: [{ field: 'timeout_seconds', message: 'too long' }],
+        },
+      },
+      'timeout_seconds',
+      at('timeout_seconds: 12', '12'),
+    ],
+    [
+      'error.fields map of lists',
+      { error: { code: 'v', message: 'Invalid', fields: { keyword: ['is not allowed for http'] } } },
+      'keyword',
+      at('keyword: ok', 'ok'),
+    ],
+    [
+      'top-level errors[] with JSON pointers',
+      { errors: [{ pointer: '/data/timeout_seconds', detail: 'must be 2 to 60' }] },
+      'timeout_seconds',
+      at('timeout_seconds: 12', '12'),
+    ],
+    [
+      'errors map of strings',
+      { message: 'Invalid', errors: { url: 'private destination' } },
+      'url',
+      at('url: https://alpha', 'https'),
+    ],
+    [
+      'pydantic-style loc arrays, down to a list item',
+      { detail: [{ loc: ['body', 'locations', 2], msg: 'unknown location' }] },
+      'locations',
+      at('ap-south]', 'ap-south'),
+    ],
+    [
+      'JSON:API errors[] with source.pointer',
+      {
+        errors: [
+          {
+            status: '422',
+            title: 'Invalid Attribute',
+            detail: 'must be a public host',
+            source: { pointer: '/data/attributes/url' },
+          },
+        ],
+      },
+      'url',
+      at('url: https://alpha', 'https'),
+    ],
+    [
+      'RFC 9457 problem details with invalid-params',
+      {
+        type: 'about:blank',
+        title: 'Validation failed',
+        status: 422,
+        'invalid-params': [{ name: 'timeout_seconds', reason: 'too long' }],
+      },
+      'timeout_seconds',
+      at('timeout_seconds: 12', '12'),
+    ],
+    [
+      'violations[] with propertyPath',
+      { title: 'Invalid', violations: [{ propertyPath: 'body.url', message: 'is not reachable' }] },
+      'url',
+      at('url: https://alpha', 'https'),
+    ],
+    [
+      'a field the entry takes from `defaults:` points there',
+      {
+        error: {
+          code: 'v',
+          message: 'Invalid',
+          details: [{ field: 'interval_seconds', message: '300 is not enabled' }],
+        },
+      },
+      'interval_seconds',
+      at('interval_seconds: 300', '300'),
+    ],
   ];
 
   it.each(SHAPES)('%s', async (_shape, body, field, where) => {
@@ -66,11 +144,25 @@ describe('locating a 422 at the field the body names', () => {
   it('several field errors: one place each, in the order given', async () => {
     const dir = tempDir({ 'monitors.yaml': YAML });
     const change = await plannedCreate(dir, 'alpha');
-    const error = refused({ error: { code: 'v', message: 'Invalid', details: [{ field: 'url', message: 'a' }, { field: 'interval_seconds', message: 'b' }] } });
+    const error = refused({
+      error: {
+        code: 'v',
+        message: 'Invalid',
+        details: [
+          { field: 'url', message: 'a' },
+          { field: 'interval_seconds', message: 'b' },
+        ],
+      },
+    });
     const located = await locateFailures([failed(change, error)], dir);
     expect(located.get(change)!.map((p) => [p.field, p.line, p.col, p.message])).toEqual([
       ['url', at('url: https://alpha', 'https').line, at('url: https://alpha', 'https').col, 'url: a'],
-      ['interval_seconds', at('interval_seconds: 300', '300').line, at('interval_seconds: 300', '300').col, 'interval_seconds: b'],
+      [
+        'interval_seconds',
+        at('interval_seconds: 300', '300').line,
+        at('interval_seconds: 300', '300').col,
+        'interval_seconds: b',
+      ],
     ]);
   });
 });
@@ -81,9 +173,12 @@ describe('locating what names no field', () => {
 
   it.each([
     ['a 422 without field detail', refused({ error: { code: 'v', message: 'the monitor is invalid' } })],
-    ['a 422 naming a field the input does not have', refused({ error: { code: 'v', message: 'x', details: [{ field: 'plan_tier', message: 'not in your plan' }] } })],
+    [
+      'a 422 naming a field the input does not have',
+      refused({ error: { code: 'v', message: 'x', details: [{ field: 'plan_tier', message: 'not in your plan' }] } }),
+    ],
     ['another failure (a 5xx after the retries)', new MonitorsError('API_SERVER_ERROR', 'the API failed with 503')],
-  ])('%s: the monitor\'s entry', async (_what, error) => {
+  ])("%s: the monitor's entry", async (_what, error) => {
     const dir = tempDir({ 'monitors.yaml': YAML });
     const change = await plannedCreate(dir, 'alpha');
     const located = await locateFailures([failed(change, error)], dir);
@@ -94,7 +189,10 @@ describe('locating what names no field', () => {
     const dir = tempDir({ 'monitors.yaml': YAML });
     const change = await plannedCreate(dir, 'alpha');
     const located = await locateFailures(
-      [failed(change, new MonitorsError('API_FORBIDDEN', 'lacks monitors:write')), { change, ok: false, id: null, generation: 0, notStarted: true }],
+      [
+        failed(change, new MonitorsError('API_FORBIDDEN', 'lacks monitors:write')),
+        { change, ok: false, id: null, generation: 0, notStarted: true },
+      ],
       dir,
     );
     expect(located.size).toBe(0);
@@ -105,14 +203,22 @@ describe('locating what names no field', () => {
     const change = await plannedCreate(dir, 'alpha');
     const error = refused({ error: { code: 'v', message: 'x', details: [{ field: 'url', message: 'bad' }] } });
     writeFileSync(path.join(dir, 'monitors.yaml'), YAML.replace('name: alpha', 'name: renamed'));
-    expect((await locateFailures([failed(change, error)], dir)).get(change)).toEqual([{ file: 'monitors.yaml', line: entry.line, col: entry.col + 2, field: 'url', message: 'url: bad' }]);
+    expect((await locateFailures([failed(change, error)], dir)).get(change)).toEqual([
+      { file: 'monitors.yaml', line: entry.line, col: entry.col + 2, field: 'url', message: 'url: bad' },
+    ]);
     renameSync(path.join(dir, 'monitors.yaml'), path.join(dir, 'gone.yaml'));
-    expect((await locateFailures([failed(change, error)], dir)).get(change)?.[0]).toMatchObject({ line: entry.line, col: entry.col + 2 });
+    expect((await locateFailures([failed(change, error)], dir)).get(change)?.[0]).toMatchObject({
+      line: entry.line,
+      col: entry.col + 2,
+    });
   });
 
   it('a source that is not a YAML file (a hand-edited saved plan) is not read', async () => {
     const dir = tempDir({ 'monitors.yaml': YAML });
-    const change = { ...(await plannedCreate(dir, 'alpha')), source: { file: '/etc/passwd', line: 1, col: 1, index: 0 } };
+    const change = {
+      ...(await plannedCreate(dir, 'alpha')),
+      source: { file: '/etc/passwd', line: 1, col: 1, index: 0 },
+    };
     expect((await locateFailures([failed(change, new MonitorsError('API_SERVER_ERROR', 'x'))], dir)).size).toBe(0);
   });
 });
@@ -137,19 +243,49 @@ vars:
     const dir = tempDir({ 'monitors.yaml': TEMPLATED });
     const change = await plannedCreate(dir, 'api us-east');
     expect(change.source).toMatchObject({ index: 2, instance: 'region=us-east' });
-    const error = refused({ error: { code: 'v', message: 'Invalid', details: [{ field: 'url', message: 'private destination' }, { field: 'timeout_seconds', message: 'too long' }] } });
+    const error = refused({
+      error: {
+        code: 'v',
+        message: 'Invalid',
+        details: [
+          { field: 'url', message: 'private destination' },
+          { field: 'timeout_seconds', message: 'too long' },
+        ],
+      },
+    });
     const located = (await locateFailures([failed(change, error)], dir)).get(change);
     expect(located).toEqual([
-      { file: 'monitors.yaml', ...lineOf('https://${each.region}'), field: 'url', instance: 'region=us-east', message: 'url: private destination (region=us-east)' },
-      { file: 'monitors.yaml', ...lineOf('${var.timeout}'), field: 'timeout_seconds', instance: 'region=us-east', message: 'timeout_seconds: too long (region=us-east)' },
+      {
+        file: 'monitors.yaml',
+        ...lineOf('https://${each.region}'),
+        field: 'url',
+        instance: 'region=us-east',
+        message: 'url: private destination (region=us-east)',
+      },
+      {
+        file: 'monitors.yaml',
+        ...lineOf('${var.timeout}'),
+        field: 'timeout_seconds',
+        instance: 'region=us-east',
+        message: 'timeout_seconds: too long (region=us-east)',
+      },
     ]);
   });
 
   it('what names no field: the template entry, naming the instance', async () => {
     const dir = tempDir({ 'monitors.yaml': TEMPLATED });
     const change = await plannedCreate(dir, 'api eu-west');
-    const located = (await locateFailures([failed(change, new MonitorsError('API_SERVER_ERROR', 'the API failed with 503'))], dir)).get(change);
+    const located = (
+      await locateFailures([failed(change, new MonitorsError('API_SERVER_ERROR', 'the API failed with 503'))], dir)
+    ).get(change);
     const entry = lineOf('- name: "api ${each.region}"', 'name');
-    expect(located).toEqual([{ file: 'monitors.yaml', ...entry, instance: 'region=eu-west', message: 'API_SERVER_ERROR: the API failed with 503 (region=eu-west)' }]);
+    expect(located).toEqual([
+      {
+        file: 'monitors.yaml',
+        ...entry,
+        instance: 'region=eu-west',
+        message: 'API_SERVER_ERROR: the API failed with 503 (region=eu-west)',
+      },
+    ]);
   });
 });

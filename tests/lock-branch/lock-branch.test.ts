@@ -16,8 +16,15 @@ import { checkout, commitFiles, git, installHook, makeOrigin, refExists, showFil
 const LOCK = 'monitors/monitors.lock.json';
 const BRANCH = 'monitors-state';
 const rec = (id: string, fingerprint = `sha256:${id}`): LockRecord => ({ id, name: `m-${id}`, fingerprint });
-const lockOf = (ids: string[], salt = 'salt-0123456789'): LockFile => ({ format_version: 1, salt, monitors: ids.map((id) => rec(id)) });
-const idsIn = (text: string | undefined) => parseLock(text ?? '', 'x').monitors.map((r) => r.id).sort();
+const lockOf = (ids: string[], salt = 'salt-0123456789'): LockFile => ({
+  format_version: 1,
+  salt,
+  monitors: ids.map((id) => rec(id)),
+});
+const idsIn = (text: string | undefined) =>
+  parseLock(text ?? '', 'x')
+    .monitors.map((r) => r.id)
+    .sort();
 const noPause = async () => undefined;
 
 let root: string;
@@ -26,7 +33,8 @@ let origin: string;
 beforeAll(() => {
   // The code under test runs git in this process: no machine config, and no identity, as on a fresh CI runner.
   Object.assign(process.env, { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' });
-  for (const name of ['GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'EMAIL']) delete process.env[name];
+  for (const name of ['GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'EMAIL'])
+    delete process.env[name];
 });
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'lock-branch-'));
@@ -40,7 +48,8 @@ async function save(dir: string, lock: LockFile, path = LOCK, pause = noPause) {
   return saveLocks(branch, [{ started, lock }], { message: 'test [skip ci]', pause });
 }
 
-describe('the lock branch', { timeout: 120_000 }, () => { // dozens of git processes per test
+describe('the lock branch', { timeout: 120_000 }, () => {
+  // dozens of git processes per test
   it('is created on first use as an orphan holding only the lock file, without touching main or the checkout', async () => {
     const job = checkout(root, 'job', origin);
     const mainBefore = git(origin, 'rev-parse', 'main');
@@ -56,7 +65,9 @@ describe('the lock branch', { timeout: 120_000 }, () => { // dozens of git proce
     expect(git(origin, 'rev-list', '--parents', '-n1', BRANCH).split(' ')).toHaveLength(1); // no parent
     expect(git(origin, 'ls-tree', '-r', '--name-only', BRANCH)).toBe(LOCK);
     expect(showFile(origin, BRANCH, LOCK)).toBe(serializeLock(lockOf(['a'])));
-    expect(git(origin, 'log', '-1', '--format=%an <%ae>|%s', BRANCH)).toBe('monitors <monitors@localhost>|first [skip ci]');
+    expect(git(origin, 'log', '-1', '--format=%an <%ae>|%s', BRANCH)).toBe(
+      'monitors <monitors@localhost>|first [skip ci]',
+    );
     expect(git(origin, 'rev-parse', 'main')).toBe(mainBefore);
     expect(git(job, 'rev-parse', 'HEAD')).toBe(headBefore);
     expect(git(job, 'status', '--porcelain')).toBe('');
@@ -102,7 +113,10 @@ describe('the lock branch', { timeout: 120_000 }, () => { // dozens of git proce
     const branchB = await openLockBranch({ branch: BRANCH, remote: 'origin', cwd: b });
     const startedB = await branchB.read(join(b, LOCK));
     await save(a, lockOf(['shared', 'gone', 'from-a'])); // lands after B read the branch
-    const result = await saveLocks(branchB, [{ started: startedB, lock: lockOf(['shared', 'from-b']) }], { message: 'b', pause: noPause });
+    const result = await saveLocks(branchB, [{ started: startedB, lock: lockOf(['shared', 'from-b']) }], {
+      message: 'b',
+      pause: noPause,
+    });
     expect(result.retries).toBe(1);
     expect(result.files[0]!.merge).toEqual({ conflicts: [], resalted: [] });
     expect(idsIn(showFile(origin, BRANCH, LOCK))).toEqual(['from-a', 'from-b', 'shared']); // B deleted "gone": not resurrected
@@ -114,10 +128,16 @@ describe('the lock branch', { timeout: 120_000 }, () => { // dozens of git proce
     const branchB = await openLockBranch({ branch: BRANCH, remote: 'origin', cwd: b });
     const startedB = await branchB.read(join(b, 'locks/staging.lock.json'));
     await save(a, lockOf(['prod-1']), 'locks/production.lock.json');
-    const result = await saveLocks(branchB, [{ started: startedB, lock: lockOf(['staging-1']) }], { message: 'b', pause: noPause });
+    const result = await saveLocks(branchB, [{ started: startedB, lock: lockOf(['staging-1']) }], {
+      message: 'b',
+      pause: noPause,
+    });
     expect(result.retries).toBe(1);
     expect(result.files[0]!.merge).toBeUndefined();
-    expect(git(origin, 'ls-tree', '-r', '--name-only', BRANCH).split('\n')).toEqual(['locks/production.lock.json', 'locks/staging.lock.json']);
+    expect(git(origin, 'ls-tree', '-r', '--name-only', BRANCH).split('\n')).toEqual([
+      'locks/production.lock.json',
+      'locks/staging.lock.json',
+    ]);
     expect(idsIn(showFile(origin, BRANCH, 'locks/staging.lock.json'))).toEqual(['staging-1']);
   });
 
@@ -126,10 +146,17 @@ describe('the lock branch', { timeout: 120_000 }, () => { // dozens of git proce
     const branch = await openLockBranch({ branch: BRANCH, remote: 'origin', cwd: job });
     const paths = ['locks/staging.lock.json', 'locks/production.lock.json'];
     const started = await Promise.all(paths.map((p) => branch.read(join(job, p))));
-    const result = await saveLocks(branch, started.map((s, i) => ({ started: s, lock: lockOf([`m${i}`]) })), { message: 'both' });
+    const result = await saveLocks(
+      branch,
+      started.map((s, i) => ({ started: s, lock: lockOf([`m${i}`]) })),
+      { message: 'both' },
+    );
     expect(result.files.map((f) => f.path)).toEqual(paths);
     expect(git(origin, 'rev-list', '--count', BRANCH)).toBe('1');
-    expect(git(origin, 'ls-tree', '-r', '--name-only', BRANCH).split('\n')).toEqual(['locks/production.lock.json', 'locks/staging.lock.json']);
+    expect(git(origin, 'ls-tree', '-r', '--name-only', BRANCH).split('\n')).toEqual([
+      'locks/production.lock.json',
+      'locks/staging.lock.json',
+    ]);
   });
 
   it('fails with the remote’s own words when the push is refused, and changes nothing', async () => {
@@ -155,7 +182,10 @@ describe('the lock branch', { timeout: 120_000 }, () => { // dozens of git proce
     const branch = await openLockBranch({ branch: BRANCH, remote: 'origin', cwd: job });
     const started = await branch.read(join(job, LOCK));
     await pushElsewhere(); // before the first round, then after each lost round
-    const error = await saveLocks(branch, [{ started, lock: lockOf(['a', 'b']) }], { message: 'x', pause: pushElsewhere }).catch((e: unknown) => e);
+    const error = await saveLocks(branch, [{ started, lock: lockOf(['a', 'b']) }], {
+      message: 'x',
+      pause: pushElsewhere,
+    }).catch((e: unknown) => e);
     expect((error as MonitorsError).code).toBe('LOCK_PUSH_CONTENDED');
     expect(pushes).toBe(MAX_PUSH_ROUNDS + 1);
     expect(idsIn(showFile(origin, BRANCH, LOCK))).toEqual(['a']);
@@ -189,24 +219,37 @@ describe('the lock branch', { timeout: 120_000 }, () => { // dozens of git proce
   });
 
   it('explains what is missing: no git working tree, no such remote, an invalid branch name, an unreachable remote', async () => {
-    const codeOf = (p: Promise<unknown>) => p.then(() => 'no error', (e: MonitorsError) => `${e.code}: ${e.message}`);
-    expect(await codeOf(openLockBranch({ branch: BRANCH, remote: 'origin', cwd: root }))).toMatch(/^LOCK_BRANCH_GIT: --lock-branch needs a git working tree/);
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'no error',
+        (e: MonitorsError) => `${e.code}: ${e.message}`,
+      );
+    expect(await codeOf(openLockBranch({ branch: BRANCH, remote: 'origin', cwd: root }))).toMatch(
+      /^LOCK_BRANCH_GIT: --lock-branch needs a git working tree/,
+    );
     const job = checkout(root, 'job', origin);
-    expect(await codeOf(openLockBranch({ branch: BRANCH, remote: 'upstream', cwd: job }))).toMatch(/^LOCK_BRANCH_GIT: .*the remote "upstream", which this repository does not have/);
-    expect(await codeOf(openLockBranch({ branch: 'bad..name', remote: 'origin', cwd: job }))).toBe('BAD_OPTION: --lock-branch "bad..name" is not a valid branch name');
+    expect(await codeOf(openLockBranch({ branch: BRANCH, remote: 'upstream', cwd: job }))).toMatch(
+      /^LOCK_BRANCH_GIT: .*the remote "upstream", which this repository does not have/,
+    );
+    expect(await codeOf(openLockBranch({ branch: 'bad..name', remote: 'origin', cwd: job }))).toBe(
+      'BAD_OPTION: --lock-branch "bad..name" is not a valid branch name',
+    );
     git(job, 'remote', 'set-url', 'origin', join(root, 'nowhere.git'));
-    expect(await codeOf(openLockBranch({ branch: BRANCH, remote: 'origin', cwd: job }))).toMatch(/^LOCK_BRANCH_FETCH_FAILED: cannot fetch the lock branch monitors-state from origin: .*nowhere\.git/);
+    expect(await codeOf(openLockBranch({ branch: BRANCH, remote: 'origin', cwd: job }))).toMatch(
+      /^LOCK_BRANCH_FETCH_FAILED: cannot fetch the lock branch monitors-state from origin: .*nowhere\.git/,
+    );
   });
 
   it('keeps lock paths inside the working tree, as git paths', () => {
     expect(branchPath(root, join(root, 'a', 'b.lock.json'))).toBe('a/b.lock.json');
-    expect(() => branchPath(join(root, 'repo'), join(root, 'elsewhere.lock.json'))).toThrow(/outside the git working tree/);
+    expect(() => branchPath(join(root, 'repo'), join(root, 'elsewhere.lock.json'))).toThrow(
+      /outside the git working tree/,
+    );
   });
 
   it('never prints credentials a remote URL carries', () => {
-    expect(redactUrlCredentials("fatal: unable to access 'https://x-access-token:ghs_secret123@github.com/o/r.git/': 403")).toBe(
-      "fatal: unable to access 'https://***@github.com/o/r.git/': 403",
-    );
+    expect(
+      redactUrlCredentials("fatal: unable to access 'https://x-access-token:ghs_secret123@github.com/o/r.git/': 403"),
+    ).toBe("fatal: unable to access 'https://***@github.com/o/r.git/': 403");
   });
 });
-

@@ -19,10 +19,16 @@ describe('rescueLockRecords', () => {
     writeFileSync(summary, 'before\n');
     const logged: string[] = [];
     const text = '{"monitors": [{"name": "a ```` b"}]}\n';
-    expect(await rescueLockRecords([file(text)], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }, (t) => logged.push(t))).toBe('the job summary');
+    expect(
+      await rescueLockRecords([file(text)], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }, (t) =>
+        logged.push(t),
+      ),
+    ).toBe('the job summary');
     const written = readFileSync(summary, 'utf8');
     expect(written.startsWith('before\n### The lock record was not saved\n')).toBe(true);
-    expect(written).toContain(`<summary><code>monitors/monitors.lock.json</code></summary>\n\n\`\`\`\`\`json\n${text}\`\`\`\`\`\n`);
+    expect(written).toContain(
+      `<summary><code>monitors/monitors.lock.json</code></summary>\n\n\`\`\`\`\`json\n${text}\`\`\`\`\`\n`,
+    );
     expect(logged).toEqual([]);
   });
 
@@ -30,8 +36,14 @@ describe('rescueLockRecords', () => {
     const summary = join(dir, 'summary.md');
     const logged: string[] = [];
     const big = `${'x'.repeat(SUMMARY_LIMIT)}\n`;
-    expect(await rescueLockRecords([file(big)], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }, (t) => logged.push(t))).toBe('the job log (the groups above)');
-    expect(logged).toEqual([`::group::monitors/monitors.lock.json (the lock record this apply could not push)\n${big}::endgroup::\n`]);
+    expect(
+      await rescueLockRecords([file(big)], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }, (t) =>
+        logged.push(t),
+      ),
+    ).toBe('the job log (the groups above)');
+    expect(logged).toEqual([
+      `::group::monitors/monitors.lock.json (the lock record this apply could not push)\n${big}::endgroup::\n`,
+    ]);
   });
 
   it('does nothing outside GitHub Actions: the file in the working tree is the copy', async () => {

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MonitorsError } from '../../src/errors.js';
-import { newLockFile, parseLock, readLockFile, serializeLock, withoutRecords, writeLockFileAtomic } from '../../src/lock/lock-file.js';
+import {
+  newLockFile,
+  parseLock,
+  readLockFile,
+  serializeLock,
+  withoutRecords,
+  writeLockFileAtomic,
+} from '../../src/lock/lock-file.js';
 import type { LockFile, LockRecord } from '../../src/lock/types.js';
 
 const record = (id: string, name: string, extra: Partial<LockRecord> = {}): LockRecord => ({
@@ -107,11 +114,25 @@ describe('serializeLock', () => {
   it('is JSON.stringify of the ordered lock with a 2-space indent, for any records (it is written piece by piece)', () => {
     const text = fc.string({ unit: 'binary', maxLength: 12 });
     const map = fc.option(fc.dictionary(text, text, { maxKeys: 4 }), { nil: undefined });
-    const recordArb = fc.record({ id: text, name: text, fingerprint: fc.option(text, { nil: null }), fields: map, secrets: map });
+    const recordArb = fc.record({
+      id: text,
+      name: text,
+      fingerprint: fc.option(text, { nil: null }),
+      fields: map,
+      secrets: map,
+    });
     fc.assert(
       fc.property(fc.array(recordArb, { maxLength: 5 }), text, (records, salt) => {
-        const l: LockFile = { format_version: 1, salt, monitors: records.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as LockRecord) };
-        const sorted = [...l.monitors].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        const l: LockFile = {
+          format_version: 1,
+          salt,
+          monitors: records.map(
+            (r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as LockRecord,
+          ),
+        };
+        const sorted = [...l.monitors].sort((a, b) =>
+          a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+        );
         const ordered = sorted.map((r) => ({
           ...(r.fields ? { fields: sortedCopy(r.fields) } : {}),
           fingerprint: r.fingerprint,
@@ -128,7 +149,11 @@ describe('serializeLock', () => {
   it('round-trips through parseLock', () => {
     const parsed = parseLock(serializeLock(sample), 'x');
     expect(serializeLock(parsed)).toBe(serializeLock(sample));
-    expect(parsed.monitors.find((r) => r.name === 'adopted')).toEqual({ id: '01HZ0000000000000000000004', name: 'adopted', fingerprint: null });
+    expect(parsed.monitors.find((r) => r.name === 'adopted')).toEqual({
+      id: '01HZ0000000000000000000004',
+      name: 'adopted',
+      fingerprint: null,
+    });
     expect(parsed.monitors.map((r) => r.name)).toEqual(['adopted', 'alpha', 'alpha', 'zeta']);
   });
 
@@ -156,7 +181,10 @@ describe('parseLock rejects', () => {
 
   it('text that is not JSON, or a merge conflict', () => {
     expect(invalid('{ "format_version": 1,').message).toContain('not JSON');
-    const conflicted = serializeLock(sample).replace('  "monitors": [', '<<<<<<< HEAD\n  "monitors": [\n=======\n  "monitors": [\n>>>>>>> feature');
+    const conflicted = serializeLock(sample).replace(
+      '  "monitors": [',
+      '<<<<<<< HEAD\n  "monitors": [\n=======\n  "monitors": [\n>>>>>>> feature',
+    );
     expect(invalid(conflicted).message).toContain('merge conflict');
     expect(invalid('[]').message).toContain('not a JSON object');
   });
@@ -181,7 +209,9 @@ describe('parseLock rejects', () => {
 
   it('duplicate ids, records without id or name, a bad fingerprint', () => {
     const r = record('01HZ0000000000000000000001', 'a');
-    expect(invalid(variant({ monitors: [r, { ...r, name: 'b' }] })).message).toContain('01HZ0000000000000000000001 appears twice');
+    expect(invalid(variant({ monitors: [r, { ...r, name: 'b' }] })).message).toContain(
+      '01HZ0000000000000000000001 appears twice',
+    );
     invalid(variant({ monitors: [{ name: 'a', fingerprint: null }] }));
     invalid(variant({ monitors: [{ id: 'x', fingerprint: null }] }));
     invalid(variant({ monitors: [{ id: 'x', name: 'a' }] }));
@@ -210,12 +240,21 @@ describe('lock file on disk', () => {
     expect(await readLockFile(path)).toEqual(parseLock(serializeLock(sample), path));
     writeFileSync(path, '{"format_version":');
     await expect(readLockFile(path)).rejects.toMatchObject({ code: 'LOCK_INVALID' });
-    await expect(readLockFile(dir)).rejects.toMatchObject({ code: 'LOCK_UNREADABLE', hint: expect.stringContaining('--lock') });
+    await expect(readLockFile(dir)).rejects.toMatchObject({
+      code: 'LOCK_UNREADABLE',
+      hint: expect.stringContaining('--lock'),
+    });
   });
 
   it('writes the text of serializeLock byte for byte, a lock of several megabytes too (written in batches)', async () => {
     const path = join(dir, 'monitors.lock.json');
-    const big = lock(Array.from({ length: 6000 }, (_, i) => record(`01HZ${String(i).padStart(22, '0')}`, `monitor ${i} é`, { fields: Object.fromEntries(Array.from({ length: 20 }, (_, f) => [`field_${f}`, 'abcdefghijkl'])) })));
+    const big = lock(
+      Array.from({ length: 6000 }, (_, i) =>
+        record(`01HZ${String(i).padStart(22, '0')}`, `monitor ${i} é`, {
+          fields: Object.fromEntries(Array.from({ length: 20 }, (_, f) => [`field_${f}`, 'abcdefghijkl'])),
+        }),
+      ),
+    );
     await writeLockFileAtomic(path, big);
     const text = readFileSync(path, 'utf8');
     expect(text.length).toBeGreaterThan(3 * (1 << 20));
@@ -234,17 +273,28 @@ describe('lock file on disk', () => {
     const path = join(dir, 'a', 'b', 'c', 'monitors.lock.json');
     await writeLockFileAtomic(path, sample);
     expect(readFileSync(path, 'utf8')).toBe(serializeLock(sample));
-    await expect(writeLockFileAtomic(join(path, 'x', 'monitors.lock.json'), sample)).rejects.toMatchObject({ code: 'FILE_WRITE_FAILED', message: expect.stringContaining('ENOTDIR') });
+    await expect(writeLockFileAtomic(join(path, 'x', 'monitors.lock.json'), sample)).rejects.toMatchObject({
+      code: 'FILE_WRITE_FAILED',
+      message: expect.stringContaining('ENOTDIR'),
+    });
   });
 
   // Node's mkdir(dir, { recursive: true }) never returns there: mkdir answers ENOENT though /proc exists.
-  it.skipIf(!existsSync('/proc/self'))('a folder that cannot be made under /proc fails at once (ENOENT), no endless loop', async () => {
-    await expect(writeLockFileAtomic('/proc/no-such-folder/deeper/monitors.lock.json', sample)).rejects.toMatchObject({ code: 'FILE_WRITE_FAILED', message: expect.stringContaining('ENOENT') });
-  }, 5_000);
+  it.skipIf(!existsSync('/proc/self'))(
+    'a folder that cannot be made under /proc fails at once (ENOENT), no endless loop',
+    async () => {
+      await expect(writeLockFileAtomic('/proc/no-such-folder/deeper/monitors.lock.json', sample)).rejects.toMatchObject(
+        { code: 'FILE_WRITE_FAILED', message: expect.stringContaining('ENOENT') },
+      );
+    },
+    5_000,
+  );
 
   it('concurrent writes leave one complete file, never a mix or a half', async () => {
     const path = join(dir, 'monitors.lock.json');
-    const versions = Array.from({ length: 12 }, (_, i) => lock(Array.from({ length: 50 + i * 40 }, (_, j) => record(`ID${i}-${String(j).padStart(4, '0')}`, `m${j}`))));
+    const versions = Array.from({ length: 12 }, (_, i) =>
+      lock(Array.from({ length: 50 + i * 40 }, (_, j) => record(`ID${i}-${String(j).padStart(4, '0')}`, `m${j}`))),
+    );
     await Promise.all(versions.map((v) => writeLockFileAtomic(path, v)));
     const text = readFileSync(path, 'utf8');
     expect(versions.map(serializeLock)).toContain(text);

@@ -72,8 +72,14 @@ describe('mergeLocks', () => {
   });
 
   it('keeps theirs’ salt; records carried over from ours under another salt lose their hashes (one "not verifiable" replace each)', () => {
-    const ours = lock([rec('x', 'sha256:x', { secrets: { auth_secret: 'scrypt-n15r8p1:ours' } }), rec('shared')], 'salt-ours-000001');
-    const theirs = lock([rec('y', 'sha256:y', { secrets: { auth_secret: 'scrypt-n15r8p1:theirs' } }), rec('shared')], 'salt-theirs-0001');
+    const ours = lock(
+      [rec('x', 'sha256:x', { secrets: { auth_secret: 'scrypt-n15r8p1:ours' } }), rec('shared')],
+      'salt-ours-000001',
+    );
+    const theirs = lock(
+      [rec('y', 'sha256:y', { secrets: { auth_secret: 'scrypt-n15r8p1:theirs' } }), rec('shared')],
+      'salt-theirs-0001',
+    );
     const { lock: merged, resalted, conflicts } = mergeLocks(undefined, ours, theirs);
     expect(merged.salt).toBe('salt-theirs-0001');
     expect(recordOf(merged, 'x')).toEqual({ id: 'x', name: 'monitor x', fingerprint: null });
@@ -91,7 +97,9 @@ describe('mergeLocks', () => {
 
   describe('properties (random base and two sides derived from it)', () => {
     const idArb = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h');
-    const recordArb = fc.record({ id: idArb, fp: fc.constantFrom('1', '2', '3') }).map(({ id, fp }) => rec(id, `sha256:${fp}`));
+    const recordArb = fc
+      .record({ id: idArb, fp: fc.constantFrom('1', '2', '3') })
+      .map(({ id, fp }) => rec(id, `sha256:${fp}`));
     const lockArb = fc.uniqueArray(recordArb, { selector: (r) => r.id, maxLength: 8 }).map((records) => lock(records));
 
     it('what either side added is kept, what either side removed is gone, and nothing else appears', () => {
@@ -103,7 +111,8 @@ describe('mergeLocks', () => {
             for (const id of ids(side)) if (!inBase.has(id)) expect(merged.has(id)).toBe(true);
             for (const id of inBase) if (!side.monitors.some((r) => r.id === id)) expect(merged.has(id)).toBe(false);
           }
-          for (const id of merged) expect(ours.monitors.some((r) => r.id === id) || theirs.monitors.some((r) => r.id === id)).toBe(true);
+          for (const id of merged)
+            expect(ours.monitors.some((r) => r.id === id) || theirs.monitors.some((r) => r.id === id)).toBe(true);
         }),
       );
     });

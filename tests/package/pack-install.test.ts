@@ -16,7 +16,11 @@ const EXAMPLES = join(ROOT, 'examples');
 // The examples of one workspace (examples/environments serves two, and needs --env to plan).
 const ONE_WORKSPACE = [join(EXAMPLES, 'shop'), join(EXAMPLES, 'model-gateway')];
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-const SECRETS = { SHOP_API_TOKEN: 'smoke-shop-token', SHOP_ADMIN_PASSWORD: 'smoke-admin-password', GATEWAY_API_KEY: 'smoke-gateway-key' };
+const SECRETS = {
+  SHOP_API_TOKEN: 'smoke-shop-token',
+  SHOP_ADMIN_PASSWORD: 'smoke-admin-password',
+  GATEWAY_API_KEY: 'smoke-gateway-key',
+};
 
 let work = '';
 let packed: { filename: string; files: { path: string }[] };
@@ -27,16 +31,34 @@ const execFileAsync = promisify(execFile);
 
 async function npm(args: string[], cwd: string): Promise<string> {
   // npm reads its own configuration and cache from the environment; stdout only is kept.
-  const { stdout } = await execFileAsync('npm', args, { cwd, encoding: 'utf8', env: process.env, timeout: 540_000, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await execFileAsync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    env: process.env,
+    timeout: 540_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return stdout;
 }
 
 /** The installed CLI with a minimal environment: no MONITORS_* and no secret leaks in. */
-async function monitors(args: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
-  const options = { cwd: work, encoding: 'utf8' as const, env: { PATH: process.env.PATH ?? '', HOME: work, NO_COLOR: '1', ...env }, timeout: 120_000 };
+async function monitors(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number; stdout: string; stderr: string }> {
+  const options = {
+    cwd: work,
+    encoding: 'utf8' as const,
+    env: { PATH: process.env.PATH ?? '', HOME: work, NO_COLOR: '1', ...env },
+    timeout: 120_000,
+  };
   return execFileAsync(bin, args, options).then(
     ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ status: typeof error.code === 'number' ? error.code : -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      status: typeof error.code === 'number' ? error.code : -1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
   );
 }
 
@@ -59,9 +81,21 @@ afterAll(() => {
 describe('the packed package', () => {
   it('ships the built CLI, the schemas, the Action and the LICENSE, and no source maps or TypeScript', () => {
     const files = packed.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/cli/main.js', 'schema/monitors-file.schema.json', 'action.yml', 'action/run.mjs']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'dist/src/cli/main.js',
+        'schema/monitors-file.schema.json',
+        'action.yml',
+        'action/run.mjs',
+      ]),
+    );
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
-    expect(files.filter((f) => !/^(LICENSE|README\.md|package\.json|action\.yml|dist\/src\/|schema\/|action\/)/.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => !/^(LICENSE|README\.md|package\.json|action\.yml|dist\/src\/|schema\/|action\/)/.test(f)),
+    ).toEqual([]);
   });
 
   it('installs a `monitors` that validates the examples with no secret set: exit 0, with warnings', async () => {
@@ -75,7 +109,10 @@ describe('the packed package', () => {
 
   it('runs the simulator, plans, applies and plans again with no changes', async () => {
     const token = 'smoke_token_0123456789';
-    const sim = spawn(bin, ['sim', '--port', '0', '--token', token], { env: { PATH: process.env.PATH ?? '', HOME: work }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const sim = spawn(bin, ['sim', '--port', '0', '--token', token], {
+      env: { PATH: process.env.PATH ?? '', HOME: work },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const baseUrl = await new Promise<string>((resolve, reject) => {
         createInterface({ input: sim.stdout }).once('line', (line) => resolve(line.trim()));

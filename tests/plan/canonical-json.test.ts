@@ -28,7 +28,9 @@ function twoStep(value: unknown): string {
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and leaves arrays in order', () => {
-    expect(canonicalJson({ b: [2, 1, { d: 1, c: 2 }], a: null, é: 'x' })).toBe('{"a":null,"b":[2,1,{"c":2,"d":1}],"é":"x"}');
+    expect(canonicalJson({ b: [2, 1, { d: 1, c: 2 }], a: null, é: 'x' })).toBe(
+      '{"a":null,"b":[2,1,{"c":2,"d":1}],"é":"x"}',
+    );
   });
 
   it('puts array-index keys first, in numeric order, as the object JSON.stringify was given did', () => {
@@ -52,25 +54,49 @@ describe('canonicalJson', () => {
     // __proto__ is left out: the two-step form lost it (an assignment, not a key); no
     // monitor field, lock field or live field planned from has that name.
     const json = fc.jsonValue().filter((v) => !JSON.stringify(v).includes('"__proto__"'));
-    fc.assert(fc.property(json, (value) => canonicalJson(value) === twoStep(value)), { numRuns: 500 });
+    fc.assert(
+      fc.property(json, (value) => canonicalJson(value) === twoStep(value)),
+      { numRuns: 500 },
+    );
   });
 });
 
 describe('canonicalJsonPick', () => {
-  const pick = (value: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(Object.entries(value).filter(([k]) => keys.includes(k)));
+  const pick = (value: Record<string, unknown>, keys: readonly string[]) =>
+    Object.fromEntries(Object.entries(value).filter(([k]) => keys.includes(k)));
 
   it('is canonicalJson of the object holding only the named members', () => {
     const keys = ['a', 'b', 'c', 'zz'];
     const member = fc.oneof(fc.jsonValue(), fc.constant(undefined));
     const object = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'zz', 'toString'), member);
-    fc.assert(fc.property(object, (value) => canonicalJsonPick(value, keys) === canonicalJson(pick(value, keys))), { numRuns: 300 });
+    fc.assert(
+      fc.property(object, (value) => canonicalJsonPick(value, keys) === canonicalJson(pick(value, keys))),
+      { numRuns: 300 },
+    );
   });
 
   it('gives the fingerprints made before: a canonical input without its secrets, the planned-from fields of a live monitor', () => {
-    const canonical = normalizeInput(input('alpha', { auth_type: 'bearer', auth_secret: 's3cret', tags: 'b,a', locations: ['us-east', 'eu-west'], headers: 'X-A: 1' }));
-    const withoutSecrets = pick(canonical, MONITOR_FIELDS.filter((f) => !SECRET_FIELDS.includes(f)));
-    expect(inputFingerprint(canonical)).toBe(`sha256:${createHash('sha256').update(canonicalJson(withoutSecrets)).digest('base64url')}`);
-    const live = liveOf('01HZ0000000000000000000001', input('alpha'), 'full', { status: 'down', uptime: 99.9, last_check_at: null });
+    const canonical = normalizeInput(
+      input('alpha', {
+        auth_type: 'bearer',
+        auth_secret: 's3cret',
+        tags: 'b,a',
+        locations: ['us-east', 'eu-west'],
+        headers: 'X-A: 1',
+      }),
+    );
+    const withoutSecrets = pick(
+      canonical,
+      MONITOR_FIELDS.filter((f) => !SECRET_FIELDS.includes(f)),
+    );
+    expect(inputFingerprint(canonical)).toBe(
+      `sha256:${createHash('sha256').update(canonicalJson(withoutSecrets)).digest('base64url')}`,
+    );
+    const live = liveOf('01HZ0000000000000000000001', input('alpha'), 'full', {
+      status: 'down',
+      uptime: 99.9,
+      last_check_at: null,
+    });
     expect(liveLine(live)).toBe(canonicalJson(pick(live, ['id', 'updated_at', ...MONITOR_FIELDS])));
   });
 });

@@ -6,7 +6,8 @@ import { urlSpellings, visibleDiffs } from '../../src/plan/compare.js';
 import { normalizeInput } from '../../src/plan/normalize.js';
 import { input } from './fixtures.js';
 
-const live = (fields: Record<string, unknown>): LiveMonitor => ({ id: '01HZ0000000000000000000001', status: 'up', created_at: 'x', updated_at: 'x', ...fields }) as LiveMonitor;
+const live = (fields: Record<string, unknown>): LiveMonitor =>
+  ({ id: '01HZ0000000000000000000001', status: 'up', created_at: 'x', updated_at: 'x', ...fields }) as LiveMonitor;
 const body = (overrides: Record<string, unknown> = {}) => normalizeInput(input('alpha', overrides));
 
 describe('visibleDiffs', () => {
@@ -16,11 +17,15 @@ describe('visibleDiffs', () => {
   });
 
   it('reports a changed field with canonical old and new values', () => {
-    expect(visibleDiffs(body(), live(input('alpha', { timeout_seconds: 30 })))).toEqual([{ field: 'timeout_seconds', old: 30, new: 10 }]);
+    expect(visibleDiffs(body(), live(input('alpha', { timeout_seconds: 30 })))).toEqual([
+      { field: 'timeout_seconds', old: 30, new: 10 },
+    ]);
   });
 
   it('ignores unknown extra fields and never compares secrets', () => {
-    expect(visibleDiffs(body({ auth_secret: 'a' }), live({ ...input('alpha'), auth_secret: 'b', shiny: 1 }))).toEqual([]);
+    expect(visibleDiffs(body({ auth_secret: 'a' }), live({ ...input('alpha'), auth_secret: 'b', shiny: 1 }))).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -45,20 +50,40 @@ describe('visibleDiffs', () => {
   });
 
   it('"" or null for an unset or empty field, in either direction, is no difference', () => {
-    expect(visibleDiffs(body(), live({ ...input('alpha'), body: '', group: '', keyword: '', auth_username: '', keyword_case_sensitive: null }))).toEqual([]);
-    expect(visibleDiffs(body({ json_expected: '', keyword_case_sensitive: false }), live({ ...input('alpha'), json_expected: null, keyword_case_sensitive: null }))).toEqual([]);
+    expect(
+      visibleDiffs(
+        body(),
+        live({ ...input('alpha'), body: '', group: '', keyword: '', auth_username: '', keyword_case_sensitive: null }),
+      ),
+    ).toEqual([]);
+    expect(
+      visibleDiffs(
+        body({ json_expected: '', keyword_case_sensitive: false }),
+        live({ ...input('alpha'), json_expected: null, keyword_case_sensitive: null }),
+      ),
+    ).toEqual([]);
   });
 
   it('a value against "" or null is still a difference', () => {
-    expect(visibleDiffs(body({ group: 'shop' }), live({ ...input('alpha'), group: '' }))).toEqual([{ field: 'group', old: '', new: 'shop' }]);
-    expect(visibleDiffs(body({ keyword_case_sensitive: true }), live({ ...input('alpha'), keyword_case_sensitive: null }))).toEqual([{ field: 'keyword_case_sensitive', old: undefined, new: true }]);
+    expect(visibleDiffs(body({ group: 'shop' }), live({ ...input('alpha'), group: '' }))).toEqual([
+      { field: 'group', old: '', new: 'shop' },
+    ]);
+    expect(
+      visibleDiffs(body({ keyword_case_sensitive: true }), live({ ...input('alpha'), keyword_case_sensitive: null })),
+    ).toEqual([{ field: 'keyword_case_sensitive', old: undefined, new: true }]);
   });
 
   it('header names differing only in case are no difference; a changed value or name is', () => {
     const wanted = body({ headers: 'X-Api-Version: 2\nAccept: text/html' });
-    expect(visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-version: 2\r\naccept: text/html' })))).toEqual([]);
-    expect(visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-version: 3\r\naccept: text/html' })))).toHaveLength(1);
-    expect(visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-versions: 2\r\naccept: text/html' })))).toHaveLength(1);
+    expect(visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-version: 2\r\naccept: text/html' })))).toEqual(
+      [],
+    );
+    expect(
+      visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-version: 3\r\naccept: text/html' }))),
+    ).toHaveLength(1);
+    expect(
+      visibleDiffs(wanted, live(input('alpha', { headers: 'x-api-versions: 2\r\naccept: text/html' }))),
+    ).toHaveLength(1);
   });
 
   it('tags in another order or spacing, and headers with CRLF, are no difference', () => {
@@ -69,8 +94,14 @@ describe('visibleDiffs', () => {
 
 describe('urlSpellings', () => {
   it('a bare origin with the "/" a server adds may have been sent without it', () => {
-    expect(urlSpellings('https://shop.example.com/')).toEqual(['https://shop.example.com/', 'https://shop.example.com']);
-    expect(urlSpellings('http://shop.example.com:8080/')).toEqual(['http://shop.example.com:8080/', 'http://shop.example.com:8080']);
+    expect(urlSpellings('https://shop.example.com/')).toEqual([
+      'https://shop.example.com/',
+      'https://shop.example.com',
+    ]);
+    expect(urlSpellings('http://shop.example.com:8080/')).toEqual([
+      'http://shop.example.com:8080/',
+      'http://shop.example.com:8080',
+    ]);
   });
 
   it('a path, a query or a host name is taken as it is', () => {

@@ -19,7 +19,10 @@ const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
 /** Input fields with several spellings of one meaning (CRLF, spacing, order, null). */
 const fieldsArb = fc.record({
-  url: fc.oneof({ arbitrary: fc.constant('https://a.example.com/'), weight: 4 }, { arbitrary: fc.constant('https://b.example.com/x'), weight: 1 }),
+  url: fc.oneof(
+    { arbitrary: fc.constant('https://a.example.com/'), weight: 4 },
+    { arbitrary: fc.constant('https://b.example.com/x'), weight: 1 },
+  ),
   timeout_seconds: fc.oneof({ arbitrary: fc.constant(10), weight: 4 }, { arbitrary: fc.constant(5), weight: 1 }),
   retry_count: fc.constantFrom(0, 2),
   keyword: maybe(fc.constantFrom(null, 'buy', 'sell')),
@@ -35,9 +38,15 @@ type Fields = typeof fieldsArb extends fc.Arbitrary<infer T> ? T : never;
 
 function toDesired(name: string, f: Fields): DesiredMonitor {
   const { secret, ...rest } = f;
-  const overrides: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const overrides: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rest).filter(([, v]) => v !== undefined),
+  );
   if (secret === 'none') return desired(name, overrides);
-  return desired(name, { ...overrides, auth_type: 'bearer', auth_secret: ENV[secret as keyof typeof ENV] }, { envRefs: { auth_secret: `\${env:${secret}}` } });
+  return desired(
+    name,
+    { ...overrides, auth_type: 'bearer', auth_secret: ENV[secret as keyof typeof ENV] },
+    { envRefs: { auth_secret: `\${env:${secret}}` } },
+  );
 }
 
 const OUT_OF_BAND = ['none', 'visible_edit', 'hidden_edit', 'rename', 'delete', 'drop_record', 'null_record'] as const;
@@ -49,10 +58,17 @@ const scenarioArb = fc.record({
   outOfBand: fc.array(fc.constantFrom(...OUT_OF_BAND), { minLength: 6, maxLength: 6 }),
   dashboard: fc.uniqueArray(fc.constantFrom('dash-0', 'dash-1', 'dash-2', 'app-dash'), { maxLength: 3 }),
   // Per name: gone from the YAML, kept as it was, or wanted with (maybe) other fields.
-  after: fc.array(fc.oneof({ arbitrary: fc.constant('absent' as const), weight: 1 }, { arbitrary: fc.constant('same' as const), weight: 2 }, { arbitrary: fieldsArb, weight: 2 }), {
-    minLength: APP_NAMES.length,
-    maxLength: APP_NAMES.length,
-  }),
+  after: fc.array(
+    fc.oneof(
+      { arbitrary: fc.constant('absent' as const), weight: 1 },
+      { arbitrary: fc.constant('same' as const), weight: 2 },
+      { arbitrary: fieldsArb, weight: 2 },
+    ),
+    {
+      minLength: APP_NAMES.length,
+      maxLength: APP_NAMES.length,
+    },
+  ),
   renames: fc.array(fieldsArb, { maxLength: 3 }),
 });
 
@@ -65,7 +81,12 @@ describe('plan, apply, plan again', () => {
 
         // The state a previous apply left, then changes made behind the tool's back.
         const before = Object.entries(s.before).map(([name, f]) => toDesired(name, f));
-        let lock: LockFile = applyPlan(plan(state(before, [], scope), server.list(), undefined), server, lockOf([]), ENV);
+        let lock: LockFile = applyPlan(
+          plan(state(before, [], scope), server.list(), undefined),
+          server,
+          lockOf([]),
+          ENV,
+        );
         const ids = [...server.stored.keys()];
         ids.forEach((id, i) => outOfBand(s.outOfBand[i] ?? 'none', id, i));
         function outOfBand(kind: (typeof OUT_OF_BAND)[number], id: string, i: number): void {
@@ -75,11 +96,19 @@ describe('plan, apply, plan again', () => {
           if (kind === 'rename') stored.name = `oob-${i}`;
           if (kind === 'delete') server.stored.delete(id);
           if (kind === 'drop_record') lock = { ...lock, monitors: lock.monitors.filter((r) => r.id !== id) };
-          if (kind === 'null_record') lock = { ...lock, monitors: lock.monitors.map((r) => (r.id === id ? { id, name: r.name, fingerprint: null } : r)) };
+          if (kind === 'null_record')
+            lock = {
+              ...lock,
+              monitors: lock.monitors.map((r) => (r.id === id ? { id, name: r.name, fingerprint: null } : r)),
+            };
         }
         // 'app-dash' shares the managed prefix: under a prefix scope it is the tool's to delete.
-        const dashboardIds = s.dashboard.map((name) => server.create(input(name, { url: 'https://dash.example.com/' })));
-        const protectedIds = dashboardIds.filter((id) => scope.kind === 'lock' || !server.stored.get(id)!.name!.toString().startsWith('app-'));
+        const dashboardIds = s.dashboard.map((name) =>
+          server.create(input(name, { url: 'https://dash.example.com/' })),
+        );
+        const protectedIds = dashboardIds.filter(
+          (id) => scope.kind === 'lock' || !server.stored.get(id)!.name!.toString().startsWith('app-'),
+        );
 
         // What the YAML wants now, with declared renames of monitors it no longer names.
         const afterFields = new Map<string, Fields>();
@@ -97,7 +126,8 @@ describe('plan, apply, plan again', () => {
         const first = plan(wanted, server.list(), lock);
         const deleted = new Set(first.changes.filter((c) => c.action === 'delete').map((c) => c.id));
         for (const id of protectedIds) expect(deleted.has(id)).toBe(false);
-        if (scope.kind === 'lock') expect(first.unmanaged.map((u) => u.id)).toEqual(expect.arrayContaining(dashboardIds));
+        if (scope.kind === 'lock')
+          expect(first.unmanaged.map((u) => u.id)).toEqual(expect.arrayContaining(dashboardIds));
         expect(JSON.stringify(first)).not.toMatch(/sekret-prop/);
 
         lock = applyPlan(first, server, lock, ENV);
@@ -116,7 +146,9 @@ describe('plan, apply, plan again', () => {
         if (s.mode !== 'spec') {
           for (const d of after) {
             const record = lock.monitors.find((r) => r.name === d.name)!;
-            expect(normalizeInput(server.stored.get(record.id)!)).toEqual(normalizeInput(d.input as Record<string, unknown>));
+            expect(normalizeInput(server.stored.get(record.id)!)).toEqual(
+              normalizeInput(d.input as Record<string, unknown>),
+            );
           }
         }
       }),

@@ -16,7 +16,13 @@ function planDeleting(n: number): Plan {
   };
 }
 
-const options = (over: Partial<DeleteGuardOptions> = {}): DeleteGuardOptions => ({ maxDeletes: 20, maxDeleteShare: 0.5, managedLiveCount: 100, allowMassDelete: false, ...over });
+const options = (over: Partial<DeleteGuardOptions> = {}): DeleteGuardOptions => ({
+  maxDeletes: 20,
+  maxDeleteShare: 0.5,
+  managedLiveCount: 100,
+  allowMassDelete: false,
+  ...over,
+});
 
 describe('checkDeleteGuard', () => {
   it('lets through a plan without deletes, even with no managed monitors', () => {
@@ -35,7 +41,12 @@ describe('checkDeleteGuard', () => {
   it('the share rule starts at SHARE_RULE_MIN_DELETES deletes', () => {
     expect(SHARE_RULE_MIN_DELETES).toBe(5);
     // 4 of 4 managed monitors: 100%, but below the minimum count for the share rule.
-    expect(checkDeleteGuard(planDeleting(SHARE_RULE_MIN_DELETES - 1), options({ managedLiveCount: SHARE_RULE_MIN_DELETES - 1 }))).toBeUndefined();
+    expect(
+      checkDeleteGuard(
+        planDeleting(SHARE_RULE_MIN_DELETES - 1),
+        options({ managedLiveCount: SHARE_RULE_MIN_DELETES - 1 }),
+      ),
+    ).toBeUndefined();
     const error = checkDeleteGuard(planDeleting(SHARE_RULE_MIN_DELETES), options({ managedLiveCount: 9 }));
     expect(error?.code).toBe('PLAN_MASS_DELETE');
     expect(error?.message).toContain('56%');
@@ -52,6 +63,8 @@ describe('checkDeleteGuard', () => {
   });
 
   it('allowMassDelete lets any plan through', () => {
-    expect(checkDeleteGuard(planDeleting(500), options({ allowMassDelete: true, managedLiveCount: 500 }))).toBeUndefined();
+    expect(
+      checkDeleteGuard(planDeleting(500), options({ allowMassDelete: true, managedLiveCount: 500 })),
+    ).toBeUndefined();
   });
 });

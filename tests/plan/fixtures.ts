@@ -1,7 +1,14 @@
 // Hand-built planner inputs: desired monitors, live monitors as a server lists them (spec-only
 // or full), and lock records as apply writes them.
 import type { LockFile, LockRecord } from '../../src/lock/types.js';
-import type { DesiredMonitor, DesiredState, LiveMonitor, MonitorInput, MovedEntry, OwnershipScope } from '../../src/model/monitor.js';
+import type {
+  DesiredMonitor,
+  DesiredState,
+  LiveMonitor,
+  MonitorInput,
+  MovedEntry,
+  OwnershipScope,
+} from '../../src/model/monitor.js';
 import { DEFAULT_SETTINGS } from '../../src/model/monitor.js';
 import { planChanges, type PlanOptions } from '../../src/plan/planner.js';
 import { lockRecordOf, prepareDesired } from '../../src/plan/prepare.js';
@@ -13,15 +20,34 @@ export const SALT = 'test-salt-0123456789';
 export const NOW = '2024-05-01T10:00:00Z';
 
 /** Spec 2.2: the only fields a spec-only listing returns. */
-export const SPEC_FIELDS = ['id', 'name', 'type', 'url', 'method', 'status', 'interval_seconds', 'timeout_seconds', 'created_at', 'updated_at'] as const;
+export const SPEC_FIELDS = [
+  'id',
+  'name',
+  'type',
+  'url',
+  'method',
+  'status',
+  'interval_seconds',
+  'timeout_seconds',
+  'created_at',
+  'updated_at',
+] as const;
 
 export type ListingMode = 'spec' | 'full';
 
 export function input(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return httpInput({ name, url: `https://${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.example.com/`, ...overrides });
+  return httpInput({
+    name,
+    url: `https://${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.example.com/`,
+    ...overrides,
+  });
 }
 
-export function desired(name: string, overrides: Record<string, unknown> = {}, extra: Partial<DesiredMonitor> = {}): DesiredMonitor {
+export function desired(
+  name: string,
+  overrides: Record<string, unknown> = {},
+  extra: Partial<DesiredMonitor> = {},
+): DesiredMonitor {
   return {
     name,
     input: input(name, overrides) as unknown as MonitorInput,
@@ -31,7 +57,11 @@ export function desired(name: string, overrides: Record<string, unknown> = {}, e
   };
 }
 
-export function state(monitors: DesiredMonitor[], moved: Array<Pick<MovedEntry, 'from' | 'to'>> = [], scope: OwnershipScope = { kind: 'lock' }): DesiredState {
+export function state(
+  monitors: DesiredMonitor[],
+  moved: Array<Pick<MovedEntry, 'from' | 'to'>> = [],
+  scope: OwnershipScope = { kind: 'lock' },
+): DesiredState {
   return {
     monitors,
     moved: moved.map((m) => ({ ...m, source: { file: 'monitors/main.yaml', line: 1, col: 1 } })),
@@ -41,7 +71,12 @@ export function state(monitors: DesiredMonitor[], moved: Array<Pick<MovedEntry, 
 }
 
 /** The live object a server returns for a stored input: spec-only fields, or every stored field but secrets. */
-export function liveOf(id: string, stored: Record<string, unknown>, mode: ListingMode, extras: Record<string, unknown> = {}): LiveMonitor {
+export function liveOf(
+  id: string,
+  stored: Record<string, unknown>,
+  mode: ListingMode,
+  extras: Record<string, unknown> = {},
+): LiveMonitor {
   const view: Record<string, unknown> = {
     id,
     name: stored.name,
@@ -55,7 +90,8 @@ export function liveOf(id: string, stored: Record<string, unknown>, mode: Listin
     updated_at: NOW,
   };
   if (mode === 'full') {
-    for (const [field, value] of Object.entries(stored)) if (!(field in view) && !SECRET_FIELDS.includes(field as never)) view[field] = value;
+    for (const [field, value] of Object.entries(stored))
+      if (!(field in view) && !SECRET_FIELDS.includes(field as never)) view[field] = value;
   }
   return { ...view, ...extras } as LiveMonitor;
 }
@@ -69,8 +105,18 @@ export function lockOf(records: LockRecord[], salt = SALT): LockFile {
   return { format_version: 1, salt, monitors: records };
 }
 
-export function plan(desiredState: DesiredState, live: LiveMonitor[], lock: LockFile | undefined, options: Partial<PlanOptions> = {}): Plan {
-  return planChanges({ desired: desiredState, live, lock, options: { scope: desiredState.settings.scope, ...options } });
+export function plan(
+  desiredState: DesiredState,
+  live: LiveMonitor[],
+  lock: LockFile | undefined,
+  options: Partial<PlanOptions> = {},
+): Plan {
+  return planChanges({
+    desired: desiredState,
+    live,
+    lock,
+    options: { scope: desiredState.settings.scope, ...options },
+  });
 }
 
 /** 26-character ids in the spec's alphabet. */

@@ -35,25 +35,41 @@ describe('idempotency keys', () => {
   it('are deterministic', () => {
     fc.assert(fc.property(keyInput, (k) => idempotencyKey({ ...k }) === idempotencyKey(k)));
     // Frozen: a saved plan or a re-run after an upgrade must send the keys it sent before.
-    expect(idempotencyKey({ operation: 'create', target: 'alpha', bodyFingerprint: 'fp', generation: 0 })).toBe('mon1.create.1QCN65J3R5Y0MFH6P40C6TX823.g0');
+    expect(idempotencyKey({ operation: 'create', target: 'alpha', bodyFingerprint: 'fp', generation: 0 })).toBe(
+      'mon1.create.1QCN65J3R5Y0MFH6P40C6TX823.g0',
+    );
   });
 
   it('differ when any of operation, target, body fingerprint or generation differs', () => {
     fc.assert(
       fc.property(keyInput, keyInput, (a, b) => {
-        const same = a.operation === b.operation && a.target === b.target && (a.bodyFingerprint ?? '') === (b.bodyFingerprint ?? '') && a.generation === b.generation;
+        const same =
+          a.operation === b.operation &&
+          a.target === b.target &&
+          (a.bodyFingerprint ?? '') === (b.bodyFingerprint ?? '') &&
+          a.generation === b.generation;
         fc.pre(!same);
         expect(idempotencyKey(a)).not.toBe(idempotencyKey(b));
       }),
     );
     const base: KeyInput = { operation: 'replace', target: monitorId(1), bodyFingerprint: 'fp-a', generation: 0 };
-    const variants = [base, { ...base, operation: 'create' as const }, { ...base, target: monitorId(2) }, { ...base, bodyFingerprint: 'fp-b' }, { ...base, generation: 1 }];
+    const variants = [
+      base,
+      { ...base, operation: 'create' as const },
+      { ...base, target: monitorId(2) },
+      { ...base, bodyFingerprint: 'fp-b' },
+      { ...base, generation: 1 },
+    ];
     expect(new Set(variants.map(idempotencyKey)).size).toBe(variants.length);
   });
 
   it('keyForGeneration(change, 0) is the key in the plan; later generations differ', () => {
     const X = monitorId(1);
-    const p = plan(state([desired('alpha'), desired('beta', { retry_count: 2 })]), [liveOf(X, input('beta'), 'spec'), liveOf(monitorId(2), input('gone'), 'spec')], lockOf([recordOf(X, desired('beta')), recordOf(monitorId(2), desired('gone'))]));
+    const p = plan(
+      state([desired('alpha'), desired('beta', { retry_count: 2 })]),
+      [liveOf(X, input('beta'), 'spec'), liveOf(monitorId(2), input('gone'), 'spec')],
+      lockOf([recordOf(X, desired('beta')), recordOf(monitorId(2), desired('gone'))]),
+    );
     expect(p.changes.map((c) => c.action)).toEqual(['create', 'replace', 'delete']);
     for (const change of p.changes) {
       expect(keyForGeneration(change, 0)).toBe(change.idempotency_key);
@@ -68,7 +84,11 @@ describe('idempotency keys', () => {
     // alone, a server that still remembers that key replays it and changes nothing.
     const X = monitorId(1);
     const replaceAt = (updatedAt: string) =>
-      plan(state([desired('beta', { retry_count: 2 })]), [liveOf(X, input('beta'), 'spec', { updated_at: updatedAt })], lockOf([recordOf(X, desired('beta'))])).changes[0]!;
+      plan(
+        state([desired('beta', { retry_count: 2 })]),
+        [liveOf(X, input('beta'), 'spec', { updated_at: updatedAt })],
+        lockOf([recordOf(X, desired('beta'))]),
+      ).changes[0]!;
     const first = replaceAt('2024-05-01T10:00:00.000Z');
     const later = replaceAt('2024-05-01T10:05:00.000Z');
     expect([first.action, later.action]).toEqual(['replace', 'replace']);
@@ -79,7 +99,12 @@ describe('idempotency keys', () => {
   });
 
   it('the body part follows the bytes sent: a re-ordered list or re-spaced header is another key, with the same lock fingerprint', () => {
-    const body = { locations: ['us-east', 'eu-west'], headers: 'X-A:  1\nX-B: 2', tags: 'b, a', execution_mode: 'multi_location' };
+    const body = {
+      locations: ['us-east', 'eu-west'],
+      headers: 'X-A:  1\nX-B: 2',
+      tags: 'b, a',
+      execution_mode: 'multi_location',
+    };
     const variants = [
       body,
       { ...body, locations: ['eu-west', 'us-east'] },
@@ -88,16 +113,24 @@ describe('idempotency keys', () => {
       { ...body, group: null },
     ];
     const creates = variants.map((v) => plan(state([desired('alpha', v)]), [], lockOf([])).changes[0]!);
-    expect(new Set(creates.map((c) => c.lock_record!.fingerprint)).size, 'compared by meaning: one fingerprint').toBe(1);
+    expect(new Set(creates.map((c) => c.lock_record!.fingerprint)).size, 'compared by meaning: one fingerprint').toBe(
+      1,
+    );
     expect(new Set(creates.map((c) => c.body_fingerprint)).size, 'sent as written: a key each').toBe(variants.length);
     expect(new Set(creates.map((c) => c.idempotency_key)).size).toBe(variants.length);
     // Stable: the same YAML gives the same key in every run.
-    expect(plan(state([desired('alpha', body)]), [], lockOf([])).changes[0]!.idempotency_key).toBe(creates[0]!.idempotency_key);
+    expect(plan(state([desired('alpha', body)]), [], lockOf([])).changes[0]!.idempotency_key).toBe(
+      creates[0]!.idempotency_key,
+    );
   });
 
   it('a create is keyed by name, a replace by id: renaming in YAML changes a create key only', () => {
     const createA = plan(state([desired('alpha')]), [], undefined).changes[0]!;
-    const createB = plan(state([desired('alpha', { name: 'alpha2', url: 'https://alpha.example.com/' })]), [], undefined).changes[0]!;
+    const createB = plan(
+      state([desired('alpha', { name: 'alpha2', url: 'https://alpha.example.com/' })]),
+      [],
+      undefined,
+    ).changes[0]!;
     expect(createA.idempotency_key).not.toBe(createB.idempotency_key);
     expect(createA.idempotency_key).toMatch(/^mon1\.create\./);
   });

@@ -30,7 +30,12 @@ export class MemoryServer {
       if (this.mode === 'full-nulls') {
         for (const field of MONITOR_FIELDS) {
           if (field === 'auth_secret' || field in live) continue;
-          (live as Record<string, unknown>)[field] = field === 'locations' ? [] : field === 'keyword_case_sensitive' || field === 'follow_redirects' ? false : null;
+          (live as Record<string, unknown>)[field] =
+            field === 'locations'
+              ? []
+              : field === 'keyword_case_sensitive' || field === 'follow_redirects'
+                ? false
+                : null;
         }
       }
       return live;
@@ -58,7 +63,13 @@ export function applyPlan(plan: Plan, server: MemoryServer, lock: LockFile, env:
       server.stored.set(id, { ...body });
     }
     const { fingerprint, fields, secrets } = change.lock_record!;
-    record({ id, name: change.name, fingerprint, ...(fields ? { fields } : {}), ...(secrets && Object.keys(secrets).length > 0 ? { secrets } : {}) });
+    record({
+      id,
+      name: change.name,
+      fingerprint,
+      ...(fields ? { fields } : {}),
+      ...(secrets && Object.keys(secrets).length > 0 ? { secrets } : {}),
+    });
   }
   return { ...lock, monitors: records };
 }

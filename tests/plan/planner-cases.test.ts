@@ -33,7 +33,11 @@ const cases: Case[] = [
       expect(p.summary).toEqual({ create: 1, replace: 0, delete: 0, unchanged: 0 });
       const [c] = p.changes;
       expect(c).toMatchObject({ action: 'create', name: 'alpha', id: null, reason: 'new' });
-      expect(c!.fields.find((f) => f.field === 'url')).toEqual({ field: 'url', new: 'https://alpha.example.com/', oldKnown: true });
+      expect(c!.fields.find((f) => f.field === 'url')).toEqual({
+        field: 'url',
+        new: 'https://alpha.example.com/',
+        oldKnown: true,
+      });
       expect(c!.fields.find((f) => f.field === 'tags')).toEqual({ field: 'tags', new: 'b, a', oldKnown: true });
       expect(c!.fields.find((f) => f.field === 'group')).toEqual({ field: 'group', new: null, oldKnown: true }); // sent as written
       expect(c!.body).toMatchObject({ name: 'alpha', tags: 'b, a', group: null });
@@ -58,7 +62,9 @@ const cases: Case[] = [
     check: (p) => {
       expect(p.changes).toHaveLength(1);
       expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'drift' });
-      expect(p.changes[0]!.fields).toEqual([{ field: 'url', old: 'https://elsewhere.example.com/', new: 'https://alpha.example.com/', oldKnown: true }]);
+      expect(p.changes[0]!.fields).toEqual([
+        { field: 'url', old: 'https://elsewhere.example.com/', new: 'https://alpha.example.com/', oldKnown: true },
+      ]);
     },
   },
   {
@@ -67,26 +73,38 @@ const cases: Case[] = [
     live: [liveOf(X, input('alpha', { retry_count: 4 }), 'full')],
     lock: lockOf([recordOf(X, a)]),
     check: (p) => {
-      expect(p.changes[0]).toMatchObject({ reason: 'drift', fields: [{ field: 'retry_count', old: 4, new: 1, oldKnown: true }] });
+      expect(p.changes[0]).toMatchObject({
+        reason: 'drift',
+        fields: [{ field: 'retry_count', old: 4, new: 1, oldKnown: true }],
+      });
     },
   },
   {
-    title: 'changed_since_apply, not drift: the YAML changed a visible field and the server still holds what was applied',
+    title:
+      'changed_since_apply, not drift: the YAML changed a visible field and the server still holds what was applied',
     desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
     live: [liveOf(X, input('alpha'), 'spec')],
     lock: lockOf([recordOf(X, a)]),
     check: (p) => {
       expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'changed_since_apply' });
-      expect(p.changes[0]!.fields).toEqual([{ field: 'url', old: 'https://alpha.example.com/', new: 'https://alpha.example.com/new', oldKnown: true }]);
+      expect(p.changes[0]!.fields).toEqual([
+        { field: 'url', old: 'https://alpha.example.com/', new: 'https://alpha.example.com/new', oldKnown: true },
+      ]);
     },
   },
   {
-    title: 'changed_since_apply, not drift: the YAML changed a bare-origin URL that the server returns with a "/" added',
+    title:
+      'changed_since_apply, not drift: the YAML changed a bare-origin URL that the server returns with a "/" added',
     desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
     live: [liveOf(X, input('alpha', { url: 'https://alpha.example.com/' }), 'spec')],
     lock: lockOf([recordOf(X, desired('alpha', { url: 'https://alpha.example.com' }))]),
     check: (p) => {
-      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'url', old: 'https://alpha.example.com/', new: 'https://alpha.example.com/new', oldKnown: true }] });
+      expect(p.changes[0]).toMatchObject({
+        reason: 'changed_since_apply',
+        fields: [
+          { field: 'url', old: 'https://alpha.example.com/', new: 'https://alpha.example.com/new', oldKnown: true },
+        ],
+      });
     },
   },
   {
@@ -102,16 +120,25 @@ const cases: Case[] = [
     live: [liveOf(X, input('alpha', { url: 'https://dashboard.example.com/' }), 'spec')],
     lock: lockOf([recordOf(X, a)]),
     check: (p) => {
-      expect(p.changes[0]).toMatchObject({ reason: 'drift', fields: [{ field: 'url', old: 'https://dashboard.example.com/', new: 'https://alpha.example.com/new', oldKnown: true }] });
+      expect(p.changes[0]).toMatchObject({
+        reason: 'drift',
+        fields: [
+          { field: 'url', old: 'https://dashboard.example.com/', new: 'https://alpha.example.com/new', oldKnown: true },
+        ],
+      });
     },
   },
   {
-    title: 'changed_since_apply: a field unset at the last apply, reported as false by a full listing, now set in the YAML',
+    title:
+      'changed_since_apply: a field unset at the last apply, reported as false by a full listing, now set in the YAML',
     desired: state([desired('alpha', { keyword_case_sensitive: true, type: 'keyword', keyword: 'ok' })]),
     live: [liveOf(X, input('alpha', { keyword_case_sensitive: false, type: 'keyword', keyword: 'ok' }), 'full')],
     lock: lockOf([recordOf(X, desired('alpha', { type: 'keyword', keyword: 'ok' }))]),
     check: (p) => {
-      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'keyword_case_sensitive', old: false, new: true, oldKnown: true }] });
+      expect(p.changes[0]).toMatchObject({
+        reason: 'changed_since_apply',
+        fields: [{ field: 'keyword_case_sensitive', old: false, new: true, oldKnown: true }],
+      });
     },
   },
   {
@@ -160,7 +187,13 @@ const cases: Case[] = [
     lock: lockOf([recordOf(X, desired('alpha', { url: 'https://beta.example.com/' }))]),
     check: (p) => {
       expect(p.summary).toEqual({ create: 0, replace: 1, delete: 0, unchanged: 0 });
-      expect(p.changes[0]).toMatchObject({ action: 'replace', name: 'beta', id: X, previous_name: 'alpha', reason: 'renamed' });
+      expect(p.changes[0]).toMatchObject({
+        action: 'replace',
+        name: 'beta',
+        id: X,
+        previous_name: 'alpha',
+        reason: 'renamed',
+      });
       expect(p.changes[0]!.reason_text).toContain('"alpha"');
       expect(p.changes[0]!.fields[0]).toEqual({ field: 'name', old: 'alpha', new: 'beta', oldKnown: true });
       expect(p.changes[0]!.body?.name).toBe('beta');
@@ -172,7 +205,9 @@ const cases: Case[] = [
     live: [liveOf(X, input('alpha'), 'spec')],
     lock: lockOf([recordOf(X, a)]),
     check: (p) => {
-      expect(p.changes).toEqual([expect.objectContaining({ action: 'delete', name: 'alpha', id: X, reason: 'removed', fields: [] })]);
+      expect(p.changes).toEqual([
+        expect.objectContaining({ action: 'delete', name: 'alpha', id: X, reason: 'removed', fields: [] }),
+      ]);
       expect(p.changes[0]!.body).toBeUndefined();
       expect(p.unmanaged).toEqual([]);
     },
@@ -201,7 +236,11 @@ const cases: Case[] = [
   {
     title: 'prefix scope: unmatched monitors with the prefix are deleted, others stay unmanaged',
     desired: state([], [], { kind: 'prefix', prefix: 'app-' }),
-    live: [liveOf(X, input('app-orphan'), 'spec'), liveOf(Y, input('dash board'), 'spec'), liveOf(Z, input('xapp-other'), 'spec')],
+    live: [
+      liveOf(X, input('app-orphan'), 'spec'),
+      liveOf(Y, input('dash board'), 'spec'),
+      liveOf(Z, input('xapp-other'), 'spec'),
+    ],
     lock: lockOf([]),
     check: (p) => {
       expect(p.changes.map((c) => [c.action, c.name])).toEqual([['delete', 'app-orphan']]);
@@ -222,37 +261,103 @@ const cases: Case[] = [
   {
     title: 'full listing equal to the YAML, unknown extra fields ignored',
     desired: state([desired('alpha', { keyword: 'k', port: 443, locations: ['us', 'eu'] })]),
-    live: [liveOf(X, input('alpha', { keyword: 'k', port: 443, locations: ['eu', 'us'] }), 'full', { region_hint: 'eu', owner: { team: 'x' }, last_check_at: LATER, sla: 99.9 })],
+    live: [
+      liveOf(X, input('alpha', { keyword: 'k', port: 443, locations: ['eu', 'us'] }), 'full', {
+        region_hint: 'eu',
+        owner: { team: 'x' },
+        last_check_at: LATER,
+        sla: 99.9,
+      }),
+    ],
     lock: lockOf([recordOf(X, desired('alpha', { keyword: 'k', port: 443, locations: ['us', 'eu'] }))]),
     check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
   },
   {
     title: 'null vs absent, CRLF headers, tag spacing, empty lists and false flags mean the same',
-    desired: state([desired('alpha', { headers: 'X-A:1\r\nX-B:   two  \r\n\r\n', tags: ' b , a,,a ', group: null, keyword_case_sensitive: undefined })]),
-    live: [liveOf(X, input('alpha', { headers: 'X-A: 1\nX-B: two', tags: 'a,b', keyword: null, port: null, locations: [], follow_redirects: false, keyword_case_sensitive: false }), 'full')],
-    lock: lockOf([recordOf(X, desired('alpha', { headers: 'X-A: 1\nX-B: two', tags: 'a,b', follow_redirects: false }))]),
+    desired: state([
+      desired('alpha', {
+        headers: 'X-A:1\r\nX-B:   two  \r\n\r\n',
+        tags: ' b , a,,a ',
+        group: null,
+        keyword_case_sensitive: undefined,
+      }),
+    ]),
+    live: [
+      liveOf(
+        X,
+        input('alpha', {
+          headers: 'X-A: 1\nX-B: two',
+          tags: 'a,b',
+          keyword: null,
+          port: null,
+          locations: [],
+          follow_redirects: false,
+          keyword_case_sensitive: false,
+        }),
+        'full',
+      ),
+    ],
+    lock: lockOf([
+      recordOf(X, desired('alpha', { headers: 'X-A: 1\nX-B: two', tags: 'a,b', follow_redirects: false })),
+    ]),
     check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
   },
   {
-    title: 'a richer server reporting unset text fields as "", a false flag as null, header names in lower case: unchanged',
+    title:
+      'a richer server reporting unset text fields as "", a false flag as null, header names in lower case: unchanged',
     desired: state([desired('alpha', { keyword_case_sensitive: false, headers: 'X-Api-Version: 2' })]),
-    live: [liveOf(X, input('alpha', { keyword_case_sensitive: null, headers: 'x-api-version: 2', body: '', group: '', keyword: '', auth_username: '' }), 'full')],
+    live: [
+      liveOf(
+        X,
+        input('alpha', {
+          keyword_case_sensitive: null,
+          headers: 'x-api-version: 2',
+          body: '',
+          group: '',
+          keyword: '',
+          auth_username: '',
+        }),
+        'full',
+      ),
+    ],
     lock: lockOf([recordOf(X, desired('alpha', { keyword_case_sensitive: false, headers: 'X-Api-Version: 2' }))]),
     check: (p) => expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 }),
   },
   {
-    title: 'a field set at the last apply that the server now reports as null: drift (cleared outside the tool), not a crash',
+    title:
+      'a field set at the last apply that the server now reports as null: drift (cleared outside the tool), not a crash',
     desired: state([desired('alpha', { group: 'shop' })]),
     live: [liveOf(X, input('alpha', { group: null }), 'full')],
     lock: lockOf([recordOf(X, desired('alpha', { group: 'shop' }))]),
-    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'drift', fields: [{ field: 'group', old: undefined, new: 'shop', oldKnown: true }] }),
+    check: (p) =>
+      expect(p.changes[0]).toMatchObject({
+        reason: 'drift',
+        fields: [{ field: 'group', old: undefined, new: 'shop', oldKnown: true }],
+      }),
   },
   {
     title: 'a YAML change on a field the server reports as null for the applied "": changed_since_apply, not drift',
-    desired: state([desired('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: 'aa' })]),
-    live: [liveOf(X, input('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: null }), 'full')],
-    lock: lockOf([recordOf(X, desired('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: '' }))]),
-    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'udp_expected', new: 'aa', oldKnown: true }] }),
+    desired: state([
+      desired('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: 'aa' }),
+    ]),
+    live: [
+      liveOf(
+        X,
+        input('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: null }),
+        'full',
+      ),
+    ],
+    lock: lockOf([
+      recordOf(
+        X,
+        desired('alpha', { type: 'udp', url: 'ntp.example.com', port: 123, udp_payload: 'e3', udp_expected: '' }),
+      ),
+    ]),
+    check: (p) =>
+      expect(p.changes[0]).toMatchObject({
+        reason: 'changed_since_apply',
+        fields: [{ field: 'udp_expected', new: 'aa', oldKnown: true }],
+      }),
   },
   {
     title: 'stale lock record: listed for dropping with a note; its name is created anew',
@@ -287,7 +392,9 @@ const cases: Case[] = [
     lock: lockOf([recordOf(X, a)]),
     options: { monitorLimit: { limit: 2, usage: 1 } },
     check: (p) => {
-      expect(p.warnings).toEqual(['The workspace allows 2 monitors and uses 1; this plan would need 3, so some creates will be refused.']);
+      expect(p.warnings).toEqual([
+        'The workspace allows 2 monitors and uses 1; this plan would need 3, so some creates will be refused.',
+      ]);
     },
   },
   {
@@ -316,17 +423,37 @@ describe('planChanges', () => {
     const spec = plan(d, [liveOf(X, stored[0]!, 'spec'), liveOf(Y, stored[1]!, 'spec')], lock);
     const full = plan(d, [liveOf(X, stored[0]!, 'full'), liveOf(Y, stored[1]!, 'full')], lock);
     // Same reason in both modes; the full listing can show the old keyword, the spec listing only knows that it changed.
-    expect(spec.changes[0]).toMatchObject({ name: 'beta', reason: 'changed_since_apply', fields: [{ field: 'keyword', oldKnown: false, new: 'x' }] });
-    expect(full.changes[0]).toMatchObject({ name: 'beta', reason: 'changed_since_apply', fields: [{ field: 'keyword', old: 'old', new: 'x', oldKnown: true }] });
+    expect(spec.changes[0]).toMatchObject({
+      name: 'beta',
+      reason: 'changed_since_apply',
+      fields: [{ field: 'keyword', oldKnown: false, new: 'x' }],
+    });
+    expect(full.changes[0]).toMatchObject({
+      name: 'beta',
+      reason: 'changed_since_apply',
+      fields: [{ field: 'keyword', old: 'old', new: 'x', oldKnown: true }],
+    });
     expect(full.changes[0]!.idempotency_key).toBe(spec.changes[0]!.idempotency_key);
   });
 
   it('orders changes deterministically (creates, replaces, deletes; by name) whatever the input order', () => {
     const names = ['delta', 'alpha', 'charlie', 'bravo', 'echo'];
-    const live = [liveOf(X, input('zulu'), 'spec'), liveOf(Y, input('yankee'), 'spec'), liveOf(Z, input('charlie', { url: 'https://c.example.com/' }), 'spec'), liveOf(monitorId(4), input('bravo'), 'spec')];
-    const lock = lockOf([recordOf(X, desired('zulu')), recordOf(Y, desired('yankee')), recordOf(Z, desired('charlie'))]);
+    const live = [
+      liveOf(X, input('zulu'), 'spec'),
+      liveOf(Y, input('yankee'), 'spec'),
+      liveOf(Z, input('charlie', { url: 'https://c.example.com/' }), 'spec'),
+      liveOf(monitorId(4), input('bravo'), 'spec'),
+    ];
+    const lock = lockOf([
+      recordOf(X, desired('zulu')),
+      recordOf(Y, desired('yankee')),
+      recordOf(Z, desired('charlie')),
+    ]);
     const first = plan(state(names.map((n) => desired(n))), live, lock);
-    const second = plan(state([...names].reverse().map((n) => desired(n))), [...live].reverse(), { ...lock, monitors: [...lock.monitors].reverse() });
+    const second = plan(state([...names].reverse().map((n) => desired(n))), [...live].reverse(), {
+      ...lock,
+      monitors: [...lock.monitors].reverse(),
+    });
     expect(second).toEqual(first);
     expect(first.changes.map((c) => `${c.action} ${c.name}`)).toEqual([
       'create alpha',
@@ -342,15 +469,33 @@ describe('planChanges', () => {
   it('the live fingerprint ignores status and check times but not a changed field', () => {
     const d = state([a]);
     const base = plan(d, [liveOf(X, input('alpha'), 'spec')], undefined).live_fingerprint;
-    expect(plan(d, [liveOf(X, input('alpha'), 'spec', { status: 'down', last_check_at: LATER })], undefined).live_fingerprint).toBe(base);
-    expect(plan(d, [liveOf(X, input('alpha', { timeout_seconds: 11 }), 'spec')], undefined).live_fingerprint).not.toBe(base);
+    expect(
+      plan(d, [liveOf(X, input('alpha'), 'spec', { status: 'down', last_check_at: LATER })], undefined)
+        .live_fingerprint,
+    ).toBe(base);
+    expect(plan(d, [liveOf(X, input('alpha', { timeout_seconds: 11 }), 'spec')], undefined).live_fingerprint).not.toBe(
+      base,
+    );
   });
 
   it('the live fingerprint ignores fields a server adds that change by themselves, and the listing order', () => {
     const d = state([a]);
-    const listing = (extras: Record<string, unknown>) => [liveOf(X, input('alpha'), 'full', extras), liveOf(Y, input('beta'), 'spec')];
-    const base = plan(d, listing({ uptime_24h: 99.98, last_response_ms: 120, links: { self: '/m/1?sig=a' } }), undefined).live_fingerprint;
-    expect(plan(d, listing({ uptime_24h: 97.5, last_response_ms: 310, links: { self: '/m/1?sig=b' }, status: 'down' }), undefined).live_fingerprint).toBe(base);
+    const listing = (extras: Record<string, unknown>) => [
+      liveOf(X, input('alpha'), 'full', extras),
+      liveOf(Y, input('beta'), 'spec'),
+    ];
+    const base = plan(
+      d,
+      listing({ uptime_24h: 99.98, last_response_ms: 120, links: { self: '/m/1?sig=a' } }),
+      undefined,
+    ).live_fingerprint;
+    expect(
+      plan(
+        d,
+        listing({ uptime_24h: 97.5, last_response_ms: 310, links: { self: '/m/1?sig=b' }, status: 'down' }),
+        undefined,
+      ).live_fingerprint,
+    ).toBe(base);
     expect(plan(d, listing({ uptime_24h: 99.98 }).reverse(), undefined).live_fingerprint).toBe(base);
     // What the plan is made from still counts: updated_at (replace keys), names, input fields, monitors.
     expect(plan(d, listing({ updated_at: LATER }), undefined).live_fingerprint).not.toBe(base);

@@ -18,7 +18,13 @@ function thrown(fn: () => unknown): MonitorsError {
 
 describe('planner identity', () => {
   it('two live monitors with the wanted name: PLAN_DUPLICATE_LIVE_NAME naming both ids', () => {
-    const error = thrown(() => plan(state([desired('alpha')]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')], lockOf([])));
+    const error = thrown(() =>
+      plan(
+        state([desired('alpha')]),
+        [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')],
+        lockOf([]),
+      ),
+    );
     expect(error.code).toBe('PLAN_DUPLICATE_LIVE_NAME');
     expect(error.message).toContain(X);
     expect(error.message).toContain(Y);
@@ -47,35 +53,56 @@ describe('planner identity', () => {
     expect(pinned.unmanaged).toEqual([{ id: X, name: 'alpha' }]);
   });
 
-  it('duplicates of a `moved` entry\'s old name are an error too, lock file or not', () => {
+  it("duplicates of a `moved` entry's old name are an error too, lock file or not", () => {
     const live = [liveOf(X, input('old'), 'spec'), liveOf(Y, input('old'), 'spec')];
     for (const lock of [lockOf([]), lockOf([recordOf(X, desired('old'))])]) {
-      expect(thrown(() => plan(state([desired('new')], [{ from: 'old', to: 'new' }]), live, lock)).code).toBe('PLAN_DUPLICATE_LIVE_NAME');
+      expect(thrown(() => plan(state([desired('new')], [{ from: 'old', to: 'new' }]), live, lock)).code).toBe(
+        'PLAN_DUPLICATE_LIVE_NAME',
+      );
     }
   });
 
   it('duplicates nobody asks for, one of them managed: the managed one is deleted by id, the other listed', () => {
-    const p = plan(state([]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')], lockOf([recordOf(Y, desired('alpha'))]));
+    const p = plan(
+      state([]),
+      [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha'), 'spec')],
+      lockOf([recordOf(Y, desired('alpha'))]),
+    );
     expect(p.changes.map((c) => [c.action, c.id])).toEqual([['delete', Y]]);
     expect(p.unmanaged).toEqual([{ id: X, name: 'alpha' }]);
   });
 
   it('a pinned id picks that monitor, even among duplicates or under another name', () => {
     const d = desired('alpha', {}, { pinnedId: Y });
-    const p = plan(state([d]), [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha', { name: 'alpha (old)' }), 'spec')], lockOf([recordOf(Y, d)]));
-    expect(p.changes).toEqual([expect.objectContaining({ action: 'replace', id: Y, reason: 'drift', fields: [{ field: 'name', old: 'alpha (old)', new: 'alpha', oldKnown: true }] })]);
+    const p = plan(
+      state([d]),
+      [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('alpha', { name: 'alpha (old)' }), 'spec')],
+      lockOf([recordOf(Y, d)]),
+    );
+    expect(p.changes).toEqual([
+      expect.objectContaining({
+        action: 'replace',
+        id: Y,
+        reason: 'drift',
+        fields: [{ field: 'name', old: 'alpha (old)', new: 'alpha', oldKnown: true }],
+      }),
+    ]);
     expect(p.unmanaged).toEqual([{ id: X, name: 'alpha' }]);
   });
 
   it('a pinned id that does not exist: PLAN_PINNED_ID_MISSING', () => {
-    const error = thrown(() => plan(state([desired('alpha', {}, { pinnedId: Y })]), [liveOf(X, input('alpha'), 'spec')], lockOf([])));
+    const error = thrown(() =>
+      plan(state([desired('alpha', {}, { pinnedId: Y })]), [liveOf(X, input('alpha'), 'spec')], lockOf([])),
+    );
     expect(error.code).toBe('PLAN_PINNED_ID_MISSING');
     expect(error.message).toContain(Y);
   });
 
   it('a `moved` entry whose both ends exist live: PLAN_MOVED_BOTH_EXIST naming both ids', () => {
     const live = [liveOf(X, input('alpha'), 'spec'), liveOf(Y, input('beta'), 'spec')];
-    const error = thrown(() => plan(state([desired('beta')], [{ from: 'alpha', to: 'beta' }]), live, lockOf([recordOf(X, desired('alpha'))])));
+    const error = thrown(() =>
+      plan(state([desired('beta')], [{ from: 'alpha', to: 'beta' }]), live, lockOf([recordOf(X, desired('alpha'))])),
+    );
     expect(error.code).toBe('PLAN_MOVED_BOTH_EXIST');
     expect(error.message).toContain(X);
     expect(error.message).toContain(Y);
@@ -83,23 +110,43 @@ describe('planner identity', () => {
 
   it('a `moved` entry plus an `id:` pin on the renamed monitor: still a rename of the pinned id', () => {
     const live = [liveOf(X, input('beta', { name: 'alpha' }), 'spec'), liveOf(Y, input('alpha'), 'spec')];
-    const p = plan(state([desired('beta', {}, { pinnedId: X })], [{ from: 'alpha', to: 'beta' }]), live, lockOf([recordOf(X, desired('alpha', { url: 'https://beta.example.com/' }))]));
-    expect(p.changes).toEqual([expect.objectContaining({ action: 'replace', id: X, name: 'beta', previous_name: 'alpha', reason: 'renamed' })]);
+    const p = plan(
+      state([desired('beta', {}, { pinnedId: X })], [{ from: 'alpha', to: 'beta' }]),
+      live,
+      lockOf([recordOf(X, desired('alpha', { url: 'https://beta.example.com/' }))]),
+    );
+    expect(p.changes).toEqual([
+      expect.objectContaining({ action: 'replace', id: X, name: 'beta', previous_name: 'alpha', reason: 'renamed' }),
+    ]);
     expect(p.unmanaged).toEqual([{ id: Y, name: 'alpha' }]);
   });
 
   it('a `moved` entry already carried out is harmless', () => {
     const d = desired('beta');
-    const p = plan(state([d], [{ from: 'alpha', to: 'beta' }]), [liveOf(X, input('beta'), 'spec')], lockOf([recordOf(X, d)]));
+    const p = plan(
+      state([d], [{ from: 'alpha', to: 'beta' }]),
+      [liveOf(X, input('beta'), 'spec')],
+      lockOf([recordOf(X, d)]),
+    );
     expect(p.changes).toEqual([]);
     expect(p.summary.unchanged).toBe(1);
   });
 
   it('renamed out of band: matched through the lock record id, drift on name, no delete plus create', () => {
     const d = desired('alpha');
-    const p = plan(state([d]), [liveOf(X, input('alpha', { name: 'renamed in dashboard' }), 'spec')], lockOf([recordOf(X, d)]));
+    const p = plan(
+      state([d]),
+      [liveOf(X, input('alpha', { name: 'renamed in dashboard' }), 'spec')],
+      lockOf([recordOf(X, d)]),
+    );
     expect(p.summary).toEqual({ create: 0, replace: 1, delete: 0, unchanged: 0 });
-    expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, name: 'alpha', reason: 'drift', fields: [{ field: 'name', old: 'renamed in dashboard', new: 'alpha', oldKnown: true }] });
+    expect(p.changes[0]).toMatchObject({
+      action: 'replace',
+      id: X,
+      name: 'alpha',
+      reason: 'drift',
+      fields: [{ field: 'name', old: 'renamed in dashboard', new: 'alpha', oldKnown: true }],
+    });
     expect(p.unmanaged).toEqual([]);
   });
 
@@ -125,7 +172,9 @@ describe('planner identity', () => {
 
     it('matched without a lock record: replaced once, never created twice', () => {
       const p = plan(state([desired(nfd)]), [liveOf(X, input(nfd, { name: nfc }), 'spec')], lockOf([]));
-      expect(p.changes).toEqual([expect.objectContaining({ action: 'replace', id: X, reason: 'not_verifiable', fields: [] })]);
+      expect(p.changes).toEqual([
+        expect.objectContaining({ action: 'replace', id: X, reason: 'not_verifiable', fields: [] }),
+      ]);
     });
 
     it('a server that stores names in NFC shows no perpetual rename', () => {
@@ -136,7 +185,9 @@ describe('planner identity', () => {
     });
 
     it('two live monitors whose names differ only in normal form: PLAN_DUPLICATE_LIVE_NAME', () => {
-      const error = thrown(() => plan(state([desired(nfc)]), [liveOf(X, input(nfc), 'spec'), liveOf(Y, input(nfd), 'spec')], lockOf([])));
+      const error = thrown(() =>
+        plan(state([desired(nfc)]), [liveOf(X, input(nfc), 'spec'), liveOf(Y, input(nfd), 'spec')], lockOf([])),
+      );
       expect(error.code).toBe('PLAN_DUPLICATE_LIVE_NAME');
     });
 
@@ -148,7 +199,13 @@ describe('planner identity', () => {
   });
 
   it('two YAML entries reaching one live monitor: PLAN_DOUBLE_MATCH', () => {
-    const error = thrown(() => plan(state([desired('alpha'), desired('beta', {}, { pinnedId: X })]), [liveOf(X, input('alpha'), 'spec')], lockOf([])));
+    const error = thrown(() =>
+      plan(
+        state([desired('alpha'), desired('beta', {}, { pinnedId: X })]),
+        [liveOf(X, input('alpha'), 'spec')],
+        lockOf([]),
+      ),
+    );
     expect(error.code).toBe('PLAN_DOUBLE_MATCH');
     expect(error.message).toContain(X);
   });

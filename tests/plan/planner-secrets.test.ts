@@ -12,7 +12,11 @@ const ONE = 'sekret-ONE-4b1d9f';
 const TWO = 'sekret-TWO-9c7e21';
 
 const withSecret = (secret: string, overrides: Record<string, unknown> = {}): DesiredMonitor =>
-  desired('alpha', { auth_type: 'bearer', auth_secret: secret, ...overrides }, { envRefs: { auth_secret: '${env:SHOP_TOKEN}' } });
+  desired(
+    'alpha',
+    { auth_type: 'bearer', auth_secret: secret, ...overrides },
+    { envRefs: { auth_secret: '${env:SHOP_TOKEN}' } },
+  );
 
 function expectNoSecret(value: unknown): void {
   const text = JSON.stringify(value);
@@ -24,7 +28,11 @@ describe('planner and secrets', () => {
   it('a create shows the secret as sensitive, sends the template and records a scrypt hash', () => {
     const p = plan(state([withSecret(ONE)]), [], lockOf([]));
     const c = p.changes[0]!;
-    expect(c.fields.find((f) => f.field === 'auth_secret')).toEqual({ field: 'auth_secret', oldKnown: true, sensitive: true });
+    expect(c.fields.find((f) => f.field === 'auth_secret')).toEqual({
+      field: 'auth_secret',
+      oldKnown: true,
+      sensitive: true,
+    });
     expect(c.body?.auth_secret).toBe('${env:SHOP_TOKEN}');
     expect(c.lock_record?.secrets?.auth_secret).toMatch(/^scrypt-n15r8p1:[A-Za-z0-9_-]{43}$/);
     expect(c.lock_record?.fields).not.toHaveProperty('auth_secret');
@@ -32,7 +40,11 @@ describe('planner and secrets', () => {
   });
 
   it('the same secret again: unchanged', () => {
-    const p = plan(state([withSecret(ONE)]), [liveOf(X, input('alpha', { auth_type: 'bearer' }), 'full')], lockOf([recordOf(X, withSecret(ONE))]));
+    const p = plan(
+      state([withSecret(ONE)]),
+      [liveOf(X, input('alpha', { auth_type: 'bearer' }), 'full')],
+      lockOf([recordOf(X, withSecret(ONE))]),
+    );
     expect(p.summary).toEqual({ create: 0, replace: 0, delete: 0, unchanged: 1 });
   });
 
@@ -41,7 +53,12 @@ describe('planner and secrets', () => {
     const lock = lockOf([recordOf(X, withSecret(ONE))]);
     const p = plan(state([withSecret(TWO)]), live, lock);
     expect(p.changes).toHaveLength(1);
-    expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'changed_since_apply', fields: [{ field: 'auth_secret', oldKnown: false, sensitive: true }] });
+    expect(p.changes[0]).toMatchObject({
+      action: 'replace',
+      id: X,
+      reason: 'changed_since_apply',
+      fields: [{ field: 'auth_secret', oldKnown: false, sensitive: true }],
+    });
     expect(p.changes[0]!.lock_record?.secrets?.auth_secret).not.toBe(lock.monitors[0]!.secrets?.auth_secret);
     expectNoSecret(p);
     // Fingerprints without secrets are equal; the key still differs, so a replay cannot skip the rotation.
@@ -50,7 +67,11 @@ describe('planner and secrets', () => {
   });
 
   it('a rotated secret with visible drift: both shown, the secret without values', () => {
-    const p = plan(state([withSecret(TWO)]), [liveOf(X, input('alpha', { auth_type: 'bearer', timeout_seconds: 30 }), 'full')], lockOf([recordOf(X, withSecret(ONE))]));
+    const p = plan(
+      state([withSecret(TWO)]),
+      [liveOf(X, input('alpha', { auth_type: 'bearer', timeout_seconds: 30 }), 'full')],
+      lockOf([recordOf(X, withSecret(ONE))]),
+    );
     expect(p.changes[0]).toMatchObject({ reason: 'drift' });
     expect(p.changes[0]!.fields).toEqual([
       { field: 'timeout_seconds', old: 30, new: 10, oldKnown: true },
@@ -60,20 +81,38 @@ describe('planner and secrets', () => {
   });
 
   it('a secret removed from the YAML is a sensitive change too', () => {
-    const p = plan(state([desired('alpha', { auth_type: 'bearer' })]), [liveOf(X, input('alpha', { auth_type: 'bearer' }), 'spec')], lockOf([recordOf(X, withSecret(ONE))]));
-    expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'auth_secret', oldKnown: false, sensitive: true }] });
+    const p = plan(
+      state([desired('alpha', { auth_type: 'bearer' })]),
+      [liveOf(X, input('alpha', { auth_type: 'bearer' }), 'spec')],
+      lockOf([recordOf(X, withSecret(ONE))]),
+    );
+    expect(p.changes[0]).toMatchObject({
+      reason: 'changed_since_apply',
+      fields: [{ field: 'auth_secret', oldKnown: false, sensitive: true }],
+    });
   });
 
   it('a field filled from ${env:NAME} is shown as sensitive, and the body keeps the template', () => {
     const value = `X-Api-Key: ${TWO}`;
     const d = desired('alpha', { headers: value }, { envRefs: { headers: 'X-Api-Key: ${env:API_KEY}' } });
     const created = plan(state([d]), [], lockOf([]));
-    expect(created.changes[0]!.fields.find((f) => f.field === 'headers')).toEqual({ field: 'headers', oldKnown: true, sensitive: true });
+    expect(created.changes[0]!.fields.find((f) => f.field === 'headers')).toEqual({
+      field: 'headers',
+      oldKnown: true,
+      sensitive: true,
+    });
     expect(created.changes[0]!.body?.headers).toBe('X-Api-Key: ${env:API_KEY}');
     expectNoSecret(created);
 
-    const drifted = plan(state([d]), [liveOf(X, input('alpha', { headers: `X-Api-Key: ${ONE}` }), 'full')], lockOf([recordOf(X, d)]));
-    expect(drifted.changes[0]).toMatchObject({ reason: 'drift', fields: [{ field: 'headers', oldKnown: true, sensitive: true }] });
+    const drifted = plan(
+      state([d]),
+      [liveOf(X, input('alpha', { headers: `X-Api-Key: ${ONE}` }), 'full')],
+      lockOf([recordOf(X, d)]),
+    );
+    expect(drifted.changes[0]).toMatchObject({
+      reason: 'drift',
+      fields: [{ field: 'headers', oldKnown: true, sensitive: true }],
+    });
     expectNoSecret(drifted);
   });
 
@@ -86,9 +125,17 @@ describe('planner and secrets', () => {
 
   describe('a field filled from ${env:NAME} in the lock file', () => {
     const withKeyHeader = (key: string, template = 'X-Api-Key: ${env:API_KEY}'): DesiredMonitor =>
-      desired('alpha', { headers: template.replace('${env:API_KEY}', key) }, { envRefs: { headers: template }, envValues: { API_KEY: key } });
+      desired(
+        'alpha',
+        { headers: template.replace('${env:API_KEY}', key) },
+        { envRefs: { headers: template }, envValues: { API_KEY: key } },
+      );
     const withHost = (host: string): DesiredMonitor =>
-      desired('alpha', { url: `https://${host}/health` }, { envRefs: { url: 'https://${env:HOST}/health' }, envValues: { HOST: host } });
+      desired(
+        'alpha',
+        { url: `https://${host}/health` },
+        { envRefs: { url: 'https://${env:HOST}/health' }, envValues: { HOST: host } },
+      );
 
     it('keeps no fast hash of the value: neither the field hash nor the fingerprint is one of the resolved input', () => {
       const record = plan(state([withKeyHeader(ONE)]), [], lockOf([])).changes[0]!.lock_record!;
@@ -106,20 +153,33 @@ describe('planner and secrets', () => {
       const lock = lockOf([recordOf(X, withKeyHeader(ONE))]);
       expect(plan(state([withKeyHeader(ONE)]), live, lock).summary.unchanged).toBe(1);
       const rotated = plan(state([withKeyHeader(TWO)]), live, lock);
-      expect(rotated.changes[0]).toMatchObject({ action: 'replace', reason: 'changed_since_apply', fields: [{ field: 'headers', oldKnown: false, sensitive: true }] });
+      expect(rotated.changes[0]).toMatchObject({
+        action: 'replace',
+        reason: 'changed_since_apply',
+        fields: [{ field: 'headers', oldKnown: false, sensitive: true }],
+      });
       expectNoSecret(rotated);
     });
 
     it('sees a change of the template as written even when the variable keeps its value', () => {
       const lock = lockOf([recordOf(X, withKeyHeader(ONE))]);
-      const p = plan(state([withKeyHeader(ONE, 'X-Api-Token: ${env:API_KEY}')]), [liveOf(X, input('alpha'), 'spec')], lock);
-      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [{ field: 'headers', sensitive: true }] });
+      const p = plan(
+        state([withKeyHeader(ONE, 'X-Api-Token: ${env:API_KEY}')]),
+        [liveOf(X, input('alpha'), 'spec')],
+        lock,
+      );
+      expect(p.changes[0]).toMatchObject({
+        reason: 'changed_since_apply',
+        fields: [{ field: 'headers', sensitive: true }],
+      });
     });
 
     it('tells a changed variable (changed_since_apply) from a server-side edit (drift) of a visible templated field', () => {
       const lock = lockOf([recordOf(X, withHost('one.example.com'))]);
       const asApplied = liveOf(X, input('alpha', { url: 'https://one.example.com/health' }), 'full');
-      expect(plan(state([withHost('two.example.com')]), [asApplied], lock).changes[0]).toMatchObject({ reason: 'changed_since_apply' });
+      expect(plan(state([withHost('two.example.com')]), [asApplied], lock).changes[0]).toMatchObject({
+        reason: 'changed_since_apply',
+      });
       const edited = liveOf(X, input('alpha', { url: 'https://three.example.com/health' }), 'full');
       expect(plan(state([withHost('one.example.com')]), [edited], lock).changes[0]).toMatchObject({ reason: 'drift' });
       expect(plan(state([withHost('one.example.com')]), [asApplied], lock).summary.unchanged).toBe(1);

@@ -16,8 +16,16 @@ function scenario() {
   const unchanged = desired('unchanged');
   const edited = desired('edited', { timeout_seconds: 20 });
   const drifted = desired('drifted');
-  const secret = desired('secret', { auth_type: 'bearer', auth_secret: 'token-2' }, { envRefs: { auth_secret: '${env:TOKEN}' } });
-  const templated = desired('templated', { headers: 'X-Key: k-1' }, { envRefs: { headers: 'X-Key: ${env:KEY}' }, envValues: { KEY: 'k-1' } });
+  const secret = desired(
+    'secret',
+    { auth_type: 'bearer', auth_secret: 'token-2' },
+    { envRefs: { auth_secret: '${env:TOKEN}' } },
+  );
+  const templated = desired(
+    'templated',
+    { headers: 'X-Key: k-1' },
+    { envRefs: { headers: 'X-Key: ${env:KEY}' }, envValues: { KEY: 'k-1' } },
+  );
   const fresh = desired('fresh');
   const monitors = [unchanged, edited, drifted, secret, templated, fresh];
   const live: LiveMonitor[] = [
@@ -33,8 +41,18 @@ function scenario() {
     recordOf(monitorId(1), unchanged),
     recordOf(monitorId(2), desired('edited')),
     recordOf(monitorId(3), drifted),
-    recordOf(monitorId(4), desired('secret', { auth_type: 'bearer', auth_secret: 'token-1' }, { envRefs: { auth_secret: '${env:TOKEN}' } })),
-    recordOf(monitorId(5), desired('templated', { headers: 'X-Key: k-0' }, { envRefs: { headers: 'X-Key: ${env:KEY}' }, envValues: { KEY: 'k-0' } })),
+    recordOf(
+      monitorId(4),
+      desired('secret', { auth_type: 'bearer', auth_secret: 'token-1' }, { envRefs: { auth_secret: '${env:TOKEN}' } }),
+    ),
+    recordOf(
+      monitorId(5),
+      desired(
+        'templated',
+        { headers: 'X-Key: k-0' },
+        { envRefs: { headers: 'X-Key: ${env:KEY}' }, envValues: { KEY: 'k-0' } },
+      ),
+    ),
     recordOf(monitorId(6), desired('gone')),
   ]);
   return { desiredState: state(monitors), live, lock };
@@ -60,7 +78,9 @@ describe('work made ahead of the plan', () => {
   it('a comparison made for another pair, another record or without the rename is not used', async () => {
     const { desiredState, live, lock } = scenario();
     // "fresh" takes over "gone" through a `moved` entry; "edited" is pinned to the monitor named "unchanged".
-    const monitors = desiredState.monitors.filter((d) => d.name !== 'unchanged').map((d) => (d.name === 'edited' ? { ...d, pinnedId: monitorId(1) } : d));
+    const monitors = desiredState.monitors
+      .filter((d) => d.name !== 'unchanged')
+      .map((d) => (d.name === 'edited' ? { ...d, pinnedId: monitorId(1) } : d));
     const withMoves = state(monitors, [{ from: 'gone', to: 'fresh' }]);
     const options = { scope: withMoves.settings.scope };
     const plain = planChanges({ desired: withMoves, live, lock, options });
@@ -100,6 +120,9 @@ describe('work made ahead of the plan', () => {
 describe('nameKey', () => {
   it('is the NFC form of any name (ASCII names skip normalize())', () => {
     expect(nameKey('cafe\u0301')).toBe('café');
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (name) => nameKey(name) === name.normalize('NFC')), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (name) => nameKey(name) === name.normalize('NFC')),
+      { numRuns: 200 },
+    );
   });
 });

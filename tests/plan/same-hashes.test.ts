@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sameHashes } from '../../src/plan/fingerprint.js';
 
-const sorted = (map: Record<string, string>) => JSON.stringify(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const sorted = (map: Record<string, string>) =>
+  JSON.stringify(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 describe('sameHashes', () => {
   it('compares fields and hashes, not order', () => {
@@ -17,7 +18,13 @@ describe('sameHashes', () => {
   });
 
   it('is equality of the maps as sets of pairs', () => {
-    const map = fc.dictionary(fc.constantFrom('auth_secret', 'a', 'b', 'toString', 'constructor'), fc.constantFrom('h1', 'h2'));
-    fc.assert(fc.property(map, map, (a, b) => sameHashes(a, b) === (sorted(a) === sorted(b))), { numRuns: 300 });
+    const map = fc.dictionary(
+      fc.constantFrom('auth_secret', 'a', 'b', 'toString', 'constructor'),
+      fc.constantFrom('h1', 'h2'),
+    );
+    fc.assert(
+      fc.property(map, map, (a, b) => sameHashes(a, b) === (sorted(a) === sorted(b))),
+      { numRuns: 300 },
+    );
   });
 });

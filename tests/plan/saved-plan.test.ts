@@ -13,13 +13,23 @@ const Y = monitorId(2);
 const lock = lockOf([recordOf(X, desired('beta')), recordOf(Y, desired('gone'))]);
 const samplePlan = plan(
   state([
-    desired('alpha', { auth_type: 'bearer', auth_secret: SECRET, headers: `X-Key: ${HEADER_SECRET}` }, { envRefs: { auth_secret: '${env:SHOP_TOKEN}', headers: 'X-Key: ${env:HEADER_KEY}' } }),
+    desired(
+      'alpha',
+      { auth_type: 'bearer', auth_secret: SECRET, headers: `X-Key: ${HEADER_SECRET}` },
+      { envRefs: { auth_secret: '${env:SHOP_TOKEN}', headers: 'X-Key: ${env:HEADER_KEY}' } },
+    ),
     desired('beta', { retry_count: 4 }),
   ]),
   [liveOf(X, input('beta'), 'spec'), liveOf(Y, input('gone'), 'spec')],
   lock,
 );
-const meta = { lockPath: 'monitors.lock.json', lock, toolVersion: '0.1.0', apiUrl: 'https://api.example.com/api/v1', now: new Date('2024-05-01T10:00:00Z') };
+const meta = {
+  lockPath: 'monitors.lock.json',
+  lock,
+  toolVersion: '0.1.0',
+  apiUrl: 'https://api.example.com/api/v1',
+  now: new Date('2024-05-01T10:00:00Z'),
+};
 const text = serializeSavedPlan(samplePlan, meta);
 
 function invalid(value: unknown): MonitorsError {
@@ -39,7 +49,13 @@ describe('saved plans', () => {
     expect(samplePlan.changes.map((c) => c.action)).toEqual(['create', 'replace', 'delete']);
     const saved = parseSavedPlan(text);
     expect(saved.plan).toEqual(samplePlan);
-    expect(saved).toMatchObject({ lockPath: 'monitors.lock.json', salt: lock.salt, apiUrl: meta.apiUrl, createdAt: '2024-05-01T10:00:00.000Z', toolVersion: '0.1.0' });
+    expect(saved).toMatchObject({
+      lockPath: 'monitors.lock.json',
+      salt: lock.salt,
+      apiUrl: meta.apiUrl,
+      createdAt: '2024-05-01T10:00:00.000Z',
+      toolVersion: '0.1.0',
+    });
     expect(JSON.parse(text)).toMatchObject({ kind: SAVED_PLAN_KIND, format_version: 1 });
     expect(text.endsWith('}\n')).toBe(true);
   });
@@ -62,7 +78,8 @@ describe('saved plans', () => {
     const goodPlan = good.plan as Record<string, unknown>;
     const changes = goodPlan.changes as Record<string, unknown>[];
     const withPlan = (over: Record<string, unknown>) => ({ ...good, plan: { ...goodPlan, ...over } });
-    const withChange = (i: number, over: Record<string, unknown>) => withPlan({ changes: changes.map((c, j) => (j === i ? { ...c, ...over } : c)) });
+    const withChange = (i: number, over: Record<string, unknown>) =>
+      withPlan({ changes: changes.map((c, j) => (j === i ? { ...c, ...over } : c)) });
 
     it('not JSON, or not a saved plan', () => {
       expect(invalid('{"kind":').message).toContain('not JSON');

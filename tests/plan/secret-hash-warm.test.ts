@@ -3,7 +3,8 @@ import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SCRYPT_PARAMS, secretHash, warmSecretHashes } from '../../src/plan/fingerprint.js';
 
-const expected = (value: string, salt: string) => `scrypt-n15r8p1:${scryptSync(value, salt, 32, SCRYPT_PARAMS).toString('base64url')}`;
+const expected = (value: string, salt: string) =>
+  `scrypt-n15r8p1:${scryptSync(value, salt, 32, SCRYPT_PARAMS).toString('base64url')}`;
 
 describe('warmSecretHashes', () => {
   it('memoises, per distinct value, the salted scrypt hash secretHash returns', async () => {

@@ -6,7 +6,12 @@ import { renderCheckJson } from '../../src/render/check-json.js';
 import { renderCheckMarkdown } from '../../src/render/check-markdown.js';
 import { renderCheckText } from '../../src/render/check-text.js';
 
-const result = (name: string, status: CheckResult['status'], reason: string, extra: Partial<CheckResult> = {}): CheckResult => ({
+const result = (
+  name: string,
+  status: CheckResult['status'],
+  reason: string,
+  extra: Partial<CheckResult> = {},
+): CheckResult => ({
   name,
   type: 'http',
   target: `https://${name.replace(/\W+/g, '-')}.example.com/`,
@@ -18,7 +23,12 @@ const result = (name: string, status: CheckResult['status'], reason: string, ext
   ...extra,
 });
 
-const report = (results: CheckResult[], notes: string[] = []): CheckReport => ({ format_version: CHECK_FORMAT_VERSION, summary: summarize(results), results, notes });
+const report = (results: CheckResult[], notes: string[] = []): CheckReport => ({
+  format_version: CHECK_FORMAT_VERSION,
+  summary: summarize(results),
+  results,
+  notes,
+});
 
 const SAMPLE = report([
   result('home', 'up', 'status 200 in 12 ms'),
@@ -51,7 +61,9 @@ describe('check text', () => {
   });
 
   it('says when there is nothing to check', () => {
-    expect(renderCheckText(report([], ['--changed: nothing to check.']), { color: false })).toBe('--changed: nothing to check.\n\nNothing to check.\n');
+    expect(renderCheckText(report([], ['--changed: nothing to check.']), { color: false })).toBe(
+      '--changed: nothing to check.\n\nNothing to check.\n',
+    );
   });
 });
 
@@ -67,7 +79,9 @@ describe('check markdown', () => {
       '| Status | Monitor | Check | Result |',
       '|---|---|---|---|',
     ]);
-    expect(md).toContain('| 🔴 down | `cart` | http `https://cart.example.com/` | status 503, expected 200-299 (2 attempts) |');
+    expect(md).toContain(
+      '| 🔴 down | `cart` | http `https://cart.example.com/` | status 503, expected 200-299 (2 attempts) |',
+    );
     expect(renderCheckMarkdown(report([result('home', 'up', 'ok')]))).toContain('<details>\n');
   });
 
@@ -78,11 +92,17 @@ describe('check markdown', () => {
   });
 
   it('stays within its budget, leaving out the least severe results', () => {
-    const many = report(Array.from({ length: 400 }, (_, i) => result(`monitor number ${i}`, i < 3 ? 'down' : 'up', 'status 200 in 12 ms')));
+    const many = report(
+      Array.from({ length: 400 }, (_, i) =>
+        result(`monitor number ${i}`, i < 3 ? 'down' : 'up', 'status 200 in 12 ms'),
+      ),
+    );
     const md = renderCheckMarkdown(many, 4000);
     expect(md.length).toBeLessThan(4600);
     expect(md).toContain('`monitor number 0`');
-    expect(md).toMatch(/\*\*Cut to fit a comment:\*\* \d+ results left out \(the least severe\); the job log has them all\./);
+    expect(md).toMatch(
+      /\*\*Cut to fit a comment:\*\* \d+ results left out \(the least severe\); the job log has them all\./,
+    );
   });
 });
 

@@ -15,5 +15,7 @@ export function expectGolden(name: string, actual: string): void {
     return;
   }
   if (!existsSync(path)) throw new Error(`golden file ${name} is missing; run with UPDATE_GOLDEN=1 to create it`);
-  expect(actual, `rendering differs from golden/${name} (UPDATE_GOLDEN=1 rewrites it)`).toBe(readFileSync(path, 'utf8'));
+  expect(actual, `rendering differs from golden/${name} (UPDATE_GOLDEN=1 rewrites it)`).toBe(
+    readFileSync(path, 'utf8'),
+  );
 }

@@ -47,11 +47,23 @@ describe.each(Object.entries(PLANS))('plan "%s"', (name, plan) => {
 
 describe('renderPlanJson', () => {
   it('is the plan without bodies, lock records or fingerprints of bodies; old values only when known', () => {
-    const json = JSON.parse(renderPlanJson(mixedPlan())) as { changes: Array<Record<string, unknown> & { fields: Array<Record<string, unknown>> }> } & Record<string, unknown>;
-    expect(Object.keys(json)).toEqual(['format_version', 'summary', 'changes', 'unmanaged', 'warnings', 'notes', 'live_fingerprint']);
+    const json = JSON.parse(renderPlanJson(mixedPlan())) as {
+      changes: Array<Record<string, unknown> & { fields: Array<Record<string, unknown>> }>;
+    } & Record<string, unknown>;
+    expect(Object.keys(json)).toEqual([
+      'format_version',
+      'summary',
+      'changes',
+      'unmanaged',
+      'warnings',
+      'notes',
+      'live_fingerprint',
+    ]);
     for (const c of json.changes) {
       const extra = [...(c.previous_name ? ['previous_name'] : []), ...(c.action === 'delete' ? [] : ['source'])];
-      expect(Object.keys(c).sort()).toEqual(['action', 'fields', 'id', 'idempotency_key', 'name', 'notes', 'reason', 'reason_text', ...extra].sort());
+      expect(Object.keys(c).sort()).toEqual(
+        ['action', 'fields', 'id', 'idempotency_key', 'name', 'notes', 'reason', 'reason_text', ...extra].sort(),
+      );
       for (const f of c.fields) {
         if (f.sensitive) expect(Object.keys(f)).toEqual(['field', 'sensitive', 'old_known']);
         else if (f.old_known === false) expect('old' in f).toBe(false);
@@ -59,8 +71,17 @@ describe('renderPlanJson', () => {
     }
     const home = json.changes.find((c) => c.name === 'shop home')!;
     expect(home.fields).toContainEqual({ field: 'keyword', new: 'Add to cart', old_known: false });
-    expect(json.changes.find((c) => c.name === 'search')).toMatchObject({ previous_name: 'search (old)', reason: 'renamed' });
-    expect(json.changes.find((c) => c.action === 'delete')).toMatchObject({ id: expect.any(String), fields: [], notes: ['has an open incident'] });
-    expect(json.changes.find((c) => c.name === 'shop home')).toMatchObject({ source: { file: 'monitors/main.yaml', line: 1, col: 1 } });
+    expect(json.changes.find((c) => c.name === 'search')).toMatchObject({
+      previous_name: 'search (old)',
+      reason: 'renamed',
+    });
+    expect(json.changes.find((c) => c.action === 'delete')).toMatchObject({
+      id: expect.any(String),
+      fields: [],
+      notes: ['has an open incident'],
+    });
+    expect(json.changes.find((c) => c.name === 'shop home')).toMatchObject({
+      source: { file: 'monitors/main.yaml', line: 1, col: 1 },
+    });
   });
 });

@@ -8,8 +8,17 @@ import { desired, input, liveOf, lockOf, monitorId, plan, state } from '../plan/
 const GITHUB_LIMIT = 65_536;
 
 function bigPlan(creates: number, staleRecords = 0): Plan {
-  const monitors = Array.from({ length: creates }, (_, i) => desired(`monitor number ${String(i).padStart(5, '0')} with a long descriptive name`, { body: 'a\nb\nc', headers: 'X-A: 1\nX-B: 2' }));
-  const stale = Array.from({ length: staleRecords }, (_, i) => ({ id: monitorId(100_000 + i), name: `stale monitor ${i} with a rather long name to fill the comment`, fingerprint: null }));
+  const monitors = Array.from({ length: creates }, (_, i) =>
+    desired(`monitor number ${String(i).padStart(5, '0')} with a long descriptive name`, {
+      body: 'a\nb\nc',
+      headers: 'X-A: 1\nX-B: 2',
+    }),
+  );
+  const stale = Array.from({ length: staleRecords }, (_, i) => ({
+    id: monitorId(100_000 + i),
+    name: `stale monitor ${i} with a rather long name to fill the comment`,
+    fingerprint: null,
+  }));
   return plan(state(monitors), [], lockOf(stale));
 }
 
@@ -22,16 +31,33 @@ function cells(row: string): string[] {
 function codeSpans(line: string): string[] {
   const spans: string[] = [];
   const re = /(`+)([\s\S]*?[^`])\1(?!`)/g;
-  for (const m of line.matchAll(re)) spans.push(m[2]!.length > 2 && m[2]!.startsWith(' ') && m[2]!.endsWith(' ') ? m[2]!.slice(1, -1) : m[2]!);
+  for (const m of line.matchAll(re))
+    spans.push(m[2]!.length > 2 && m[2]!.startsWith(' ') && m[2]!.endsWith(' ') ? m[2]!.slice(1, -1) : m[2]!);
   return spans;
 }
 
 function change(name: string, action: PlannedChange['action'] = 'delete'): PlannedChange {
-  return { action, name, id: monitorId(7), reason: 'removed', reason_text: 'removed from the YAML', fields: [], idempotency_key: 'mon1.delete.X.g0' };
+  return {
+    action,
+    name,
+    id: monitorId(7),
+    reason: 'removed',
+    reason_text: 'removed from the YAML',
+    fields: [],
+    idempotency_key: 'mon1.delete.X.g0',
+  };
 }
 
 function planOf(changes: PlannedChange[], unmanaged: Plan['unmanaged'] = []): Plan {
-  return { format_version: 1, summary: { create: 0, replace: 0, delete: changes.length, unchanged: 0 }, changes, unmanaged, live_fingerprint: 'sha256:x', warnings: [], notes: [] };
+  return {
+    format_version: 1,
+    summary: { create: 0, replace: 0, delete: changes.length, unchanged: 0 },
+    changes,
+    unmanaged,
+    live_fingerprint: 'sha256:x',
+    warnings: [],
+    notes: [],
+  };
 }
 
 describe('renderPlanMarkdown size cap', () => {
@@ -40,7 +66,10 @@ describe('renderPlanMarkdown size cap', () => {
     const md = renderPlanMarkdown(p);
     expect(md.length).toBeLessThan(GITHUB_LIMIT);
     expect(md.split('\n')[0]).toBe('**Plan: 3000 to create, 0 to replace, 0 to delete.**');
-    const cut = /\*\*Cut to fit a comment:\*\* (\d+) changes left out of the table and (\d+) changes without field details\./.exec(md);
+    const cut =
+      /\*\*Cut to fit a comment:\*\* (\d+) changes left out of the table and (\d+) changes without field details\./.exec(
+        md,
+      );
     expect(cut).not.toBeNull();
     const rows = md.split('\n').filter((l) => l.startsWith('| ➕ create |')).length;
     const details = md.split('\n').filter((l) => l.startsWith('#### ')).length;
@@ -67,8 +96,19 @@ describe('renderPlanMarkdown size cap', () => {
       ...Array.from({ length: 40 }, (_, i) => liveOf(monitorId(3000 + i), input(long('gone', i)), 'spec')),
     ];
     const moved = Array.from({ length: 40 }, (_, i) => ({ from: long('old', i), to: `new ${i}` }));
-    const managed = Array.from({ length: 40 }, (_, i) => ({ id: monitorId(3000 + i), name: long('gone', i), fingerprint: null }));
-    const p = plan(state(Array.from({ length: 40 }, (_, i) => desired(`new ${i}`)), moved), live, lockOf(managed));
+    const managed = Array.from({ length: 40 }, (_, i) => ({
+      id: monitorId(3000 + i),
+      name: long('gone', i),
+      fingerprint: null,
+    }));
+    const p = plan(
+      state(
+        Array.from({ length: 40 }, (_, i) => desired(`new ${i}`)),
+        moved,
+      ),
+      live,
+      lockOf(managed),
+    );
     expect(p.unmanaged).toHaveLength(60);
     const md = renderPlanMarkdown(p);
     expect(md.length).toBeLessThan(GITHUB_LIMIT);
@@ -85,7 +125,12 @@ describe('renderPlanMarkdown size cap', () => {
 
 describe('renderPlanMarkdown escaping', () => {
   const names = ['legacy | ping', 'webhook `v2`', 'double ``tick`` name', 'both | and `tick`', '`leading', 'trailing`'];
-  const md = renderPlanMarkdown(planOf(names.map((n) => change(n)), [{ id: monitorId(8), name: 'hand | made `x`' }]));
+  const md = renderPlanMarkdown(
+    planOf(
+      names.map((n) => change(n)),
+      [{ id: monitorId(8), name: 'hand | made `x`' }],
+    ),
+  );
   const lines = md.split('\n');
 
   it('table rows keep their four cells whatever the name holds', () => {
@@ -120,14 +165,19 @@ describe('renderPlanMarkdown escaping', () => {
   });
 
   it('a diff line holding ``` cannot close the fence', () => {
-    const p = planOf([{ ...change('a', 'replace'), fields: [{ field: 'body', old: 'x', new: 'y```\n```z', oldKnown: true }] }]);
+    const p = planOf([
+      { ...change('a', 'replace'), fields: [{ field: 'body', old: 'x', new: 'y```\n```z', oldKnown: true }] },
+    ]);
     const out = renderPlanMarkdown(p).split('\n');
     const fences = out.filter((l) => l.startsWith('```'));
     expect(fences).toEqual(['```diff', '```']);
   });
 
   it('a plan with only unmanaged monitors shows no empty table', () => {
-    const out = renderPlanMarkdown({ ...planOf([], [{ id: monitorId(8), name: 'by hand' }]), summary: { create: 0, replace: 0, delete: 0, unchanged: 2 } });
+    const out = renderPlanMarkdown({
+      ...planOf([], [{ id: monitorId(8), name: 'by hand' }]),
+      summary: { create: 0, replace: 0, delete: 0, unchanged: 2 },
+    });
     expect(out.split('\n')[0]).toBe('**No changes. 2 monitors up to date.**');
     expect(out).not.toContain('| Monitor |');
     expect(out).toContain('`by hand`');

@@ -18,11 +18,23 @@ function hostilePlan() {
   return plan(
     state([home], [], { kind: 'lock' }),
     [
-      liveOf(X, input('shop home', { url: `https://shop.example.com/${EVIL}`, group: `g${EVIL}`, headers: `X-A: 1\nX-B: ${EVIL}` }), 'full'),
+      liveOf(
+        X,
+        input('shop home', {
+          url: `https://shop.example.com/${EVIL}`,
+          group: `g${EVIL}`,
+          headers: `X-A: 1\nX-B: ${EVIL}`,
+        }),
+        'full',
+      ),
       liveOf(Y, input(`gone ${EVIL}`), 'spec', { id: `${Y}${ESC}[2J` }),
       liveOf(monitorId(3), input(`dashboard ${EVIL}`), 'spec'),
     ],
-    lockOf([recordOf(X, home), { id: `${Y}${ESC}[2J`, name: `gone ${EVIL}`, fingerprint: null }, { id: monitorId(9), name: `stale ${EVIL}`, fingerprint: null }]),
+    lockOf([
+      recordOf(X, home),
+      { id: `${Y}${ESC}[2J`, name: `gone ${EVIL}`, fingerprint: null },
+      { id: monitorId(9), name: `stale ${EVIL}`, fingerprint: null },
+    ]),
   );
 }
 
@@ -44,7 +56,7 @@ describe('renderPlanText with control characters in the data', () => {
     expect(text).toContain('      - X-B: x\\u001b]0;PWNED');
   });
 
-  it('with colour: removing the renderer\'s own SGR codes leaves no control character', () => {
+  it("with colour: removing the renderer's own SGR codes leaves no control character", () => {
     const text = renderPlanText(p, { color: true });
     expect(text).toMatch(SGR);
     expect(text.replace(SGR, '')).not.toMatch(RAW_CONTROL);
@@ -57,6 +69,8 @@ describe('printable', () => {
   });
 
   it('escapes C0, DEL, C1 and bidirectional controls', () => {
-    expect(printable('a\u0000b\tc\nd\u007fe\u0085f\u202eg\u2066h')).toBe('a\\u0000b\\u0009c\\u000ad\\u007fe\\u0085f\\u202eg\\u2066h');
+    expect(printable('a\u0000b\tc\nd\u007fe\u0085f\u202eg\u2066h')).toBe(
+      'a\\u0000b\\u0009c\\u000ad\\u007fe\\u0085f\\u202eg\\u2066h',
+    );
   });
 });

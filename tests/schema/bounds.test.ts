@@ -5,7 +5,8 @@ import { schemaProblems } from '../../src/schema/check-input.js';
 import { MONITOR_INPUT_REQUIRED } from '../../src/schema/monitor-input-schema.js';
 import { httpInput } from '../load/valid-input.js';
 
-const codesFor = (field: string, value: unknown) => schemaProblems(httpInput({ [field]: value })).map((p) => `${p.pointer} ${p.code}`);
+const codesFor = (field: string, value: unknown) =>
+  schemaProblems(httpInput({ [field]: value })).map((p) => `${p.pointer} ${p.code}`);
 
 // [field, just inside, just outside, code outside]
 const NUMERIC: [string, number, number, string][] = [
@@ -56,7 +57,27 @@ const ENUMS: [string, readonly (string | null)[]][] = [
   ['dns_record_type', ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'CAA', null]],
 ];
 
-const NULLABLE = ['auth_username', 'auth_secret', 'headers', 'body', 'group', 'tags', 'keyword', 'keyword_mode', 'json_pointer', 'json_operator', 'json_expected', 'dns_record_type', 'dns_expected', 'port', 'udp_payload', 'udp_expected', 'minimum_tls_days', 'minimum_domain_days', 'heartbeat_grace_seconds'];
+const NULLABLE = [
+  'auth_username',
+  'auth_secret',
+  'headers',
+  'body',
+  'group',
+  'tags',
+  'keyword',
+  'keyword_mode',
+  'json_pointer',
+  'json_operator',
+  'json_expected',
+  'dns_record_type',
+  'dns_expected',
+  'port',
+  'udp_payload',
+  'udp_expected',
+  'minimum_tls_days',
+  'minimum_domain_days',
+  'heartbeat_grace_seconds',
+];
 const NOT_NULLABLE = [...MONITOR_INPUT_REQUIRED, 'follow_redirects', 'keyword_case_sensitive', 'locations'];
 
 describe('spec 2.1 bounds through schemaProblems', () => {
@@ -83,7 +104,14 @@ describe('spec 2.1 bounds through schemaProblems', () => {
 
   it.each(ENUMS)('%s: every allowed value is accepted, a near miss is not', (field, allowed) => {
     for (const value of allowed) expect(codesFor(field, value), String(value)).toEqual([]);
-    expect(codesFor(field, String(allowed[0]).toUpperCase() === allowed[0] ? String(allowed[0]).toLowerCase() : String(allowed[0]).toUpperCase())).toEqual([`/${field} schema.enum`]);
+    expect(
+      codesFor(
+        field,
+        String(allowed[0]).toUpperCase() === allowed[0]
+          ? String(allowed[0]).toLowerCase()
+          : String(allowed[0]).toUpperCase(),
+      ),
+    ).toEqual([`/${field} schema.enum`]);
   });
 
   it.each(['udp_payload', 'udp_expected'])('%s: hexadecimal characters only (either case, empty allowed)', (field) => {

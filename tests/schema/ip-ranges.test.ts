@@ -6,11 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { privateIpv4Reason, privateIpv6Reason } from '../../src/schema/ip-ranges.js';
 
 /** ipaddr.js range names of blocks that are globally reachable (IANA) or not applicable: accepted. */
-const ACCEPTED = new Set(['unicast', 'as112', 'amt', 'as112v6', 'orchid2', 'droneRemoteIdProtocolEntityTags', 'teredo', 'deprecatedOrchid']);
+const ACCEPTED = new Set([
+  'unicast',
+  'as112',
+  'amt',
+  'as112v6',
+  'orchid2',
+  'droneRemoteIdProtocolEntityTags',
+  'teredo',
+  'deprecatedOrchid',
+]);
 
 type Range = [{ kind(): string; toNormalizedString(): string; toByteArray(): number[] }, number];
 const specialRanges = (kind: 'IPv4' | 'IPv6') =>
-  Object.entries((ipaddr[kind].prototype as unknown as { SpecialRanges: Record<string, Range | Range[]> }).SpecialRanges).flatMap(([name, list]) =>
+  Object.entries(
+    (ipaddr[kind].prototype as unknown as { SpecialRanges: Record<string, Range | Range[]> }).SpecialRanges,
+  ).flatMap(([name, list]) =>
     (Array.isArray(list[0]) ? (list as Range[]) : [list as Range]).map((range) => ({ name, range })),
   );
 
@@ -42,10 +53,13 @@ describe('special-purpose addresses', () => {
   it('judges IPv6 forms that carry an IPv4 address by that address', () => {
     expect(privateIpv6Reason('::ffff:10.0.0.1')).toBe('IPv4-mapped IPv6 form of 10.0.0.1: private network (RFC 1918)');
     expect(privateIpv6Reason('::ffff:0:127.0.0.1')).toBe('IPv4-translated IPv6 form of 127.0.0.1: loopback');
-    expect(privateIpv6Reason('::192.168.0.1')).toBe('IPv4-compatible IPv6 form of 192.168.0.1: private network (RFC 1918)');
+    expect(privateIpv6Reason('::192.168.0.1')).toBe(
+      'IPv4-compatible IPv6 form of 192.168.0.1: private network (RFC 1918)',
+    );
     expect(privateIpv6Reason('64:ff9b::a9fe:a9fe')).toBe('NAT64 IPv6 form of 169.254.169.254: link-local');
     expect(privateIpv6Reason('2002:c0a8:101::1')).toBe('6to4 IPv6 form of 192.168.1.1: private network (RFC 1918)');
-    for (const publicForm of ['::ffff:8.8.8.8', '::ffff:0:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) expect(privateIpv6Reason(publicForm)).toBeUndefined();
+    for (const publicForm of ['::ffff:8.8.8.8', '::ffff:0:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])
+      expect(privateIpv6Reason(publicForm)).toBeUndefined();
   });
 
   it('names the block in its message', () => {

@@ -10,7 +10,9 @@ describe('headers', () => {
   });
 
   it('accepts non-ASCII text in values', () => {
-    expect(headerCodes('Accept-Language: fr-CH, fr;q=0.9\nX-Note: caf\u00e9 \u2713 \u{1F600}\nX-Forwarding-Test: ok')).toEqual([]);
+    expect(
+      headerCodes('Accept-Language: fr-CH, fr;q=0.9\nX-Note: caf\u00e9 \u2713 \u{1F600}\nX-Forwarding-Test: ok'),
+    ).toEqual([]);
   });
 
   it.each([
@@ -36,12 +38,24 @@ describe('headers', () => {
     expect(headerCodes(`Accept: */*\n${line}`)).toEqual(['/headers rule.header_forbidden']);
   });
 
-  it.each(['no colon here', 'Bad Name: x', ': no name', '  Folded: x', 'X-Bell: a\u0007b', 'X-A: a\u0085Authorization: x', 'X-A: a\u2028Authorization: x', 'X-A: a\u2029b', 'X-A: a\rAuthorization: x'])('rejects the malformed line %j', (line) => {
+  it.each([
+    'no colon here',
+    'Bad Name: x',
+    ': no name',
+    '  Folded: x',
+    'X-Bell: a\u0007b',
+    'X-A: a\u0085Authorization: x',
+    'X-A: a\u2028Authorization: x',
+    'X-A: a\u2029b',
+    'X-A: a\rAuthorization: x',
+  ])('rejects the malformed line %j', (line) => {
     expect(headerCodes(line)).toEqual(['/headers rule.header_syntax']);
   });
 
   it('reports each bad line with its line number and never echoes the line', () => {
-    const problems = ruleProblems(httpInput({ headers: 'Accept: */*\nX-Token sekrit-value\nAuthorization: Bearer sekrit-value' }));
+    const problems = ruleProblems(
+      httpInput({ headers: 'Accept: */*\nX-Token sekrit-value\nAuthorization: Bearer sekrit-value' }),
+    );
     expect(problems.map((p) => p.message)).toEqual([
       'headers line 2 is not "Name: value" (no colon)',
       'headers line 3: header Authorization is not allowed; set authentication with auth_type and auth_secret instead',

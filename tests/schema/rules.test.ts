@@ -4,7 +4,8 @@ import { ruleProblems } from '../../src/schema/rules.js';
 import { MONITOR_TYPES } from '../../src/schema/monitor-input-schema.js';
 import { httpInput, inputOfType } from '../load/valid-input.js';
 
-const codes = (input: Record<string, unknown>, options = {}) => ruleProblems(input, options).map((p) => `${p.pointer} ${p.code}`);
+const codes = (input: Record<string, unknown>, options = {}) =>
+  ruleProblems(input, options).map((p) => `${p.pointer} ${p.code}`);
 
 describe('ruleProblems', () => {
   it.each(MONITOR_TYPES.map((t) => [t]))('accepts a complete %s monitor (and the schema does too)', (type) => {
@@ -15,7 +16,9 @@ describe('ruleProblems', () => {
 
   it('rule.status_range: min may equal max, not exceed it', () => {
     expect(codes(httpInput({ expected_status_min: 200, expected_status_max: 200 }))).toEqual([]);
-    expect(codes(httpInput({ expected_status_min: 201, expected_status_max: 200 }))).toEqual(['/expected_status_max rule.status_range']);
+    expect(codes(httpInput({ expected_status_min: 201, expected_status_max: 200 }))).toEqual([
+      '/expected_status_max rule.status_range',
+    ]);
   });
 
   it.each([
@@ -44,7 +47,9 @@ describe('ruleProblems', () => {
   });
 
   it('rule.required_for_operator: equals/not_equals need json_expected, exists/not_exists do not', () => {
-    expect(codes(inputOfType('json', { json_operator: 'not_equals', json_expected: null }))).toEqual(['/json_expected rule.required_for_operator']);
+    expect(codes(inputOfType('json', { json_operator: 'not_equals', json_expected: null }))).toEqual([
+      '/json_expected rule.required_for_operator',
+    ]);
     expect(codes(inputOfType('json', { json_operator: 'equals', json_expected: '' }))).toEqual([]);
     expect(codes(inputOfType('json', { json_operator: 'exists', json_expected: null }))).toEqual([]);
     expect(codes(inputOfType('json', { json_operator: 'not_exists', json_expected: undefined }))).toEqual([]);
@@ -58,14 +63,20 @@ describe('ruleProblems', () => {
   });
 
   it('rule.required_for_auth: basic needs username and secret, bearer a secret', () => {
-    expect(codes(httpInput({ auth_type: 'basic' }))).toEqual(['/auth_username rule.required_for_auth', '/auth_secret rule.required_for_auth']);
+    expect(codes(httpInput({ auth_type: 'basic' }))).toEqual([
+      '/auth_username rule.required_for_auth',
+      '/auth_secret rule.required_for_auth',
+    ]);
     expect(codes(httpInput({ auth_type: 'basic', auth_username: 'u', auth_secret: 's' }))).toEqual([]);
-    expect(codes(httpInput({ auth_type: 'bearer', auth_secret: null }))).toEqual(['/auth_secret rule.required_for_auth']);
+    expect(codes(httpInput({ auth_type: 'bearer', auth_secret: null }))).toEqual([
+      '/auth_secret rule.required_for_auth',
+    ]);
     expect(codes(httpInput({ auth_type: 'bearer', auth_secret: 'tok' }))).toEqual([]);
   });
 
   it('multi_location with a list needs 2 distinct locations and a threshold they can reach', () => {
-    const multi = (locations: unknown[], consensus_threshold: number) => codes(httpInput({ execution_mode: 'multi_location', locations, consensus_threshold }));
+    const multi = (locations: unknown[], consensus_threshold: number) =>
+      codes(httpInput({ execution_mode: 'multi_location', locations, consensus_threshold }));
     expect(multi(['eu', 'us'], 2)).toEqual([]);
     expect(multi(['eu'], 1)).toEqual(['/locations rule.locations_count']);
     expect(multi(['eu', 'us'], 3)).toEqual(['/consensus_threshold rule.consensus_threshold']);
@@ -79,15 +90,23 @@ describe('ruleProblems', () => {
   it('single_location takes at most one location (none: the server picks); local and single need threshold 1', () => {
     expect(codes(httpInput({ execution_mode: 'single_location', locations: ['eu'] }))).toEqual([]);
     expect(codes(httpInput({ execution_mode: 'single_location', locations: [] }))).toEqual([]);
-    expect(codes(httpInput({ execution_mode: 'single_location', locations: null, consensus_threshold: 2 }))).toEqual(['/consensus_threshold rule.consensus_threshold']);
-    expect(codes(httpInput({ execution_mode: 'single_location', locations: ['eu', 'us'] }))).toEqual(['/locations rule.locations_count']);
-    expect(codes(httpInput({ execution_mode: 'local', consensus_threshold: 2 }))).toEqual(['/consensus_threshold rule.consensus_threshold']);
+    expect(codes(httpInput({ execution_mode: 'single_location', locations: null, consensus_threshold: 2 }))).toEqual([
+      '/consensus_threshold rule.consensus_threshold',
+    ]);
+    expect(codes(httpInput({ execution_mode: 'single_location', locations: ['eu', 'us'] }))).toEqual([
+      '/locations rule.locations_count',
+    ]);
+    expect(codes(httpInput({ execution_mode: 'local', consensus_threshold: 2 }))).toEqual([
+      '/consensus_threshold rule.consensus_threshold',
+    ]);
   });
 
   it('rule.interval_not_enabled only when enabledIntervals is given', () => {
     expect(codes(httpInput({ interval_seconds: 301 }))).toEqual([]);
     expect(codes(httpInput({ interval_seconds: 300 }), { enabledIntervals: [120, 300] })).toEqual([]);
-    expect(codes(httpInput({ interval_seconds: 301 }), { enabledIntervals: [120, 300] })).toEqual(['/interval_seconds rule.interval_not_enabled']);
+    expect(codes(httpInput({ interval_seconds: 301 }), { enabledIntervals: [120, 300] })).toEqual([
+      '/interval_seconds rule.interval_not_enabled',
+    ]);
   });
 
   it('an odd number of hex digits is not a server rule (the spec pattern allows it; the loader warns)', () => {
@@ -97,7 +116,15 @@ describe('ruleProblems', () => {
   });
 
   it('tolerates wrongly typed fields (the schema reports them, the rules stay quiet)', () => {
-    const input = httpInput({ type: 'keyword', keyword: 5, expected_status_min: '300', auth_type: 7, headers: 3, url: 9, locations: 'eu' });
+    const input = httpInput({
+      type: 'keyword',
+      keyword: 5,
+      expected_status_min: '300',
+      auth_type: 7,
+      headers: 3,
+      url: 9,
+      locations: 'eu',
+    });
     expect(codes(input)).toEqual([]);
     expect(schemaProblems(input).length).toBeGreaterThan(0);
   });

@@ -34,11 +34,15 @@ describe('schema files', () => {
 
 describe('the editor schema (schema/monitors-file.schema.json)', () => {
   const ajv = new Ajv({ allErrors: true, strict: false });
-  const validate = ajv.compile(JSON.parse(readFileSync(new URL('../../schema/monitors-file.schema.json', import.meta.url), 'utf8')) as object);
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(new URL('../../schema/monitors-file.schema.json', import.meta.url), 'utf8')) as object,
+  );
   const examples = fileURLToPath(new URL('../../examples', import.meta.url));
 
   it('accepts every example file, templates and environments included', () => {
-    for (const dir of readdirSync(examples).filter((d) => !d.startsWith('.') && statSync(join(examples, d)).isDirectory())) {
+    for (const dir of readdirSync(examples).filter(
+      (d) => !d.startsWith('.') && statSync(join(examples, d)).isDirectory(),
+    )) {
       for (const file of readdirSync(join(examples, dir)).filter((f) => f.endsWith('.yaml'))) {
         const ok = validate(parse(readFileSync(join(examples, dir, file), 'utf8')));
         expect(ok, `${dir}/${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
@@ -47,8 +51,19 @@ describe('the editor schema (schema/monitors-file.schema.json)', () => {
   });
 
   it('knows vars, for_each, environments and settings.environments, and still refuses what is wrong', () => {
-    const file = (monitor: Record<string, unknown>, settings: Record<string, unknown> = {}) => ({ vars: { domain: 'x.example.com' }, monitors: [{ name: 'api ${each.r}', ...monitor }], settings });
-    expect(validate(file({ interval_seconds: '${var.interval}', for_each: { r: ['a', 'b'] }, environments: ['production'] }, { environments: { production: { token_env: 'T' } } }))).toBe(true);
+    const file = (monitor: Record<string, unknown>, settings: Record<string, unknown> = {}) => ({
+      vars: { domain: 'x.example.com' },
+      monitors: [{ name: 'api ${each.r}', ...monitor }],
+      settings,
+    });
+    expect(
+      validate(
+        file(
+          { interval_seconds: '${var.interval}', for_each: { r: ['a', 'b'] }, environments: ['production'] },
+          { environments: { production: { token_env: 'T' } } },
+        ),
+      ),
+    ).toBe(true);
     expect(validate(file({ for_each: [{ r: 'a' }, { r: 'b' }] }))).toBe(true);
     expect(validate(file({ interval_seconds: 'often' }))).toBe(false);
     expect(validate(file({ for_each: { r: [] } }))).toBe(false);

@@ -39,8 +39,18 @@ describe('simulator authentication (spec section 5)', () => {
     ['a revoked token', 'revoked-token-1', 'revoked'],
     ['a token of a former member', 'ex-member-token', 'no longer an active member'],
   ])('answers 401 unauthorized for %s, on every endpoint', async (_label, value, reason) => {
-    for (const [method, path] of [['GET', '/account'], ['GET', '/monitors'], ['POST', '/monitors'], ['GET', '/incidents'], ['GET', '/nowhere']] as const) {
-      const res = await call(sim, method, path, { token: value, key: newKey(), body: method === 'POST' ? {} : undefined });
+    for (const [method, path] of [
+      ['GET', '/account'],
+      ['GET', '/monitors'],
+      ['POST', '/monitors'],
+      ['GET', '/incidents'],
+      ['GET', '/nowhere'],
+    ] as const) {
+      const res = await call(sim, method, path, {
+        token: value,
+        key: newKey(),
+        body: method === 'POST' ? {} : undefined,
+      });
       expect(res.status).toBe(401);
       expect(res.body.error).toEqual({ code: 'unauthorized', message: expect.stringContaining(reason) });
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
@@ -58,7 +68,12 @@ describe('simulator authentication (spec section 5)', () => {
 
   it('answers 403 forbidden for a valid token lacking the scope', async () => {
     expect((await call(sim, 'GET', '/monitors', { token: 'read-only-token' })).status).toBe(200);
-    for (const [method, path] of [['GET', '/account'], ['GET', '/incidents'], ['POST', '/monitors'], ['DELETE', `/monitors/${defaultMonitorId}`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/account'],
+      ['GET', '/incidents'],
+      ['POST', '/monitors'],
+      ['DELETE', `/monitors/${defaultMonitorId}`],
+    ] as const) {
       const res = await call(sim, method, path, { token: 'read-only-token', key: newKey() });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
@@ -69,8 +84,16 @@ describe('simulator authentication (spec section 5)', () => {
     const list = await call(sim, 'GET', '/monitors', { token: 'ws-b-full-token' });
     expect(list.body.data).toEqual([]);
     expect((await call(sim, 'GET', '/account', { token: 'ws-b-full-token' })).body.data.name).toBe('ws-b');
-    for (const [method, body] of [['GET', undefined], ['PUT', exampleMonitorInput('hijack')], ['DELETE', undefined]] as const) {
-      const res = await call(sim, method, `/monitors/${defaultMonitorId}`, { token: 'ws-b-full-token', key: newKey(), body });
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', exampleMonitorInput('hijack')],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await call(sim, method, `/monitors/${defaultMonitorId}`, {
+        token: 'ws-b-full-token',
+        key: newKey(),
+        body,
+      });
       expect([res.status, res.body.error.code]).toEqual([404, 'not_found']);
     }
     expect((await call(sim, 'GET', `/monitors/${defaultMonitorId}`)).body.data.name).toBe('default-ws-monitor');
@@ -85,7 +108,8 @@ describe('simulator authentication (spec section 5)', () => {
   it('never logs a token, only its short id', async () => {
     const log = await getRequestLog(sim.adminUrl);
     const text = JSON.stringify(log);
-    for (const value of [TOKEN, 'ws-b-full-token', 'expired-token-1', 'nobody-knows-this']) expect(text).not.toContain(value);
+    for (const value of [TOKEN, 'ws-b-full-token', 'expired-token-1', 'nobody-knows-this'])
+      expect(text).not.toContain(value);
     expect(log.some((e) => e.tokenId === tokenId('ws-b-full-token') && e.workspace === 'ws-b')).toBe(true);
     expect(log.some((e) => e.tokenId === null && e.status === 401)).toBe(true);
   });

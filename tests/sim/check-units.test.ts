@@ -23,7 +23,14 @@ describe('check rule globs', () => {
   });
 
   it('pick the first rule whose every glob matches, else the default', () => {
-    const settings = { ...defaultCheckSettings(), default: 'degraded' as const, rules: [{ name: 'a*', url: '*x*', status: 'down' as const }, { name: 'a*', status: 'up' as const }] };
+    const settings = {
+      ...defaultCheckSettings(),
+      default: 'degraded' as const,
+      rules: [
+        { name: 'a*', url: '*x*', status: 'down' as const },
+        { name: 'a*', status: 'up' as const },
+      ],
+    };
     expect(outcomeFor({ name: 'ab', url: 'https://x/' }, settings)).toBe('down');
     expect(outcomeFor({ name: 'ab', url: 'https://y/' }, settings)).toBe('up');
     expect(outcomeFor({ name: 'b', url: 'https://x/' }, settings)).toBe('degraded');
@@ -37,7 +44,11 @@ describe('what a check changes', () => {
     expect(decideCheck('up', true)).toEqual({ status: 'up', openIncident: false, resolveIncidents: true });
     expect(decideCheck('degraded', true)).toEqual({ status: 'degraded', openIncident: false, resolveIncidents: true });
     expect(decideCheck('up', false)).toEqual({ status: 'up', openIncident: false, resolveIncidents: false });
-    expect(decideCheck('maintenance', true)).toEqual({ status: 'maintenance', openIncident: false, resolveIncidents: false });
+    expect(decideCheck('maintenance', true)).toEqual({
+      status: 'maintenance',
+      openIncident: false,
+      resolveIncidents: false,
+    });
     expect(decideCheck('pending', true)).toEqual({ openIncident: false, resolveIncidents: false });
   });
 });
@@ -59,17 +70,29 @@ describe('the check flags of monitors sim', () => {
   const file = JSON.stringify({ default: 'down', delayMs: 50, rules: [{ name: 'ok *', status: 'up' }] });
 
   it('read the rules file, with --check-delay winning over its delay', () => {
-    expect(simOptionsFromFlags({ checkRules: 'rules.json' }, () => file).checks).toEqual({ default: 'down', delayMs: 50, rules: [{ name: 'ok *', status: 'up' }] });
+    expect(simOptionsFromFlags({ checkRules: 'rules.json' }, () => file).checks).toEqual({
+      default: 'down',
+      delayMs: 50,
+      rules: [{ name: 'ok *', status: 'up' }],
+    });
     expect(simOptionsFromFlags({ checkRules: 'rules.json', checkDelay: '0' }, () => file).checks?.delayMs).toBe(0);
     expect(simOptionsFromFlags({ checkDelay: '250' }).checks).toEqual({ delayMs: 250 });
   });
 
   it('refuse a bad file or delay with one SIM_BAD_OPTION naming the file and the problem', () => {
     const read = (text: string) => () => simOptionsFromFlags({ checkRules: 'r.json' }, () => text);
-    expect(read('{"rules": [{"name": "x", "status": "green"}]}')).toThrow('--check-rules r.json cannot be used: rules/0: status must be one of: pending, up, degraded, down, paused, maintenance, awaiting_allowlist');
+    expect(read('{"rules": [{"name": "x", "status": "green"}]}')).toThrow(
+      '--check-rules r.json cannot be used: rules/0: status must be one of: pending, up, degraded, down, paused, maintenance, awaiting_allowlist',
+    );
     expect(read('[')).toThrow(/--check-rules r.json cannot be used: it is not valid JSON/);
     expect(read('{"rules": [{"status": "up"}]}')).toThrow(/needs a name or url glob/);
-    expect(() => simOptionsFromFlags({ checkRules: 'missing.json' }, () => { throw Object.assign(new Error('no'), { code: 'ENOENT' }); })).toThrow('--check-rules missing.json cannot be read (ENOENT)');
-    expect(() => simOptionsFromFlags({ checkDelay: '1.5' })).toThrow('--check-delay must be an integer from 0 to 86400000 (got "1.5")');
+    expect(() =>
+      simOptionsFromFlags({ checkRules: 'missing.json' }, () => {
+        throw Object.assign(new Error('no'), { code: 'ENOENT' });
+      }),
+    ).toThrow('--check-rules missing.json cannot be read (ENOENT)');
+    expect(() => simOptionsFromFlags({ checkDelay: '1.5' })).toThrow(
+      '--check-delay must be an integer from 0 to 86400000 (got "1.5")',
+    );
   });
 });

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimServer } from '../../src/sim/server.js';
 import { startSimServer } from '../../src/sim/server.js';
-import { deleteMonitorOutOfBand, editMonitorOutOfBand, exampleMonitorInput, openIncident } from '../helpers/sim-admin.js';
+import {
+  deleteMonitorOutOfBand,
+  editMonitorOutOfBand,
+  exampleMonitorInput,
+  openIncident,
+} from '../helpers/sim-admin.js';
 import { call, fakeClock, newKey, startSim, type Clock } from './harness.js';
 
 const START = Date.parse('2026-01-01T00:00:00Z');
@@ -24,11 +29,16 @@ async function start(checks: Record<string, unknown> = {}) {
 afterEach(() => sim?.close());
 
 const create = async (name: string, overrides: Record<string, unknown> = {}) =>
-  (await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput(name, overrides) })).body.data as Record<string, any>;
+  (await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput(name, overrides) })).body
+    .data as Record<string, any>;
 const read = async (id: string) => (await call(sim, 'GET', `/monitors/${id}`)).body.data as Record<string, any>;
 const incidents = async () => (await call(sim, 'GET', '/incidents?per_page=100')).body.data as Record<string, any>[];
 const admin = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${sim.adminUrl}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sim.adminUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 
@@ -41,7 +51,12 @@ describe('simulated checks', () => {
     expect((await read(created.id)).status).toBe('pending');
     clock.advance(1);
     const checked = await read(created.id);
-    expect(checked).toMatchObject({ status: 'up', last_check_at: iso(START + 1000), next_check_at: iso(START + 1000 + 300_000), updated_at: created.updated_at });
+    expect(checked).toMatchObject({
+      status: 'up',
+      last_check_at: iso(START + 1000),
+      next_check_at: iso(START + 1000 + 300_000),
+      updated_at: created.updated_at,
+    });
     expect(await incidents()).toEqual([]);
   });
 
@@ -75,7 +90,12 @@ describe('simulated checks', () => {
     const monitor = await create('flaky', { interval_seconds: 120 });
     clock.advance(1000);
     const [opened] = await incidents();
-    expect(opened).toMatchObject({ monitor: { id: monitor.id, name: 'flaky' }, status: 'open', opened_at: iso(START + 1000), resolved_at: null });
+    expect(opened).toMatchObject({
+      monitor: { id: monitor.id, name: 'flaky' },
+      status: 'open',
+      opened_at: iso(START + 1000),
+      resolved_at: null,
+    });
     clock.advance(120_000);
     expect((await read(monitor.id)).last_check_at).toBe(iso(START + 121_000));
     expect(await incidents()).toHaveLength(1);
@@ -92,10 +112,22 @@ describe('simulated checks', () => {
     const monitor = await create('edited');
     clock.advance(1000);
     expect((await read(monitor.id)).status).toBe('up');
-    await (await admin('PATCH', '/checks', { default: 'down' })).body;
+    await (
+      await admin('PATCH', '/checks', { default: 'down' })
+    ).body;
     clock.advance(5000);
-    const put = (await call(sim, 'PUT', `/monitors/${monitor.id}`, { key: newKey(), body: exampleMonitorInput('edited', { url: 'https://example.com/new' }) })).body.data;
-    expect(put).toMatchObject({ status: 'up', last_check_at: iso(START + 1000), updated_at: iso(START + 6000), next_check_at: iso(START + 7000) });
+    const put = (
+      await call(sim, 'PUT', `/monitors/${monitor.id}`, {
+        key: newKey(),
+        body: exampleMonitorInput('edited', { url: 'https://example.com/new' }),
+      })
+    ).body.data;
+    expect(put).toMatchObject({
+      status: 'up',
+      last_check_at: iso(START + 1000),
+      updated_at: iso(START + 6000),
+      next_check_at: iso(START + 7000),
+    });
     clock.advance(1000);
     expect(await read(monitor.id)).toMatchObject({ status: 'down', last_check_at: iso(START + 7000) });
   });
@@ -104,7 +136,10 @@ describe('simulated checks', () => {
     await start();
     const monitor = await create('idle', { interval_seconds: 300 });
     clock.advance(1000 + 10 * 300_000 + 42);
-    expect(await read(monitor.id)).toMatchObject({ last_check_at: iso(START + 1000 + 10 * 300_000), next_check_at: iso(START + 1000 + 11 * 300_000) });
+    expect(await read(monitor.id)).toMatchObject({
+      last_check_at: iso(START + 1000 + 10 * 300_000),
+      next_check_at: iso(START + 1000 + 11 * 300_000),
+    });
   });
 
   it('does not check a paused monitor, and skips a deleted one', async () => {
@@ -114,7 +149,11 @@ describe('simulated checks', () => {
     await editMonitorOutOfBand(sim.adminUrl, paused.id, { status: 'paused' });
     await deleteMonitorOutOfBand(sim.adminUrl, gone.id);
     clock.advance(1000);
-    expect(await read(paused.id)).toMatchObject({ status: 'paused', last_check_at: null, next_check_at: iso(START + 1000 + 300_000) });
+    expect(await read(paused.id)).toMatchObject({
+      status: 'paused',
+      last_check_at: null,
+      next_check_at: iso(START + 1000 + 300_000),
+    });
     expect(await incidents()).toEqual([]);
   });
 
@@ -123,7 +162,12 @@ describe('simulated checks', () => {
     const monitor = await create('by hand');
     const down = await admin('POST', `/monitors/${monitor.id}/check`, { status: 'down' });
     expect(down.status).toBe(200);
-    expect(down.body.data).toMatchObject({ id: monitor.id, status: 'down', last_check_at: iso(START), workspace: 'default' });
+    expect(down.body.data).toMatchObject({
+      id: monitor.id,
+      status: 'down',
+      last_check_at: iso(START),
+      workspace: 'default',
+    });
     expect((await incidents()).map((i) => i.status)).toEqual(['open']);
     clock.advance(10);
     const again = await fetch(`${sim.adminUrl}/monitors/${monitor.id}/check`, { method: 'POST' });
@@ -142,22 +186,43 @@ describe('simulated checks', () => {
     expect((await read(monitor.id)).status).toBe('down');
     clock.advance(1000);
     expect((await read(monitor.id)).status).toBe('up');
-    expect((await incidents())[0]).toMatchObject({ id: incident.id, status: 'resolved', resolved_at: iso(START + 1000) });
+    expect((await incidents())[0]).toMatchObject({
+      id: incident.id,
+      status: 'resolved',
+      resolved_at: iso(START + 1000),
+    });
   });
 
   it('reads and changes the check settings through the admin API, refusing bad ones whole', async () => {
     await start();
     expect((await admin('GET', '/checks')).body.data).toEqual({ delayMs: 1000, default: 'up', rules: [] });
-    const refused = await admin('PATCH', '/checks', { delayMs: -1, default: 'broken', rules: [{ status: 'down' }, { name: 'x', status: 'up', colour: 1 }], extra: true });
+    const refused = await admin('PATCH', '/checks', {
+      delayMs: -1,
+      default: 'broken',
+      rules: [{ status: 'down' }, { name: 'x', status: 'up', colour: 1 }],
+      extra: true,
+    });
     expect(refused.status).toBe(422);
-    expect(refused.body.error.details.map((d: { field: string }) => d.field)).toEqual(['delayMs', 'default', 'extra', 'rules/0', 'rules/1']);
+    expect(refused.body.error.details.map((d: { field: string }) => d.field)).toEqual([
+      'delayMs',
+      'default',
+      'extra',
+      'rules/0',
+      'rules/1',
+    ]);
     expect((await admin('GET', '/checks')).body.data.delayMs).toBe(1000);
-    expect((await admin('PATCH', '/checks', { delayMs: 5 })).body.data).toEqual({ delayMs: 5, default: 'up', rules: [] });
+    expect((await admin('PATCH', '/checks', { delayMs: 5 })).body.data).toEqual({
+      delayMs: 5,
+      default: 'up',
+      rules: [],
+    });
     expect((await create('soon')).next_check_at).toBe(iso(START + 5));
   });
 
   it('refuses invalid check settings at start', async () => {
-    await expect(startSimServer({ checks: { default: 'green' as never } })).rejects.toThrow(/invalid check settings: default must be one of: pending, up/);
+    await expect(startSimServer({ checks: { default: 'green' as never } })).rejects.toThrow(
+      /invalid check settings: default must be one of: pending, up/,
+    );
   });
 });
 

@@ -21,10 +21,18 @@ describe('monitors sim (the CLI process)', () => {
     const sim: SimProcess = await startSimProcess(['--verbose', '--listing', 'full', '--intervals', '120,300']);
     try {
       expect(sim.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
-      const created = await call(sim, 'POST', '/monitors', { token: sim.token, key: newKey(), body: exampleMonitorInput('from-cli', { keyword: null }) });
+      const created = await call(sim, 'POST', '/monitors', {
+        token: sim.token,
+        key: newKey(),
+        body: exampleMonitorInput('from-cli', { keyword: null }),
+      });
       expect(created.status).toBe(201);
       expect(created.body.data.keyword).toBeNull();
-      const refused = await call(sim, 'POST', '/monitors', { token: sim.token, key: newKey(), body: exampleMonitorInput('bad-interval', { interval_seconds: 600 }) });
+      const refused = await call(sim, 'POST', '/monitors', {
+        token: sim.token,
+        key: newKey(),
+        body: exampleMonitorInput('bad-interval', { interval_seconds: 600 }),
+      });
       expect(refused.body.error.details[0].code).toBe('rule.interval_not_enabled');
       expect((await getRequestLog(sim.adminUrl)).length).toBe(2);
       await new Promise((r) => setTimeout(r, 50));
@@ -59,16 +67,26 @@ describe('monitors sim (the CLI process)', () => {
 
   it('reads a tokens file with workspaces, scopes and expiry', async () => {
     const file = join(dir, 'tokens.json');
-    writeFileSync(file, JSON.stringify({
-      tokens: [
-        { token: 'reader-token-1', workspace: 'team-a', scopes: ['monitors:read'], expires_at: null },
-        { token: 'old-token-123', workspace: 'team-a', scopes: ['monitors:read'], expires_at: '2020-01-01T00:00:00Z' },
-      ],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        tokens: [
+          { token: 'reader-token-1', workspace: 'team-a', scopes: ['monitors:read'], expires_at: null },
+          {
+            token: 'old-token-123',
+            workspace: 'team-a',
+            scopes: ['monitors:read'],
+            expires_at: '2020-01-01T00:00:00Z',
+          },
+        ],
+      }),
+    );
     const sim = await startSimProcess(['--tokens-file', file]);
     try {
       expect((await call(sim, 'GET', '/monitors', { token: 'reader-token-1' })).status).toBe(200);
-      expect((await call(sim, 'POST', '/monitors', { token: 'reader-token-1', key: newKey(), body: {} })).status).toBe(403);
+      expect((await call(sim, 'POST', '/monitors', { token: 'reader-token-1', key: newKey(), body: {} })).status).toBe(
+        403,
+      );
       expect((await call(sim, 'GET', '/monitors', { token: 'old-token-123' })).status).toBe(401);
       expect((await call(sim, 'GET', '/account', { token: sim.token })).body.data.name).toBe('default');
     } finally {
@@ -79,13 +97,19 @@ describe('monitors sim (the CLI process)', () => {
   it('saves its state on SIGTERM and loads it on the next start', async () => {
     const stateFile = join(dir, 'state.json');
     const first = await startSimProcess(['--state', stateFile, '--token', 'persist-token-1']);
-    const created = await call(first, 'POST', '/monitors', { token: first.token, key: newKey(), body: exampleMonitorInput('kept') });
+    const created = await call(first, 'POST', '/monitors', {
+      token: first.token,
+      key: newKey(),
+      body: exampleMonitorInput('kept'),
+    });
     await first.stop();
     expect(first.child.exitCode).toBe(0);
     expect(JSON.parse(readFileSync(stateFile, 'utf8')).workspaces.default.monitors).toHaveLength(1);
     const second = await startSimProcess(['--state', stateFile, '--token', 'persist-token-1']);
     try {
-      expect((await call(second, 'GET', `/monitors/${created.body.data.id}`, { token: second.token })).body.data.name).toBe('kept');
+      expect(
+        (await call(second, 'GET', `/monitors/${created.body.data.id}`, { token: second.token })).body.data.name,
+      ).toBe('kept');
     } finally {
       await second.stop();
     }
@@ -96,8 +120,12 @@ describe('monitors sim (the CLI process)', () => {
     expect(help.code).toBe(0);
     const helpText = help.stdout.replace(/\s+/g, ' ');
     const helpFlags = new Set([...help.stdout.matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]));
-    const docRows = readFileSync(fileURLToPath(new URL('../../docs/simulator.md', import.meta.url)), 'utf8').split('\n').filter((l) => l.startsWith('| `--'));
-    const docFlags = new Set(docRows.flatMap((row) => [...(row.split(/(?<!\\)\|/)[1] ?? '').matchAll(/`(--[a-z-]+)/g)].map((m) => m[1])));
+    const docRows = readFileSync(fileURLToPath(new URL('../../docs/simulator.md', import.meta.url)), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('| `--'));
+    const docFlags = new Set(
+      docRows.flatMap((row) => [...(row.split(/(?<!\\)\|/)[1] ?? '').matchAll(/`(--[a-z-]+)/g)].map((m) => m[1])),
+    );
     expect([...docFlags].sort()).toEqual([...helpFlags].sort());
     const compared: string[] = [];
     for (const row of docRows) {
@@ -109,7 +137,15 @@ describe('monitors sim (the CLI process)', () => {
       expect([flag, shown]).toEqual([flag, defaultCell.trim()]);
       compared.push(flag);
     }
-    expect(compared.sort()).toEqual(['--check-delay', '--idempotency-ttl', '--intervals', '--listing', '--monitor-limit', '--port', '--rate-limit']);
+    expect(compared.sort()).toEqual([
+      '--check-delay',
+      '--idempotency-ttl',
+      '--intervals',
+      '--listing',
+      '--monitor-limit',
+      '--port',
+      '--rate-limit',
+    ]);
   });
 
   it('exits 1 with the error code and hint when the state cannot be saved on SIGTERM', async () => {
@@ -118,26 +154,51 @@ describe('monitors sim (the CLI process)', () => {
     const sim = await startSimProcess(['--state', join(folder, 'state.json')]);
     try {
       rmSync(folder, { recursive: true });
-      expect((await call(sim, 'POST', '/monitors', { token: sim.token, key: newKey(), body: exampleMonitorInput('unsaved') })).status).toBe(201);
+      expect(
+        (
+          await call(sim, 'POST', '/monitors', {
+            token: sim.token,
+            key: newKey(),
+            body: exampleMonitorInput('unsaved'),
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       await sim.stop();
     }
     expect(sim.child.exitCode).toBe(1);
-    expect(sim.stderr()).toMatch(/^error SIM_STATE_WRITE_FAILED: cannot write the state file .*\(ENOENT\)\n  Check that its folder exists/m);
+    expect(sim.stderr()).toMatch(
+      /^error SIM_STATE_WRITE_FAILED: cannot write the state file .*\(ENOENT\)\n  Check that its folder exists/m,
+    );
   });
 
   it.each([
-    ['a corrupt state file', '{"format":"monitors-sim-state","version":1,"workspaces":{"default":{"monitors":[{"id":"01M8332FNAA7QVCRA0QV65JW4T"}],"incidents":[]}},"idempotency":[]}', 'state.json', /^error SIM_STATE_INVALID: .*monitors\[0\] has a missing or malformed "input"\n  Move it away/],
-    ['a state file in a folder that does not exist', undefined, 'missing/state.json', /^error SIM_STATE_WRITE_FAILED: .*\(ENOENT\)\n  Check that its folder exists/],
-  ])('stops at start on %s: exit 1, nothing on stdout, one error with its hint', async (_case, content, name, message) => {
-    const stateFile = join(dir, name);
-    if (content !== undefined) writeFileSync(stateFile, content);
-    const result = await runCli(['sim', '--port', '0', '--token', 'state-token-1', '--state', stateFile], { timeoutMs: 10_000 });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+    [
+      'a corrupt state file',
+      '{"format":"monitors-sim-state","version":1,"workspaces":{"default":{"monitors":[{"id":"01M8332FNAA7QVCRA0QV65JW4T"}],"incidents":[]}},"idempotency":[]}',
+      'state.json',
+      /^error SIM_STATE_INVALID: .*monitors\[0\] has a missing or malformed "input"\n  Move it away/,
+    ],
+    [
+      'a state file in a folder that does not exist',
+      undefined,
+      'missing/state.json',
+      /^error SIM_STATE_WRITE_FAILED: .*\(ENOENT\)\n  Check that its folder exists/,
+    ],
+  ])(
+    'stops at start on %s: exit 1, nothing on stdout, one error with its hint',
+    async (_case, content, name, message) => {
+      const stateFile = join(dir, name);
+      if (content !== undefined) writeFileSync(stateFile, content);
+      const result = await runCli(['sim', '--port', '0', '--token', 'state-token-1', '--state', stateFile], {
+        timeoutMs: 10_000,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    },
+  );
 
   it.each([
     [['--port', 'abc'], /--port must be an integer/],

@@ -37,7 +37,12 @@ export interface CallOptions {
 }
 
 /** One request to the API; `path` is relative to /api/v1 (or absolute when it starts with http). */
-export async function call(sim: { baseUrl: string }, method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> {
+export async function call(
+  sim: { baseUrl: string },
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiAnswer> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = options.token === undefined ? TOKEN : options.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;

@@ -13,8 +13,13 @@ describe('simulator idempotency (spec section 4)', () => {
 
   it('requires a valid Idempotency-Key on POST, PUT and DELETE (400) and changes nothing without one', async () => {
     sim = await startSim();
-    const id = (await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('keyed') })).body.data.id;
-    for (const [method, path] of [['POST', '/monitors'], ['PUT', `/monitors/${id}`], ['DELETE', `/monitors/${id}`]] as const) {
+    const id = (await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('keyed') })).body.data
+      .id;
+    for (const [method, path] of [
+      ['POST', '/monitors'],
+      ['PUT', `/monitors/${id}`],
+      ['DELETE', `/monitors/${id}`],
+    ] as const) {
       const body = method === 'DELETE' ? undefined : exampleMonitorInput('other');
       expect((await call(sim, method, path, { body })).body.error.code).toBe('idempotency_key_missing');
       for (const bad of ['short', 'has space in it', 'x'.repeat(101), 'slash/not/ok']) {
@@ -24,7 +29,14 @@ describe('simulator idempotency (spec section 4)', () => {
     }
     expect((await call(sim, 'GET', `/monitors/${id}`)).body.data.name).toBe('keyed');
     expect((await getSimState(sim.adminUrl)).workspaces.default?.monitors).toBe(1);
-    expect((await call(sim, 'POST', '/monitors', { key: 'Ab0_.:-x'.padEnd(100, 'z'), body: exampleMonitorInput('long-key') })).status).toBe(201);
+    expect(
+      (
+        await call(sim, 'POST', '/monitors', {
+          key: 'Ab0_.:-x'.padEnd(100, 'z'),
+          body: exampleMonitorInput('long-key'),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('replays the stored 201 (same body and Location) for the same request, whatever the key order', async () => {
@@ -46,7 +58,9 @@ describe('simulator idempotency (spec section 4)', () => {
     const id = (await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('mm') })).body.data.id;
     const putKey = newKey();
     const put = await call(sim, 'PUT', `/monitors/${id}`, { key: putKey, body: exampleMonitorInput('mm2') });
-    expect((await call(sim, 'PUT', `/monitors/${id}`, { key: putKey, body: exampleMonitorInput('mm2') })).text).toBe(put.text);
+    expect((await call(sim, 'PUT', `/monitors/${id}`, { key: putKey, body: exampleMonitorInput('mm2') })).text).toBe(
+      put.text,
+    );
     const delKey = newKey();
     expect((await call(sim, 'DELETE', `/monitors/${id}`, { key: delKey })).status).toBe(204);
     const retried = await call(sim, 'DELETE', `/monitors/${id}`, { key: delKey });
@@ -62,12 +76,17 @@ describe('simulator idempotency (spec section 4)', () => {
         sim = await startSim({ stateFile });
         const body = exampleMonitorInput('secret', { auth_type: 'bearer', auth_secret: secret });
         expect((await call(sim, 'POST', '/monitors', { key: 'secret-key-1', body })).status).toBe(201);
-        const rotated = await call(sim, 'POST', '/monitors', { key: 'secret-key-1', body: { ...body, auth_secret: `${secret}-rotated` } });
+        const rotated = await call(sim, 'POST', '/monitors', {
+          key: 'secret-key-1',
+          body: { ...body, auth_secret: `${secret}-rotated` },
+        });
         expect([rotated.status, rotated.body.error.code]).toEqual([409, 'idempotency_key_reused']);
         await sim.close();
         saved.push(JSON.parse(readFileSync(stateFile, 'utf8')).idempotency[0].fingerprint);
         sim = await startSim({ stateFile });
-        expect((await call(sim, 'POST', '/monitors', { key: 'secret-key-1', body })).headers.get('idempotent-replayed')).toBe('true');
+        expect(
+          (await call(sim, 'POST', '/monitors', { key: 'secret-key-1', body })).headers.get('idempotent-replayed'),
+        ).toBe('true');
         await sim.close();
       }
       expect(saved[0]).toBe(saved[1]);
@@ -120,16 +139,22 @@ describe('simulator idempotency (spec section 4)', () => {
   it('does not store refusals: a corrected body may be sent again with the same key', async () => {
     sim = await startSim();
     const key = newKey();
-    expect((await call(sim, 'POST', '/monitors', { key, body: exampleMonitorInput('bad', { timeout_seconds: 0 }) })).status).toBe(422);
+    expect(
+      (await call(sim, 'POST', '/monitors', { key, body: exampleMonitorInput('bad', { timeout_seconds: 0 }) })).status,
+    ).toBe(422);
     expect((await call(sim, 'POST', '/monitors', { key, body: exampleMonitorInput('good') })).status).toBe(201);
   });
 
   it('scopes keys by workspace and forgets them after the retention time', async () => {
     const clock = fakeClock();
-    sim = await startSim({ now: clock.now, idempotencyTtlSeconds: 60 }, [{ ...fullScopeToken('other-ws-token'), workspace: 'other' }]);
+    sim = await startSim({ now: clock.now, idempotencyTtlSeconds: 60 }, [
+      { ...fullScopeToken('other-ws-token'), workspace: 'other' },
+    ]);
     const key = newKey();
     expect((await call(sim, 'POST', '/monitors', { key, body: exampleMonitorInput('aa') })).status).toBe(201);
-    expect((await call(sim, 'POST', '/monitors', { key, body: exampleMonitorInput('bb'), token: 'other-ws-token' })).status).toBe(201);
+    expect(
+      (await call(sim, 'POST', '/monitors', { key, body: exampleMonitorInput('bb'), token: 'other-ws-token' })).status,
+    ).toBe(201);
     clock.advance(59_000);
     expect((await call(sim, 'POST', '/monitors', { key, body: exampleMonitorInput('cc') })).status).toBe(409);
     clock.advance(1_000);

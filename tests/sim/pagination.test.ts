@@ -28,7 +28,10 @@ describe('simulator pagination (spec section 4)', () => {
   let ids: string[];
   beforeAll(async () => {
     sim = await startSim();
-    ids = await seedMonitors(sim.adminUrl, Array.from({ length: 60 }, (_, i) => exampleMonitorInput(`page-${String(i).padStart(2, '0')}`)));
+    ids = await seedMonitors(
+      sim.adminUrl,
+      Array.from({ length: 60 }, (_, i) => exampleMonitorInput(`page-${String(i).padStart(2, '0')}`)),
+    );
   });
   afterAll(() => sim.close());
 
@@ -55,7 +58,9 @@ describe('simulator pagination (spec section 4)', () => {
       const res = await call(sim, 'GET', `/monitors?cursor=${encodeURIComponent(cursor)}`);
       expect([res.status, res.body.error.code]).toEqual([400, 'invalid_cursor']);
     }
-    expect((await call(sim, 'GET', `/incidents?cursor=${encodeURIComponent(encodeCursor('monitors', ids[0]!))}`)).status).toBe(400);
+    expect(
+      (await call(sim, 'GET', `/incidents?cursor=${encodeURIComponent(encodeCursor('monitors', ids[0]!))}`)).status,
+    ).toBe(400);
   });
 
   it('never skips or repeats a monitor that existed throughout while others are created and deleted between pages', async () => {
@@ -69,7 +74,8 @@ describe('simulator pagination (spec section 4)', () => {
           expect((await call(sim, 'DELETE', `/monitors/${victim}`, { key: newKey() })).status).toBe(204);
         }
       }
-      for (let i = 0; i < 2; i++) await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput(`new-${page}-${i}`) });
+      for (let i = 0; i < 2; i++)
+        await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput(`new-${page}-${i}`) });
     });
     expect(new Set(seen).size).toBe(seen.length);
     const throughout = before.filter((id) => !deleted.has(id));
@@ -92,29 +98,34 @@ describe('SortedIds pages (model check)', () => {
     const id = fc.integer({ min: 0, max: 300 }).map((n) => String(n).padStart(4, '0'));
     const op = fc.oneof(fc.record({ add: id }), fc.record({ remove: id }));
     fc.assert(
-      fc.property(fc.uniqueArray(id, { maxLength: 60 }), fc.array(fc.array(op, { maxLength: 4 }), { maxLength: 30 }), fc.integer({ min: 1, max: 9 }), (initial, changes, size) => {
-        const index = new SortedIds();
-        const model = new Set(initial);
-        initial.forEach((i) => index.insert(i));
-        const removed = new Set<string>();
-        const seen: string[] = [];
-        let after: string | undefined;
-        for (let step = 0; step < 200; step++) {
-          const page = index.page(after, size);
-          const expected = [...model].sort().filter((i) => after === undefined || i > after);
-          expect(page.ids).toEqual(expected.slice(0, size));
-          expect(page.more).toBe(expected.length > size);
-          seen.push(...page.ids);
-          if (!page.more) break;
-          after = page.ids[page.ids.length - 1];
-          for (const change of changes[step] ?? []) {
-            if ('add' in change) (index.insert(change.add), model.add(change.add));
-            else (index.remove(change.remove), model.delete(change.remove), removed.add(change.remove));
+      fc.property(
+        fc.uniqueArray(id, { maxLength: 60 }),
+        fc.array(fc.array(op, { maxLength: 4 }), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 9 }),
+        (initial, changes, size) => {
+          const index = new SortedIds();
+          const model = new Set(initial);
+          initial.forEach((i) => index.insert(i));
+          const removed = new Set<string>();
+          const seen: string[] = [];
+          let after: string | undefined;
+          for (let step = 0; step < 200; step++) {
+            const page = index.page(after, size);
+            const expected = [...model].sort().filter((i) => after === undefined || i > after);
+            expect(page.ids).toEqual(expected.slice(0, size));
+            expect(page.more).toBe(expected.length > size);
+            seen.push(...page.ids);
+            if (!page.more) break;
+            after = page.ids[page.ids.length - 1];
+            for (const change of changes[step] ?? []) {
+              if ('add' in change) (index.insert(change.add), model.add(change.add));
+              else (index.remove(change.remove), model.delete(change.remove), removed.add(change.remove));
+            }
           }
-        }
-        expect(new Set(seen).size).toBe(seen.length);
-        for (const i of initial) if (!removed.has(i)) expect(seen).toContain(i);
-      }),
+          expect(new Set(seen).size).toBe(seen.length);
+          for (const i of initial) if (!removed.has(i)) expect(seen).toContain(i);
+        },
+      ),
       { numRuns: 200 },
     );
   });

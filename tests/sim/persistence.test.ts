@@ -37,7 +37,9 @@ describe('simulator state file', () => {
       expect([replay.status, replay.text]).toEqual([201, created.text]);
       // The first simulator's port (another one, as a rule) is gone: the replayed Location names this one.
       expect(replay.headers.get('location')).toBe(`${second.baseUrl}/monitors/${created.body.data.id}`);
-      expect((await call(second, 'GET', replay.headers.get('location') as string)).body.data.id).toBe(created.body.data.id);
+      expect((await call(second, 'GET', replay.headers.get('location') as string)).body.data.id).toBe(
+        created.body.data.id,
+      );
       const later = await call(second, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('later') });
       expect(later.body.data.id > created.body.data.id).toBe(true);
     } finally {
@@ -81,12 +83,27 @@ describe('simulator state file', () => {
       writeFileSync(stateFile, JSON.stringify(copy));
     };
     const cases: [(state: any) => void, RegExp][] = [
-      [(s) => delete s.workspaces.default.monitors[0].input, /workspace "default" monitors\[0\] has a missing or malformed "input"/],
-      [(s) => (s.workspaces.default.monitors[0].input.interval_seconds = '300'), /monitors\[0\] has a missing or malformed "input"/],
-      [(s) => (s.workspaces.default.monitors[0].input.auth_secret = 'on-disk'), /monitors\[0\] has a missing or malformed "input"/],
+      [
+        (s) => delete s.workspaces.default.monitors[0].input,
+        /workspace "default" monitors\[0\] has a missing or malformed "input"/,
+      ],
+      [
+        (s) => (s.workspaces.default.monitors[0].input.interval_seconds = '300'),
+        /monitors\[0\] has a missing or malformed "input"/,
+      ],
+      [
+        (s) => (s.workspaces.default.monitors[0].input.auth_secret = 'on-disk'),
+        /monitors\[0\] has a missing or malformed "input"/,
+      ],
       [(s) => (s.workspaces.default.monitors[0].status = 'weird'), /monitors\[0\] has a missing or malformed "status"/],
-      [(s) => (s.workspaces.default.incidents[0].openedAt = 'yesterday'), /incidents\[0\] has a missing or malformed "openedAt"/],
-      [(s) => (s.workspaces.other = { monitors: [s.workspaces.default.monitors[0]], incidents: [] }), /workspace "other" monitors\[0\] repeats the id/],
+      [
+        (s) => (s.workspaces.default.incidents[0].openedAt = 'yesterday'),
+        /incidents\[0\] has a missing or malformed "openedAt"/,
+      ],
+      [
+        (s) => (s.workspaces.other = { monitors: [s.workspaces.default.monitors[0]], incidents: [] }),
+        /workspace "other" monitors\[0\] repeats the id/,
+      ],
       [(s) => s.idempotency.push({ bad: 1 }), /idempotency\[1\] has a missing or malformed "workspace"/],
       [(s) => (s.idempotency[0].response.status = 422), /idempotency\[0\] has a missing or malformed "response"/],
     ];
@@ -105,11 +122,18 @@ describe('simulator state file', () => {
 
   it('writes the state file at start, so a path it cannot write fails before a client relies on it', async () => {
     const missingFolder = join(dir, 'no-such-folder', 'state.json');
-    await expect(startSimServer({ stateFile: missingFolder })).rejects.toMatchObject({ code: 'SIM_STATE_WRITE_FAILED', message: /ENOENT/ });
+    await expect(startSimServer({ stateFile: missingFolder })).rejects.toMatchObject({
+      code: 'SIM_STATE_WRITE_FAILED',
+      message: /ENOENT/,
+    });
     const stateFile = join(dir, 'state.json');
     const sim = await startSim({ stateFile });
     try {
-      expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toMatchObject({ format: 'monitors-sim-state', workspaces: {}, idempotency: [] });
+      expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toMatchObject({
+        format: 'monitors-sim-state',
+        workspaces: {},
+        idempotency: [],
+      });
     } finally {
       await sim.close();
     }

@@ -33,7 +33,9 @@ describe('token bucket', () => {
 describe('fixed window', () => {
   it('allows its requests per window, counted from the first request after the last window ended', () => {
     const window = new FixedWindow(3, 10_000);
-    expect([0, 1, 2].map(() => window.take('a', T0 + 1000))).toEqual([2, 1, 0].map((remaining) => ({ allowed: true, limit: 3, remaining })));
+    expect([0, 1, 2].map(() => window.take('a', T0 + 1000))).toEqual(
+      [2, 1, 0].map((remaining) => ({ allowed: true, limit: 3, remaining })),
+    );
     expect(window.take('a', T0 + 1000)).toEqual({ allowed: false, limit: 3, retryAfterSeconds: 10 });
     expect(window.take('a', T0 + 10_999)).toEqual({ allowed: false, limit: 3, retryAfterSeconds: 1 });
     expect(window.take('b', T0 + 10_999)).toMatchObject({ allowed: true, remaining: 2 });
@@ -68,7 +70,12 @@ describe('simulator rate limit settings', () => {
     sim = await startSim({ now: clock.now, rateLimitRps: 4, faults: { rateLimitBurst: 2 } });
     const headers = async () => {
       const res = await call(sim, 'GET', '/account');
-      return [res.status, res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining'), res.headers.get('retry-after')];
+      return [
+        res.status,
+        res.headers.get('x-ratelimit-limit'),
+        res.headers.get('x-ratelimit-remaining'),
+        res.headers.get('retry-after'),
+      ];
     };
     expect(await headers()).toEqual([200, '2', '1', null]);
     expect(await headers()).toEqual([200, '2', '0', null]);
@@ -87,7 +94,12 @@ describe('simulator rate limit settings', () => {
     const answers: (string | number | null)[][] = [];
     for (let i = 0; i < 4; i++) {
       const res = await call(sim, 'GET', '/monitors');
-      answers.push([res.status, res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining'), res.headers.get('retry-after')]);
+      answers.push([
+        res.status,
+        res.headers.get('x-ratelimit-limit'),
+        res.headers.get('x-ratelimit-remaining'),
+        res.headers.get('retry-after'),
+      ]);
       clock.advance(1000);
     }
     expect(answers).toEqual([

@@ -56,7 +56,9 @@ describe('canonical request fingerprints', () => {
     expect(requestFingerprint('POST', '/monitors', { b: 2, a: 1 })).toEqual(base);
     expect(requestFingerprint('POST', '/monitors', { a: 1, b: 3 }).fingerprint).not.toBe(base.fingerprint);
     expect(requestFingerprint('PUT', '/monitors', { a: 1, b: 2 }).fingerprint).not.toBe(base.fingerprint);
-    expect(requestFingerprint('POST', '/monitors', JSON.parse('{"a": 1, "b": 2, "__proto__": {"a": 1}}')).fingerprint).not.toBe(base.fingerprint);
+    expect(
+      requestFingerprint('POST', '/monitors', JSON.parse('{"a": 1, "b": 2, "__proto__": {"a": 1}}')).fingerprint,
+    ).not.toBe(base.fingerprint);
   });
 
   it('keep secrets out of the fingerprint (it is saved) and tell them apart by a tag held in memory', () => {
@@ -75,35 +77,69 @@ describe('canonical request fingerprints', () => {
 
 describe('simulator tokens', () => {
   it('parse a tokens file and report problems without echoing tokens', () => {
-    const [t] = parseTokensFile(JSON.stringify({ tokens: [{ token: 'abcdefgh-1', workspace: 'ws-a', scopes: ['monitors:read'], expires_at: '2030-01-01T00:00:00Z' }] }), 't.json');
-    expect(t).toEqual({ token: 'abcdefgh-1', workspace: 'ws-a', scopes: ['monitors:read'], expiresAt: Date.parse('2030-01-01T00:00:00Z'), revoked: false, activeMember: true });
+    const [t] = parseTokensFile(
+      JSON.stringify({
+        tokens: [
+          { token: 'abcdefgh-1', workspace: 'ws-a', scopes: ['monitors:read'], expires_at: '2030-01-01T00:00:00Z' },
+        ],
+      }),
+      't.json',
+    );
+    expect(t).toEqual({
+      token: 'abcdefgh-1',
+      workspace: 'ws-a',
+      scopes: ['monitors:read'],
+      expiresAt: Date.parse('2030-01-01T00:00:00Z'),
+      revoked: false,
+      activeMember: true,
+    });
     const bad = (tokens: unknown) => () => parseTokensFile(JSON.stringify({ tokens }), 't.json');
     expect(bad([{ token: 'secret-value-9', workspace: 'w', scopes: ['admin'] }])).toThrow(/tokens\[0\]\.scopes/);
     expect(bad([{ token: 'secret-value-9', workspace: 'w', scopes: ['admin'] }])).not.toThrow(/secret-value-9/);
     expect(bad([{ token: 'secret-value-9', workspace: 'w', scopes: [], expires_at: 'soon' }])).toThrow(/expires_at/);
     expect(bad([{ token: 'short', workspace: 'w', scopes: [] }])).toThrow(/token must be/);
     expect(() => parseTokensFile('[]', 't.json')).toThrow(/"tokens" array/);
-    expect(parseTokensFile(`\uFEFF${JSON.stringify({ tokens: [{ token: 'abcdefgh-1', workspace: 'w', scopes: [] }] })}`, 't.json')).toHaveLength(1);
+    expect(
+      parseTokensFile(
+        `\uFEFF${JSON.stringify({ tokens: [{ token: 'abcdefgh-1', workspace: 'w', scopes: [] }] })}`,
+        't.json',
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuse a tokens file without tokens, or with one token value twice (ambiguous workspace or scopes)', () => {
-    expect(() => parseTokensFile('{"tokens": []}', 't.json')).toThrow(expect.objectContaining({ code: 'SIM_TOKENS_FILE_INVALID', message: expect.stringContaining('"tokens" array is empty') }));
-    const twice = JSON.stringify({ tokens: [
-      { token: 'one-token-1', workspace: 'a', scopes: ['monitors:read'] },
-      { token: 'other-token-2', workspace: 'a', scopes: [] },
-      { token: 'one-token-1', workspace: 'b', scopes: ['monitors:write'] },
-    ] });
+    expect(() => parseTokensFile('{"tokens": []}', 't.json')).toThrow(
+      expect.objectContaining({
+        code: 'SIM_TOKENS_FILE_INVALID',
+        message: expect.stringContaining('"tokens" array is empty'),
+      }),
+    );
+    const twice = JSON.stringify({
+      tokens: [
+        { token: 'one-token-1', workspace: 'a', scopes: ['monitors:read'] },
+        { token: 'other-token-2', workspace: 'a', scopes: [] },
+        { token: 'one-token-1', workspace: 'b', scopes: ['monitors:write'] },
+      ],
+    });
     expect(() => parseTokensFile(twice, 't.json')).toThrow(/tokens\[2\] has the same token as tokens\[0\]/);
     expect(() => parseTokensFile(twice, 't.json')).not.toThrow(/one-token-1/);
     const file = JSON.stringify({ tokens: [{ token: 'one-token-1', workspace: 'a', scopes: [] }] });
     expect(() => simOptionsFromFlags({ token: 'one-token-1', tokensFile: 't.json' }, () => file)).toThrow(
-      expect.objectContaining({ code: 'SIM_BAD_OPTION', message: expect.stringContaining('--token has the same value as tokens[0]') }),
+      expect.objectContaining({
+        code: 'SIM_BAD_OPTION',
+        message: expect.stringContaining('--token has the same value as tokens[0]'),
+      }),
     );
-    expect(simOptionsFromFlags({ token: 'flag-token-1', tokensFile: 't.json' }, () => file).tokens?.map((t) => t.workspace)).toEqual(['default', 'a']);
+    expect(
+      simOptionsFromFlags({ token: 'flag-token-1', tokensFile: 't.json' }, () => file).tokens?.map((t) => t.workspace),
+    ).toEqual(['default', 'a']);
   });
 
   it('authenticate by value and identify a token only by a short digest', () => {
-    const registry = new TokenRegistry([fullScopeToken('the-token-1'), { ...fullScopeToken('the-token-2'), workspace: 'b' }]);
+    const registry = new TokenRegistry([
+      fullScopeToken('the-token-1'),
+      { ...fullScopeToken('the-token-2'), workspace: 'b' },
+    ]);
     const ok = registry.authenticate('Bearer the-token-2', Date.now());
     expect(ok).toMatchObject({ ok: true, tokenId: tokenId('the-token-2'), token: { workspace: 'b' } });
     expect(tokenId('the-token-2')).toMatch(/^[0-9a-f]{8}$/);
@@ -114,7 +150,21 @@ describe('simulator tokens', () => {
 
 describe('monitors sim flags', () => {
   it('become simulator options', () => {
-    const options = simOptionsFromFlags({ port: '8080', token: 'flag-token-1', listing: 'full', intervals: '300, 120,300', rateLimit: '2.5', errorRate: '0.1', dropRate: '0', holdWrites: '500', latency: '5', jitter: '3', seed: '7', idempotencyTtl: '60', monitorLimit: '10' });
+    const options = simOptionsFromFlags({
+      port: '8080',
+      token: 'flag-token-1',
+      listing: 'full',
+      intervals: '300, 120,300',
+      rateLimit: '2.5',
+      errorRate: '0.1',
+      dropRate: '0',
+      holdWrites: '500',
+      latency: '5',
+      jitter: '3',
+      seed: '7',
+      idempotencyTtl: '60',
+      monitorLimit: '10',
+    });
     expect(options).toMatchObject({
       port: 8080,
       listingMode: 'full',
@@ -128,10 +178,17 @@ describe('monitors sim flags', () => {
     expect(options.tokens?.[0]?.workspace).toBe('default');
   });
 
-  it('choose the token bucket\'s burst or a fixed window instead of the bucket', () => {
-    expect(simOptionsFromFlags({ rateLimit: '10', rateBurst: '5' })).toMatchObject({ rateLimitRps: 10, faults: { rateLimitBurst: 5 } });
-    expect(simOptionsFromFlags({ rateWindow: '100/10' }).faults).toMatchObject({ rateLimitWindow: { requests: 100, seconds: 10 } });
-    expect(simOptionsFromFlags({ rateWindow: ' 5/0.5 ' }).faults).toMatchObject({ rateLimitWindow: { requests: 5, seconds: 0.5 } });
+  it("choose the token bucket's burst or a fixed window instead of the bucket", () => {
+    expect(simOptionsFromFlags({ rateLimit: '10', rateBurst: '5' })).toMatchObject({
+      rateLimitRps: 10,
+      faults: { rateLimitBurst: 5 },
+    });
+    expect(simOptionsFromFlags({ rateWindow: '100/10' }).faults).toMatchObject({
+      rateLimitWindow: { requests: 100, seconds: 10 },
+    });
+    expect(simOptionsFromFlags({ rateWindow: ' 5/0.5 ' }).faults).toMatchObject({
+      rateLimitWindow: { requests: 5, seconds: 0.5 },
+    });
   });
 
   it.each([
@@ -142,7 +199,9 @@ describe('monitors sim flags', () => {
     [{ rateWindow: '10/10', rateBurst: '5' }, '--rate-window replaces the token bucket'],
     [{ rateBurst: '0.5' }, '--rate-burst'],
   ])('refuse the rate limit flags %j saying why', (flags, message) => {
-    expect(() => simOptionsFromFlags(flags)).toThrow(expect.objectContaining({ code: 'SIM_BAD_OPTION', message: expect.stringContaining(message) }));
+    expect(() => simOptionsFromFlags(flags)).toThrow(
+      expect.objectContaining({ code: 'SIM_BAD_OPTION', message: expect.stringContaining(message) }),
+    );
   });
 
   it.each([
@@ -153,6 +212,8 @@ describe('monitors sim flags', () => {
     [{ intervals: '' }, '--intervals'],
     [{ idempotencyTtl: '0' }, '--idempotency-ttl'],
   ])('refuse %j naming the flag', (flags, flag) => {
-    expect(() => simOptionsFromFlags(flags)).toThrow(expect.objectContaining({ code: 'SIM_BAD_OPTION', message: expect.stringContaining(flag) }));
+    expect(() => simOptionsFromFlags(flags)).toThrow(
+      expect.objectContaining({ code: 'SIM_BAD_OPTION', message: expect.stringContaining(flag) }),
+    );
   });
 });

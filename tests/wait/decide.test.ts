@@ -12,20 +12,42 @@ const T = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-01T00:00:05.000Z';
 
 function monitor(fields: Partial<LiveMonitor> & Record<string, unknown>): LiveMonitor {
-  return { id: 'A', name: 'a', type: 'http', url: 'https://example.com/', method: 'GET', status: 'pending', interval_seconds: 300, timeout_seconds: 10, created_at: T, updated_at: T, ...fields };
+  return {
+    id: 'A',
+    name: 'a',
+    type: 'http',
+    url: 'https://example.com/',
+    method: 'GET',
+    status: 'pending',
+    interval_seconds: 300,
+    timeout_seconds: 10,
+    created_at: T,
+    updated_at: T,
+    ...fields,
+  };
 }
 
 describe('assess: does this reading end the wait?', () => {
   it('a created monitor waits while pending and settles on any other status', () => {
-    expect(assess(created, monitor({ status: 'pending', last_check_at: null }))).toMatchObject({ settled: false, status: { key: 'pending' } });
+    expect(assess(created, monitor({ status: 'pending', last_check_at: null }))).toMatchObject({
+      settled: false,
+      status: { key: 'pending' },
+    });
     for (const status of ['up', 'degraded', 'down', 'paused', 'maintenance', 'awaiting_allowlist']) {
       expect(assess(created, monitor({ status, last_check_at: LATER })).settled, status).toBe(true);
     }
   });
 
   it('a replaced monitor showing a check result from before the change waits for a check after it', () => {
-    expect(assess(replaced, monitor({ status: 'up', updated_at: LATER, last_check_at: T }))).toMatchObject({ settled: false, checkedSinceChange: false, lastCheckAt: T });
-    expect(assess(replaced, monitor({ status: 'down', updated_at: LATER, last_check_at: LATER }))).toMatchObject({ settled: true, checkedSinceChange: true });
+    expect(assess(replaced, monitor({ status: 'up', updated_at: LATER, last_check_at: T }))).toMatchObject({
+      settled: false,
+      checkedSinceChange: false,
+      lastCheckAt: T,
+    });
+    expect(assess(replaced, monitor({ status: 'down', updated_at: LATER, last_check_at: LATER }))).toMatchObject({
+      settled: true,
+      checkedSinceChange: true,
+    });
     expect(assess(replaced, monitor({ status: 'up', updated_at: LATER, last_check_at: null })).settled).toBe(false);
   });
 
@@ -50,7 +72,10 @@ describe('assess: does this reading end the wait?', () => {
     expect(statusOf('active')).toEqual({ key: 'unknown', shown: 'active' });
     expect(statusOf(undefined)).toEqual({ key: 'unknown', shown: '(none)' });
     expect(statusOf(3)).toEqual({ key: 'unknown', shown: '3' });
-    expect(assess(created, monitor({ status: 'initialising' }))).toMatchObject({ settled: true, status: { key: 'unknown', shown: 'initialising' } });
+    expect(assess(created, monitor({ status: 'initialising' }))).toMatchObject({
+      settled: true,
+      status: { key: 'unknown', shown: 'initialising' },
+    });
     expect(assess(created, monitor({ status: 'PENDING' })).settled).toBe(false);
   });
 });
@@ -112,18 +137,31 @@ describe('what fails the wait', () => {
     expect(parseFailOn('down,degraded')).toEqual(['down', 'degraded']);
     expect(parseFailOn(' Down , awaiting-allowlist,unknown,down')).toEqual(['down', 'awaiting_allowlist', 'unknown']);
     expect(parseFailOn('none')).toEqual([]);
-    expect(() => parseFailOn('down,broken')).toThrow('--wait-fail-on takes a comma-separated list of pending, up, degraded, down, paused, maintenance, awaiting_allowlist, unknown (or "none"), not "down,broken"');
+    expect(() => parseFailOn('down,broken')).toThrow(
+      '--wait-fail-on takes a comma-separated list of pending, up, degraded, down, paused, maintenance, awaiting_allowlist, unknown (or "none"), not "down,broken"',
+    );
     expect(() => parseFailOn('')).toThrow(/--wait-fail-on takes/);
   });
 });
 
 describe('wait durations', () => {
   it('accept 90, 90s, 5m, 1m30s, 1h and 0; refuse other forms and more than 6h', () => {
-    expect(['90', '90s', '5m', '1m30s', '1h', '0', ' 2M ', '1h0m5s'].map((d) => parseDuration(d))).toEqual([90_000, 90_000, 300_000, 90_000, 3_600_000, 0, 120_000, 3_605_000]);
-    for (const bad of ['', 's', '5 m', '1.5m', '-1s', '5x', '7h', 'm5']) expect(() => parseDuration(bad), bad).toThrow(/--wait takes a duration such as 90s, 5m/);
+    expect(['90', '90s', '5m', '1m30s', '1h', '0', ' 2M ', '1h0m5s'].map((d) => parseDuration(d))).toEqual([
+      90_000, 90_000, 300_000, 90_000, 3_600_000, 0, 120_000, 3_605_000,
+    ]);
+    for (const bad of ['', 's', '5 m', '1.5m', '-1s', '5x', '7h', 'm5'])
+      expect(() => parseDuration(bad), bad).toThrow(/--wait takes a duration such as 90s, 5m/);
   });
 
   it('print for people', () => {
-    expect([0, 1500, 2000, 59_000, 90_000, 300_000, 3_605_000].map(formatDuration)).toEqual(['0s', '1.5s', '2s', '59s', '1m30s', '5m', '1h5s']);
+    expect([0, 1500, 2000, 59_000, 90_000, 300_000, 3_605_000].map(formatDuration)).toEqual([
+      '0s',
+      '1.5s',
+      '2s',
+      '59s',
+      '1m30s',
+      '5m',
+      '1h5s',
+    ]);
   });
 });

@@ -20,7 +20,21 @@ function scriptedServer(script: Script, clock: { t: number }) {
   const requests: string[] = [];
   const view = (id: string): LiveMonitor | undefined => {
     const fields = script[id]?.(clock.t - T0);
-    return fields && { id, name: id, type: 'http', url: 'https://example.com/', method: 'GET', status: 'pending', interval_seconds: 300, timeout_seconds: 10, created_at: iso(T0), updated_at: iso(T0), ...fields };
+    return (
+      fields && {
+        id,
+        name: id,
+        type: 'http',
+        url: 'https://example.com/',
+        method: 'GET',
+        status: 'pending',
+        interval_seconds: 300,
+        timeout_seconds: 10,
+        created_at: iso(T0),
+        updated_at: iso(T0),
+        ...fields,
+      }
+    );
   };
   const api = {
     failures: new Map<string, () => Error>(),
@@ -54,15 +68,25 @@ const target = (id: string, action: WaitTarget['action'] = 'create'): WaitTarget
 describe('following monitors after an apply', () => {
   it('reads until each has left pending, at 0, 2, 5, 9.5 s ..., and reports the time it took', async () => {
     const time = fakeTime();
-    const { api, requests } = scriptedServer({ A: (t) => ({ status: t >= 4000 ? 'up' : 'pending' }), B: (t) => ({ status: t >= 9000 ? 'down' : 'pending' }) }, time.clock);
+    const { api, requests } = scriptedServer(
+      { A: (t) => ({ status: t >= 4000 ? 'up' : 'pending' }), B: (t) => ({ status: t >= 9000 ? 'down' : 'pending' }) },
+      time.clock,
+    );
     const settled: string[] = [];
     const result = await followMonitors([target('A'), target('B')], {
-      api, timeoutMs: 60_000, liveEstimate: 1000, now: time.now, sleep: time.sleep,
+      api,
+      timeoutMs: 60_000,
+      liveEstimate: 1000,
+      now: time.now,
+      sleep: time.sleep,
       onSettled: (s, after) => settled.push(`${s.target.id} ${s.assessment?.status.key} ${after}`),
     });
     expect(settled).toEqual(['A up 5000', 'B down 9500']);
     expect(result).toMatchObject({ elapsedMs: 9500, timedOut: false, interrupted: false });
-    expect(result.states.map((s) => [s.target.id, s.assessment?.status.key])).toEqual([['A', 'up'], ['B', 'down']]);
+    expect(result.states.map((s) => [s.target.id, s.assessment?.status.key])).toEqual([
+      ['A', 'up'],
+      ['B', 'down'],
+    ]);
     // A is not read again once settled.
     expect(requests.filter((r) => r.endsWith('/A'))).toHaveLength(3);
     expect(requests.filter((r) => r.endsWith('/B'))).toHaveLength(4);
@@ -71,7 +95,13 @@ describe('following monitors after an apply', () => {
   it('stops at the deadline with what it last saw', async () => {
     const time = fakeTime();
     const { api } = scriptedServer({ A: () => ({ status: 'pending' }), B: () => ({ status: 'up' }) }, time.clock);
-    const result = await followMonitors([target('A'), target('B')], { api, timeoutMs: 7000, liveEstimate: 1000, now: time.now, sleep: time.sleep });
+    const result = await followMonitors([target('A'), target('B')], {
+      api,
+      timeoutMs: 7000,
+      liveEstimate: 1000,
+      now: time.now,
+      sleep: time.sleep,
+    });
     expect(result).toMatchObject({ elapsedMs: 7000, timedOut: true });
     expect(result.states[0]!.assessment).toMatchObject({ settled: false, status: { key: 'pending' } });
   });
@@ -79,15 +109,32 @@ describe('following monitors after an apply', () => {
   it('with a wait of 0 reads once', async () => {
     const time = fakeTime();
     const { api, requests } = scriptedServer({ A: () => ({ status: 'pending' }) }, time.clock);
-    const result = await followMonitors([target('A')], { api, timeoutMs: 0, liveEstimate: 1, now: time.now, sleep: time.sleep });
+    const result = await followMonitors([target('A')], {
+      api,
+      timeoutMs: 0,
+      liveEstimate: 1,
+      now: time.now,
+      sleep: time.sleep,
+    });
     expect([result.timedOut, result.elapsedMs, requests]).toEqual([true, 0, ['GET /monitors/A']]);
   });
 
   it('waits for a replaced monitor to be checked after the change', async () => {
     const time = fakeTime();
     const changed = iso(T0);
-    const { api } = scriptedServer({ R: (t) => ({ status: 'up', updated_at: changed, last_check_at: t >= 3000 ? iso(T0 + 3000) : iso(T0 - 60_000) }) }, time.clock);
-    const result = await followMonitors([target('R', 'replace')], { api, timeoutMs: 60_000, liveEstimate: 1, now: time.now, sleep: time.sleep });
+    const { api } = scriptedServer(
+      {
+        R: (t) => ({ status: 'up', updated_at: changed, last_check_at: t >= 3000 ? iso(T0 + 3000) : iso(T0 - 60_000) }),
+      },
+      time.clock,
+    );
+    const result = await followMonitors([target('R', 'replace')], {
+      api,
+      timeoutMs: 60_000,
+      liveEstimate: 1,
+      now: time.now,
+      sleep: time.sleep,
+    });
     expect(result.elapsedMs).toBe(5000);
     expect(result.states[0]!.assessment).toMatchObject({ settled: true, checkedSinceChange: true });
   });
@@ -95,39 +142,62 @@ describe('following monitors after an apply', () => {
   it('reads through the listing when that takes fewer requests, and asks by id for one the listing lacks', async () => {
     const time = fakeTime();
     const ids = ['A', 'B', 'C', 'D', 'E'];
-    const script: Script = Object.fromEntries(ids.map((id) => [id, (t: number) => ({ status: t >= 2000 ? 'up' : 'pending' })]));
+    const script: Script = Object.fromEntries(
+      ids.map((id) => [id, (t: number) => ({ status: t >= 2000 ? 'up' : 'pending' })]),
+    );
     const { api, requests } = scriptedServer(script, time.clock);
     const lagging = api.listMonitors;
     api.listMonitors = async () => (await lagging()).filter((m) => m.id !== 'E');
-    const result = await followMonitors(ids.map((id) => target(id)), { api, timeoutMs: 60_000, liveEstimate: 50, now: time.now, sleep: time.sleep });
+    const result = await followMonitors(
+      ids.map((id) => target(id)),
+      { api, timeoutMs: 60_000, liveEstimate: 50, now: time.now, sleep: time.sleep },
+    );
     expect(result.states.every((s) => s.assessment?.status.key === 'up')).toBe(true);
     expect(requests).toEqual(['GET /monitors', 'GET /monitors/E', 'GET /monitors', 'GET /monitors/E']);
   });
 
   it('marks a monitor deleted meanwhile as gone, and keeps reading one whose read failed', async () => {
     const time = fakeTime();
-    const { api } = scriptedServer({ G: () => undefined, F: (t) => ({ status: t >= 2000 ? 'degraded' : 'pending' }) }, time.clock);
+    const { api } = scriptedServer(
+      { G: () => undefined, F: (t) => ({ status: t >= 2000 ? 'degraded' : 'pending' }) },
+      time.clock,
+    );
     api.failures.set('F', () => new ServerError('API_SERVER_ERROR', 'the API answered 503 after 6 attempts'));
     const result = await followMonitors([target('G'), target('F')], {
-      api, timeoutMs: 60_000, liveEstimate: 1000, now: time.now,
+      api,
+      timeoutMs: 60_000,
+      liveEstimate: 1000,
+      now: time.now,
       sleep: async (ms) => {
         time.clock.t += ms;
         api.failures.clear();
       },
     });
-    expect(result.states.map((s) => [s.target.id, s.gone ?? false, s.assessment?.status.key, s.error])).toEqual([['G', true, undefined, undefined], ['F', false, 'degraded', undefined]]);
+    expect(result.states.map((s) => [s.target.id, s.gone ?? false, s.assessment?.status.key, s.error])).toEqual([
+      ['G', true, undefined, undefined],
+      ['F', false, 'degraded', undefined],
+    ]);
   });
 
   it('ends at once on a token problem (403), as a fatal error', async () => {
     const time = fakeTime();
     const { api, requests } = scriptedServer({ A: () => ({ status: 'pending' }) }, time.clock);
     api.failures.set('A', () => new ForbiddenError('API_FORBIDDEN', 'the token lacks the monitors:read scope'));
-    const result = await followMonitors([target('A')], { api, timeoutMs: 60_000, liveEstimate: 1, now: time.now, sleep: time.sleep });
+    const result = await followMonitors([target('A')], {
+      api,
+      timeoutMs: 60_000,
+      liveEstimate: 1,
+      now: time.now,
+      sleep: time.sleep,
+    });
     expect(result.fatal?.code).toBe('API_FORBIDDEN');
     expect([result.timedOut, requests.length]).toEqual([false, 1]);
     const report = buildWaitReport(result, undefined, ['down'], 60_000);
     expect(report.failed).toBe(true);
-    expect(waitReportLines(report).slice(-2)).toEqual(['error API_FORBIDDEN: the wait stopped: the token lacks the monitors:read scope', 'Wait failed: 1 unread. (0s)']);
+    expect(waitReportLines(report).slice(-2)).toEqual([
+      'error API_FORBIDDEN: the wait stopped: the token lacks the monitors:read scope',
+      'Wait failed: 1 unread. (0s)',
+    ]);
   });
 
   it('stops when interrupted, reporting what it saw', async () => {
@@ -135,7 +205,11 @@ describe('following monitors after an apply', () => {
     const { api } = scriptedServer({ A: () => ({ status: 'pending' }) }, time.clock);
     const controller = new AbortController();
     const result = await followMonitors([target('A')], {
-      api, timeoutMs: 60_000, liveEstimate: 1, now: time.now, signal: controller.signal,
+      api,
+      timeoutMs: 60_000,
+      liveEstimate: 1,
+      now: time.now,
+      signal: controller.signal,
       sleep: async (ms) => {
         time.clock.t += ms;
         controller.abort();
@@ -147,34 +221,70 @@ describe('following monitors after an apply', () => {
 
 describe('open incidents and the report', () => {
   const incident = (id: string, monitorId: string, resolved: string | null | undefined): Incident => ({
-    id, monitor: { id: monitorId, name: null }, status: 'whatever', severity: 'major', summary: `${id} summary`, opened_at: iso(T0), ...(resolved === undefined ? {} : { resolved_at: resolved }),
+    id,
+    monitor: { id: monitorId, name: null },
+    status: 'whatever',
+    severity: 'major',
+    summary: `${id} summary`,
+    opened_at: iso(T0),
+    ...(resolved === undefined ? {} : { resolved_at: resolved }),
   });
 
   it('keeps the incidents without resolved_at on the followed monitors', async () => {
-    const api = { listIncidents: async () => ({ incidents: [incident('I1', 'A', null), incident('I2', 'A', iso(T0)), incident('I3', 'X', null), incident('I4', 'B', undefined)], complete: false }) } as unknown as MonitorsApi;
+    const api = {
+      listIncidents: async () => ({
+        incidents: [
+          incident('I1', 'A', null),
+          incident('I2', 'A', iso(T0)),
+          incident('I3', 'X', null),
+          incident('I4', 'B', undefined),
+        ],
+        complete: false,
+      }),
+    } as unknown as MonitorsApi;
     const open = await readOpenIncidents(api, new Set(['A', 'B']));
-    expect([...open.byMonitor].map(([id, list]) => [id, list.map((i) => i.id)])).toEqual([['A', ['I1']], ['B', ['I4']]]);
+    expect([...open.byMonitor].map(([id, list]) => [id, list.map((i) => i.id)])).toEqual([
+      ['A', ['I1']],
+      ['B', ['I4']],
+    ]);
     expect(open.note).toBe('Only the first 4 incidents were read; an open incident may be missing.');
   });
 
   it('says once that incidents were not read when the token lacks incidents:read', async () => {
-    const api = { listIncidents: async () => Promise.reject(new ForbiddenError('API_FORBIDDEN', 'forbidden')) } as unknown as MonitorsApi;
-    expect(await readOpenIncidents(api, new Set(['A']))).toEqual({ byMonitor: new Map(), note: 'Open incidents were not read: the token lacks the incidents:read scope.' });
+    const api = {
+      listIncidents: async () => Promise.reject(new ForbiddenError('API_FORBIDDEN', 'forbidden')),
+    } as unknown as MonitorsApi;
+    expect(await readOpenIncidents(api, new Set(['A']))).toEqual({
+      byMonitor: new Map(),
+      note: 'Open incidents were not read: the token lacks the incidents:read scope.',
+    });
   });
 
   it('renders a line per monitor, its incidents under it, notes, and a summary naming what fails', async () => {
     const time = fakeTime();
-    const { api } = scriptedServer({
-      A: () => ({ status: 'up' }),
-      B: () => ({ status: 'down' }),
-      C: () => ({ status: 'pending' }),
-      D: () => ({ status: 'Initialising' }),
-      R: () => ({ status: 'up', updated_at: iso(T0), last_check_at: iso(T0 - 1) }),
-      G: () => undefined,
-    }, time.clock);
+    const { api } = scriptedServer(
+      {
+        A: () => ({ status: 'up' }),
+        B: () => ({ status: 'down' }),
+        C: () => ({ status: 'pending' }),
+        D: () => ({ status: 'Initialising' }),
+        R: () => ({ status: 'up', updated_at: iso(T0), last_check_at: iso(T0 - 1) }),
+        G: () => undefined,
+      },
+      time.clock,
+    );
     const targets = ['A', 'B', 'C', 'D', 'G'].map((id) => target(id)).concat(target('R', 'replace'));
-    const result = await followMonitors(targets, { api, timeoutMs: 3000, liveEstimate: 1000, now: time.now, sleep: time.sleep });
-    const open = { byMonitor: new Map([['B', [incident('I1', 'B', null)]]]), note: 'Open incidents were not read completely.' };
+    const result = await followMonitors(targets, {
+      api,
+      timeoutMs: 3000,
+      liveEstimate: 1000,
+      now: time.now,
+      sleep: time.sleep,
+    });
+    const open = {
+      byMonitor: new Map([['B', [incident('I1', 'B', null)]]]),
+      note: 'Open incidents were not read completely.',
+    };
     const report = buildWaitReport(result, open, ['down', 'unknown'], 3000);
     expect(waitReportLines(report)).toEqual([
       'Monitor status after the apply (waited 3s of at most 3s):',
@@ -190,8 +300,18 @@ describe('open incidents and the report', () => {
     ]);
     expect(report).toMatchObject({ timed_out: true, failed: true, fail_on: ['down', 'unknown'] });
     expect(report.monitors[1]).toEqual({
-      id: 'B', name: 'B', action: 'create', status: 'down', server_status: 'down', settled: true, checked_since_change: null, last_check_at: null,
-      gone: false, error: null, failure: 'down', open_incidents: [{ id: 'I1', status: 'whatever', severity: 'major', summary: 'I1 summary', opened_at: iso(T0) }],
+      id: 'B',
+      name: 'B',
+      action: 'create',
+      status: 'down',
+      server_status: 'down',
+      settled: true,
+      checked_since_change: null,
+      last_check_at: null,
+      gone: false,
+      error: null,
+      failure: 'down',
+      open_incidents: [{ id: 'I1', status: 'whatever', severity: 'major', summary: 'I1 summary', opened_at: iso(T0) }],
     });
   });
 });

@@ -130,9 +130,11 @@ export class PacingModel {
   /** For the debug log: what is known of the limit, in a few words. */
   describe(): string {
     if (this.limit === undefined) return this.headerless ? 'no rate-limit headers' : 'nothing known yet';
-    if (this.shape === 'continuous') return `limit ${this.limit}, refilled continuously at ${Math.floor(this.rate.perMs * 1000)}/s or more`;
+    if (this.shape === 'continuous')
+      return `limit ${this.limit}, refilled continuously at ${Math.floor(this.rate.perMs * 1000)}/s or more`;
     const length = this.windows.length();
-    if (this.shape === 'stepped' && length) return `limit ${this.limit} per window of ${(length.shortest / 1000).toFixed(1)} to ${(length.longest / 1000).toFixed(1)} s`;
+    if (this.shape === 'stepped' && length)
+      return `limit ${this.limit} per window of ${(length.shortest / 1000).toFixed(1)} to ${(length.longest / 1000).toFixed(1)} s`;
     return `limit ${this.limit}, refill not seen yet`;
   }
 
@@ -226,6 +228,7 @@ function reserveOf(limit: number): number {
  * that up to whole seconds.
  */
 function lastMomentBefore(obs: Observation): number {
-  if (obs.refused && obs.retryAfterMs !== undefined && obs.retryAfterMs >= 1000) return Math.max(obs.sentAt, obs.at + obs.retryAfterMs - 1000);
+  if (obs.refused && obs.retryAfterMs !== undefined && obs.retryAfterMs >= 1000)
+    return Math.max(obs.sentAt, obs.at + obs.retryAfterMs - 1000);
   return obs.sentAt;
 }

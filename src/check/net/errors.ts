@@ -22,7 +22,8 @@ const BY_CODE: Readonly<Record<string, string>> = {
   CERT_NOT_YET_VALID: 'TLS: the certificate is not yet valid',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS: self-signed certificate',
   SELF_SIGNED_CERT_IN_CHAIN: 'TLS: self-signed certificate in the chain (an untrusted root; --ca adds one)',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS: unable to verify the certificate (an incomplete chain or an untrusted issuer; --ca adds one)',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+    'TLS: unable to verify the certificate (an incomplete chain or an untrusted issuer; --ca adds one)',
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'TLS: the issuer is not trusted (--ca adds a CA)',
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS: the certificate does not name this host',
   CERT_REVOKED: 'TLS: the certificate is revoked',
@@ -42,7 +43,8 @@ export function describeNetError(error: unknown, timeoutSeconds: number, signal?
   const e = error as NodeJS.ErrnoException & { reason?: string };
   const code = typeof e?.code === 'string' ? e.code : undefined;
   if (code && BY_CODE[code]) return BY_CODE[code]!;
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(e?.message ?? '')) return 'TLS handshake failed (is the port plain, not TLS?)';
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(e?.message ?? ''))
+    return 'TLS handshake failed (is the port plain, not TLS?)';
   const message = e instanceof Error ? e.message : String(error);
   return code ? `${message} (${code})` : message;
 }
@@ -55,5 +57,10 @@ export function describeTlsError(code: string): string {
 /** Our own timeout (an aborted signal) in any of the shapes Node reports it. */
 export function isTimeout(error: unknown): boolean {
   const e = error as { name?: string; code?: string; cause?: unknown };
-  return e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'ABORT_ERR' || (e?.cause !== undefined && e.cause !== e && isTimeout(e.cause));
+  return (
+    e?.name === 'TimeoutError' ||
+    e?.name === 'AbortError' ||
+    e?.code === 'ABORT_ERR' ||
+    (e?.cause !== undefined && e.cause !== e && isTimeout(e.cause))
+  );
 }

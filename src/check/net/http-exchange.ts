@@ -41,7 +41,11 @@ export type HttpExchangeResult =
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export async function httpExchange(request: HttpExchangeRequest, context: CheckContext, signal: AbortSignal): Promise<HttpExchangeResult> {
+export async function httpExchange(
+  request: HttpExchangeRequest,
+  context: CheckContext,
+  signal: AbortSignal,
+): Promise<HttpExchangeResult> {
   let url = request.url;
   let method = request.method;
   let body = request.body;
@@ -49,14 +53,20 @@ export async function httpExchange(request: HttpExchangeRequest, context: CheckC
   for (let redirects = 0; ; redirects++) {
     const answer = await requestOnce({ url, method, headers, body }, context, signal);
     const location = answer.headers.location;
-    if (!request.followRedirects || !REDIRECTS.has(answer.status) || typeof location !== 'string') return { kind: 'answer', ...answer, url, redirects };
-    if (redirects >= request.maxRedirects) return { kind: 'too_many_redirects', status: answer.status, redirects: redirects + 1 };
+    if (!request.followRedirects || !REDIRECTS.has(answer.status) || typeof location !== 'string')
+      return { kind: 'answer', ...answer, url, redirects };
+    if (redirects >= request.maxRedirects)
+      return { kind: 'too_many_redirects', status: answer.status, redirects: redirects + 1 };
     const next = URL.parse(location, url.href);
-    if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) return { kind: 'bad_redirect', status: answer.status, location };
+    if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:'))
+      return { kind: 'bad_redirect', status: answer.status, location };
     // Credentials go to the origin they were written for, never to another one (curl, browsers).
     if (next.origin !== url.origin) headers = headers.filter(([name]) => name.toLowerCase() !== 'authorization');
     // 303 turns any method but HEAD into GET; 301/302 turn POST into GET (as browsers do); 307/308 keep both.
-    if ((answer.status === 303 && method !== 'HEAD') || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
+    if (
+      (answer.status === 303 && method !== 'HEAD') ||
+      ((answer.status === 301 || answer.status === 302) && method === 'POST')
+    ) {
       method = 'GET';
       body = undefined;
       headers = headers.filter(([name]) => name.toLowerCase() !== 'content-type');
@@ -72,7 +82,11 @@ interface OneRequest {
   body: string | undefined;
 }
 
-function requestOnce(one: OneRequest, context: CheckContext, signal: AbortSignal): Promise<Omit<HttpAnswer, 'url' | 'redirects'>> {
+function requestOnce(
+  one: OneRequest,
+  context: CheckContext,
+  signal: AbortSignal,
+): Promise<Omit<HttpAnswer, 'url' | 'redirects'>> {
   const secure = one.url.protocol === 'https:';
   const host = one.url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(one.url.port) || (secure ? 443 : 80);
@@ -140,7 +154,16 @@ async function readBody(res: IncomingMessage, limit: number): Promise<{ body: Bu
 
 /** The body as the server meant it; pipeline() carries an aborted response's error to the reader. */
 function decoded(res: IncomingMessage): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   return decoder ? pipeline(res, decoder, () => undefined) : res;
 }

@@ -11,13 +11,24 @@ export interface Address {
   family: 4 | 6;
 }
 
-export function resolveEntryFor(entries: readonly ResolveEntry[], host: string, port: number): ResolveEntry | undefined {
+export function resolveEntryFor(
+  entries: readonly ResolveEntry[],
+  host: string,
+  port: number,
+): ResolveEntry | undefined {
   const name = normalizeHost(host);
-  return entries.find((e) => e.host === name && e.port === port) ?? entries.find((e) => e.host === name && e.port === '*');
+  return (
+    entries.find((e) => e.host === name && e.port === port) ?? entries.find((e) => e.host === name && e.port === '*')
+  );
 }
 
 /** The addresses to try for host:port, in order. Rejects with a Node-style error (code ENOTFOUND, ...). */
-export async function lookupHost(host: string, port: number, context: CheckContext, signal?: AbortSignal): Promise<Address[]> {
+export async function lookupHost(
+  host: string,
+  port: number,
+  context: CheckContext,
+  signal?: AbortSignal,
+): Promise<Address[]> {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   const literal = isIP(bare);
   if (literal !== 0) return [{ address: bare, family: literal as 4 | 6 }];
@@ -42,7 +53,9 @@ async function resolveWith(servers: readonly string[], host: string, signal?: Ab
   signal?.addEventListener('abort', cancel, { once: true });
   try {
     // No A record (NODATA): the name may still have AAAA records. NXDOMAIN ends it.
-    const v4 = await resolver.resolve4(host).catch((error: NodeJS.ErrnoException) => (error.code === 'ENODATA' ? [] : Promise.reject(error)));
+    const v4 = await resolver
+      .resolve4(host)
+      .catch((error: NodeJS.ErrnoException) => (error.code === 'ENODATA' ? [] : Promise.reject(error)));
     if (v4.length > 0) return v4.map((address) => ({ address, family: 4 }));
     const v6 = await resolver.resolve6(host);
     return v6.map((address) => ({ address, family: 6 }));
@@ -56,7 +69,8 @@ export function lookupFunction(port: number, context: CheckContext, signal?: Abo
   return (hostname, options, callback) => {
     lookupHost(hostname, port, context, signal).then(
       (found) => {
-        const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const wanted =
+          options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
         const list = wanted.length > 0 ? wanted : found;
         if (options.all) (callback as (e: null, a: Address[]) => void)(null, list);
         else (callback as (e: null, a: string, f: number) => void)(null, list[0]!.address, list[0]!.family);

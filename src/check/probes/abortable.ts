@@ -4,7 +4,11 @@
  */
 export function abortable<T>(
   signal: AbortSignal,
-  start: (resolve: (value: T) => void, reject: (error: unknown) => void, onAbort: (cleanup: () => void) => void) => void,
+  start: (
+    resolve: (value: T) => void,
+    reject: (error: unknown) => void,
+    onAbort: (cleanup: () => void) => void,
+  ) => void,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const cleanups: Array<() => void> = [];

@@ -18,9 +18,13 @@ export const domainProbe: Probe = async ({ monitor }, context, signal) => {
   let base = context.rdapUrl;
   if (!base) {
     const bootstrap = await bootstrapOnce(context, signal);
-    if (bootstrap instanceof Error) return notChecked(`not checkable from here: the RDAP bootstrap registry ${IANA_RDAP_BOOTSTRAP} could not be read (${describeNetError(bootstrap, timeout)})`);
+    if (bootstrap instanceof Error)
+      return notChecked(
+        `not checkable from here: the RDAP bootstrap registry ${IANA_RDAP_BOOTSTRAP} could not be read (${describeNetError(bootstrap, timeout)})`,
+      );
     base = rdapBaseFor(bootstrap, domain);
-    if (!base) return notChecked(`not checkable from here: no RDAP service is known for ${domain} (IANA bootstrap registry)`);
+    if (!base)
+      return notChecked(`not checkable from here: no RDAP service is known for ${domain} (IANA bootstrap registry)`);
   }
   const url = rdapDomainUrl(base, domain);
   const started = performance.now();
@@ -28,12 +32,16 @@ export const domainProbe: Probe = async ({ monitor }, context, signal) => {
   try {
     answer = await getRdap(url, context, signal);
   } catch (error) {
-    return notChecked(`not checkable from here: RDAP ${url.origin} not reachable (${describeNetError(error, timeout, signal)})`);
+    return notChecked(
+      `not checkable from here: RDAP ${url.origin} not reachable (${describeNetError(error, timeout, signal)})`,
+    );
   }
   const ms = Math.round(performance.now() - started);
-  if (answer.kind !== 'answer') return notChecked(`not checkable from here: RDAP ${url.origin} redirected too often or elsewhere`);
+  if (answer.kind !== 'answer')
+    return notChecked(`not checkable from here: RDAP ${url.origin} redirected too often or elsewhere`);
   if (answer.status === 404) return fail(`${domain} is not registered (RDAP ${url.origin} answered 404)`);
-  if (answer.status < 200 || answer.status > 299) return notChecked(`not checkable from here: RDAP ${url.origin} answered status ${answer.status}`);
+  if (answer.status < 200 || answer.status > 299)
+    return notChecked(`not checkable from here: RDAP ${url.origin} answered status ${answer.status}`);
   let rdap: unknown;
   try {
     rdap = JSON.parse(answer.body.toString('utf8'));
@@ -59,7 +67,10 @@ function bootstrapOnce(context: CheckContext, signal: AbortSignal): Promise<unkn
   let pending = context.cache.get(IANA_RDAP_BOOTSTRAP);
   if (!pending) {
     pending = getRdap(new URL(IANA_RDAP_BOOTSTRAP), context, signal).then(
-      (answer) => (answer.kind === 'answer' && answer.status === 200 ? (JSON.parse(answer.body.toString('utf8')) as unknown) : new Error(`status ${answer.kind === 'answer' ? answer.status : 'redirect'}`)),
+      (answer) =>
+        answer.kind === 'answer' && answer.status === 200
+          ? (JSON.parse(answer.body.toString('utf8')) as unknown)
+          : new Error(`status ${answer.kind === 'answer' ? answer.status : 'redirect'}`),
       (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
     context.cache.set(IANA_RDAP_BOOTSTRAP, pending);

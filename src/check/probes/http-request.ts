@@ -15,12 +15,17 @@ export function httpRequestOf(monitor: MonitorInput, userAgent: string): HttpExc
   }
   const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
   const secret = monitor.auth_secret ?? '';
-  if (monitor.auth_type === 'basic') headers.push(['Authorization', `Basic ${Buffer.from(`${monitor.auth_username ?? ''}:${secret}`).toString('base64')}`]);
+  if (monitor.auth_type === 'basic')
+    headers.push([
+      'Authorization',
+      `Basic ${Buffer.from(`${monitor.auth_username ?? ''}:${secret}`).toString('base64')}`,
+    ]);
   if (monitor.auth_type === 'bearer') headers.push(['Authorization', `Bearer ${secret}`]);
   if (!has('user-agent')) headers.push(['User-Agent', userAgent]);
   if (!has('accept')) headers.push(['Accept', '*/*']);
   const body = monitor.body ?? undefined;
-  if (body !== undefined && body !== '' && !has('content-type')) headers.push(['Content-Type', looksLikeJson(body) ? 'application/json' : 'text/plain; charset=utf-8']);
+  if (body !== undefined && body !== '' && !has('content-type'))
+    headers.push(['Content-Type', looksLikeJson(body) ? 'application/json' : 'text/plain; charset=utf-8']);
   return {
     url: new URL(monitor.url),
     method: monitor.method,
@@ -32,12 +37,25 @@ export function httpRequestOf(monitor: MonitorInput, userAgent: string): HttpExc
 }
 
 /** The answer when its status is in the expected range, else the failed outcome. */
-export async function fetchExpected(monitor: MonitorInput, context: CheckContext, signal: AbortSignal): Promise<HttpAnswer | ProbeOutcome> {
+export async function fetchExpected(
+  monitor: MonitorInput,
+  context: CheckContext,
+  signal: AbortSignal,
+): Promise<HttpAnswer | ProbeOutcome> {
   const result = await httpExchange(httpRequestOf(monitor, context.userAgent), context, signal);
-  if (result.kind === 'too_many_redirects') return fail(`more than max_redirects ${monitor.max_redirects} redirect${monitor.max_redirects === 1 ? '' : 's'} (status ${result.status})`);
-  if (result.kind === 'bad_redirect') return fail(`status ${result.status} redirects to ${JSON.stringify(result.location.slice(0, 200))}, which is not an http(s) URL`);
+  if (result.kind === 'too_many_redirects')
+    return fail(
+      `more than max_redirects ${monitor.max_redirects} redirect${monitor.max_redirects === 1 ? '' : 's'} (status ${result.status})`,
+    );
+  if (result.kind === 'bad_redirect')
+    return fail(
+      `status ${result.status} redirects to ${JSON.stringify(result.location.slice(0, 200))}, which is not an http(s) URL`,
+    );
   const problem = statusProblem(result.status, monitor.expected_status_min, monitor.expected_status_max);
-  if (problem) return fail(`${problem}${result.redirects > 0 ? ` after ${result.redirects} redirect${result.redirects === 1 ? '' : 's'}` : ''}${result.status >= 300 && result.status < 400 && !monitor.follow_redirects ? ' (follow_redirects is off)' : ''}`);
+  if (problem)
+    return fail(
+      `${problem}${result.redirects > 0 ? ` after ${result.redirects} redirect${result.redirects === 1 ? '' : 's'}` : ''}${result.status >= 300 && result.status < 400 && !monitor.follow_redirects ? ' (follow_redirects is off)' : ''}`,
+    );
   return result;
 }
 

@@ -11,7 +11,8 @@ export interface ProbeInput {
 /** One attempt of a check. Rejections are network failures; the runner words them. */
 export type Probe = (input: ProbeInput, context: CheckContext, signal: AbortSignal) => Promise<ProbeOutcome>;
 
-export const pass = (detail: string, ms?: number): ProbeOutcome => (ms === undefined ? { kind: 'pass', detail } : { kind: 'pass', detail, ms });
+export const pass = (detail: string, ms?: number): ProbeOutcome =>
+  ms === undefined ? { kind: 'pass', detail } : { kind: 'pass', detail, ms };
 export const fail = (reason: string): ProbeOutcome => ({ kind: 'fail', reason });
 export const notChecked = (reason: string): ProbeOutcome => ({ kind: 'not_checked', reason });
 

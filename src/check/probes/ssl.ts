@@ -43,7 +43,11 @@ export const sslProbe: Probe = async ({ monitor }, context, signal) => {
 function chainOf(leaf: DetailedPeerCertificate): PresentedChain['certificates'] {
   const out: Array<{ name: string; validTo: Date }> = [];
   const seen = new Set<DetailedPeerCertificate>();
-  for (let cert: DetailedPeerCertificate | undefined = leaf; cert && cert.valid_to && !seen.has(cert); cert = cert.issuerCertificate) {
+  for (
+    let cert: DetailedPeerCertificate | undefined = leaf;
+    cert && cert.valid_to && !seen.has(cert);
+    cert = cert.issuerCertificate
+  ) {
     seen.add(cert);
     out.push({ name: String(cert.subject?.CN ?? cert.subject?.O ?? 'certificate'), validTo: new Date(cert.valid_to) });
   }

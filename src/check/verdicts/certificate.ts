@@ -13,13 +13,19 @@ export interface PresentedChain {
   certificates: ReadonlyArray<{ name: string; validTo: Date }>;
 }
 
-export function certificateVerdict(chain: PresentedChain, now: Date, minimumDays: number | null | undefined): { ok: boolean; detail: string } {
+export function certificateVerdict(
+  chain: PresentedChain,
+  now: Date,
+  minimumDays: number | null | undefined,
+): { ok: boolean; detail: string } {
   if (!chain.authorized) return { ok: false, detail: describeTlsError(chain.error ?? 'verification failed') };
   const first = [...chain.certificates].sort((a, b) => a.validTo.getTime() - b.validTo.getTime())[0];
   if (!first) return { ok: false, detail: 'TLS: the server presented no certificate' };
   const days = Math.floor((first.validTo.getTime() - now.getTime()) / DAY_MS);
-  const which = chain.certificates[0] === first ? 'certificate' : `certificate ${JSON.stringify(first.name)} of the chain`;
+  const which =
+    chain.certificates[0] === first ? 'certificate' : `certificate ${JSON.stringify(first.name)} of the chain`;
   const when = `${which} expires in ${days} day${days === 1 ? '' : 's'} (${first.validTo.toISOString().slice(0, 10)})`;
-  if (minimumDays !== null && minimumDays !== undefined && days < minimumDays) return { ok: false, detail: `${when}, fewer than minimum_tls_days ${minimumDays}` };
+  if (minimumDays !== null && minimumDays !== undefined && days < minimumDays)
+    return { ok: false, detail: `${when}, fewer than minimum_tls_days ${minimumDays}` };
   return { ok: true, detail: `valid chain, ${when}` };
 }

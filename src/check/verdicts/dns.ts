@@ -42,7 +42,9 @@ export function dnsMatches(type: DnsRecordType, record: string, expected: string
     case 'MX': {
       const [priority, exchange] = record.split(' ') as [string, string];
       const parts = want.split(/\s+/);
-      return parts.length === 2 ? parts[0] === priority && hostName(parts[1]!) === exchange : hostName(want) === exchange;
+      return parts.length === 2
+        ? parts[0] === priority && hostName(parts[1]!) === exchange
+        : hostName(want) === exchange;
     }
     case 'TXT':
       return want === record || expected === record;
@@ -50,16 +52,26 @@ export function dnsMatches(type: DnsRecordType, record: string, expected: string
       const [flags, tag, ...value] = record.split(' ');
       const bare = value.join(' ').replace(/^"(.*)"$/, '$1');
       const text = unquote(want);
-      return [bare, `${tag} ${bare}`, `${flags} ${tag} ${bare}`].some((form) => form.toLowerCase() === text.toLowerCase());
+      return [bare, `${tag} ${bare}`, `${flags} ${tag} ${bare}`].some(
+        (form) => form.toLowerCase() === text.toLowerCase(),
+      );
     }
   }
 }
 
-export function dnsVerdict(type: DnsRecordType, records: readonly string[], expected: string | null | undefined, shownExpected: string): { ok: boolean; detail: string } {
-  const list = records.length > 3 ? `${records.slice(0, 3).join(', ')} and ${records.length - 3} more` : records.join(', ');
+export function dnsVerdict(
+  type: DnsRecordType,
+  records: readonly string[],
+  expected: string | null | undefined,
+  shownExpected: string,
+): { ok: boolean; detail: string } {
+  const list =
+    records.length > 3 ? `${records.slice(0, 3).join(', ')} and ${records.length - 3} more` : records.join(', ');
   if (records.length === 0) return { ok: false, detail: `no ${type} record` };
-  if (expected === null || expected === undefined || expected.trim() === '') return { ok: true, detail: `${type} ${list}` };
-  if (records.some((r) => dnsMatches(type, r, expected))) return { ok: true, detail: `${type} ${JSON.stringify(shownExpected)} found` };
+  if (expected === null || expected === undefined || expected.trim() === '')
+    return { ok: true, detail: `${type} ${list}` };
+  if (records.some((r) => dnsMatches(type, r, expected)))
+    return { ok: true, detail: `${type} ${JSON.stringify(shownExpected)} found` };
   return { ok: false, detail: `${type} is ${list}, expected ${JSON.stringify(shownExpected)}` };
 }
 

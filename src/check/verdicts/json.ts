@@ -26,15 +26,22 @@ export function jsonVerdict(text: string, rule: JsonRule): { ok: boolean; detail
     case 'exists':
       return at.found ? { ok: true, detail: `${where} exists` } : { ok: false, detail: `nothing at ${where}` };
     case 'not_exists':
-      return at.found ? { ok: false, detail: `${where} exists, expected not to` } : { ok: true, detail: `nothing at ${where}, as expected` };
+      return at.found
+        ? { ok: false, detail: `${where} exists, expected not to` }
+        : { ok: true, detail: `nothing at ${where}, as expected` };
     case 'equals':
     case 'not_equals': {
       // A value that is missing equals nothing, and is no sign of health either: both fail.
       if (!at.found) return { ok: false, detail: `nothing at ${where}` };
       const same = jsonEquals(at.value, rule.expected ?? '');
       const expected = JSON.stringify(rule.shownExpected);
-      if (rule.operator === 'equals') return same ? { ok: true, detail: `${where} equals ${expected}` } : { ok: false, detail: `${where} is ${brief(at.value)}, expected ${expected}` };
-      return same ? { ok: false, detail: `${where} equals ${expected}, expected another value` } : { ok: true, detail: `${where} is not ${expected}` };
+      if (rule.operator === 'equals')
+        return same
+          ? { ok: true, detail: `${where} equals ${expected}` }
+          : { ok: false, detail: `${where} is ${brief(at.value)}, expected ${expected}` };
+      return same
+        ? { ok: false, detail: `${where} equals ${expected}, expected another value` }
+        : { ok: true, detail: `${where} is not ${expected}` };
     }
   }
 }

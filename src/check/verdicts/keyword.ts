@@ -10,8 +10,13 @@ export interface KeywordRule {
 }
 
 export function keywordVerdict(text: string, rule: KeywordRule): { ok: boolean; detail: string } {
-  const found = rule.caseSensitive ? text.includes(rule.keyword) : text.toLowerCase().includes(rule.keyword.toLowerCase());
+  const found = rule.caseSensitive
+    ? text.includes(rule.keyword)
+    : text.toLowerCase().includes(rule.keyword.toLowerCase());
   const what = `keyword ${JSON.stringify(rule.shown)}${rule.caseSensitive ? '' : ' (any case)'}`;
-  if (rule.mode === 'present') return found ? { ok: true, detail: `${what} found` } : { ok: false, detail: `${what} not found in the body` };
-  return found ? { ok: false, detail: `${what} found in the body, expected absent` } : { ok: true, detail: `${what} absent` };
+  if (rule.mode === 'present')
+    return found ? { ok: true, detail: `${what} found` } : { ok: false, detail: `${what} not found in the body` };
+  return found
+    ? { ok: false, detail: `${what} found in the body, expected absent` }
+    : { ok: true, detail: `${what} absent` };
 }

@@ -12,7 +12,12 @@ export function rdapBaseFor(bootstrap: unknown, domain: string): string | undefi
     const suffix = labels.slice(i).join('.');
     for (const service of services) {
       const [suffixes, urls] = Array.isArray(service) ? (service as [unknown, unknown]) : [];
-      if (!Array.isArray(suffixes) || !Array.isArray(urls) || !suffixes.some((s) => typeof s === 'string' && s.toLowerCase() === suffix)) continue;
+      if (
+        !Array.isArray(suffixes) ||
+        !Array.isArray(urls) ||
+        !suffixes.some((s) => typeof s === 'string' && s.toLowerCase() === suffix)
+      )
+        continue;
       const strings = urls.filter((u): u is string => typeof u === 'string');
       return strings.find((u) => u.startsWith('https://')) ?? strings[0];
     }
@@ -37,11 +42,16 @@ export function expiryOf(rdap: unknown): Date | undefined {
   return undefined;
 }
 
-export function domainVerdict(expiry: Date, now: Date, minimumDays: number | null | undefined): { ok: boolean; detail: string } {
+export function domainVerdict(
+  expiry: Date,
+  now: Date,
+  minimumDays: number | null | undefined,
+): { ok: boolean; detail: string } {
   const days = Math.floor((expiry.getTime() - now.getTime()) / DAY_MS);
   const date = expiry.toISOString().slice(0, 10);
   if (days < 0) return { ok: false, detail: `registration expired on ${date}` };
   const when = `registration expires in ${days} day${days === 1 ? '' : 's'} (${date})`;
-  if (minimumDays !== null && minimumDays !== undefined && days < minimumDays) return { ok: false, detail: `${when}, fewer than minimum_domain_days ${minimumDays}` };
+  if (minimumDays !== null && minimumDays !== undefined && days < minimumDays)
+    return { ok: false, detail: `${when}, fewer than minimum_domain_days ${minimumDays}` };
   return { ok: true, detail: when };
 }

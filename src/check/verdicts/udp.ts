@@ -9,7 +9,8 @@ export function hexBytes(hex: string | null | undefined): Buffer | string {
 }
 
 export function udpVerdict(answer: Buffer, expected: Buffer): { ok: boolean; detail: string } {
-  if (expected.length === 0) return { ok: true, detail: `answer of ${answer.length} byte${answer.length === 1 ? '' : 's'}` };
+  if (expected.length === 0)
+    return { ok: true, detail: `answer of ${answer.length} byte${answer.length === 1 ? '' : 's'}` };
   if (answer.includes(expected)) return { ok: true, detail: `answer of ${answer.length} bytes contains udp_expected` };
   const shown = answer.subarray(0, 32).toString('hex');
   return { ok: false, detail: `answer ${shown}${answer.length > 32 ? '...' : ''} does not contain udp_expected` };

@@ -61,13 +61,16 @@ export async function finishApplyCommand(paths: string[], options: ApplyOptions)
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
   const settings = applySettings(paths, options);
-  return settings.plan !== undefined ? applySavedPlan(settings.plan, settings) : applyFromConfig(settings.paths, settings);
+  return settings.plan !== undefined
+    ? applySavedPlan(settings.plan, settings)
+    : applyFromConfig(settings.paths, settings);
 }
 
 function applySettings(args: string[], options: ApplyOptions): ApplySettings {
   const { paths, wait } = waitModeOf(args, options);
   const plan = fileOption('--plan', options.plan);
-  if (plan !== undefined && paths.length > 0) throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
+  if (plan !== undefined && paths.length > 0)
+    throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
   return {
     concurrency: parseConcurrency(options.concurrency),
     format: parseApplyFormat(options.format),
@@ -88,7 +91,12 @@ function applySettings(args: string[], options: ApplyOptions): ApplySettings {
 function openBranch(settings: ApplySettings): LockBranchSession | undefined {
   const report = reportStream(settings);
   const out = { stdout: (text: string) => report.write(text), stderr: (text: string) => process.stderr.write(text) };
-  return openLockBranchSession({ lockBranch: settings.lockBranch, lockRemote: settings.lockRemote }, process.cwd(), process.env, out);
+  return openLockBranchSession(
+    { lockBranch: settings.lockBranch, lockRemote: settings.lockRemote },
+    process.cwd(),
+    process.env,
+    out,
+  );
 }
 
 /** With --format json, stdout holds the JSON result alone; the plan and the report go to stderr. */
@@ -146,7 +154,16 @@ async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
   if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut });
-  const run = { plan, api, lock: withoutRecords(lock, plan.stale_lock_ids ?? []), lockPath, env: process.env, concurrency: settings.concurrency, format: settings.format, cwd: process.cwd() };
+  const run = {
+    plan,
+    api,
+    lock: withoutRecords(lock, plan.stale_lock_ids ?? []),
+    lockPath,
+    env: process.env,
+    concurrency: settings.concurrency,
+    format: settings.format,
+    cwd: process.cwd(),
+  };
   const applied = await runApply(run);
   await branch?.save(applied.lock, doneCounts(applied.result));
   return finishApply({ ...end, result: applied.result, located: applied.located, exitCode: applied.exitCode });
@@ -154,13 +171,20 @@ async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask
 
 async function applySavedPlan(file: string, options: ApplySettings): Promise<number> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new MonitorsError('PLAN_FILE_UNREADABLE', `cannot read the saved plan ${file}: ${error.code ?? error.message}`);
+    throw new MonitorsError(
+      'PLAN_FILE_UNREADABLE',
+      `cannot read the saved plan ${file}: ${error.code ?? error.message}`,
+    );
   });
   const saved = parseSavedPlan(text);
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
-  const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? { format_version: 1 as const, salt: saved.salt, monitors: [] };
+  const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? {
+    format_version: 1 as const,
+    salt: saved.salt,
+    monitors: [],
+  };
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
@@ -171,9 +195,13 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   try {
     const live = await api.listMonitors();
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {
-      throw new MonitorsError('PLAN_STALE', `the saved plan ${file} is stale: the live monitors or the lock file changed since it was made; nothing was changed`, {
-        hint: 'Run `monitors plan --out FILE` again, review it, and apply the new plan.',
-      });
+      throw new MonitorsError(
+        'PLAN_STALE',
+        `the saved plan ${file} is stale: the live monitors or the lock file changed since it was made; nothing was changed`,
+        {
+          hint: 'Run `monitors plan --out FILE` again, review it, and apply the new plan.',
+        },
+      );
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
     return await carryOut(saved.plan, { api, lock, lockPath, branch, settings: options, ask: false });
@@ -186,13 +214,22 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
 function checkSavedEnvironment(saved: string | undefined, request: EnvironmentRequest | undefined, file: string): void {
   if (!request || request.name === saved) return;
   const made = saved === undefined ? 'without an environment' : `in environment ${saved}`;
-  throw new MonitorsError('ENV_MISMATCH', `the saved plan ${file} was made ${made}, but ${request.via === '--env' ? '--env' : 'MONITORS_ENV'} asks for ${request.name}; nothing was changed`, {
-    hint: `Apply it without ${request.via === '--env' ? '--env' : 'MONITORS_ENV'} (the plan knows its environment), or make a plan for ${request.name}: monitors plan --env ${request.name} --out FILE.`,
-  });
+  throw new MonitorsError(
+    'ENV_MISMATCH',
+    `the saved plan ${file} was made ${made}, but ${request.via === '--env' ? '--env' : 'MONITORS_ENV'} asks for ${request.name}; nothing was changed`,
+    {
+      hint: `Apply it without ${request.via === '--env' ? '--env' : 'MONITORS_ENV'} (the plan knows its environment), or make a plan for ${request.name}: monitors plan --env ${request.name} --out FILE.`,
+    },
+  );
 }
 
 /** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
-async function pruneStaleRecords(plan: Plan, lock: LockFile, lockPath: string, out: NodeJS.WritableStream): Promise<LockFile> {
+async function pruneStaleRecords(
+  plan: Plan,
+  lock: LockFile,
+  lockPath: string,
+  out: NodeJS.WritableStream,
+): Promise<LockFile> {
   const stale = plan.stale_lock_ids ?? [];
   if (stale.length === 0) return lock;
   const pruned = withoutRecords(lock, stale);

@@ -55,7 +55,16 @@ export interface ApplyEnd {
   concurrency: number;
 }
 
-const NOTHING_DONE: ApplyResult = { outcomes: [], created: 0, replaced: 0, deleted: 0, failed: 0, notStarted: 0, interrupted: false, warnings: [] };
+const NOTHING_DONE: ApplyResult = {
+  outcomes: [],
+  created: 0,
+  replaced: 0,
+  deleted: 0,
+  failed: 0,
+  notStarted: 0,
+  interrupted: false,
+  warnings: [],
+};
 
 export async function finishApply(end: ApplyEnd): Promise<number> {
   let report: WaitReport | undefined;
@@ -77,7 +86,10 @@ export async function finishApply(end: ApplyEnd): Promise<number> {
   if (end.format === 'json') {
     process.stdout.write(renderApplyJson(end.result ?? NOTHING_DONE, end.located, report));
   } else if (report) {
-    const lines = report.monitors.length === 0 ? ['Nothing to wait for: the apply created or replaced no monitor.'] : waitReportLines(report);
+    const lines =
+      report.monitors.length === 0
+        ? ['Nothing to wait for: the apply created or replaced no monitor.']
+        : waitReportLines(report);
     process.stdout.write(`${lines.map(printable).join('\n')}\n`);
   }
   return end.exitCode !== EXIT_OK ? end.exitCode : (waitExit ?? EXIT_OK);

@@ -21,19 +21,34 @@ export interface ApplyOptions {
 export function registerApply(program: Command): void {
   program
     .command('apply')
-    .description('Carry out the plan: create, replace and delete monitors, with idempotency keys so a failed run can simply be repeated.')
+    .description(
+      'Carry out the plan: create, replace and delete monitors, with idempotency keys so a failed run can simply be repeated.',
+    )
     .addArgument(pathsArgument())
     .option('--env <name>', 'the environment to apply (settings.environments; default: MONITORS_ENV)')
     .option('--lock <file>', LOCK_HELP)
     .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
     .option('--concurrency <n>', 'changes in flight at once', '8')
-    .option('--format <format>', 'text, or json: one JSON document on stdout at the end (the plan, progress and report go to stderr)', 'text')
+    .option(
+      '--format <format>',
+      'text, or json: one JSON document on stdout at the end (the plan, progress and report go to stderr)',
+      'text',
+    )
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .option('--api-url <url>', API_URL_HELP)
-    .option('--wait [duration]', 'after the writes, follow the created and replaced monitors until they leave pending or the time runs out (default 5m; e.g. 90s, 1m30s)')
-    .option('--wait-fail-on <statuses>', 'statuses that fail the wait, comma-separated: any status of the spec, unknown (a status outside it), or none (default: down)')
-    .option('--lock-branch <branch>', 'read the lock file from this git branch and push it back there after the apply (e.g. monitors-state)')
+    .option(
+      '--wait [duration]',
+      'after the writes, follow the created and replaced monitors until they leave pending or the time runs out (default 5m; e.g. 90s, 1m30s)',
+    )
+    .option(
+      '--wait-fail-on <statuses>',
+      'statuses that fail the wait, comma-separated: any status of the spec, unknown (a status outside it), or none (default: down)',
+    )
+    .option(
+      '--lock-branch <branch>',
+      'read the lock file from this git branch and push it back there after the apply (e.g. monitors-state)',
+    )
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .action(async (paths: string[], options: ApplyOptions) => {
       const { finishApplyCommand } = await import('./apply-run.js');

@@ -36,22 +36,38 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
   const unmatched = names.filter((_, i) => !all.some((m) => matchesAny(m.name, [globs[i]!])));
   if (unmatched.length > 0) {
-    throw new MonitorsError('CHECK_NO_MATCH', `no monitor's name matches ${unmatched.map((n) => `--name ${JSON.stringify(n)}`).join(' nor ')}`, {
-      hint: 'Patterns match whole names, case-sensitive: * is any text, ? one character (e.g. --name "shop: *").',
-    });
+    throw new MonitorsError(
+      'CHECK_NO_MATCH',
+      `no monitor's name matches ${unmatched.map((n) => `--name ${JSON.stringify(n)}`).join(' nor ')}`,
+      {
+        hint: 'Patterns match whole names, case-sensitive: * is any text, ? one character (e.g. --name "shop: *").',
+      },
+    );
   }
   const results = await runChecks(named, context, concurrency);
   const report: CheckReport = { format_version: CHECK_FORMAT_VERSION, summary: summarize(results), results, notes };
   process.stdout.write(
-    format === 'json' ? renderCheckJson(report) : format === 'markdown' ? renderCheckMarkdown(report) : renderCheckText(report, { color: useColor(process.stdout, process.env) }),
+    format === 'json'
+      ? renderCheckJson(report)
+      : format === 'markdown'
+        ? renderCheckMarkdown(report)
+        : renderCheckText(report, { color: useColor(process.stdout, process.env) }),
   );
   return report.summary.down > 0 ? EXIT_ERROR : EXIT_OK;
 }
 
 /** All monitors of the YAML, or with --changed those a plan would create or replace. */
-async function selectMonitors(paths: string[], options: CheckOptions, environment: EnvironmentRequest | undefined): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
+async function selectMonitors(
+  paths: string[],
+  options: CheckOptions,
+  environment: EnvironmentRequest | undefined,
+): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
   if (!options.changed) {
-    if (options.lockBranch) throw new MonitorsError('BAD_OPTION', '--lock-branch needs --changed (only the plan of --changed reads a lock file)');
+    if (options.lockBranch)
+      throw new MonitorsError(
+        'BAD_OPTION',
+        '--lock-branch needs --changed (only the plan of --changed reads a lock file)',
+      );
     const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
     return { all: state.monitors, monitors: state.monitors, notes };
   }
@@ -88,10 +104,16 @@ async function readCaFiles(files: readonly string[]): Promise<string[]> {
       try {
         text = await readFile(file, 'utf8');
       } catch (error) {
-        throw new MonitorsError('BAD_OPTION', `--ca ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { hint: 'Give a PEM file of CA certificates.' });
+        throw new MonitorsError(
+          'BAD_OPTION',
+          `--ca ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+          { hint: 'Give a PEM file of CA certificates.' },
+        );
       }
       if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-        throw new MonitorsError('BAD_OPTION', `--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`, { hint: 'Give a PEM file of CA certificates.' });
+        throw new MonitorsError('BAD_OPTION', `--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`, {
+          hint: 'Give a PEM file of CA certificates.',
+        });
       }
       return text;
     }),

@@ -20,19 +20,32 @@ const collect = (value: string, previous: string[] | undefined) => [...(previous
 export function registerCheck(program: Command): void {
   program
     .command('check')
-    .description("Run each monitor's check once from this machine and report up, degraded or down; exit 1 when one is down.")
+    .description(
+      "Run each monitor's check once from this machine and report up, degraded or down; exit 1 when one is down.",
+    )
     .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
     .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
     .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
     .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')
     .option('--lock <file>', 'lock file for --changed (default: as for plan, see docs/lock-file.md)')
-    .option('--lock-branch <branch>', 'for --changed: read the lock file from this git branch (as apply --lock-branch keeps it)')
+    .option(
+      '--lock-branch <branch>',
+      'for --changed: read the lock file from this git branch (as apply --lock-branch keeps it)',
+    )
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
     .option('--concurrency <n>', 'checks running at once', '8')
-    .option('--resolve <host:port:address>', 'connect to ADDRESS for HOST on PORT (* = any port), like curl; repeatable', collect)
+    .option(
+      '--resolve <host:port:address>',
+      'connect to ADDRESS for HOST on PORT (* = any port), like curl; repeatable',
+      collect,
+    )
     .option('--ca <file>', 'also trust the CA certificates (PEM) in FILE; repeatable', collect)
-    .option('--dns-server <ip[:port]>', 'resolver for dns checks and for host names not given with --resolve; repeatable', collect)
+    .option(
+      '--dns-server <ip[:port]>',
+      'resolver for dns checks and for host names not given with --resolve; repeatable',
+      collect,
+    )
     .option('--rdap-url <url>', 'RDAP service for domain checks (default: found through the IANA bootstrap registry)')
     .action(async (paths: string[], options: CheckOptions) => {
       const { runCheck } = await import('./check-run.js');

@@ -17,9 +17,12 @@ export async function runExportCommand(options: ExportOptions): Promise<void> {
   // Every option is checked before the listing is requested.
   const outDir = folderOption('--out', options.out, process.cwd());
   const lockFlag = fileOption('--lock', options.lock);
-  if (options.apiUrl !== undefined && options.apiUrl.trim() === '') throw new MonitorsError('BAD_OPTION', '--api-url needs a URL (the base URL ending in /api/v1)');
+  if (options.apiUrl !== undefined && options.apiUrl.trim() === '')
+    throw new MonitorsError('BAD_OPTION', '--api-url needs a URL (the base URL ending in /api/v1)');
   const request = requestedEnvironment(options.env, process.env);
-  const target = request ? await environmentTarget(outDir, lockFlag, options.apiUrl, request) : plainTarget(outDir, lockFlag, options.apiUrl);
+  const target = request
+    ? await environmentTarget(outDir, lockFlag, options.apiUrl, request)
+    : plainTarget(outDir, lockFlag, options.apiUrl);
   const api = createApiClient(apiConfigFromEnv(process.env, target.api));
   try {
     const { report, warnings } = await runExport(
@@ -55,12 +58,21 @@ function plainTarget(outDir: string, lockFlag: string | undefined, apiUrl: strin
  * wins, as for plan and apply) into its lock file, both declared in the YAML the export
  * adds to (the --out folder).
  */
-async function environmentTarget(outDir: string, lockFlag: string | undefined, apiUrl: string | undefined, request: EnvironmentRequest): Promise<ExportTarget> {
+async function environmentTarget(
+  outDir: string,
+  lockFlag: string | undefined,
+  apiUrl: string | undefined,
+  request: EnvironmentRequest,
+): Promise<ExportTarget> {
   const cwd = process.cwd();
   if (!existsSync(resolve(cwd, outDir))) {
-    throw new MonitorsError('ENV_NOT_DECLARED', `${request.via === '--env' ? '--env' : 'MONITORS_ENV'} ${request.name}: export reads the environments from the YAML in --out (${outDir}), which does not exist`, {
-      hint: 'Point --out at the folder of your monitors YAML, whose settings declare the environments (settings.environments).',
-    });
+    throw new MonitorsError(
+      'ENV_NOT_DECLARED',
+      `${request.via === '--env' ? '--env' : 'MONITORS_ENV'} ${request.name}: export reads the environments from the YAML in --out (${outDir}), which does not exist`,
+      {
+        hint: 'Point --out at the folder of your monitors YAML, whose settings declare the environments (settings.environments).',
+      },
+    );
   }
   const { state } = await loadDesiredOrFail([outDir], process.env, cwd, request, 'export');
   const api: ConfigFromEnvOptions = { ...apiOptionsFor(state.settings), ...(apiUrl ? { flagApiUrl: apiUrl } : {}) };

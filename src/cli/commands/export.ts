@@ -12,12 +12,20 @@ export interface ExportOptions {
 export function registerExport(program: Command): void {
   program
     .command('export')
-    .description('Write YAML files and a lock file from the live monitors, to adopt an existing workspace (see docs/adopting.md).')
+    .description(
+      'Write YAML files and a lock file from the live monitors, to adopt an existing workspace (see docs/adopting.md).',
+    )
     .option('--out <dir>', 'folder for the YAML files', 'monitors')
-    .option('--lock <file>', `lock file to write (default: ${DEFAULT_LOCK_NAME} in the --out folder, where plan looks for it)`)
+    .option(
+      '--lock <file>',
+      `lock file to write (default: ${DEFAULT_LOCK_NAME} in the --out folder, where plan looks for it)`,
+    )
     .option('--force', 'overwrite files that already exist')
     .option('--api-url <url>', 'API base URL ending in /api/v1 (default: MONITORS_API_URL)')
-    .option('--env <name>', "export one environment's workspace (settings.environments in the YAML under --out; default: MONITORS_ENV) into its lock file")
+    .option(
+      '--env <name>',
+      "export one environment's workspace (settings.environments in the YAML under --out; default: MONITORS_ENV) into its lock file",
+    )
     .action(async (options: ExportOptions) => {
       const { runExportCommand } = await import('./export-run.js');
       await runExportCommand(options);

@@ -27,7 +27,12 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     command: 'plan',
     ...(environment ? { environment } : {}),
     // `--out` over the lock file or a YAML file of the plan is refused before any request.
-    ...(out !== undefined ? { beforeRequests: (desired, lockPath) => void checkOutPath(out, process.cwd(), { files: desired.files, lockPath }) } : {}),
+    ...(out !== undefined
+      ? {
+          beforeRequests: (desired, lockPath) =>
+            void checkOutPath(out, process.cwd(), { files: desired.files, lockPath }),
+        }
+      : {}),
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
@@ -39,12 +44,21 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
         lock: session.lock,
         toolVersion: packageVersion(),
         ...savedApiUrl(options.apiUrl, apiUrl),
-        ...(chosen ? { environment: { name: chosen.name, tokenEnv: chosen.tokenEnv ?? '', ...savedApiUrl(options.apiUrl, chosen.apiUrl) } } : {}),
+        ...(chosen
+          ? {
+              environment: {
+                name: chosen.name,
+                tokenEnv: chosen.tokenEnv ?? '',
+                ...savedApiUrl(options.apiUrl, chosen.apiUrl),
+              },
+            }
+          : {}),
       });
       await writeFileAtomic(out, saved);
     }
     process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
-    if (out !== undefined) process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
+    if (out !== undefined)
+      process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
     const changes = plan.summary.create + plan.summary.replace + plan.summary.delete;
     return options.detailedExitcode && changes > 0 ? EXIT_CHANGES : EXIT_OK;
   } finally {

@@ -1,7 +1,13 @@
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { displayPath } from '../../load/discover.js';
 import { loadDesiredState } from '../../load/index.js';
-import { diagnosticLine, githubAnnotation, summaryLine, validationReport, type ValidationSummary } from '../../render/diagnostics.js';
+import {
+  diagnosticLine,
+  githubAnnotation,
+  summaryLine,
+  validationReport,
+  type ValidationSummary,
+} from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../planning/environment.js';
 import { lockLocationOf } from '../planning/paths.js';
 import type { ValidateOptions } from './validate.js';
@@ -19,7 +25,8 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
     ...(request ? { environment: request.name } : {}),
   });
   // An environment the YAML does not declare is refused; without one, every environment is checked.
-  if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error'))) checkEnvironmentChoice(request, declaredEnvironments, 'validate', false);
+  if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error')))
+    checkEnvironmentChoice(request, declaredEnvironments, 'validate', false);
   const summary: ValidationSummary = {
     files: state.files,
     monitors: environments.reduce((n, e) => n + e.state.monitors.length, 0),

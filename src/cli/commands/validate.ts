@@ -13,8 +13,14 @@ export function registerValidate(program: Command): void {
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
     .addArgument(pathsArgument())
     .option('--format <format>', 'text or json', 'text')
-    .option('--env <name>', 'check one environment (settings.environments; default: MONITORS_ENV, else every environment)')
-    .option('--require-env', 'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)')
+    .option(
+      '--env <name>',
+      'check one environment (settings.environments; default: MONITORS_ENV, else every environment)',
+    )
+    .option(
+      '--require-env',
+      'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)',
+    )
     .action(async (paths: string[], options: ValidateOptions) => {
       // Imported here, like every command's work: the loader is not loaded by other commands.
       const { runValidate } = await import('./validate-run.js');

@@ -7,13 +7,21 @@ import { MonitorsError } from '../../errors.js';
  * or to stdout when only that one is a terminal (`apply 2>log`); with both redirected
  * nobody would see it, so that counts as no terminal too.
  */
-export async function confirmApply(yes: boolean | undefined, input: NodeJS.ReadStream, outputs: { stderr: NodeJS.WriteStream; stdout: NodeJS.WriteStream }): Promise<void> {
+export async function confirmApply(
+  yes: boolean | undefined,
+  input: NodeJS.ReadStream,
+  outputs: { stderr: NodeJS.WriteStream; stdout: NodeJS.WriteStream },
+): Promise<void> {
   if (yes) return;
   const output = outputs.stderr.isTTY ? outputs.stderr : outputs.stdout.isTTY ? outputs.stdout : undefined;
   if (!input.isTTY || !output) {
-    throw new MonitorsError('APPLY_NEEDS_YES', 'apply needs confirmation, and there is no terminal to ask; nothing was changed', {
-      hint: 'Review the plan above and run again with --yes (in CI: `monitors apply --yes`).',
-    });
+    throw new MonitorsError(
+      'APPLY_NEEDS_YES',
+      'apply needs confirmation, and there is no terminal to ask; nothing was changed',
+      {
+        hint: 'Review the plan above and run again with --yes (in CI: `monitors apply --yes`).',
+      },
+    );
   }
   const rl = createInterface({ input, output });
   let answer: string;

@@ -13,7 +13,10 @@ export interface PlanContext {
 
 /** Reads /account and /incidents when the token may; the plan is made either way. */
 export async function readPlanContext(api: MonitorsApi): Promise<PlanContext> {
-  const [account, incidents] = await Promise.allSettled([api.getAccount(), api.listIncidents({ maxPages: INCIDENT_PAGES })]);
+  const [account, incidents] = await Promise.allSettled([
+    api.getAccount(),
+    api.listIncidents({ maxPages: INCIDENT_PAGES }),
+  ]);
   const context: PlanContext = { notes: [] };
   if (account.status === 'fulfilled') {
     const limit = monitorLimitOf(account.value);
@@ -24,7 +27,9 @@ export async function readPlanContext(api: MonitorsApi): Promise<PlanContext> {
   if (incidents.status === 'fulfilled') {
     context.openIncidentMonitorIds = openIncidentMonitorIds(incidents.value.incidents);
     if (!incidents.value.complete) {
-      context.notes.push(`Only the first ${incidents.value.incidents.length} incidents were read for open-incident marks; a change may lack its mark.`);
+      context.notes.push(
+        `Only the first ${incidents.value.incidents.length} incidents were read for open-incident marks; a change may lack its mark.`,
+      );
     }
   } else {
     context.notes.push(`Open incidents were not checked: ${reasonOf(incidents.reason, 'incidents:read')}`);
@@ -38,7 +43,8 @@ export async function readPlanContext(api: MonitorsApi): Promise<PlanContext> {
  */
 export function monitorLimitOf(account: Account): { limit: number; usage: number } | undefined {
   const limitKey = monitorKey(account.limits);
-  const usageKey = limitKey !== undefined && typeof account.usage?.[limitKey] === 'number' ? limitKey : monitorKey(account.usage);
+  const usageKey =
+    limitKey !== undefined && typeof account.usage?.[limitKey] === 'number' ? limitKey : monitorKey(account.usage);
   if (limitKey === undefined || usageKey === undefined) return undefined;
   const limit = account.limits[limitKey];
   const usage = account.usage[usageKey];
@@ -55,7 +61,9 @@ function monitorKey(map: Record<string, unknown> | undefined): string | undefine
 
 /** Incident status values are not specified; an incident without resolved_at is open. */
 export function openIncidentMonitorIds(incidents: readonly Incident[]): Set<string> {
-  return new Set(incidents.filter((i) => i.resolved_at === null || i.resolved_at === undefined).map((i) => i.monitor.id));
+  return new Set(
+    incidents.filter((i) => i.resolved_at === null || i.resolved_at === undefined).map((i) => i.monitor.id),
+  );
 }
 
 /** Why a read that the result can do without failed, as the end of a sentence. */

@@ -14,7 +14,8 @@ export interface EnvironmentRequest {
 
 export function requestedEnvironment(flag: string | undefined, env: NodeJS.ProcessEnv): EnvironmentRequest | undefined {
   if (flag !== undefined) {
-    if (flag.trim() === '') throw new MonitorsError('BAD_OPTION', '--env needs the name of an environment (settings.environments)');
+    if (flag.trim() === '')
+      throw new MonitorsError('BAD_OPTION', '--env needs the name of an environment (settings.environments)');
     return { name: flag.trim(), via: '--env' };
   }
   const fromEnv = env.MONITORS_ENV?.trim();
@@ -25,22 +26,39 @@ export function requestedEnvironment(flag: string | undefined, env: NodeJS.Proce
  * Checks the request against what the YAML declares. `required`: the command acts on one
  * workspace (plan, apply, export), so a set with environments needs one named.
  */
-export function checkEnvironmentChoice(request: EnvironmentRequest | undefined, declared: readonly string[], command: string, required: boolean): void {
+export function checkEnvironmentChoice(
+  request: EnvironmentRequest | undefined,
+  declared: readonly string[],
+  command: string,
+  required: boolean,
+): void {
   const list = declared.join(', ');
   if (request && declared.length === 0) {
-    throw new MonitorsError('ENV_NOT_DECLARED', `${describe(request)} names environment "${request.name}", but the YAML declares no environments`, {
-      hint: `Declare it under settings.environments (docs/yaml-format.md), or ${request.via === '--env' ? 'leave out --env' : 'unset MONITORS_ENV'}.`,
-    });
+    throw new MonitorsError(
+      'ENV_NOT_DECLARED',
+      `${describe(request)} names environment "${request.name}", but the YAML declares no environments`,
+      {
+        hint: `Declare it under settings.environments (docs/yaml-format.md), or ${request.via === '--env' ? 'leave out --env' : 'unset MONITORS_ENV'}.`,
+      },
+    );
   }
   if (request && !declared.includes(request.name)) {
-    throw new MonitorsError('ENV_UNKNOWN', `${describe(request)} names environment "${request.name}", which the YAML does not declare${guess(request.name, declared)}`, {
-      hint: `The environments declared under settings.environments are: ${list}.`,
-    });
+    throw new MonitorsError(
+      'ENV_UNKNOWN',
+      `${describe(request)} names environment "${request.name}", which the YAML does not declare${guess(request.name, declared)}`,
+      {
+        hint: `The environments declared under settings.environments are: ${list}.`,
+      },
+    );
   }
   if (!request && required && declared.length > 0) {
-    throw new MonitorsError('ENV_REQUIRED', `the YAML declares environments (${list}); ${command} acts on one: choose it with --env NAME (or MONITORS_ENV)`, {
-      hint: `For example: monitors ${command} --env ${declared[0]}`,
-    });
+    throw new MonitorsError(
+      'ENV_REQUIRED',
+      `the YAML declares environments (${list}); ${command} acts on one: choose it with --env NAME (or MONITORS_ENV)`,
+      {
+        hint: `For example: monitors ${command} --env ${declared[0]}`,
+      },
+    );
   }
 }
 
@@ -62,7 +80,13 @@ export function apiOptionsFor(settings: Settings): ConfigFromEnvOptions {
   return {
     ...(settings.apiUrl !== undefined ? { apiUrl: settings.apiUrl } : {}),
     ...(environment
-      ? { environment: { name: environment.name, tokenEnv: environment.tokenEnv ?? '', ...(environment.apiUrl !== undefined ? { apiUrl: environment.apiUrl } : {}) } }
+      ? {
+          environment: {
+            name: environment.name,
+            tokenEnv: environment.tokenEnv ?? '',
+            ...(environment.apiUrl !== undefined ? { apiUrl: environment.apiUrl } : {}),
+          },
+        }
       : {}),
   };
 }

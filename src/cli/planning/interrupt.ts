@@ -25,7 +25,10 @@ interface Watch extends Interrupt {
 
 let active: Watch | undefined;
 
-export function watchInterrupts(stderr: NodeJS.WritableStream, exit: (code: number) => void = (code) => process.exit(code)): Interrupt {
+export function watchInterrupts(
+  stderr: NodeJS.WritableStream,
+  exit: (code: number) => void = (code) => process.exit(code),
+): Interrupt {
   if (active) return active;
   const controller = new AbortController();
   let received: 'SIGINT' | 'SIGTERM' | undefined;
@@ -33,18 +36,25 @@ export function watchInterrupts(stderr: NodeJS.WritableStream, exit: (code: numb
   const handler = (name: 'SIGINT' | 'SIGTERM') => () => {
     const again = name === 'SIGINT' ? 'Ctrl-C' : 'the signal';
     if (received) {
-      const lost = stage === 'writing' ? ' Changes in flight may have been made without a lock record; the next plan replaces those once.' : '';
+      const lost =
+        stage === 'writing'
+          ? ' Changes in flight may have been made without a lock record; the next plan replaces those once.'
+          : '';
       stderr.write(`\n${name} again: stopping now.${lost}\n`);
       exit(EXIT_BY_SIGNAL[name]);
       return;
     }
     received = name;
     if (stage === 'writing') {
-      stderr.write(`\n${name}: starting no more changes; waiting for those in flight to finish and be recorded (${again} again stops at once).\n`);
+      stderr.write(
+        `\n${name}: starting no more changes; waiting for those in flight to finish and be recorded (${again} again stops at once).\n`,
+      );
     } else if (stage === 'waiting') {
       stderr.write(`\n${name}: the wait stops; reporting what is known (${again} again stops at once).\n`);
     } else {
-      stderr.write(`\n${name}: every change was already sent; finishing the report and the lock record (then exit ${EXIT_BY_SIGNAL[name]}).\n`);
+      stderr.write(
+        `\n${name}: every change was already sent; finishing the report and the lock record (then exit ${EXIT_BY_SIGNAL[name]}).\n`,
+      );
     }
     if (stage === 'finished') process.exitCode = EXIT_BY_SIGNAL[name];
     controller.abort();

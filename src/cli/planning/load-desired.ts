@@ -28,7 +28,14 @@ export interface LoadedForPlan {
  * Markdown plans carry them too. With a listing already running, the YAML is loaded, and
  * the lock file read, on a worker thread (load-in-worker.ts).
  */
-export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv, cwd: string, request?: EnvironmentRequest, command = 'plan', options: LoadOptions = {}): Promise<LoadedForPlan> {
+export async function loadDesiredOrFail(
+  paths: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  request?: EnvironmentRequest,
+  command = 'plan',
+  options: LoadOptions = {},
+): Promise<LoadedForPlan> {
   const { result, lock: lockAhead } = await load(paths, env, cwd, request, options);
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
   // A missing or unknown environment first: the problems of every environment would bury it.
@@ -39,9 +46,13 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
   if (env.GITHUB_ACTIONS === 'true') lines.push(...diagnostics.map(githubAnnotation));
   if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
   if (errors.length > 0) {
-    throw new MonitorsError('CONFIG_INVALID', `the YAML has ${errors.length} error${errors.length === 1 ? '' : 's'} (listed above); nothing was changed`, {
-      hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
-    });
+    throw new MonitorsError(
+      'CONFIG_INVALID',
+      `the YAML has ${errors.length} error${errors.length === 1 ? '' : 's'} (listed above); nothing was changed`,
+      {
+        hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
+      },
+    );
   }
   checkEnvironmentChoice(request, declaredEnvironments, command, true); // --env without environments declared
   const notes = diagnostics.filter((d) => d.severity === 'info').map((d) => `${d.file}: ${d.message}`);
@@ -49,9 +60,22 @@ export async function loadDesiredOrFail(paths: string[], env: NodeJS.ProcessEnv,
 }
 
 /** The loader's modules are imported only where it runs: here, or on the worker thread only. */
-async function load(paths: string[], env: NodeJS.ProcessEnv, cwd: string, request: EnvironmentRequest | undefined, options: LoadOptions): Promise<LoadedAhead> {
+async function load(
+  paths: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  request: EnvironmentRequest | undefined,
+  options: LoadOptions,
+): Promise<LoadedAhead> {
   const environment = request ? { environment: request.name } : {};
-  if (options.inWorker) return loadInWorker({ paths, env: { ...env }, cwd, ...environment, ...(options.lockFile ? { lockFile: options.lockFile } : {}) });
+  if (options.inWorker)
+    return loadInWorker({
+      paths,
+      env: { ...env },
+      cwd,
+      ...environment,
+      ...(options.lockFile ? { lockFile: options.lockFile } : {}),
+    });
   const { loadDesiredState } = await import('../../load/index.js');
   return { result: await loadDesiredState(paths, { env, cwd, ...environment }), lock: undefined };
 }

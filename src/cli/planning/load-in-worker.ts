@@ -37,13 +37,18 @@ export interface ErrorData {
 export const ITEMS_PER_PART = 100;
 
 /** The lock file the worker read (only when the YAML has no errors): at `path`, none there, or why it could not be read. */
-export type LockAhead = { path: string; salt: string; recordParts: Uint8Array[] } | { path: string; missing: true } | { path: string; error: ErrorData };
+export type LockAhead =
+  | { path: string; salt: string; recordParts: Uint8Array[] }
+  | { path: string; missing: true }
+  | { path: string; error: ErrorData };
 
 /** What plan needs of the loader's result (not the state of every environment). */
 export type PlanLoad = Pick<LoadResult, 'state' | 'diagnostics' | 'declaredEnvironments' | 'lockFilesSeen'>;
 
 /** What the worker posts. */
-export type WorkerAnswer = { ok: true; result: PlanLoad; monitorParts: Uint8Array[]; lock: LockAhead | undefined } | { ok: false; error: ErrorData };
+export type WorkerAnswer =
+  | { ok: true; result: PlanLoad; monitorParts: Uint8Array[]; lock: LockAhead | undefined }
+  | { ok: false; error: ErrorData };
 
 export interface LoadedAhead {
   result: PlanLoad;
@@ -59,7 +64,9 @@ export async function loadInWorker(request: LoadRequest): Promise<LoadedAhead> {
       resolve(message);
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the YAML loader's worker thread ended (exit code ${code}) without an answer`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`the YAML loader's worker thread ended (exit code ${code}) without an answer`)),
+    );
   });
   if (!answer.ok) throw errorOf(answer.error);
   const monitors = await readParts<DesiredMonitor>(answer.monitorParts);
@@ -73,7 +80,11 @@ export async function loadInWorker(request: LoadRequest): Promise<LoadedAhead> {
 async function lockOf(ahead: LockAhead): Promise<LockFile | undefined> {
   if ('error' in ahead) throw errorOf(ahead.error);
   if ('missing' in ahead) return undefined;
-  return { format_version: LOCK_FORMAT_VERSION, salt: ahead.salt, monitors: await readParts<LockRecord>(ahead.recordParts) };
+  return {
+    format_version: LOCK_FORMAT_VERSION,
+    salt: ahead.salt,
+    monitors: await readParts<LockRecord>(ahead.recordParts),
+  };
 }
 
 /** The items of serialized parts, one part per turn of the event loop, each part freed once read. */
@@ -92,16 +103,24 @@ const EMPTY = new Uint8Array(0);
 /** Serialized parts of a list (the worker's side of readParts). */
 export function toParts(items: readonly unknown[], serialize: (value: unknown) => Uint8Array): Uint8Array[] {
   const parts: Uint8Array[] = [];
-  for (let start = 0; start < items.length; start += ITEMS_PER_PART) parts.push(serialize(items.slice(start, start + ITEMS_PER_PART)));
+  for (let start = 0; start < items.length; start += ITEMS_PER_PART)
+    parts.push(serialize(items.slice(start, start + ITEMS_PER_PART)));
   return parts;
 }
 
 export function errorData(error: unknown): ErrorData {
-  if (error instanceof MonitorsError) return { code: error.code, message: error.message, hint: error.hint, exitCode: error.exitCode };
-  return error instanceof Error ? { message: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { message: String(error) };
+  if (error instanceof MonitorsError)
+    return { code: error.code, message: error.message, hint: error.hint, exitCode: error.exitCode };
+  return error instanceof Error
+    ? { message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
+    : { message: String(error) };
 }
 
 function errorOf(error: ErrorData): Error {
-  if (error.code === undefined) return Object.assign(new Error(error.message), error.stack ? { stack: error.stack } : {});
-  return new MonitorsError(error.code, error.message, { ...(error.hint !== undefined ? { hint: error.hint } : {}), ...(error.exitCode !== undefined ? { exitCode: error.exitCode } : {}) });
+  if (error.code === undefined)
+    return Object.assign(new Error(error.message), error.stack ? { stack: error.stack } : {});
+  return new MonitorsError(error.code, error.message, {
+    ...(error.hint !== undefined ? { hint: error.hint } : {}),
+    ...(error.exitCode !== undefined ? { exitCode: error.exitCode } : {}),
+  });
 }

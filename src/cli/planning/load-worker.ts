@@ -10,11 +10,23 @@ import { chooseLockFile } from './paths.js';
 const request = workerData as LoadRequest;
 let answer: WorkerAnswer;
 try {
-  const result = await loadDesiredState(request.paths, { env: request.env, cwd: request.cwd, ...(request.environment !== undefined ? { environment: request.environment } : {}) });
+  const result = await loadDesiredState(request.paths, {
+    env: request.env,
+    cwd: request.cwd,
+    ...(request.environment !== undefined ? { environment: request.environment } : {}),
+  });
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
-  const lock = request.lockFile && !diagnostics.some((d) => d.severity === 'error') ? await readLock(result, request.lockFile.flag) : undefined;
+  const lock =
+    request.lockFile && !diagnostics.some((d) => d.severity === 'error')
+      ? await readLock(result, request.lockFile.flag)
+      : undefined;
   // The monitors go in parts; the states of other environments, which plan does not use, not at all.
-  answer = { ok: true, result: { state: { ...state, monitors: [] }, diagnostics, declaredEnvironments, lockFilesSeen }, monitorParts: toParts(state.monitors, serialize), lock };
+  answer = {
+    ok: true,
+    result: { state: { ...state, monitors: [] }, diagnostics, declaredEnvironments, lockFilesSeen },
+    monitorParts: toParts(state.monitors, serialize),
+    lock,
+  };
 } catch (error) {
   answer = { ok: false, error: errorData(error) };
 }
@@ -22,7 +34,10 @@ parentPort!.postMessage(answer);
 
 async function readLock(result: LoadResult, flag: string | undefined): Promise<LockAhead> {
   const { state, lockFilesSeen } = result;
-  const { path } = chooseLockFile({ paths: request.paths, flag, cwd: request.cwd }, state.settings, { files: state.files, lockFilesSeen }).location;
+  const { path } = chooseLockFile({ paths: request.paths, flag, cwd: request.cwd }, state.settings, {
+    files: state.files,
+    lockFilesSeen,
+  }).location;
   try {
     const lock = await readLockFile(path);
     return lock ? { path, salt: lock.salt, recordParts: toParts(lock.monitors, serialize) } : { path, missing: true };

@@ -28,13 +28,21 @@ interface Output {
   stderr: (text: string) => void;
 }
 
-export const PROCESS_OUTPUT: Output = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+export const PROCESS_OUTPUT: Output = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
 
 /**
  * Starts fetching the lock branch at once (it runs while the YAML is read and the API
  * listed); a git failure surfaces when the lock is first read.
  */
-export function openLockBranchSession(flags: LockBranchFlags, cwd: string, env: NodeJS.ProcessEnv, out: Output): LockBranchSession | undefined {
+export function openLockBranchSession(
+  flags: LockBranchFlags,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  out: Output,
+): LockBranchSession | undefined {
   if (!flags.lockBranch) {
     if (flags.lockRemote) throw new MonitorsError('BAD_OPTION', '--lock-remote needs --lock-branch');
     return undefined;
@@ -69,7 +77,8 @@ export function openLockBranchSession(flags: LockBranchFlags, cwd: string, env: 
 function readLine(branch: LockBranch, started: StartedLock): string {
   const where = `${branch.repo.branch} of ${branch.repo.remote}`;
   if (started.source === 'branch') return `Lock record: ${started.path} from ${where}.`;
-  if (started.source === 'local') return `Lock record: ${started.path} is not on ${where} yet; starting from the working tree's copy (the apply will save it to the branch).`;
+  if (started.source === 'local')
+    return `Lock record: ${started.path} is not on ${where} yet; starting from the working tree's copy (the apply will save it to the branch).`;
   return `Lock record: none yet for ${started.path} on ${where}.`;
 }
 
@@ -83,11 +92,23 @@ function savedLines(branch: LockBranch, result: SaveResult): string[] {
   const where = `${branch.repo.branch} of ${branch.repo.remote}`;
   const lines: string[] = [];
   for (const file of result.files) {
-    lines.push(result.commit ? `Lock record saved: ${file.path} on ${where} (commit ${result.commit.slice(0, 12)}).` : `Lock record: ${where} already holds ${file.path} as this apply left it.`);
+    lines.push(
+      result.commit
+        ? `Lock record saved: ${file.path} on ${where} (commit ${result.commit.slice(0, 12)}).`
+        : `Lock record: ${where} already holds ${file.path} as this apply left it.`,
+    );
     if (!file.merge) continue;
-    lines.push(`  Another apply had pushed ${file.path} meanwhile: the two records were merged per monitor (both applies' monitors kept, deletions kept).`);
-    if (file.merge.conflicts.length > 0) lines.push(`  ${count(file.merge.conflicts.length, 'monitor')} changed by both applies: kept as "not verifiable" (the next plan replaces ${file.merge.conflicts.length === 1 ? 'it' : 'each'} once).`);
-    if (file.merge.resalted.length > 0) lines.push(`  ${count(file.merge.resalted.length, 'record')} of this apply were made under another salt: kept as "not verifiable" (one replace each in the next plan).`);
+    lines.push(
+      `  Another apply had pushed ${file.path} meanwhile: the two records were merged per monitor (both applies' monitors kept, deletions kept).`,
+    );
+    if (file.merge.conflicts.length > 0)
+      lines.push(
+        `  ${count(file.merge.conflicts.length, 'monitor')} changed by both applies: kept as "not verifiable" (the next plan replaces ${file.merge.conflicts.length === 1 ? 'it' : 'each'} once).`,
+      );
+    if (file.merge.resalted.length > 0)
+      lines.push(
+        `  ${count(file.merge.resalted.length, 'record')} of this apply were made under another salt: kept as "not verifiable" (one replace each in the next plan).`,
+      );
   }
   return lines;
 }
@@ -99,11 +120,21 @@ async function commitMessage(branch: LockBranch, started: StartedLock, done: str
 }
 
 /** The loud failure: the cause, what the server holds, where the record is, what to do. */
-async function notSaved(error: unknown, branch: LockBranch, started: StartedLock, text: string, done: string | undefined, env: NodeJS.ProcessEnv, out: Output): Promise<MonitorsError> {
+async function notSaved(
+  error: unknown,
+  branch: LockBranch,
+  started: StartedLock,
+  text: string,
+  done: string | undefined,
+  env: NodeJS.ProcessEnv,
+  out: Output,
+): Promise<MonitorsError> {
   if (!isMonitorsError(error)) throw error;
   const kept = await rescueLockRecords([{ path: started.path, text }], env, out.stdout);
   const where = `${started.path} in this working tree${kept ? ` and in ${kept}` : ''}`;
-  const server = done ? `The monitoring API has this apply's changes (${done}), but their record is only in ${where}` : `This apply changed nothing on the server; the record it meant to save is in ${where}`;
+  const server = done
+    ? `The monitoring API has this apply's changes (${done}), but their record is only in ${where}`
+    : `This apply changed nothing on the server; the record it meant to save is in ${where}`;
   return new MonitorsError(
     error.code,
     `the lock record was NOT saved to ${branch.repo.branch} of ${branch.repo.remote}: ${error.message}. ${server}`,

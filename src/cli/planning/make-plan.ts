@@ -63,24 +63,54 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let lockAhead: LoadedForPlan['lockAhead'];
   try {
     let lockFilesSeen: string[];
-    const loadOptions = { inWorker: api !== undefined, ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }) };
-    ({ state: desired, lockFilesSeen, notes: loadNotes, lockAhead } = await loadDesiredOrFail(request.paths, request.env, request.cwd, request.environment, request.command, loadOptions));
-    lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, { files: desired.files, lockFilesSeen });
+    const loadOptions = {
+      inWorker: api !== undefined,
+      ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }),
+    };
+    ({
+      state: desired,
+      lockFilesSeen,
+      notes: loadNotes,
+      lockAhead,
+    } = await loadDesiredOrFail(
+      request.paths,
+      request.env,
+      request.cwd,
+      request.environment,
+      request.command,
+      loadOptions,
+    ));
+    lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, {
+      files: desired.files,
+      lockFilesSeen,
+    });
     request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
     await api?.close();
     throw error;
   }
-  api ??= createApiClient(apiConfigFromEnv(request.env, { ...apiOptionsFor(desired.settings), ...(request.apiUrl ? { flagApiUrl: request.apiUrl } : {}) }));
+  api ??= createApiClient(
+    apiConfigFromEnv(request.env, {
+      ...apiOptionsFor(desired.settings),
+      ...(request.apiUrl ? { flagApiUrl: request.apiUrl } : {}),
+    }),
+  );
   reads ??= startReads(api);
   try {
     const lockPath = lockChoice.location.path;
     // A lock from the lock branch (readLock), else the file, read ahead on the worker thread when it loaded the YAML.
-    const existing = request.readLock ? await request.readLock(lockPath) : lockAhead?.path === lockPath ? await lockAhead.read() : await readLockFile(lockPath);
+    const existing = request.readLock
+      ? await request.readLock(lockPath)
+      : lockAhead?.path === lockPath
+        ? await lockAhead.read()
+        : await readLockFile(lockPath);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
     // data: made meanwhile, the hashes on the thread pool.
-    const toHash = desired.monitors.flatMap((d) => [...secretValuesOf(d.input), ...templateValues(d.envRefs, (name) => d.envValues?.[name])]);
+    const toHash = desired.monitors.flatMap((d) => [
+      ...secretValuesOf(d.input),
+      ...templateValues(d.envRefs, (name) => d.envValues?.[name]),
+    ]);
     const preparing = warmSecretHashes(toHash, lock.salt)
       .then(() => prepareAll(desired.monitors, lock.salt))
       .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, lock)), prepared));
@@ -107,7 +137,15 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       allowMassDelete: request.allowMassDelete ?? false,
     });
     if (refused) throw refused;
-    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted: existing !== undefined, plan, api };
+    return {
+      desired,
+      lockPath,
+      lockLocation: lockChoice.location,
+      lock,
+      lockExisted: existing !== undefined,
+      plan,
+      api,
+    };
   } catch (error) {
     await api.close();
     throw error;

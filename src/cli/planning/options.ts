@@ -10,7 +10,8 @@ const bad = (message: string, hint?: string) => new MonitorsError('BAD_OPTION', 
 export function parseConcurrency(raw: string | undefined, fallback = 8): number {
   if (raw === undefined) return fallback;
   const n = /^\s*[0-9]+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw bad(`--concurrency must be a whole number from 1 to 64, not "${raw.slice(0, 40)}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw bad(`--concurrency must be a whole number from 1 to 64, not "${raw.slice(0, 40)}"`);
   return n;
 }
 

@@ -8,11 +8,20 @@ import { MonitorsError } from '../../errors.js';
  */
 export function checkOutPath(out: string, cwd: string, inputs: { files: readonly string[]; lockPath: string }): string {
   const target = resolve(cwd, out);
-  const clash = target === resolve(cwd, inputs.lockPath) ? 'the lock file' : inputs.files.some((f) => resolve(cwd, f) === target) ? 'a YAML file of this plan' : undefined;
+  const clash =
+    target === resolve(cwd, inputs.lockPath)
+      ? 'the lock file'
+      : inputs.files.some((f) => resolve(cwd, f) === target)
+        ? 'a YAML file of this plan'
+        : undefined;
   if (clash) {
-    throw new MonitorsError('BAD_OPTION', `--out ${out} is ${clash}; the saved plan would overwrite it. Nothing was written`, {
-      hint: 'Save the plan to a file of its own, e.g. --out plan.json.',
-    });
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `--out ${out} is ${clash}; the saved plan would overwrite it. Nothing was written`,
+      {
+        hint: 'Save the plan to a file of its own, e.g. --out plan.json.',
+      },
+    );
   }
   return out;
 }

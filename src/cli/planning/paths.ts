@@ -1,7 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { displayPath } from '../../load/discover.js';
-import { DEFAULT_LOCK_NAME, describeLockSource, lockLocation, unusedLockFiles, type LockLocation } from '../../lock/location.js';
+import {
+  DEFAULT_LOCK_NAME,
+  describeLockSource,
+  lockLocation,
+  unusedLockFiles,
+  type LockLocation,
+} from '../../lock/location.js';
 import type { Settings } from '../../model/monitor.js';
 
 export { DEFAULT_LOCK_NAME };
@@ -33,14 +39,21 @@ export function lockLocationOf(request: LockRequest, settings: Settings, files: 
 }
 
 /** The lock file of a plan, and any it leaves unused. */
-export function chooseLockFile(request: LockRequest, settings: Settings, loaded: { files: readonly string[]; lockFilesSeen: readonly string[] }): LockChoice {
+export function chooseLockFile(
+  request: LockRequest,
+  settings: Settings,
+  loaded: { files: readonly string[]; lockFilesSeen: readonly string[] },
+): LockChoice {
   const location = lockLocationOf(request, settings, loaded.files);
   const files = loaded.files.map((f) => resolve(request.cwd, f));
   const beside = [...new Set(files.map((f) => join(dirname(f), DEFAULT_LOCK_NAME)))].filter((f) => existsSync(f));
   const unused = unusedLockFiles(location.path, [...loaded.lockFilesSeen, ...beside]);
   if (unused.length === 0) return { location, note: undefined };
   const shown = unused.map((f) => displayPath(f, request.cwd));
-  const setting = location.environment === undefined ? 'settings.lock_file' : `settings.environments.${location.environment}.lock_file`;
+  const setting =
+    location.environment === undefined
+      ? 'settings.lock_file'
+      : `settings.environments.${location.environment}.lock_file`;
   return {
     location,
     note:

@@ -81,17 +81,34 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
   await holdForTest('after-summary', run.env);
-  return { result, located, lock: lock.current(), exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK) };
+  return {
+    result,
+    located,
+    lock: lock.current(),
+    exitCode: interrupt.exitCode() ?? (result.failed > 0 || result.lockError ? EXIT_ERROR : EXIT_OK),
+  };
 }
 
 /**
  * The report: warnings, failures (located in the YAML), the summary line; GitHub
  * annotations of the failures under Actions. On stderr with --format json.
  */
-function reportApply(result: ApplyResult, located: FailureLocations, run: ApplyRun, elapsedMs: number, lockWritten: boolean): void {
+function reportApply(
+  result: ApplyResult,
+  located: FailureLocations,
+  run: ApplyRun,
+  elapsedMs: number,
+  lockWritten: boolean,
+): void {
   // Names and messages may come from the server: control characters are shown, never sent raw.
-  const lines = [...result.warnings.map((w) => `warning: ${w}`), ...failureReport(result, located), summaryLine(result, elapsedMs), ...(lockWritten ? [lockWrittenLine(run.lockPath)] : [])].map(printable);
-  const annotations = run.env.GITHUB_ACTIONS === 'true' ? failureDiagnostics(result, located).map(githubAnnotation) : [];
+  const lines = [
+    ...result.warnings.map((w) => `warning: ${w}`),
+    ...failureReport(result, located),
+    summaryLine(result, elapsedMs),
+    ...(lockWritten ? [lockWrittenLine(run.lockPath)] : []),
+  ].map(printable);
+  const annotations =
+    run.env.GITHUB_ACTIONS === 'true' ? failureDiagnostics(result, located).map(githubAnnotation) : [];
   // With --format json stdout holds the JSON document only; people and workflow commands read stderr.
   const out = run.format === 'json' ? process.stderr : process.stdout;
   out.write(`${[...lines, ...annotations].join('\n')}\n`);

@@ -28,15 +28,26 @@ const plainInstances = new WeakMap<EnvironmentScope, EntryInstance[]>();
 function plainInstance(environment: EnvironmentScope): EntryInstance[] {
   let found = plainInstances.get(environment);
   if (!found) {
-    found = [{ scope: { vars: environment.vars, varsElsewhere: environment.varsElsewhere, each: undefined }, tag: { env: environment.name, each: undefined }, label: undefined }];
+    found = [
+      {
+        scope: { vars: environment.vars, varsElsewhere: environment.varsElsewhere, each: undefined },
+        tag: { env: environment.name, each: undefined },
+        label: undefined,
+      },
+    ];
     plainInstances.set(environment, found);
   }
   return found;
 }
 
 /** Splits an entry into its template fields and the two keys that say how to expand it. */
-export function splitEntry(item: Record<string, unknown>): { fields: Record<string, unknown>; forEach: unknown; hasForEach: boolean } {
-  if (!Object.hasOwn(item, 'for_each') && !Object.hasOwn(item, 'environments')) return { fields: item, forEach: undefined, hasForEach: false };
+export function splitEntry(item: Record<string, unknown>): {
+  fields: Record<string, unknown>;
+  forEach: unknown;
+  hasForEach: boolean;
+} {
+  if (!Object.hasOwn(item, 'for_each') && !Object.hasOwn(item, 'environments'))
+    return { fields: item, forEach: undefined, hasForEach: false };
   const { for_each: forEach, environments: _environments, ...fields } = item;
   return { fields, forEach, hasForEach: Object.hasOwn(item, 'for_each') };
 }
@@ -52,8 +63,19 @@ export function entryInstances(
   const base: TemplateScope = { vars: environment.vars, varsElsewhere: environment.varsElsewhere, each: undefined };
   const expanded = expandForEach(entry.forEach, base);
   for (const p of expanded.problems) {
-    const problem: LocatedProblem = { path: [...at, 'for_each', ...p.path], target: p.target, severity: 'error', code: p.code, message: p.message, ...(p.needle !== undefined ? { needle: p.needle } : {}) };
+    const problem: LocatedProblem = {
+      path: [...at, 'for_each', ...p.path],
+      target: p.target,
+      severity: 'error',
+      code: p.code,
+      message: p.message,
+      ...(p.needle !== undefined ? { needle: p.needle } : {}),
+    };
     problems.push(tagged(problem, { env: environment.name, each: undefined }));
   }
-  return expanded.instances.map((binding) => ({ scope: { ...base, each: binding.values }, tag: { env: environment.name, each: binding.label }, label: binding.label }));
+  return expanded.instances.map((binding) => ({
+    scope: { ...base, each: binding.values },
+    tag: { env: environment.name, each: binding.label },
+    label: binding.label,
+  }));
 }

@@ -47,10 +47,22 @@ export function varsOf(raw: unknown): Map<string, VarValue> {
  * The environments one entry is limited to (`environments: [production]`, on the entry or
  * in `defaults`), or undefined for all. Unknown names are reported and left out.
  */
-export function entryEnvironments(raw: unknown, at: PathSegment[], declared: readonly string[], problems: LocatedProblem[]): string[] | undefined {
+export function entryEnvironments(
+  raw: unknown,
+  at: PathSegment[],
+  declared: readonly string[],
+  problems: LocatedProblem[],
+): string[] | undefined {
   if (raw === undefined) return undefined;
   if (declared.length === 0) {
-    problems.push(error(at, 'environments.undeclared', 'environments: limits an entry to some environments, but this set declares none (settings.environments)', 'key'));
+    problems.push(
+      error(
+        at,
+        'environments.undeclared',
+        'environments: limits an entry to some environments, but this set declares none (settings.environments)',
+        'key',
+      ),
+    );
     return undefined;
   }
   if (!Array.isArray(raw) || raw.length === 0) {
@@ -60,7 +72,14 @@ export function entryEnvironments(raw: unknown, at: PathSegment[], declared: rea
   const names: string[] = [];
   raw.forEach((name, i) => {
     if (typeof name === 'string' && declared.includes(name)) names.push(name);
-    else problems.push(error([...at, i], 'environments.unknown', `no environment is named ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, declared) : ''}; declared: ${declared.join(', ')}`));
+    else
+      problems.push(
+        error(
+          [...at, i],
+          'environments.unknown',
+          `no environment is named ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, declared) : ''}; declared: ${declared.join(', ')}`,
+        ),
+      );
   });
   return names;
 }
@@ -71,7 +90,14 @@ export function isolationProblems(settings: Record<string, unknown>): LocatedPro
   if (!isPlainObject(environments)) return [];
   const problems: LocatedProblem[] = [];
   if (settings.lock_file !== undefined) {
-    problems.push(error(['settings', 'lock_file'], 'environments.shared_lock_file', 'with environments, each has its own lock file: move lock_file under settings.environments.NAME (one per environment)', 'key'));
+    problems.push(
+      error(
+        ['settings', 'lock_file'],
+        'environments.shared_lock_file',
+        'with environments, each has its own lock file: move lock_file under settings.environments.NAME (one per environment)',
+        'key',
+      ),
+    );
   }
   const tokens = new Map<string, string>();
   const locks = new Map<string, string>();
@@ -81,14 +107,26 @@ export function isolationProblems(settings: Record<string, unknown>): LocatedPro
     if (typeof token === 'string') {
       const other = tokens.get(token);
       if (other !== undefined) {
-        problems.push(error(['settings', 'environments', name, 'token_env'], 'environments.shared_token', `environments ${other} and ${name} both read their token from ${token}; each environment is its own workspace with its own token variable`));
+        problems.push(
+          error(
+            ['settings', 'environments', name, 'token_env'],
+            'environments.shared_token',
+            `environments ${other} and ${name} both read their token from ${token}; each environment is its own workspace with its own token variable`,
+          ),
+        );
       } else tokens.set(token, name);
     }
     if (typeof lock === 'string') {
       const key = path.posix.normalize(lock.replace(/\\/g, '/'));
       const other = locks.get(key);
       if (other !== undefined) {
-        problems.push(error(['settings', 'environments', name, 'lock_file'], 'environments.shared_lock_file', `environments ${other} and ${name} both use the lock file ${lock}; each environment needs its own`));
+        problems.push(
+          error(
+            ['settings', 'environments', name, 'lock_file'],
+            'environments.shared_lock_file',
+            `environments ${other} and ${name} both use the lock file ${lock}; each environment needs its own`,
+          ),
+        );
       } else locks.set(key, name);
     }
   }

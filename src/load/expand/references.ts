@@ -35,8 +35,11 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Whether a value holds a template reference (or an escaped one) to substitute. */
 export function isTemplated(value: unknown): boolean {
-  if (typeof value === 'string') return value.indexOf('{') !== -1 && (value.includes('{var.') || value.includes('{each.'));
-  return Array.isArray(value) && value.some((v) => typeof v === 'string' && (v.includes('{var.') || v.includes('{each.')));
+  if (typeof value === 'string')
+    return value.indexOf('{') !== -1 && (value.includes('{var.') || value.includes('{each.'));
+  return (
+    Array.isArray(value) && value.some((v) => typeof v === 'string' && (v.includes('{var.') || v.includes('{each.')))
+  );
 }
 
 /** Substitutes a string, or each string of a list (locations). */
@@ -63,7 +66,11 @@ export function substitute(text: string, scope: TemplateScope): Substituted {
   const value = text.replace(REFERENCE, (reference: string, escape: string, kind: 'var' | 'each', name: string) => {
     if (escape) return reference.slice(1);
     if (!NAME.test(name)) {
-      issues.push({ code: 'template.syntax', text: reference, message: `"${reference.slice(0, 60)}" is not a valid reference; write \${${kind}.NAME} with letters, digits and _` });
+      issues.push({
+        code: 'template.syntax',
+        text: reference,
+        message: `"${reference.slice(0, 60)}" is not a valid reference; write \${${kind}.NAME} with letters, digits and _`,
+      });
       return '';
     }
     const found = lookup(kind, name, reference, scope, issues);
@@ -81,7 +88,13 @@ export function substitute(text: string, scope: TemplateScope): Substituted {
   return { value, issues };
 }
 
-function lookup(kind: 'var' | 'each', name: string, reference: string, scope: TemplateScope, issues: ReferenceIssue[]): VarValue | undefined {
+function lookup(
+  kind: 'var' | 'each',
+  name: string,
+  reference: string,
+  scope: TemplateScope,
+  issues: ReferenceIssue[],
+): VarValue | undefined {
   if (kind === 'var') {
     if (scope.vars.has(name)) return scope.vars.get(name);
     const message = scope.varsElsewhere.has(name)
@@ -91,11 +104,19 @@ function lookup(kind: 'var' | 'each', name: string, reference: string, scope: Te
     return undefined;
   }
   if (scope.each === undefined) {
-    issues.push({ code: 'template.no_for_each', text: reference, message: `${reference} needs a for_each, and this entry has none` });
+    issues.push({
+      code: 'template.no_for_each',
+      text: reference,
+      message: `${reference} needs a for_each, and this entry has none`,
+    });
     return undefined;
   }
   if (scope.each.has(name)) return scope.each.get(name);
   const keys = [...scope.each.keys()];
-  issues.push({ code: 'template.unknown_key', text: reference, message: `for_each has no key "${name}" (it has ${keys.join(', ')})${didYouMean(name, keys)}` });
+  issues.push({
+    code: 'template.unknown_key',
+    text: reference,
+    message: `for_each has no key "${name}" (it has ${keys.join(', ')})${didYouMean(name, keys)}`,
+  });
   return undefined;
 }

@@ -63,12 +63,17 @@ export class CheckEngine implements CheckHooks {
     const next = new Date(at + intervalMs(record)).toISOString();
     const iso = new Date(at).toISOString();
     // A paused monitor is not checked (unless the admin forces a result).
-    if (record.status === 'paused' && forced === undefined) return state.recordCheck(ws, record.id, { at: iso, nextCheckAt: next });
+    if (record.status === 'paused' && forced === undefined)
+      return state.recordCheck(ws, record.id, { at: iso, nextCheckAt: next });
     const open = ws.openIncidentsOf(record.id);
     const effects = decideCheck(forced ?? outcomeFor(record.input, this.settings), open.length > 0);
     for (const incident of effects.resolveIncidents ? open : []) state.resolveIncident(ws, incident.id, iso);
     if (effects.openIncident) state.openIncident(ws, record.id, 'major', incidentSummary(record), iso);
-    return state.recordCheck(ws, record.id, { ...(effects.status ? { status: effects.status } : {}), at: iso, nextCheckAt: next });
+    return state.recordCheck(ws, record.id, {
+      ...(effects.status ? { status: effects.status } : {}),
+      at: iso,
+      nextCheckAt: next,
+    });
   }
 }
 

@@ -17,7 +17,8 @@ export function globMatches(glob: string, value: string): boolean {
 }
 
 function ruleMatches(rule: CheckRule, input: Record<string, unknown>): boolean {
-  const field = (glob: string | undefined, value: unknown) => glob === undefined || (typeof value === 'string' && globMatches(glob, value));
+  const field = (glob: string | undefined, value: unknown) =>
+    glob === undefined || (typeof value === 'string' && globMatches(glob, value));
   return field(rule.name, input.name) && field(rule.url, input.url);
 }
 

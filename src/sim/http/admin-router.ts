@@ -5,7 +5,14 @@ import type { IncomingMessage } from 'node:http';
 import type { SimCore } from '../core.js';
 import { patchFaults } from '../fault-settings.js';
 import { checkMonitorNow, getChecks, patchChecks } from './admin-checks.js';
-import { editMonitor, openIncident, readMonitor, removeMonitor, resolveIncident, seedMonitors } from './admin-monitors.js';
+import {
+  editMonitor,
+  openIncident,
+  readMonitor,
+  removeMonitor,
+  resolveIncident,
+  seedMonitors,
+} from './admin-monitors.js';
 import { patchToken } from './admin-tokens.js';
 import { ADMIN_BODY_LIMIT, readJsonBody } from './read-body.js';
 import { emptyReply, errorReply, jsonReply, type Reply } from './reply.js';
@@ -29,8 +36,14 @@ const ROUTES: AdminRoute[] = [
       DELETE: { handler: (c, id) => removeMonitor(c, id) },
     },
   },
-  { pattern: /^\/monitors\/([^/]+)\/check$/, methods: { POST: { handler: (c, id, b) => checkMonitorNow(c, id, b), body: 'optional' } } },
-  { pattern: /^\/checks$/, methods: { GET: { handler: getChecks }, PATCH: { handler: (c, _p, b) => patchChecks(c, b), body: true } } },
+  {
+    pattern: /^\/monitors\/([^/]+)\/check$/,
+    methods: { POST: { handler: (c, id, b) => checkMonitorNow(c, id, b), body: 'optional' } },
+  },
+  {
+    pattern: /^\/checks$/,
+    methods: { GET: { handler: getChecks }, PATCH: { handler: (c, _p, b) => patchChecks(c, b), body: true } },
+  },
   { pattern: /^\/incidents$/, methods: { POST: { handler: (c, _p, b) => openIncident(c, b), body: true } } },
   { pattern: /^\/incidents\/([^/]+)\/resolve$/, methods: { POST: { handler: (c, id) => resolveIncident(c, id) } } },
   { pattern: /^\/tokens\/([^/]+)$/, methods: { PATCH: { handler: (c, id, b) => patchToken(c, id, b), body: true } } },
@@ -45,7 +58,9 @@ export async function handleAdmin(core: SimCore, req: IncomingMessage, path: str
     const endpoint = route.methods[method];
     if (!endpoint) {
       const allow = Object.keys(route.methods).join(', ');
-      return errorReply('method_not_allowed', `${method} is not allowed on /__sim${path}; allowed: ${allow}`, { headers: { allow } });
+      return errorReply('method_not_allowed', `${method} is not allowed on /__sim${path}; allowed: ${allow}`, {
+        headers: { allow },
+      });
     }
     let body: unknown;
     if (endpoint.body) {
@@ -64,7 +79,12 @@ function getFaults(core: SimCore): Reply {
 
 function setFaults(core: SimCore, _param: string, body: unknown): Reply {
   const result = patchFaults(core.faults.settings, body);
-  if ('problems' in result) return errorReply('validation_failed', `fault settings refused: ${result.problems.map((p) => p.message).join('; ')}`, { details: result.problems });
+  if ('problems' in result)
+    return errorReply(
+      'validation_failed',
+      `fault settings refused: ${result.problems.map((p) => p.message).join('; ')}`,
+      { details: result.problems },
+    );
   core.limiter.configure(result.faults);
   core.faults.settings = result.faults;
   return jsonReply(200, { data: result.faults });
@@ -82,7 +102,13 @@ function clearRequests(core: SimCore): Reply {
 function getState(core: SimCore): Reply {
   const workspaces: Record<string, { monitors: number; incidents: number; open_incidents: number }> = {};
   for (const ws of core.state.allWorkspaces()) {
-    workspaces[ws.name] = { monitors: ws.monitors.size, incidents: ws.incidents.size, open_incidents: ws.openIncidentCount() };
+    workspaces[ws.name] = {
+      monitors: ws.monitors.size,
+      incidents: ws.incidents.size,
+      open_incidents: ws.openIncidentCount(),
+    };
   }
-  return jsonReply(200, { data: { workspaces, idempotency_records: core.idempotency.size, logged_requests: core.log.size } });
+  return jsonReply(200, {
+    data: { workspaces, idempotency_records: core.idempotency.size, logged_requests: core.log.size },
+  });
 }

@@ -13,15 +13,27 @@ export function idempotencyKey(ctx: ApiContext): { key: string } | { reply: Repl
   const raw = ctx.req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw.join(',') : raw;
   if (key === undefined || key === '') {
-    return { reply: errorReply('idempotency_key_missing', `${ctx.method} ${ctx.path} needs an Idempotency-Key header`) };
+    return {
+      reply: errorReply('idempotency_key_missing', `${ctx.method} ${ctx.path} needs an Idempotency-Key header`),
+    };
   }
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    return { reply: errorReply('idempotency_key_invalid', 'Idempotency-Key must be 8 to 100 characters of letters, digits, _ . : -') };
+    return {
+      reply: errorReply(
+        'idempotency_key_invalid',
+        'Idempotency-Key must be 8 to 100 characters of letters, digits, _ . : -',
+      ),
+    };
   }
   return { key };
 }
 
-export async function idempotentWrite(ctx: ApiContext, key: string, body: unknown, execute: () => Reply): Promise<Reply> {
+export async function idempotentWrite(
+  ctx: ApiContext,
+  key: string,
+  body: unknown,
+  execute: () => Reply,
+): Promise<Reply> {
   const { core, workspace } = ctx;
   const claim = core.idempotency.claim(workspace.name, key, requestFingerprint(ctx.method, ctx.path, body));
   if (claim.kind === 'replay') {

@@ -30,7 +30,10 @@ export async function createMonitor(ctx: ApiContext): Promise<Reply> {
     if (invalid) return invalid;
     const { monitorLimit } = ctx.core.options;
     if (ctx.workspace.monitors.size >= monitorLimit) {
-      return errorReply('monitor_limit_reached', `the workspace already has ${ctx.workspace.monitors.size} monitors, its limit is ${monitorLimit}; delete monitors or raise the limit`);
+      return errorReply(
+        'monitor_limit_reached',
+        `the workspace already has ${ctx.workspace.monitors.size} monitors, its limit is ${monitorLimit}; delete monitors or raise the limit`,
+      );
     }
     const record = ctx.core.state.createMonitor(ctx.workspace, body.value as Record<string, unknown>);
     return monitorReply(ctx, 201, record, { location: `${ctx.core.baseUrl}/monitors/${record.id}` });
@@ -65,7 +68,12 @@ function findMonitor(ctx: ApiContext, id: string): MonitorRecord | undefined {
   return ID_PATTERN.test(id) ? ctx.workspace.monitors.get(id) : undefined;
 }
 
-function monitorReply(ctx: ApiContext, status: number, record: MonitorRecord, headers: Record<string, string> = {}): Reply {
+function monitorReply(
+  ctx: ApiContext,
+  status: number,
+  record: MonitorRecord,
+  headers: Record<string, string> = {},
+): Reply {
   const json = ctx.workspace.monitorJson(record, ctx.core.faults.settings.listingMode);
   return rawJsonReply(status, `{"data":${json}}`, headers);
 }
@@ -77,6 +85,8 @@ function validationReply(ctx: ApiContext, input: unknown): Reply | undefined {
 }
 
 export function notFound(id: string): Reply {
-  const why = ID_PATTERN.test(id) ? 'in this workspace' : '(not a valid id: 26 characters of 0-9 A-Z without I, L, O, U)';
+  const why = ID_PATTERN.test(id)
+    ? 'in this workspace'
+    : '(not a valid id: 26 characters of 0-9 A-Z without I, L, O, U)';
   return errorReply('not_found', `no monitor with id "${id.slice(0, 40)}" ${why}`);
 }

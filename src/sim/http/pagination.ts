@@ -14,14 +14,23 @@ export function parsePageRequest(kind: ListKind, query: URLSearchParams): PageRe
   if (rawPerPage !== null) {
     perPage = /^[0-9]{1,4}$/.test(rawPerPage) ? Number(rawPerPage) : NaN;
     if (!(perPage >= 1 && perPage <= MAX_PER_PAGE)) {
-      return { ok: false, reply: errorReply('invalid_parameter', `per_page must be an integer from 1 to ${MAX_PER_PAGE} (got "${rawPerPage.slice(0, 20)}")`) };
+      return {
+        ok: false,
+        reply: errorReply(
+          'invalid_parameter',
+          `per_page must be an integer from 1 to ${MAX_PER_PAGE} (got "${rawPerPage.slice(0, 20)}")`,
+        ),
+      };
     }
   }
   const cursor = query.get('cursor');
   if (cursor === null) return { ok: true, perPage, afterId: undefined };
   const afterId = decodeCursor(kind, cursor);
   if (afterId === undefined) {
-    return { ok: false, reply: errorReply('invalid_cursor', 'cursor is not valid; pass meta.next_cursor of the previous page unchanged') };
+    return {
+      ok: false,
+      reply: errorReply('invalid_cursor', 'cursor is not valid; pass meta.next_cursor of the previous page unchanged'),
+    };
   }
   return { ok: true, perPage, afterId };
 }

@@ -15,10 +15,13 @@ export async function readJsonBody(req: IncomingMessage, limit: number, required
     // Keep draining an oversized body so the client reads the 413 instead of a reset.
     if (size <= limit) chunks.push(chunk);
   }
-  if (size > limit) return { ok: false, reply: errorReply('payload_too_large', `the body is larger than ${limit} bytes`) };
+  if (size > limit)
+    return { ok: false, reply: errorReply('payload_too_large', `the body is larger than ${limit} bytes`) };
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') {
-    return required ? { ok: false, reply: errorReply('invalid_json', 'the request needs a JSON body') } : { ok: true, value: undefined };
+    return required
+      ? { ok: false, reply: errorReply('invalid_json', 'the request needs a JSON body') }
+      : { ok: true, value: undefined };
   }
   let value: unknown;
   try {
@@ -28,7 +31,10 @@ export async function readJsonBody(req: IncomingMessage, limit: number, required
   }
   // Fingerprints and validation recurse: ten thousand nested arrays would overflow the stack.
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    return { ok: false, reply: errorReply('invalid_json', `the body nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels`) };
+    return {
+      ok: false,
+      reply: errorReply('invalid_json', `the body nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels`),
+    };
   }
   return { ok: true, value };
 }

@@ -47,7 +47,11 @@ export function emptyReply(status: number, headers: Record<string, string> = {})
   return { status, headers, body: undefined };
 }
 
-export function errorReply(code: ApiErrorCode, message: string, extra: { details?: unknown[]; headers?: Record<string, string> } = {}): Reply {
+export function errorReply(
+  code: ApiErrorCode,
+  message: string,
+  extra: { details?: unknown[]; headers?: Record<string, string> } = {},
+): Reply {
   const error: Record<string, unknown> = { code, message };
   if (extra.details) error.details = extra.details;
   return jsonReply(API_ERROR_STATUS[code], { error }, extra.headers);
@@ -55,7 +59,14 @@ export function errorReply(code: ApiErrorCode, message: string, extra: { details
 
 /** A 5xx chosen by a fault: the code follows the status. */
 export function faultReply(status: number): Reply {
-  const code: ApiErrorCode = status === 502 ? 'bad_gateway' : status === 503 ? 'service_unavailable' : status === 504 ? 'gateway_timeout' : 'internal_error';
+  const code: ApiErrorCode =
+    status === 502
+      ? 'bad_gateway'
+      : status === 503
+        ? 'service_unavailable'
+        : status === 504
+          ? 'gateway_timeout'
+          : 'internal_error';
   const reply = errorReply(code, `simulated server error (${status})`);
   return { ...reply, status };
 }

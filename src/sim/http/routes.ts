@@ -17,7 +17,10 @@ const ROUTES: Route[] = [
   { pattern: /^\/account$/, methods: { GET: { scope: 'account:read', handler: getAccount } } },
   {
     pattern: /^\/monitors$/,
-    methods: { GET: { scope: 'monitors:read', handler: listMonitors }, POST: { scope: 'monitors:write', handler: createMonitor } },
+    methods: {
+      GET: { scope: 'monitors:read', handler: listMonitors },
+      POST: { scope: 'monitors:write', handler: createMonitor },
+    },
   },
   {
     pattern: /^\/monitors\/([^/]+)$/,

@@ -23,6 +23,10 @@ export class FixedWindow implements Limiter {
       window.count += 1;
       return { allowed: true, limit: this.requests, remaining: this.requests - window.count };
     }
-    return { allowed: false, limit: this.requests, retryAfterSeconds: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)) };
+    return {
+      allowed: false,
+      limit: this.requests,
+      retryAfterSeconds: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)),
+    };
   }
 }

@@ -38,7 +38,15 @@ interface Event {
 }
 
 export function discreteRun(options: RunOptions): RunResult {
-  const { limiter, requests, concurrency = 8, latencyMs = 25, jitterMs = () => 0, start = Date.parse('2026-01-01T00:00:00Z'), maxMs = 3_600_000 } = options;
+  const {
+    limiter,
+    requests,
+    concurrency = 8,
+    latencyMs = 25,
+    jitterMs = () => 0,
+    start = Date.parse('2026-01-01T00:00:00Z'),
+    maxMs = 3_600_000,
+  } = options;
   const model = new PacingModel();
   const watch = new RetryAfterWatch();
   const events: Event[] = [];

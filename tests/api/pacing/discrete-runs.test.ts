@@ -21,7 +21,8 @@ class GridWindow implements Limiter {
   take(_who: string, now: number): RateDecision {
     const index = Math.floor((now - this.phase) / this.windowMs);
     if (index !== this.index) [this.index, this.count] = [index, 0];
-    if (this.count < this.requests) return { allowed: true, limit: this.requests, remaining: this.requests - ++this.count };
+    if (this.count < this.requests)
+      return { allowed: true, limit: this.requests, remaining: this.requests - ++this.count };
     const end = this.phase + (index + 1) * this.windowMs;
     return { allowed: false, limit: this.requests, retryAfterSeconds: Math.max(1, Math.ceil((end - now) / 1000)) };
   }
@@ -36,15 +37,51 @@ function jitter(max: number): (i: number) => number {
 const START = Date.parse('2026-01-01T00:00:00Z');
 
 const cases: { name: string; rate: number; options: RunOptions }[] = [
-  { name: 'token bucket R=10/s B=5, 62 requests', rate: 10, options: { limiter: new TokenBucket(10, 5), requests: 62 } },
-  { name: 'token bucket R=50/s B=10, 502 requests', rate: 50, options: { limiter: new TokenBucket(50, 10), requests: 502 } },
-  { name: 'token bucket R=20/s B=40, 302 requests', rate: 20, options: { limiter: new TokenBucket(20, 40), requests: 302 } },
-  { name: 'token bucket R=3/s B=30, 150 requests, 0-50 ms jitter, 32 at once', rate: 3, options: { limiter: new TokenBucket(3, 30), requests: 150, jitterMs: jitter(50), concurrency: 32 } },
-  { name: 'token bucket R=10/s B=5, 100 ms latency, one at a time', rate: 10, options: { limiter: new TokenBucket(10, 5), requests: 62, latencyMs: 100, concurrency: 1 } },
-  { name: 'fixed window 100 per 10 s, 302 requests', rate: 10, options: { limiter: new FixedWindow(100, 10_000), requests: 302 } },
-  { name: 'fixed window 30 per 3 s, 152 requests, 0-20 ms jitter', rate: 10, options: { limiter: new FixedWindow(30, 3000), requests: 152, jitterMs: jitter(20) } },
-  { name: 'grid window 100 per 10 s, run starting 3.7 s into one, 402 requests', rate: 10, options: { limiter: new GridWindow(100, 10_000, START - 3700), requests: 402 } },
-  { name: 'grid window 50 per 5 s, 2 ms latency, 502 requests', rate: 10, options: { limiter: new GridWindow(50, 5000, START - 1200), requests: 502, latencyMs: 2 } },
+  {
+    name: 'token bucket R=10/s B=5, 62 requests',
+    rate: 10,
+    options: { limiter: new TokenBucket(10, 5), requests: 62 },
+  },
+  {
+    name: 'token bucket R=50/s B=10, 502 requests',
+    rate: 50,
+    options: { limiter: new TokenBucket(50, 10), requests: 502 },
+  },
+  {
+    name: 'token bucket R=20/s B=40, 302 requests',
+    rate: 20,
+    options: { limiter: new TokenBucket(20, 40), requests: 302 },
+  },
+  {
+    name: 'token bucket R=3/s B=30, 150 requests, 0-50 ms jitter, 32 at once',
+    rate: 3,
+    options: { limiter: new TokenBucket(3, 30), requests: 150, jitterMs: jitter(50), concurrency: 32 },
+  },
+  {
+    name: 'token bucket R=10/s B=5, 100 ms latency, one at a time',
+    rate: 10,
+    options: { limiter: new TokenBucket(10, 5), requests: 62, latencyMs: 100, concurrency: 1 },
+  },
+  {
+    name: 'fixed window 100 per 10 s, 302 requests',
+    rate: 10,
+    options: { limiter: new FixedWindow(100, 10_000), requests: 302 },
+  },
+  {
+    name: 'fixed window 30 per 3 s, 152 requests, 0-20 ms jitter',
+    rate: 10,
+    options: { limiter: new FixedWindow(30, 3000), requests: 152, jitterMs: jitter(20) },
+  },
+  {
+    name: 'grid window 100 per 10 s, run starting 3.7 s into one, 402 requests',
+    rate: 10,
+    options: { limiter: new GridWindow(100, 10_000, START - 3700), requests: 402 },
+  },
+  {
+    name: 'grid window 50 per 5 s, 2 ms latency, 502 requests',
+    rate: 10,
+    options: { limiter: new GridWindow(50, 5000, START - 1200), requests: 502, latencyMs: 2 },
+  },
 ];
 
 describe('paced runs in simulated time', () => {

@@ -66,7 +66,8 @@ describe('pacing model', () => {
     // Limit 10, drained: Remaining 0 at T0 + 100.
     answer(send(T0), T0 + 10, { status: 200, limit: 10, remaining: 9 });
     let at = T0 + 10;
-    for (let remaining = 8; remaining >= 0; remaining--) answer(send(at), (at += 10), { status: 201, limit: 10, remaining });
+    for (let remaining = 8; remaining >= 0; remaining--)
+      answer(send(at), (at += 10), { status: 201, limit: 10, remaining });
     expect(model.inferred.shape).toBe('unknown');
     // Nothing known of the refill: a probe after 1000/limit ms, alone.
     expect(model.decide(at)).toEqual({ kind: 'wait', until: at + 100 });
@@ -90,7 +91,8 @@ describe('pacing model', () => {
     // A window of 10 per 10 s: drained in 100 ms, then a 429 with Retry-After 10.
     answer(send(T0), T0 + 10, { status: 200, limit: 10, remaining: 9 });
     let at = T0 + 10;
-    for (let remaining = 8; remaining >= 0; remaining--) answer(send(at), (at += 10), { status: 201, limit: 10, remaining });
+    for (let remaining = 8; remaining >= 0; remaining--)
+      answer(send(at), (at += 10), { status: 201, limit: 10, remaining });
     const probe = send((at += 100));
     answer(probe, (at += 10), { status: 429, retryAfterMs: 10_000, pauseMs: 10_000 });
     at += 10_000;

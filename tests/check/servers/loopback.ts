@@ -38,7 +38,9 @@ export async function startHttp(handler: Handler, tls?: KeyAndCert): Promise<Htt
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
     await handler(req, res, body);
   };
-  const server: Server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener) : createHttpServer(listener);
+  const server: Server = tls
+    ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener)
+    : createHttpServer(listener);
   return { ...(await listen(server)), requests };
 }
 
@@ -61,7 +63,10 @@ export async function startTcp(): Promise<Running> {
 }
 
 /** A UDP server answering each datagram with `answer(payload)` after `delayMs` (undefined: no answer). */
-export async function startUdp(answer: (payload: Buffer) => Buffer | undefined, delayMs = 0): Promise<Running & { received: Buffer[] }> {
+export async function startUdp(
+  answer: (payload: Buffer) => Buffer | undefined,
+  delayMs = 0,
+): Promise<Running & { received: Buffer[] }> {
   const socket: UdpSocket = createSocket('udp4');
   const received: Buffer[] = [];
   socket.on('message', (message, from) => {
@@ -70,7 +75,11 @@ export async function startUdp(answer: (payload: Buffer) => Buffer | undefined, 
     if (reply) void sleep(delayMs).then(() => socket.send(reply, from.port, from.address));
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  return { port: socket.address().port, received, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  return {
+    port: socket.address().port,
+    received,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 }
 
 /** name -> record type -> the records' data as dns-packet encodes it. */
@@ -100,7 +109,11 @@ export async function startDns(zone: DnsZone, delayMs = 0): Promise<Running & { 
     void sleep(delayMs).then(() => socket.send(reply, from.port, from.address));
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  return { port: socket.address().port, questions, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  return {
+    port: socket.address().port,
+    questions,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 }
 
 async function listen(server: Server | TcpServer | TlsServer): Promise<Running> {

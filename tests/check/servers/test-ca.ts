@@ -44,7 +44,14 @@ function certificate(options: {
   cert.setIssuer(options.issuer);
   const extensions: object[] = [
     { name: 'basicConstraints', cA: options.ca, critical: true },
-    { name: 'keyUsage', keyCertSign: options.ca, cRLSign: options.ca, digitalSignature: true, keyEncipherment: !options.ca, critical: true },
+    {
+      name: 'keyUsage',
+      keyCertSign: options.ca,
+      cRLSign: options.ca,
+      digitalSignature: true,
+      keyEncipherment: !options.ca,
+      critical: true,
+    },
   ];
   if (options.names) {
     extensions.push({ name: 'extKeyUsage', serverAuth: true });
@@ -58,13 +65,28 @@ function certificate(options: {
 export function createTestCa(name = 'monitors test CA'): TestCa {
   const root = keyPair();
   const issuer = [{ name: 'commonName', value: name }];
-  const rootCert = certificate({ subject: name, publicKey: root.publicKey, signer: root.privateKey, issuer, notAfterDays: 3650, ca: true });
+  const rootCert = certificate({
+    subject: name,
+    publicKey: root.publicKey,
+    signer: root.privateKey,
+    issuer,
+    notAfterDays: 3650,
+    ca: true,
+  });
   return {
     key: root.pem,
     cert: forge.pki.certificateToPem(rootCert),
     issue(names, days) {
       const leaf = keyPair();
-      const cert = certificate({ subject: names[0]!, publicKey: leaf.publicKey, signer: root.privateKey, issuer: rootCert.subject.attributes, notAfterDays: days, ca: false, names });
+      const cert = certificate({
+        subject: names[0]!,
+        publicKey: leaf.publicKey,
+        signer: root.privateKey,
+        issuer: rootCert.subject.attributes,
+        notAfterDays: days,
+        ca: false,
+        names,
+      });
       return { key: leaf.pem, cert: forge.pki.certificateToPem(cert) };
     },
   };

@@ -2,10 +2,16 @@
 // incidents count as open, and that a missing scope or a long history is a note, not a failure.
 import { describe, expect, it } from 'vitest';
 import type { Account, Incident, IncidentList, MonitorsApi } from '../../../src/api/types.js';
-import { INCIDENT_PAGES, monitorLimitOf, openIncidentMonitorIds, readPlanContext } from '../../../src/cli/planning/context.js';
+import {
+  INCIDENT_PAGES,
+  monitorLimitOf,
+  openIncidentMonitorIds,
+  readPlanContext,
+} from '../../../src/cli/planning/context.js';
 import { MonitorsError } from '../../../src/errors.js';
 
-const account = (limits: Record<string, unknown>, usage: Record<string, unknown>) => ({ id: 'a', name: 'Shop', limits, usage }) as Account;
+const account = (limits: Record<string, unknown>, usage: Record<string, unknown>) =>
+  ({ id: 'a', name: 'Shop', limits, usage }) as Account;
 const incident = (id: string, monitorId: string, resolved_at?: string | null): Incident => ({
   id,
   monitor: { id: monitorId, name: null },
@@ -18,11 +24,19 @@ const incident = (id: string, monitorId: string, resolved_at?: string | null): I
 
 describe('monitorLimitOf', () => {
   it.each([
-    [{ monitors: 50, seats: 3 }, { monitors: 12, seats: 1 }, { limit: 50, usage: 12 }],
+    [
+      { monitors: 50, seats: 3 },
+      { monitors: 12, seats: 1 },
+      { limit: 50, usage: 12 },
+    ],
     [{ Monitor: 50 }, { Monitor: 12 }, { limit: 50, usage: 12 }],
     [{ max_monitors: 50 }, { monitors: 12 }, { limit: 50, usage: 12 }],
     [{ monitors_limit: 50 }, { monitor_count: 12 }, { limit: 50, usage: 12 }],
-    [{ monitor_min_interval_seconds: 120, monitors_per_page: 100, max_monitors: 50 }, { monitor_checks_per_day: 9000, monitors: 12 }, { limit: 50, usage: 12 }],
+    [
+      { monitor_min_interval_seconds: 120, monitors_per_page: 100, max_monitors: 50 },
+      { monitor_checks_per_day: 9000, monitors: 12 },
+      { limit: 50, usage: 12 },
+    ],
   ])('finds the monitor limit in %j and its usage in %j', (limits, usage, expected) => {
     expect(monitorLimitOf(account(limits, usage))).toEqual(expected);
   });
@@ -39,14 +53,29 @@ describe('monitorLimitOf', () => {
 
 describe('openIncidentMonitorIds', () => {
   it('an incident without resolved_at (null or absent) is open, whatever its status says', () => {
-    const ids = openIncidentMonitorIds([incident('i1', 'm1', null), incident('i2', 'm2'), incident('i3', 'm3', '2026-01-02T00:00:00Z')]);
+    const ids = openIncidentMonitorIds([
+      incident('i1', 'm1', null),
+      incident('i2', 'm2'),
+      incident('i3', 'm3', '2026-01-02T00:00:00Z'),
+    ]);
     expect([...ids].sort()).toEqual(['m1', 'm2']);
   });
 });
 
-function apiWith(getAccount: () => Promise<Account>, listIncidents: (o?: { maxPages?: number }) => Promise<IncidentList>): MonitorsApi {
+function apiWith(
+  getAccount: () => Promise<Account>,
+  listIncidents: (o?: { maxPages?: number }) => Promise<IncidentList>,
+): MonitorsApi {
   const unused = () => Promise.reject(new Error('not used'));
-  return { getAccount, listIncidents, listMonitors: unused, getMonitor: unused, createMonitor: unused, replaceMonitor: unused, deleteMonitor: unused };
+  return {
+    getAccount,
+    listIncidents,
+    listMonitors: unused,
+    getMonitor: unused,
+    createMonitor: unused,
+    replaceMonitor: unused,
+    deleteMonitor: unused,
+  };
 }
 
 describe('readPlanContext', () => {
@@ -62,7 +91,11 @@ describe('readPlanContext', () => {
       ),
     );
     expect(asked).toBe(INCIDENT_PAGES);
-    expect(context).toEqual({ monitorLimit: { limit: 10, usage: 9 }, openIncidentMonitorIds: new Set(['m1']), notes: [] });
+    expect(context).toEqual({
+      monitorLimit: { limit: 10, usage: 9 },
+      openIncidentMonitorIds: new Set(['m1']),
+      notes: [],
+    });
   });
 
   it('a token without the scopes gets notes naming them, not a failure', async () => {
@@ -77,8 +110,15 @@ describe('readPlanContext', () => {
   });
 
   it('a history cut at the page bound is said in a note; the marks it has are kept', async () => {
-    const context = await readPlanContext(apiWith(async () => account({}, {}), async () => ({ incidents: [incident('i1', 'm1', null)], complete: false })));
+    const context = await readPlanContext(
+      apiWith(
+        async () => account({}, {}),
+        async () => ({ incidents: [incident('i1', 'm1', null)], complete: false }),
+      ),
+    );
     expect(context.openIncidentMonitorIds).toEqual(new Set(['m1']));
-    expect(context.notes).toEqual(['Only the first 1 incidents were read for open-incident marks; a change may lack its mark.']);
+    expect(context.notes).toEqual([
+      'Only the first 1 incidents were read for open-incident marks; a change may lack its mark.',
+    ]);
   });
 });
