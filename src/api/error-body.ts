@@ -106,7 +106,7 @@ function fieldErrorsFrom(value: unknown): FieldError[] {
     return Object.entries(value).flatMap(([field, messages]) =>
       (Array.isArray(messages) ? messages : [messages])
         .filter((m) => typeof m === 'string')
-        .map((m) => ({ field: fieldName(field), message: m as string })),
+        .map((m) => ({ field: fieldName(field), message: m })),
     );
   }
   return [];

@@ -85,7 +85,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     try {
       response = await request(url, {
         dispatcher,
-        method: method as Dispatcher.HttpMethod,
+        method: method,
         headers,
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       });

@@ -40,7 +40,7 @@ export interface CreateResult {
  */
 export interface MonitorsApi {
   /** Every page; `onPage` sees each page's monitors as it arrives (work that can overlap the next request). */
-  listMonitors(options?: { onPage?(monitors: readonly LiveMonitor[]): void }): Promise<LiveMonitor[]>;
+  listMonitors(options?: { onPage?: (monitors: readonly LiveMonitor[]) => void }): Promise<LiveMonitor[]>;
   getMonitor(id: string): Promise<LiveMonitor>;
   createMonitor(body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<CreateResult>;
   replaceMonitor(

@@ -22,9 +22,11 @@ export function resolveEnvTemplates<T>(value: T, env: NodeJS.ProcessEnv): T {
       return v;
     }) as T;
   }
-  if (Array.isArray(value)) return value.map((v) => resolveEnvTemplates(v, env)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => resolveEnvTemplates(v, env)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveEnvTemplates(v, env)])) as T;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, resolveEnvTemplates(v, env)]),
+    ) as T;
   }
   return value;
 }

@@ -31,7 +31,7 @@ export function createLockRecorder(initial: LockFile, write: LockWriter, now: ()
   let sorted: LockFile | undefined = { ...initial, monitors: [...initial.monitors] };
   let dirty = false;
   let running: Promise<void> | undefined;
-  let failure: unknown;
+  let failure: Error | undefined;
   let hurry = false;
   let wake: (() => void) | undefined;
 
@@ -48,7 +48,7 @@ export function createLockRecorder(initial: LockFile, write: LockWriter, now: ()
       try {
         await write(current());
       } catch (error) {
-        failure ??= error;
+        failure ??= error instanceof Error ? error : new Error(String(error));
       }
       const took = now() - started;
       if (dirty && !hurry && took > 0) await pause(2 * took);

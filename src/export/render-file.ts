@@ -54,7 +54,7 @@ function headerComment(file: FileGroup, environment: string | undefined): string
 }
 
 function commentDefaults(map: YAMLMap, monitors: readonly ReadMonitor[]): void {
-  for (const pair of map.items as Pair[]) {
+  for (const pair of map.items) {
     const field = keyOf(pair);
     const count = monitors.filter((m) => m.defaulted.some((f) => f === field)).length;
     if (count === 0) continue;
@@ -68,7 +68,7 @@ function commentDefaults(map: YAMLMap, monitors: readonly ReadMonitor[]): void {
 }
 
 function commentMonitor(map: YAMLMap, monitor: ReadMonitor): void {
-  for (const pair of map.items as Pair[]) {
+  for (const pair of map.items) {
     const field = keyOf(pair);
     if (monitor.defaulted.some((f) => f === field)) setComment(pair, UNREADABLE_COMMENT);
     if (monitor.todo.some((f) => f === field)) {
@@ -92,6 +92,6 @@ function setComment(pair: Pair, comment: string): void {
 }
 
 function envNameOf(monitor: ReadMonitor): string {
-  const ref = String(monitor.input.auth_secret ?? '');
+  const ref = typeof monitor.input.auth_secret === 'string' ? monitor.input.auth_secret : '';
   return /^\$\{env:([A-Za-z0-9_]+)\}$/.exec(ref)?.[1] ?? 'the referenced variable';
 }

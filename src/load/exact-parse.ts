@@ -1,7 +1,7 @@
 // Exact path: `yaml` with source ranges. It is the authority on what a file means and
 // where each node is; the loader uses it only for files with problems (or files the fast
 // path declines), because it is about ten times slower than js-yaml.
-import type { Document, LineCounter as LineCounterType, Node as YamlNode, Pair, YAMLMap } from 'yaml';
+import type { Document, LineCounter as LineCounterType, Pair, YAMLMap } from 'yaml';
 import type { TopLevelShape } from './foreign-file.js';
 import type { FilePositions, Position } from './positions.js';
 
@@ -93,7 +93,7 @@ export async function exactParse(text: string): Promise<ExactParse> {
   return {
     value,
     problems,
-    positions: first ? sectionPositions(yaml, first, pos) : new Map(),
+    positions: first ? sectionPositions(yaml, first, pos) : (new Map() as FilePositions),
     topLevel: list.map((doc) => topLevelShape(yaml, doc)),
     locate: (path, target, needle) =>
       locate(yaml, first, path, target, pos, pairIndex, needle === undefined ? undefined : { text, needle }),
@@ -249,7 +249,7 @@ function locate(
     const at = within.text.indexOf(within.needle, range[0]);
     if (at !== -1 && at < range[1]) return pos(at);
   }
-  return pos(startOf(yaml, node as YamlNode) ?? keyStart ?? fallback);
+  return pos(startOf(yaml, node) ?? keyStart ?? fallback);
 }
 
 /**
@@ -262,7 +262,7 @@ function pairsByKey(yaml: YamlModule, map: YAMLMap, index: WeakMap<YAMLMap, Map<
     byKey = new Map();
     for (const pair of map.items) {
       const key = keyText(yaml, pair.key);
-      if (!byKey.has(key)) byKey.set(key, pair as Pair);
+      if (!byKey.has(key)) byKey.set(key, pair);
     }
     index.set(map, byKey);
   }

@@ -14,6 +14,7 @@ type Merge = (defaults: Record<string, unknown>, item: Record<string, unknown>) 
 
 // Parsed YAML never holds `undefined`, and no field name is an Object.prototype member,
 // so `item.field !== undefined` means "the entry writes this field".
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled once from the fixed field list, never from input
 const known = new Function(
   'd',
   'i',

@@ -91,7 +91,7 @@ export function parseLock(text: string, path: string): LockFile {
     return {
       id: r.id,
       name: r.name,
-      fingerprint: r.fingerprint as string | null,
+      fingerprint: r.fingerprint,
       ...(isStringMap(r.fields) ? { fields: r.fields } : {}),
       ...(isStringMap(r.secrets) ? { secrets: r.secrets } : {}),
     };

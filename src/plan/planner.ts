@@ -126,7 +126,7 @@ export function compareMatched(
   const recordDiffers =
     record?.fingerprint != null &&
     (record.fingerprint !== prepared.fingerprint || !sameHashes(record.secrets ?? {}, prepared.secrets));
-  const lockFields = recordDiffers ? changedSinceApply(prepared, record!, new Set(drift.map((x) => x.field))) : [];
+  const lockFields = recordDiffers ? changedSinceApply(prepared, record, new Set(drift.map((x) => x.field))) : [];
   const base = {
     action: 'replace' as const,
     id: l.id,

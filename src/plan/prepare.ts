@@ -46,11 +46,11 @@ class Prepared implements PreparedDesired {
     private readonly d: DesiredMonitor,
     private readonly salt: string,
   ) {
-    this.canonical = normalizeInput(d.input as Record<string, unknown>);
+    this.canonical = normalizeInput(d.input);
     this.hashed = protectTemplatedFields(this.canonical, d.envRefs, (name) => d.envValues?.[name], salt);
     this.fingerprint = inputFingerprint(this.hashed);
     const secrets = secretHashes(this.canonical, salt);
-    this.secrets = Object.keys(secrets).length > 0 ? secrets : (NO_SECRETS as Record<string, string>);
+    this.secrets = Object.keys(secrets).length > 0 ? secrets : NO_SECRETS;
   }
 
   get secretFields(): ReadonlySet<string> {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { MonitorsError } from '../errors.js';
 import { parseCheckRulesFile } from './checks/rules-file.js';
 import { MAX_CHECK_DELAY_MS } from './checks/settings.js';
-import type { FaultSettings, ListingMode, RateWindow, SimOptions } from './options.js';
+import type { FaultSettings, RateWindow, SimOptions } from './options.js';
 import { parseTokensFile } from './tokens-file.js';
 import { fullScopeToken } from './tokens.js';
 
@@ -52,7 +52,7 @@ export function simOptionsFromFlags(
   if (flags.state !== undefined) options.stateFile = flags.state;
   if (flags.listing !== undefined) {
     if (flags.listing !== 'spec' && flags.listing !== 'full') bad('--listing must be "spec" or "full"');
-    options.listingMode = flags.listing as ListingMode;
+    options.listingMode = flags.listing;
   }
   if (flags.intervals !== undefined) {
     const list = flags.intervals.split(',').map((part) => integer('--intervals', part.trim(), 120, 31_536_000));

@@ -147,7 +147,7 @@ describe('the example workflows', () => {
     ]);
     expect(jobs.apply.concurrency).toEqual({ group: 'monitors-apply', 'cancel-in-progress': false });
     expect(jobs.drift.permissions).toEqual({ contents: 'read', issues: 'write' });
-    for (const job of Object.values(jobs) as { env: Record<string, string> }[])
+    for (const job of Object.values<{ env: Record<string, string> }>(jobs))
       for (const value of Object.values(job.env)) expect(value).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
     expect(JSON.stringify(environmentsWorkflow)).not.toMatch(/git (push|commit)/); // each environment's apply pushes its lock file (tests/gitops/lock-branch-environments.test.ts)
     // The variant for a main CI may push to commits the lock files itself (tests/gitops/lock-commit-environments.test.ts).

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeComment {
@@ -43,7 +43,7 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
   const auth: string[] = [];
   let nextId = 1000;
   const state = { readOnly: false };
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<unknown> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     auth.push(req.headers.authorization ?? '');
@@ -108,7 +108,9 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
       return send(200, found);
     }
     send(404, { message: 'Not Found' });
-  });
+  };
+  // A handler that throws drops the connection: the CLI under test sees it, never a hang.
+  const server: Server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -17,7 +17,10 @@ describe('operations', () => {
     setup.pool.intercept({ path: `${BASE_PATH}/monitors`, method: 'POST' }).reply(
       201,
       (opts) => {
-        seen = { headers: opts.headers as Record<string, string>, body: String(opts.body) };
+        seen = {
+          headers: opts.headers as Record<string, string>,
+          body: typeof opts.body === 'string' ? opts.body : '',
+        };
         return { data: liveMonitor(1, { name: 'checkout' }) };
       },
       {

@@ -130,7 +130,7 @@ describe('on real sockets', () => {
         { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) },
         (_req, res) => res.end('{}'),
       );
-      const port = await listen(server as unknown as Server);
+      const port = await listen(server);
       const error = await caught(() => client(`https://127.0.0.1:${port}/api/v1`).getAccount());
       expect(error.code).toBe('API_TLS');
       expect(error.message).toMatch(/SELF_SIGNED|CERT/);

@@ -175,7 +175,7 @@ describe('typed errors', () => {
     );
     const error = await caught(() => setup.api.createMonitor(input, KEY));
     expect(error.code).toBe('API_KEY_REUSED');
-    expect(`${error.message} ${error.hint}`).toMatch(/plan/);
+    expect(`${error.message} ${String(error.hint)}`).toMatch(/plan/);
     expect(setup.sleeps).toEqual([]);
   });
 

@@ -28,7 +28,7 @@ function rdapHandler(
   if (!(name in EXPIRY))
     return void res.writeHead(404, { 'content-type': 'application/rdap+json' }).end('{"errorCode":404}');
   const events = [{ eventAction: 'registration', eventDate: '2001-01-01T00:00:00Z' }];
-  if (EXPIRY[name]) events.push({ eventAction: 'expiration', eventDate: EXPIRY[name]! });
+  if (EXPIRY[name]) events.push({ eventAction: 'expiration', eventDate: EXPIRY[name] });
   const send = () =>
     void res
       .writeHead(200, { 'content-type': 'application/rdap+json' })

@@ -44,7 +44,7 @@ function toDesired(name: string, f: Fields): DesiredMonitor {
   if (secret === 'none') return desired(name, overrides);
   return desired(
     name,
-    { ...overrides, auth_type: 'bearer', auth_secret: ENV[secret as keyof typeof ENV] },
+    { ...overrides, auth_type: 'bearer', auth_secret: ENV[secret] },
     { envRefs: { auth_secret: `\${env:${secret}}` } },
   );
 }
@@ -107,7 +107,7 @@ describe('plan, apply, plan again', () => {
           server.create(input(name, { url: 'https://dash.example.com/' })),
         );
         const protectedIds = dashboardIds.filter(
-          (id) => scope.kind === 'lock' || !server.stored.get(id)!.name!.toString().startsWith('app-'),
+          (id) => scope.kind === 'lock' || !String(server.stored.get(id)!.name).startsWith('app-'),
         );
 
         // What the YAML wants now, with declared renames of monitors it no longer names.

@@ -118,8 +118,14 @@ describe('SortedIds pages (model check)', () => {
             if (!page.more) break;
             after = page.ids[page.ids.length - 1];
             for (const change of changes[step] ?? []) {
-              if ('add' in change) (index.insert(change.add), model.add(change.add));
-              else (index.remove(change.remove), model.delete(change.remove), removed.add(change.remove));
+              if ('add' in change) {
+                index.insert(change.add);
+                model.add(change.add);
+              } else {
+                index.remove(change.remove);
+                model.delete(change.remove);
+                removed.add(change.remove);
+              }
             }
           }
           expect(new Set(seen).size).toBe(seen.length);

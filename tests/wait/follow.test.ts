@@ -146,7 +146,7 @@ describe('following monitors after an apply', () => {
       ids.map((id) => [id, (t: number) => ({ status: t >= 2000 ? 'up' : 'pending' })]),
     );
     const { api, requests } = scriptedServer(script, time.clock);
-    const lagging = api.listMonitors;
+    const lagging = api.listMonitors.bind(api);
     api.listMonitors = async () => (await lagging()).filter((m) => m.id !== 'E');
     const result = await followMonitors(
       ids.map((id) => target(id)),

@@ -42,7 +42,7 @@ export function describeNetError(error: unknown, timeoutSeconds: number, signal?
   if (signal?.aborted || isTimeout(error)) return timeoutReason(timeoutSeconds);
   const e = error as NodeJS.ErrnoException & { reason?: string };
   const code = typeof e?.code === 'string' ? e.code : undefined;
-  if (code && BY_CODE[code]) return BY_CODE[code]!;
+  if (code && BY_CODE[code]) return BY_CODE[code];
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(e?.message ?? ''))
     return 'TLS handshake failed (is the port plain, not TLS?)';
   const message = e instanceof Error ? e.message : String(error);

@@ -3,13 +3,13 @@
 import { isIP } from 'node:net';
 import { resolverFor } from '../net/lookup.js';
 import { endpointOf } from '../target.js';
-import { dnsVerdict, recordTexts, type DnsRecordType } from '../verdicts/dns.js';
+import { dnsVerdict, recordTexts } from '../verdicts/dns.js';
 import { fail, fromVerdict, type Probe } from './probe.js';
 
 export const dnsProbe: Probe = async ({ monitor, shown }, context, signal) => {
   const host = endpointOf(monitor)?.host;
   if (!host || isIP(host) !== 0) return fail('a DNS check needs a host name in url');
-  const type = (monitor.dns_record_type ?? 'A') as DnsRecordType;
+  const type = monitor.dns_record_type ?? 'A';
   // c-ares gives up a little after our timeout, so that the check's own timeout speaks.
   const resolver = resolverFor(context.dnsServers, monitor.timeout_seconds * 1000 + 500);
   const cancel = () => resolver.cancel();

@@ -5,7 +5,7 @@ import type { CheckContext, ProbeOutcome } from '../types.js';
 export interface ProbeInput {
   monitor: MonitorInput;
   /** A field as it may be printed: its `${env:NAME}` template when it came from the environment. */
-  shown(field: MonitorField): string;
+  shown: (field: MonitorField) => string;
 }
 
 /** One attempt of a check. Rejections are network failures; the runner words them. */

@@ -28,7 +28,11 @@ export const sslProbe: Probe = async ({ monitor }, context, signal) => {
       const error = socket.authorizationError as unknown;
       const presented: PresentedChain = {
         authorized: socket.authorized,
-        ...(error ? { error: error instanceof Error ? error.message : String(error) } : {}),
+        ...(error
+          ? {
+              error: error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error),
+            }
+          : {}),
         certificates: chainOf(socket.getPeerCertificate(true)),
       };
       socket.destroy();

@@ -18,7 +18,7 @@ export interface LockBranchFlags {
 
 export interface LockBranchSession {
   /** Reads the lock at `lockPath` from the branch (else the working tree); remembers what it read. */
-  readLock(lockPath: string): Promise<LockFile | undefined>;
+  readLock: (lockPath: string) => Promise<LockFile | undefined>;
   /** Writes `lock` back to the branch unless it already holds it. `done` says what the apply did (undefined: nothing), for the messages. */
   save(lock: LockFile, done: string | undefined): Promise<void>;
 }

@@ -47,7 +47,7 @@ export function substituteValue(value: unknown, scope: TemplateScope): Substitut
   if (typeof value === 'string') return substitute(value, scope);
   if (!Array.isArray(value)) return { value, issues: [] };
   const issues: ReferenceIssue[] = [];
-  const out = value.map((item) => {
+  const out = (value as unknown[]).map((item) => {
     if (typeof item !== 'string') return item;
     const s = substitute(item, scope);
     for (const issue of s.issues) issues.push(issue);

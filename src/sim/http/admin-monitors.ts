@@ -100,7 +100,7 @@ export function openIncident(core: SimCore, body: unknown): Reply {
     return invalid('summary must be a string of at most 500 characters');
   const found = locateMonitor(core, monitorId);
   if (!found) return monitorNotFound(monitorId);
-  const text = (summary as string | undefined) ?? `${String(found.record.input.name)} is not responding`;
+  const text = summary ?? `${String(found.record.input.name)} is not responding`;
   const record = core.state.openIncident(found.ws, monitorId, severity as string, text);
   return rawJsonReply(201, `{"data":${found.ws.incidentJson(record)}}`);
 }

@@ -32,12 +32,14 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** An HTTP server (HTTPS with `tls`) whose handler sees every request; requests are recorded. */
 export async function startHttp(handler: Handler, tls?: KeyAndCert): Promise<HttpServer> {
   const requests: RecordedRequest[] = [];
-  const listener = async (req: IncomingMessage, res: ServerResponse) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     for await (const chunk of req) body += String(chunk);
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
     await handler(req, res, body);
   };
+  // A handler that throws drops the connection: the probe under test sees it, never a hang.
+  const listener = (req: IncomingMessage, res: ServerResponse) => void handle(req, res).catch(() => res.destroy());
   const server: Server = tls
     ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener)
     : createHttpServer(listener);
