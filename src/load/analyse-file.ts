@@ -1,6 +1,6 @@
 // Everything that can be said about one file from its parsed value alone: its shape, each
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
-// `moved` entries and `settings`.
+// `moved` and `removed` entries and `settings`.
 import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import type { PathSegment } from './exact-parse.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
@@ -25,6 +25,13 @@ export interface RawMoved {
   instance?: string;
 }
 
+export interface RawRemoved {
+  index: number;
+  name: string;
+  /** The for_each instance, when the entry has one. */
+  instance?: string;
+}
+
 export interface AnalyseOptions extends MonitorCheckOptions {
   /** What the set declares (none: the file is analysed once, as without environments). */
   declared?: DeclaredEnvironments;
@@ -38,6 +45,7 @@ export interface EnvironmentAnalysis {
   environment: string | undefined;
   monitors: CheckedMonitor[];
   moved: RawMoved[];
+  removed: RawRemoved[];
 }
 
 export interface FileAnalysis {
@@ -57,7 +65,7 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   const problems = fileShapeProblems(value);
   const analysis: FileAnalysis = {
     problems,
-    environments: checked.map((environment) => ({ environment, monitors: [], moved: [] })),
+    environments: checked.map((environment) => ({ environment, monitors: [], moved: [], removed: [] })),
     settings: undefined,
     environmentSettings: new Map(),
   };
@@ -133,6 +141,27 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
       });
     });
   }
+  if (Array.isArray(value.removed)) {
+    value.removed.forEach((entry, index) => {
+      if (!isPlainObject(entry)) return;
+      const at: PathSegment[] = ['removed', index];
+      const { forEach, hasForEach } = splitEntry(entry);
+      const only = entryEnvironments(entry.environments, [...at, 'environments'], declared.names, problems);
+      scopes.forEach((environment, e) => {
+        for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
+          const entryProblems: LocatedProblem[] = [];
+          const name = resolved(entry.name, [...at, 'name'], options, entryProblems, instance.scope);
+          for (const p of entryProblems) problems.push(tagged(p, instance.tag));
+          if (typeof name === 'string')
+            analysis.environments[e]!.removed.push({
+              index,
+              name,
+              ...(instance.label !== undefined ? { instance: instance.label } : {}),
+            });
+        }
+      });
+    });
+  }
   if (isPlainObject(value.settings)) analyseSettings(value.settings, checked, options, analysis);
   analysis.problems = groupByInstance(problems, declared.names.length === 0 ? 0 : checked.length);
   return analysis;
@@ -162,7 +191,7 @@ function analyseSettings(
   }
 }
 
-/** A value of `moved` or `settings`: templates substituted (when a scope is given), then `${env:NAME}` resolved. */
+/** A value of `moved`, `removed` or `settings`: templates substituted (when a scope is given), then `${env:NAME}` resolved. */
 function resolved(
   value: unknown,
   path: PathSegment[],

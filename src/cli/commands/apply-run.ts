@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
 import type { ApplyResult } from '../../apply/execute.js';
+import { doneCounts as countsOf } from '../../apply/report.js';
 import { parseApplyFormat, type ApplyFormat } from '../planning/apply-format.js';
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
@@ -14,6 +15,7 @@ import { requestedEnvironment, type EnvironmentRequest } from '../planning/envir
 import { exitWhenWatched, settleExitCode, watchInterrupts } from '../planning/interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
+import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../planning/narrow.js';
 import { fileOption, parseConcurrency } from '../planning/options.js';
 import { renderPlan, useColor } from '../planning/render.js';
 import { lockWrittenLine, runApply } from '../planning/run-apply.js';
@@ -39,6 +41,8 @@ interface ApplySettings {
   lockRemote: string | undefined;
   /** The YAML paths (--wait may have taken the first one as its value). */
   paths: string[];
+  /** --target and --replace. */
+  narrowing: Narrowing;
   wait: WaitOptions | undefined;
 }
 
@@ -71,6 +75,8 @@ function applySettings(args: string[], options: ApplyOptions): ApplySettings {
   const plan = fileOption('--plan', options.plan);
   if (plan !== undefined && paths.length > 0)
     throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
+  const narrowing = parseNarrowing(options.target, options.replace);
+  if (plan !== undefined) refuseWithSavedPlan(narrowing);
   return {
     concurrency: parseConcurrency(options.concurrency),
     format: parseApplyFormat(options.format),
@@ -83,6 +89,7 @@ function applySettings(args: string[], options: ApplyOptions): ApplySettings {
     lockBranch: options.lockBranch,
     lockRemote: options.lockRemote,
     paths,
+    narrowing,
     wait,
   };
 }
@@ -115,6 +122,7 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     env: process.env,
     cwd: process.cwd(),
     command: 'apply',
+    ...options.narrowing,
     ...(options.environment ? { environment: options.environment } : {}),
     ...(branch ? { readLock: branch.readLock } : {}),
   });
@@ -240,10 +248,10 @@ async function pruneStaleRecords(
 
 /** What an apply did, in the words of its summary line. */
 function doneCounts(result: ApplyResult): string {
-  const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
+  const counts = countsOf(result);
   return result.interrupted ? `interrupted: ${counts}, ${result.notStarted} not started` : counts;
 }
 
 function changeCount(plan: Plan): number {
-  return plan.summary.create + plan.summary.replace + plan.summary.delete;
+  return plan.changes.length;
 }
