@@ -27,11 +27,11 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * Up to `count` candidates closest to `word`, nearest first (ties by name): for a name that
- * names nothing, the names it most likely meant. Only those within a third of the word's
- * length in edits, so an unrelated name is never offered.
+ * names nothing, the names it most likely meant. Only those within a quarter of the word's
+ * length in edits (one for short words), so an unrelated name is never offered.
  */
 export function closestNames(word: string, candidates: Iterable<string>, count = 3): string[] {
-  const allowed = Math.max(2, Math.floor(word.length / 3));
+  const allowed = Math.max(1, Math.floor(word.length / 4));
   const lower = word.toLowerCase();
   // A glob's literal start compared with a name's start: `shop: chek*` is near `shop: checkout`.
   const prefix = literalStart(word);

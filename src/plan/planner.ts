@@ -12,7 +12,14 @@ import { entryNotes, planForgets } from './forget.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired, nameKey } from './match.js';
 import { forcedNames, selectTargets, withForce } from './targets.js';
-import { PLAN_FORMAT_VERSION, type FieldChange, type Plan, type PlannedChange, type PlanSummary } from './types.js';
+import {
+  PLAN_FORMAT_VERSION,
+  type ChangeReason,
+  type FieldChange,
+  type Plan,
+  type PlannedChange,
+  type PlanSummary,
+} from './types.js';
 
 export interface PlanOptions {
   scope: OwnershipScope;
@@ -280,12 +287,21 @@ function changedSinceApply(
 }
 
 function deleteChange(l: LiveMonitor, record: LockRecord | undefined): PlannedChange {
+  return deleteOf(
+    l,
+    'removed',
+    record ? describeReason('removed') : `${describeReason('removed')} (in the declared ownership scope)`,
+  );
+}
+
+/** The delete of a live monitor, with its key (also `monitors destroy`'s). */
+export function deleteOf(l: LiveMonitor, reason: ChangeReason, reasonText: string): PlannedChange {
   const change: Omit<PlannedChange, 'idempotency_key'> = {
     action: 'delete',
     name: l.name,
     id: l.id,
-    reason: 'removed',
-    reason_text: record ? describeReason('removed') : `${describeReason('removed')} (in the declared ownership scope)`,
+    reason,
+    reason_text: reasonText,
     fields: [],
   };
   return { ...change, idempotency_key: keyForGeneration(change, 0) };

@@ -10,7 +10,7 @@ import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
 import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
-import { confirmApply } from '../planning/confirm.js';
+import { confirmApply, type Prompt } from '../planning/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { exitWhenWatched, settleExitCode, watchInterrupts } from '../planning/interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
@@ -27,7 +27,7 @@ import type { ApplyOptions } from './apply.js';
 import { finishApply, waitModeOf } from './apply-wait.js';
 
 /** The options of `monitors apply`, each checked before anything is read or sent. */
-interface ApplySettings {
+export interface ApplySettings {
   concurrency: number;
   format: ApplyFormat;
   lock: string | undefined;
@@ -95,7 +95,9 @@ function applySettings(args: string[], options: ApplyOptions): ApplySettings {
 }
 
 /** The lock branch (--lock-branch), if any; its lines go where the report goes. */
-function openBranch(settings: ApplySettings): LockBranchSession | undefined {
+export function openBranch(
+  settings: Pick<ApplySettings, 'format' | 'lockBranch' | 'lockRemote'>,
+): LockBranchSession | undefined {
   const report = reportStream(settings);
   const out = { stdout: (text: string) => report.write(text), stderr: (text: string) => process.stderr.write(text) };
   return openLockBranchSession(
@@ -107,7 +109,7 @@ function openBranch(settings: ApplySettings): LockBranchSession | undefined {
 }
 
 /** With --format json, stdout holds the JSON result alone; the plan and the report go to stderr. */
-function reportStream(settings: ApplySettings): NodeJS.WriteStream {
+function reportStream(settings: Pick<ApplySettings, 'format'>): NodeJS.WriteStream {
   return settings.format === 'json' ? process.stderr : process.stdout;
 }
 
@@ -133,7 +135,7 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
   }
 }
 
-interface CarryOut {
+export interface CarryOut {
   api: ApiClient;
   lock: LockFile;
   lockPath: string;
@@ -141,6 +143,8 @@ interface CarryOut {
   settings: ApplySettings;
   /** Ask for confirmation first (a saved plan was reviewed already). */
   ask: boolean;
+  /** What is asked (default: apply's question). */
+  prompt?: Prompt;
 }
 
 /**
@@ -149,7 +153,10 @@ interface CarryOut {
  * --wait. The signal handlers stay installed to the end of the process (interrupt.ts), so
  * a cancel after the writes cannot cut the push of their record.
  */
-async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask }: CarryOut): Promise<number> {
+export async function carryOut(
+  plan: Plan,
+  { api, lock, lockPath, branch, settings, ask, prompt }: CarryOut,
+): Promise<number> {
   const planOut = reportStream(settings);
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
   const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
@@ -161,7 +168,7 @@ async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask
     }
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
-  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut });
+  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut }, prompt);
   const run = {
     plan,
     api,
