@@ -2,12 +2,11 @@
 // partial plan) and `--replace` (a forced write), and `monitors destroy`'s plan.
 import { describe, expect, it } from 'vitest';
 import { planDestroy } from '../../src/destroy/plan-destroy.js';
-import { MonitorsError } from '../../src/errors.js';
 import type { DesiredState, RemovedEntry } from '../../src/model/monitor.js';
 import { keyForGeneration } from '../../src/plan/idempotency-key.js';
 import { parseSavedPlan, serializeSavedPlan } from '../../src/plan/saved-plan.js';
 import type { Plan } from '../../src/plan/types.js';
-import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
+import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state, thrown } from './fixtures.js';
 
 const [A, B, C, D] = [1, 2, 3, 4].map(monitorId) as [string, string, string, string];
 const alpha = desired('shop: alpha');
@@ -27,16 +26,6 @@ const live = [
   liveOf(D, input('legacy check'), 'spec'),
 ];
 const lock = lockOf([recordOf(A, alpha), recordOf(B, beta), recordOf(C, gamma), recordOf(D, legacy)]);
-
-function thrown(fn: () => unknown): MonitorsError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(MonitorsError);
-    return error as MonitorsError;
-  }
-  throw new Error('expected a MonitorsError');
-}
 
 describe('removed: entries (forget)', () => {
   it('a recorded monitor left out of the YAML is forgotten instead of deleted: no key, no body, counted apart', () => {

@@ -51,9 +51,14 @@ export interface ApplySettings {
  * began makes it 130 / 143, also one that comes after the summary (see interrupt.ts).
  */
 export async function finishApplyCommand(paths: string[], options: ApplyOptions): Promise<void> {
+  await finishWritingCommand(() => runApplyCommand(paths, options));
+}
+
+/** The end of a command that writes (apply, destroy): its exit code, settled against any signal received. */
+export async function finishWritingCommand(run: () => Promise<number>): Promise<void> {
   let code: number;
   try {
-    code = await runApplyCommand(paths, options);
+    code = await run();
   } catch (error) {
     code = reportError(error);
   }
@@ -70,7 +75,7 @@ export async function runApplyCommand(paths: string[], options: ApplyOptions): P
     : applyFromConfig(settings.paths, settings);
 }
 
-function applySettings(args: string[], options: ApplyOptions): ApplySettings {
+export function applySettings(args: string[], options: ApplyOptions): ApplySettings {
   const { paths, wait } = waitModeOf(args, options);
   const plan = fileOption('--plan', options.plan);
   if (plan !== undefined && paths.length > 0)

@@ -8,58 +8,33 @@ import { MonitorsError } from '../../errors.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import type { Plan } from '../../plan/types.js';
-import { parseApplyFormat } from '../planning/apply-format.js';
-import { apiOptionsFor, requestedEnvironment } from '../planning/environment.js';
-import { exitWhenWatched, settleExitCode } from '../planning/interrupt.js';
+import { apiOptionsFor } from '../planning/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
-import { fileOption, parseConcurrency } from '../planning/options.js';
 import { chooseLockFile } from '../planning/paths.js';
-import { holdForTest } from '../planning/test-hold.js';
 import { displayPath } from '../../load/discover.js';
-import { reportError } from '../run-main.js';
-import { carryOut, openBranch, type ApplySettings } from './apply-run.js';
+import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
 import type { DestroyOptions } from './destroy.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
-  let code: number;
-  try {
-    code = await runDestroyCommand(paths, options);
-  } catch (error) {
-    code = reportError(error);
-  }
-  process.exitCode = settleExitCode(code);
-  await holdForTest('before-exit');
-  await exitWhenWatched();
+  await finishWritingCommand(() => runDestroyCommand(paths, options));
 }
 
-export async function runDestroyCommand(paths: string[], options: DestroyOptions): Promise<number> {
-  const settings: ApplySettings = {
-    concurrency: parseConcurrency(options.concurrency),
-    format: parseApplyFormat(options.format),
-    lock: fileOption('--lock', options.lock),
-    plan: undefined,
-    yes: options.yes ?? false,
-    allowMassDelete: options.allowMassDelete ?? false,
-    apiUrl: options.apiUrl,
-    environment: requestedEnvironment(options.env, process.env),
-    lockBranch: options.lockBranch,
-    lockRemote: options.lockRemote,
-    paths: paths.length > 0 ? paths : ['.'],
-    narrowing: {},
-    wait: undefined,
-  };
+export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
+  // apply's options, checked the same way; destroy has no --plan, --wait, --target or --replace.
+  const settings = applySettings(args, options);
+  const paths = settings.paths.length > 0 ? settings.paths : ['.'];
   const branch = openBranch(settings);
   const cwd = process.cwd();
   // No value of ${env:NAME} is sent by a delete: an unset one is a warning, not a refusal.
   const { state: desired, lockFilesSeen } = await loadDesiredOrFail(
-    settings.paths,
+    paths,
     process.env,
     cwd,
     settings.environment,
     'destroy',
     { missingEnv: 'warning' },
   );
-  const { location } = chooseLockFile({ paths: settings.paths, flag: settings.lock, cwd }, desired.settings, {
+  const { location } = chooseLockFile({ paths, flag: settings.lock, cwd }, desired.settings, {
     files: desired.files,
     lockFilesSeen,
   });

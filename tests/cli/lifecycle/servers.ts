@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { runCli, type CliResult } from '../../helpers/run-cli.js';
 import { clearRequestLog, exampleMonitorInput, getRequestLog, seedMonitors } from '../../helpers/sim-admin.js';
 import { startSimProcess } from '../../helpers/sim-process.js';
@@ -165,4 +166,41 @@ export class Workdir {
 /** No stack trace, in either stream. */
 export function expectClean(result: CliResult): boolean {
   return !/^ {4}at /m.test(result.stdout) && !/^ {4}at /m.test(result.stderr);
+}
+
+/** Both servers, for `describe.each(SERVERS)('... against the %s', (_name, start) => ...)`. */
+export const SERVERS = [
+  ['simulator', startSim],
+  ['spec server', startSpec],
+] as const;
+
+export interface Suite {
+  /** The server of this suite (started before its first test). */
+  server: TestServer;
+  /** A new working folder holding `names` as monitors, applied and recorded; removed after the suite. */
+  applied(names: string[]): Promise<Workdir>;
+}
+
+/** Starts a server for the enclosing describe, and stops it (and removes the folders made) after it. */
+export function suiteOn(start: () => Promise<TestServer>): Suite {
+  const dirs: Workdir[] = [];
+  const suite: Suite = {
+    server: undefined as unknown as TestServer,
+    async applied(names) {
+      const work = new Workdir();
+      dirs.push(work);
+      work.write({ 'monitors.yaml': monitorsYaml(names) });
+      const run = await work.cli(suite.server, ['apply', '--yes']);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      return work;
+    },
+  };
+  beforeAll(async () => {
+    suite.server = await start();
+  });
+  afterAll(async () => {
+    await suite.server.stop();
+    for (const d of dirs) d.remove();
+  });
+  return suite;
 }
