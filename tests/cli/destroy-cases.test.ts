@@ -12,7 +12,7 @@ import { GIT_TEST_ENV, checkout, makeOrigin, showFile } from '../helpers/git-san
 import { CLI_PATH, runCli, type CliOptions, type CliResult } from '../helpers/run-cli.js';
 import { setFaults } from '../helpers/sim-admin.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
-import { Workdir, monitorsYaml } from './lifecycle/servers.js';
+import { Workdir, monitorsYaml, SLOW } from './lifecycle/servers.js';
 
 let staging: SimProcess;
 let production: SimProcess;
@@ -47,7 +47,7 @@ const run = (work: Workdir, args: string[], env: Record<string, string> = {}, wa
   });
 const ok = (result: CliResult) => expect(result.code, result.stdout + result.stderr).toBe(0);
 
-describe('destroy in one environment of two', () => {
+describe('destroy in one environment of two', SLOW, () => {
   it('deletes that workspace’s managed monitors and empties its lock file; the other environment is untouched', async () => {
     const work = workdir({
       'settings.yaml': `settings:\n  environments:\n    staging:\n      api_url: \${env:STAGING_URL}\n      token_env: STAGING_TOKEN\n    production:\n      api_url: \${env:PRODUCTION_URL}\n      token_env: PRODUCTION_TOKEN\n`,
@@ -76,7 +76,7 @@ describe('destroy in one environment of two', () => {
   });
 });
 
-describe('destroy with the lock file on a branch', () => {
+describe('destroy with the lock file on a branch', SLOW, () => {
   let root: string;
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'destroy-branch-'));
@@ -105,7 +105,7 @@ describe('destroy with the lock file on a branch', () => {
   });
 });
 
-describe('destroy when a delete fails, or is interrupted', () => {
+describe('destroy when a delete fails, or is interrupted', SLOW, () => {
   it('a refused delete keeps its record; the other deletes are recorded; running it again finishes', async () => {
     const work = workdir({ 'monitors.yaml': monitorsYaml(['fail a', 'fail b', 'fail c']) });
     ok(await run(work, ['apply', '--yes'], simEnv(staging)));
@@ -158,7 +158,7 @@ describe('destroy when a delete fails, or is interrupted', () => {
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
-describe.skipIf(!hasScript)('destroy at a terminal', () => {
+describe.skipIf(!hasScript)('destroy at a terminal', SLOW, () => {
   /** Runs `monitors destroy` in a pseudo-terminal (util-linux `script`) and types `answer` once asked. */
   function destroyAtTerminal(work: Workdir, answer: string): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {

@@ -3,9 +3,9 @@
 // else, passes the mass-delete guard only with --allow-mass-delete, and leaves an empty
 // lock file. Environments, the lock branch, failures and Ctrl-C: tests/cli/destroy-cases.test.ts.
 import { describe, expect, it } from 'vitest';
-import { expectClean, monitorsYaml, SERVERS, suiteOn } from './lifecycle/servers.js';
+import { expectClean, monitorsYaml, SERVERS, SLOW, suiteOn } from './lifecycle/servers.js';
 
-describe.each(SERVERS)('monitors destroy against the %s', (_name, start) => {
+describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) => {
   const suite = suiteOn(start);
   const applied = (names: string[]) => suite.applied(names);
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLock } from '../../src/lock/lock-file.js';
 import { GIT_TEST_ENV, checkout, commitFiles, makeOrigin, showFile } from '../helpers/git-sandbox.js';
 import { runCli } from '../helpers/run-cli.js';
-import { startSim, Workdir, monitorsYaml, type TestServer } from './lifecycle/servers.js';
+import { startSim, Workdir, monitorsYaml, type TestServer, SLOW } from './lifecycle/servers.js';
 
 let staging: TestServer;
 let production: TestServer;
@@ -29,7 +29,7 @@ const SETTINGS = `settings:
       token_env: PRODUCTION_TOKEN
 `;
 
-describe('removed: per environment', () => {
+describe('removed: per environment', SLOW, () => {
   const work = new Workdir();
   afterAll(() => work.remove());
   const env = () => ({
@@ -71,7 +71,7 @@ describe('removed: per environment', () => {
   });
 });
 
-describe('removed: with the lock file on a branch', () => {
+describe('removed: with the lock file on a branch', SLOW, () => {
   let root: string;
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'lifecycle-branch-'));

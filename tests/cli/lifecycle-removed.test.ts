@@ -3,12 +3,12 @@
 // stays live and is unmanaged from then on; bad entries are located and change nothing.
 // Per environment and with the lock on a branch: tests/cli/lifecycle-removed-env.test.ts.
 import { describe, expect, it } from 'vitest';
-import { expectClean, monitorsYaml, SERVERS, suiteOn } from './lifecycle/servers.js';
+import { expectClean, monitorsYaml, SERVERS, SLOW, suiteOn } from './lifecycle/servers.js';
 
 const NAMES = ['shop home', 'shop cart', 'handed over'];
 const REMOVED = 'removed:\n  - name: "handed over"\n';
 
-describe.each(SERVERS)('removed: against the %s', (_name, start) => {
+describe.each(SERVERS)('removed: against the %s', SLOW, (_name, start) => {
   const suite = suiteOn(start);
   const applied = (prefix: string) => suite.applied(NAMES.map((n) => `${prefix} ${n}`));
 

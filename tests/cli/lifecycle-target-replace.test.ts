@@ -4,9 +4,9 @@
 // sent under a key no earlier write used, so neither server answers it from a stored
 // response; a pattern that names nothing changes nothing.
 import { describe, expect, it } from 'vitest';
-import { expectClean, monitorsYaml, SERVERS, suiteOn, type Workdir } from './lifecycle/servers.js';
+import { expectClean, monitorsYaml, SERVERS, SLOW, suiteOn, type Workdir } from './lifecycle/servers.js';
 
-describe.each(SERVERS)('--target and --replace against the %s', (_name, start) => {
+describe.each(SERVERS)('--target and --replace against the %s', SLOW, (_name, start) => {
   const suite = suiteOn(start);
   /** home, cart and search applied and recorded (names prefixed, one workspace for every test). */
   const applied = (p: string) => suite.applied([`${p} home`, `${p} cart`, `${p} search`]);

@@ -59,6 +59,15 @@ describe('removed: entries (forget)', () => {
     expect(p.notes).toEqual([]);
   });
 
+  it('a monitor renamed in the dashboard since is forgotten by its recorded name, or by its live name', () => {
+    const renamed = [...live.slice(0, 3), liveOf(D, input('legacy (dashboard name)'), 'spec')];
+    for (const name of ['legacy check', 'legacy (dashboard name)']) {
+      const p = plan(withRemoved(state([alpha, beta, gamma]), removed(name)), renamed, lock);
+      expect(p.changes.map((c) => [c.action, c.name, c.id])).toEqual([['forget', 'legacy check', D]]);
+      expect(p.unmanaged).toEqual([]);
+    }
+  });
+
   it('after the forget was applied: the live monitor is unmanaged, and the entry is a note, not a change', () => {
     const forgotten = lockOf(lock.monitors.filter((r) => r.id !== D));
     const p = plan(withRemoved(state([alpha, beta, gamma]), removed('legacy check')), live, forgotten);

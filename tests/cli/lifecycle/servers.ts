@@ -168,6 +168,12 @@ export function expectClean(result: CliResult): boolean {
   return !/^ {4}at /m.test(result.stdout) && !/^ {4}at /m.test(result.stderr);
 }
 
+/**
+ * Each of these tests runs the CLI several times in a row (a process each, half a second on
+ * a quiet machine): the bound of a whole test is two minutes, for a machine under load.
+ */
+export const SLOW = { timeout: 120_000 };
+
 /** Both servers, for `describe.each(SERVERS)('... against the %s', (_name, start) => ...)`. */
 export const SERVERS = [
   ['simulator', startSim],
