@@ -2,6 +2,8 @@
 import { Command } from 'commander';
 import { registerApply } from './commands/apply.js';
 import { registerCheck } from './commands/check.js';
+import { registerCi } from './commands/ci.js';
+import { registerEnvironments } from './commands/environments.js';
 import { registerExport } from './commands/export.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
@@ -22,5 +24,7 @@ registerApply(program);
 registerCheck(program);
 registerExport(program);
 registerSim(program);
+registerEnvironments(program);
+registerCi(program);
 
 await runMain(program, process.argv);

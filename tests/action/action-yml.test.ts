@@ -1,6 +1,7 @@
 // The YAML glue cannot run here (no GitHub runner), so check what can break silently:
-// every input reaches run.mjs under the name it reads, and the example workflow keeps the
-// properties the docs promise.
+// every input reaches run.mjs under the name it reads, every output is written by the code
+// under that name, and the example workflows keep the properties the docs promise. (What the
+// step runs, it runs for real in tests/action/action-from-clone.test.ts.)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -13,7 +14,9 @@ const workflow = read('examples/github/.github/workflows/monitors.yml');
 const workflowOnMain = read('examples/github-lock-on-main/.github/workflows/monitors.yml');
 const environmentsWorkflow = read('examples/github/.github/workflows/monitors-environments.yml');
 const environmentsOnMain = read('examples/github-lock-on-main/.github/workflows/monitors-environments.yml');
-const runScript = readFileSync(fileURLToPath(new URL('../../action/run.mjs', import.meta.url)), 'utf8');
+const source = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
+const runScript = source('action/run.mjs');
+const githubProvider = source('src/ci/github.ts');
 
 describe('action.yml', () => {
   const step = action.runs.steps[0];
@@ -38,7 +41,6 @@ describe('action.yml', () => {
       'lock',
       'lock-branch',
       'path',
-      'version',
     ]);
     for (const name of names) {
       const envName = `MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`;
@@ -47,12 +49,20 @@ describe('action.yml', () => {
     }
   });
 
-  it('exposes the outputs run.mjs writes', () => {
-    expect(action.outputs.changes.value).toBe('${{ steps.run.outputs.changes }}');
-    expect(action.outputs['exit-code'].value).toBe('${{ steps.run.outputs.exit-code }}');
-    expect(runScript).toContain('changes=${changes}\\nexit-code=${result.code}\\n');
-    expect(action.outputs.issue.value).toBe('${{ steps.run.outputs.issue }}');
-    expect(runScript).toContain('issue=${result.number}\\n');
+  it('exposes the outputs monitors ci (src/ci/github.ts) and run.mjs write', () => {
+    for (const name of ['changes', 'exit-code', 'lock-files', 'issue', 'environments'])
+      expect(action.outputs[name].value, name).toBe(`\${{ steps.run.outputs.${name} }}`);
+    expect(githubProvider).toContain(
+      'output(`changes=${outputs.changes}\\nexit-code=${outputs.exitCode}\\n${lockFiles}`)',
+    );
+    expect(githubProvider).toContain('`lock-files=${outputs.lockFiles.join');
+    expect(githubProvider).toContain('output(`issue=${result.number}\\n`)');
+    expect(runScript).toContain('`environments=${JSON.stringify(JSON.parse(stdout))}\\n`');
+  });
+
+  it('runs the bundle of its own checkout unless the cli input names another, and never npx', () => {
+    expect(runScript).toContain("join(actionDir, 'bundle', 'monitors.mjs')");
+    expect(runScript).not.toMatch(/\bnpx\b/);
   });
 });
 

@@ -1,0 +1,30 @@
+// The one comment, note or issue `monitors ci` keeps per path: found again by its marker,
+// page after page, in a bounded number of pages.
+
+/** One page of a listing, and the number of the next page (undefined: this was the last). */
+export interface Page<T> {
+  items: T[];
+  next: number | undefined;
+}
+
+/** 50 pages of 100: far beyond any real pull request or issue tracker, and still bounded. */
+export const MAX_PAGES = 50;
+
+export async function findMarked<T>(
+  page: (n: number) => Promise<Page<T>>,
+  matches: (item: T) => boolean,
+): Promise<T | undefined> {
+  let n: number | undefined = 1;
+  for (let read = 0; n !== undefined && read < MAX_PAGES; read += 1) {
+    const { items, next }: Page<T> = await page(n);
+    const found = items.find(matches);
+    if (found) return found;
+    n = next !== undefined && next > n ? next : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a text starts with the marker (the body of a comment, note or issue). */
+export function startsWithMarker(body: unknown, marker: string): boolean {
+  return typeof body === 'string' && body.startsWith(marker);
+}
