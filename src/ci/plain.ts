@@ -28,7 +28,7 @@ export function plainProvider(_env: NodeJS.ProcessEnv, options: CiOptions): CiPr
       return true;
     },
     async trackDrift(drift) {
-      if (!drift.drift) return (print(`monitors: no drift: the live monitors are as ${drift.path} says.`), 0);
+      if (!drift.drift) return (print(`monitors: no drift: the live monitors match ${drift.path}.`), 0);
       process.stderr.write(
         `error: the live monitors drift from ${drift.path}. Not GitHub Actions or GitLab CI, so no issue holds it: the plan is in ${files.reportPath} (exit 2).\n`,
       );
