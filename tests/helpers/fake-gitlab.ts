@@ -208,9 +208,9 @@ export async function startFakeGitLab(options: FakeGitLabOptions): Promise<FakeG
     if (m && method === 'PUT') {
       const issue = issues.get(Number(m[1]));
       if (!issue) return send(404, { message: '404 Not found' });
-      if (body.title !== undefined) issue.title = String(body.title);
+      if (body.title !== undefined) issue.title = text(body.title) ?? '';
       if (body.description !== undefined) {
-        const value = String(body.description);
+        const value = text(body.description) ?? '';
         if (tooLong(value, MAX_DESCRIPTION, 'description') !== false) return;
         issue.description = value;
       }
