@@ -14,6 +14,7 @@ const workflow = read('examples/github/.github/workflows/monitors.yml');
 const workflowOnMain = read('examples/github-lock-on-main/.github/workflows/monitors.yml');
 const environmentsWorkflow = read('examples/github/.github/workflows/monitors-environments.yml');
 const environmentsOnMain = read('examples/github-lock-on-main/.github/workflows/monitors-environments.yml');
+const matrixWorkflow = read('examples/github/.github/workflows/monitors-matrix.yml');
 const source = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
 const runScript = source('action/run.mjs');
 const githubProvider = source('src/ci/github.ts');
@@ -162,5 +163,41 @@ describe('the example workflows', () => {
     expect(JSON.stringify(environmentsWorkflow)).not.toMatch(/git (push|commit)/); // each environment's apply pushes its lock file (tests/gitops/lock-branch-environments.test.ts)
     // The variant for a main CI may push to commits the lock files itself (tests/gitops/lock-commit-environments.test.ts).
     expect(actionSteps(environmentsOnMain.jobs.apply).map((s) => s.with?.['lock-branch'])).toEqual([undefined]);
+  });
+
+  it('with many environments: the matrix read from the YAML, a job per environment with its own concurrency group and its own token', () => {
+    const jobs = matrixWorkflow.jobs;
+    expect(actionSteps(jobs.environments)).toEqual([
+      { id: 'list', uses: 'monitors-as-code/monitors@v0', with: { command: 'environments', path: 'monitors' } },
+    ]);
+    expect(jobs.environments.outputs.environments).toBe('${{ steps.list.outputs.environments }}');
+    const include = '${{ fromJSON(needs.environments.outputs.environments).environments }}';
+    const expected = {
+      plan: ['plan', 'monitors-plan-${{ github.event.pull_request.number }}-${{ matrix.name }}', true],
+      apply: ['apply', 'monitors-apply-${{ matrix.name }}', false],
+      drift: ['drift', 'monitors-drift-${{ matrix.name }}', true],
+    } as const;
+    for (const [name, [command, group, cancel]] of Object.entries(expected)) {
+      const job = jobs[name];
+      expect(job.needs, name).toBe('environments');
+      expect(job.strategy, name).toEqual({ 'fail-fast': false, matrix: { include } });
+      expect(job.concurrency, name).toEqual({ group, 'cancel-in-progress': cancel });
+      // The environment's token under the variable its token_env names, from the secret of that name.
+      const token = job.steps.find((s: { run?: string }) => s.run?.includes('GITHUB_ENV'));
+      expect(token.env, name).toEqual({ NAME: '${{ matrix.token_env }}', TOKEN: '${{ secrets[matrix.token_env] }}' });
+      expect(token.run).toBe('echo "$NAME=$TOKEN" >> "$GITHUB_ENV"');
+      expect(actionSteps(job).map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([
+        [command, '${{ matrix.name }}', 'monitors-state'],
+      ]);
+    }
+    expect(jobs.apply.environment).toBe('monitors-${{ matrix.name }}'); // its secrets and protection rules
+    expect(jobs.apply.permissions).toEqual({ contents: 'write' });
+    expect(jobs.drift.permissions).toEqual({ contents: 'read', issues: 'write' });
+    expect(JSON.stringify(matrixWorkflow)).not.toMatch(/git (push|commit)/);
+  });
+
+  it('no example installs or fetches the CLI: the action runs its own bundle', () => {
+    for (const wf of [workflow, workflowOnMain, environmentsWorkflow, environmentsOnMain, matrixWorkflow])
+      expect(JSON.stringify(wf)).not.toMatch(/\bnpx\b|npm (install|ci)/);
   });
 });
