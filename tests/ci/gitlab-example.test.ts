@@ -6,7 +6,7 @@
 // GitLab API and a git origin: a merge request's plans, the default branch's applies, and
 // the scheduled drift check.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -85,7 +85,7 @@ describe('examples/gitlab/.gitlab-ci.yml', () => {
 });
 
 describe('the example pipeline, run', { timeout: 240_000 }, () => {
-  let sims: Record<string, SimProcess>;
+  let sims: { staging: SimProcess; production: SimProcess };
   let gitlab: FakeGitLab;
   let root: string;
   let origin: string;
@@ -104,7 +104,7 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
         tokens: { [GITLAB_TOKEN]: 'write' },
       }),
     ]);
-    sims = { staging: staging!, production: production! };
+    sims = { staging, production };
     gitlab = fake;
     root = mkdtempSync(join(tmpdir(), 'gitlab-example-'));
     // The project: the example set (its API URLs pointed at the simulators) and the CLI as .monitors/monitors.mjs.
@@ -138,8 +138,8 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
     const script = job(name).script.map((line) =>
       line.replace(/ --check$/, ` --check --check-args "--dns-server 127.0.0.1:${noDns}"`),
     );
-    const environment = entry.MONITORS_ENVIRONMENT!;
-    const token = { MONITORS_PLAN_TOKEN: sims[environment]!.token, MONITORS_APPLY_TOKEN: sims[environment]!.token };
+    const environment = entry.MONITORS_ENVIRONMENT as keyof typeof sims;
+    const token = { MONITORS_PLAN_TOKEN: sims[environment].token, MONITORS_APPLY_TOKEN: sims[environment].token };
     const env = {
       PATH: process.env.PATH ?? '',
       HOME: join(root, 'home'),
