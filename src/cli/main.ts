@@ -8,6 +8,7 @@ import { registerExport } from './commands/export.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
 import { registerValidate } from './commands/validate.js';
+import { docsHelp } from './docs-location.js';
 import { runMain } from './run-main.js';
 import { packageVersion } from './version.js';
 
@@ -16,6 +17,7 @@ const program = new Command('monitors')
   .version(packageVersion())
   .option('--debug', 'log every API request and response (token redacted)')
   .showHelpAfterError()
+  .addHelpText('after', docsHelp)
   .exitOverride();
 
 registerValidate(program);
