@@ -7,7 +7,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { requestJson } from './http-json.js';
 import { driftBody, driftMarker, driftTitle, markedBody, noDriftText, planMarker } from './markers.js';
 import type { CiOutputs, CiProvider, DriftToTrack, PlanToPublish } from './provider.js';
-import { findMarked, startsWithMarker, type Page } from './sticky.js';
+import { findMarked, findMarkedLabelFirst, startsWithMarker, type Page } from './sticky.js';
 
 /** GitHub refuses comment and issue bodies over 65,536 characters. */
 export const GITHUB_MAX_BODY = 65_000;
@@ -107,11 +107,7 @@ export async function upsertComment(
   return { action: 'created', id: created.id, ...(created.html_url ? { url: created.html_url } : {}) };
 }
 
-/**
- * The open issue carrying the drift marker. Searched by label first (one request as a rule),
- * then among all open issues: GitHub silently drops the labels of a new issue when the token
- * may not set them, and the issue must still be found rather than opened twice.
- */
+/** The open issue carrying the drift marker (pull requests, listed among the issues, left out). */
 export async function findDriftIssue(
   api: GitHubApi,
   repo: string,
@@ -119,15 +115,11 @@ export async function findDriftIssue(
   label: string,
 ): Promise<Issue | undefined> {
   const marker = driftMarker(path);
-  const filters = label ? [`&labels=${encodeURIComponent(label)}`, ''] : [''];
-  for (const filter of filters) {
-    const found = await findMarked(
-      (n) => api.page<Issue>(`/repos/${repo}/issues?state=open${filter}`, n),
-      (i) => !i.pull_request && startsWithMarker(i.body, marker),
-    );
-    if (found) return found;
-  }
-  return undefined;
+  return findMarkedLabelFirst(
+    label,
+    (labels, n) => api.page<Issue>(`/repos/${repo}/issues?state=open${labels}`, n),
+    (i) => !i.pull_request && startsWithMarker(i.body, marker),
+  );
 }
 
 export interface DriftTarget {

@@ -9,7 +9,7 @@ import { driftBody, driftMarker, driftTitle, markedBody, noDriftText, planMarker
 import type { CiOptions } from './options.js';
 import type { CiProvider, DriftToTrack, PlanToPublish } from './provider.js';
 import { reportFiles } from './report-files.js';
-import { findMarked, startsWithMarker, type Page } from './sticky.js';
+import { findMarked, findMarkedLabelFirst, startsWithMarker, type Page } from './sticky.js';
 
 export const TOKEN_VARIABLE = 'MONITORS_GITLAB_TOKEN';
 /** GitLab refuses notes over 1,000,000 characters (issue descriptions: 1,048,576). */
@@ -100,7 +100,7 @@ export async function upsertNote(
   return { action: 'created', id: created.id };
 }
 
-/** The open drift issue: by label first, then among all open issues (a label the token may not set is dropped). */
+/** The open issue carrying the drift marker. */
 export async function findDriftIssue(
   api: GitLabApi,
   project: string,
@@ -108,15 +108,11 @@ export async function findDriftIssue(
   label: string,
 ): Promise<Issue | undefined> {
   const marker = driftMarker(path);
-  const filters = label ? [`&labels=${encodeURIComponent(label)}`, ''] : [''];
-  for (const filter of filters) {
-    const found = await findMarked(
-      (n) => api.page<Issue>(`${projectPath(project)}/issues?state=opened${filter}`, n),
-      (issue) => startsWithMarker(issue.description, marker),
-    );
-    if (found) return found;
-  }
-  return undefined;
+  return findMarkedLabelFirst(
+    label,
+    (labels, n) => api.page<Issue>(`${projectPath(project)}/issues?state=opened${labels}`, n),
+    (issue) => startsWithMarker(issue.description, marker),
+  );
 }
 
 export interface DriftIssueTarget extends GitLabProject {

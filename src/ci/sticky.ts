@@ -28,3 +28,20 @@ export async function findMarked<T>(
 export function startsWithMarker(body: unknown, marker: string): boolean {
   return typeof body === 'string' && body.startsWith(marker);
 }
+
+/**
+ * Searched with the label first (one request as a rule), then among all: GitHub and GitLab
+ * silently drop the labels of a new issue when the token may not set them, and the issue
+ * must still be found rather than opened twice. `page` gets the query's label part.
+ */
+export async function findMarkedLabelFirst<T>(
+  label: string,
+  page: (labelQuery: string, n: number) => Promise<Page<T>>,
+  matches: (item: T) => boolean,
+): Promise<T | undefined> {
+  for (const query of label ? [`&labels=${encodeURIComponent(label)}`, ''] : ['']) {
+    const found = await findMarked((n) => page(query, n), matches);
+    if (found) return found;
+  }
+  return undefined;
+}

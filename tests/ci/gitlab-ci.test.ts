@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGitLab, type FakeGitLab } from '../helpers/fake-gitlab.js';
+import { gitlabJobVariables, startFakeGitLab, type FakeGitLab } from '../helpers/fake-gitlab.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 
@@ -54,20 +54,8 @@ afterAll(async () => {
 function gitlabEnv(kind: 'merge_request_event' | 'schedule' | 'push', extra: Record<string, string> = {}) {
   return {
     ...SECRETS,
-    CI: 'true',
-    GITLAB_CI: 'true',
-    CI_SERVER_URL: gitlab.serverUrl,
-    CI_API_V4_URL: gitlab.apiUrl,
-    CI_PROJECT_ID: '42',
-    CI_PROJECT_PATH: 'acme/monitors',
-    CI_PROJECT_URL: `${gitlab.serverUrl}/acme/monitors`,
-    CI_PIPELINE_SOURCE: kind,
-    CI_PIPELINE_URL: `${gitlab.serverUrl}/acme/monitors/-/pipelines/1001`,
-    CI_DEFAULT_BRANCH: 'main',
+    ...gitlabJobVariables(gitlab, kind),
     CI_JOB_TOKEN: JOB_TOKEN,
-    ...(kind === 'merge_request_event'
-      ? { CI_MERGE_REQUEST_IID: '7', CI_MERGE_REQUEST_PROJECT_ID: '42' }
-      : { CI_COMMIT_BRANCH: 'main' }),
     MONITORS_API_URL: sim.baseUrl,
     MONITORS_API_TOKEN: sim.token,
     MONITORS_GITLAB_TOKEN: PROJECT_TOKEN,

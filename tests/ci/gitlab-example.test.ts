@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLock } from '../../src/lock/lock-file.js';
 import { closedPort } from '../check/servers/loopback.js';
-import { startFakeGitLab, type FakeGitLab } from '../helpers/fake-gitlab.js';
+import { gitlabJobVariables, startFakeGitLab, type FakeGitLab } from '../helpers/fake-gitlab.js';
 import { GIT_TEST_ENV, checkout, makeOrigin, showFile } from '../helpers/git-sandbox.js';
 import { CLI_PATH, runCli } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
@@ -134,7 +134,11 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
    * as a runner does. As written, but for the check's resolver: a closed loopback port, so that
    * no lookup of the example's hosts leaves this machine (each changed monitor is then down).
    */
-  async function runJob(name: string, entry: Record<string, string>, variables: Record<string, string>) {
+  async function runJob(
+    name: string,
+    entry: Record<string, string>,
+    source: 'merge_request_event' | 'push' | 'schedule',
+  ) {
     const script = job(name).script.map((line) =>
       line.replace(/ --check$/, ` --check --check-args "--dns-server 127.0.0.1:${noDns}"`),
     );
@@ -145,18 +149,11 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
       HOME: join(root, 'home'),
       ...GIT_TEST_ENV,
       ...SECRETS,
-      CI: 'true',
-      GITLAB_CI: 'true',
-      CI_SERVER_URL: gitlab.serverUrl,
-      CI_API_V4_URL: gitlab.apiUrl,
-      CI_PROJECT_ID: '42',
-      CI_PROJECT_URL: `${gitlab.serverUrl}/acme/monitors`,
-      CI_DEFAULT_BRANCH: 'main',
+      ...gitlabJobVariables(gitlab, source),
       CI_JOB_TOKEN: 'glcbt-job',
       MONITORS_GITLAB_TOKEN: GITLAB_TOKEN,
       ...token,
       ...entry,
-      ...variables,
     };
     // Asynchronous: the fake GitLab answers from this very process.
     try {
@@ -173,17 +170,9 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
     }
   }
 
-  const mergeRequest = {
-    CI_PIPELINE_SOURCE: 'merge_request_event',
-    CI_MERGE_REQUEST_IID: '7',
-    CI_MERGE_REQUEST_PROJECT_ID: '42',
-  };
-  const defaultBranch = { CI_PIPELINE_SOURCE: 'push', CI_COMMIT_BRANCH: 'main' };
-  const schedule = { CI_PIPELINE_SOURCE: 'schedule', CI_COMMIT_BRANCH: 'main' };
-
   it('merge request: each environment planned into ONE note of its own, with its check', async () => {
     for (const entry of matrix()) {
-      const run = await runJob('plan', entry, mergeRequest);
+      const run = await runJob('plan', entry, 'merge_request_event');
       expect(run.stdout).toContain('monitors: plan note created');
       // The changed monitors' hosts cannot be resolved here: down, and the job fails on it, as it should.
       expect(run.code).toBe(1);
@@ -206,7 +195,7 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
 
   it('default branch: each environment applied with its own token, its lock record pushed to monitors-state', async () => {
     for (const entry of matrix()) {
-      const run = await runJob('apply', entry, defaultBranch);
+      const run = await runJob('apply', entry, 'push');
       expect(run.code, run.stdout).toBe(0);
     }
     const names = (environment: string) =>
@@ -217,7 +206,7 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
 
   it('schedule: no drift after the applies, so no issue', async () => {
     for (const entry of matrix()) {
-      const run = await runJob('drift', entry, schedule);
+      const run = await runJob('drift', entry, 'schedule');
       expect(run.code, run.stdout).toBe(0);
       expect(run.stdout).toContain('monitors: no drift, and no drift issue open.');
     }

@@ -265,6 +265,38 @@ export async function startFakeGitLab(options: FakeGitLabOptions): Promise<FakeG
   };
 }
 
+/**
+ * The predefined CI/CD variables of a job of the fake's project
+ * (https://docs.gitlab.com/ci/variables/predefined_variables/): the kind of pipeline, and on a
+ * merge request pipeline the merge request (`mergeRequestIid`), else the default branch.
+ */
+export function gitlabJobVariables(
+  gitlab: FakeGitLab,
+  source: 'merge_request_event' | 'push' | 'schedule',
+  mergeRequestIid = 7,
+): Record<string, string> {
+  const project = `${gitlab.serverUrl}/${gitlab.options.projectPath}`;
+  return {
+    CI: 'true',
+    GITLAB_CI: 'true',
+    CI_SERVER_URL: gitlab.serverUrl,
+    CI_API_V4_URL: gitlab.apiUrl,
+    CI_PROJECT_ID: String(gitlab.options.projectId),
+    CI_PROJECT_PATH: gitlab.options.projectPath,
+    CI_PROJECT_URL: project,
+    CI_PIPELINE_SOURCE: source,
+    CI_PIPELINE_URL: `${project}/-/pipelines/1001`,
+    CI_DEFAULT_BRANCH: 'main',
+    ...(source === 'merge_request_event'
+      ? {
+          CI_MERGE_REQUEST_IID: String(mergeRequestIid),
+          CI_MERGE_REQUEST_PROJECT_ID: String(gitlab.options.projectId),
+          CI_MERGE_REQUEST_PROJECT_URL: project,
+        }
+      : { CI_COMMIT_BRANCH: 'main' }),
+  };
+}
+
 function labelsOf(value: unknown): string[] {
   const list = Array.isArray(value) ? value.map(String) : String(value).split(',');
   return list.map((l) => l.trim()).filter(Boolean);
