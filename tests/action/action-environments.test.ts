@@ -194,4 +194,30 @@ describe('the action with environments', () => {
     );
     expect(existsSync(join(workspace, 'monitors', 'locks', 'staging.lock.json'))).toBe(false);
   });
+
+  it('command environments: the declared environments as JSON in the environments output, for a job matrix', async () => {
+    const run = await runActionProcess({ command: 'environments', path: 'monitors' }, env);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const listed = JSON.parse(outputs().environments!) as { format_version: number; environments: unknown[] };
+    expect(listed).toEqual({
+      format_version: 1,
+      environments: [
+        {
+          name: 'staging',
+          token_env: 'MONITORS_STAGING_TOKEN',
+          api_url: staging.baseUrl, // the YAML's ${env:STAGING_API_URL}, resolved
+          lock_file: 'monitors/locks/staging.lock.json',
+          monitors: 14,
+        },
+        {
+          name: 'production',
+          token_env: 'MONITORS_PRODUCTION_TOKEN',
+          api_url: production.baseUrl,
+          lock_file: 'monitors/locks/production.lock.json',
+          monitors: 20,
+        },
+      ],
+    });
+    expect(JSON.parse(run.stdout)).toEqual(listed);
+  });
 });

@@ -184,6 +184,27 @@ describe('the packed package', () => {
       expect(ci.status, ci.stdout + ci.stderr).toBe(0);
       expect(ci.stdout).toContain('so no comment was posted; the plan is in monitors-ci/report.md.');
       expect(readFileSync(join(work, 'monitors-ci', 'report.md'), 'utf8')).toMatch(/^#### monitors plan `/);
+      // The Action with its `cli` input naming the repository's own install: `monitors ci` of the package.
+      const outputs = join(work, 'action-output.txt');
+      const action = await execFileAsync(process.execPath, [join(ROOT, 'action', 'run.mjs')], {
+        cwd: work,
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: work,
+          ...env,
+          GITHUB_ACTIONS: 'true',
+          GITHUB_OUTPUT: outputs,
+          GITHUB_STEP_SUMMARY: join(work, 'action-summary.md'),
+          MONITORS_ACTION_COMMAND: 'plan',
+          MONITORS_ACTION_PATH: join(EXAMPLES, 'shop'),
+          MONITORS_ACTION_LOCK: join(work, 'action.lock.json'),
+          MONITORS_ACTION_COMMENT: 'false',
+          MONITORS_ACTION_CLI: bin,
+        },
+      });
+      expect(action.stdout).toMatch(/\*\*Plan: 0 to create, \d+ to replace, 0 to delete\.\*\*/); // applied above, with another lock file
+      expect(readFileSync(outputs, 'utf8')).toBe('changes=true\nexit-code=2\n');
     } finally {
       sim.kill('SIGTERM');
     }

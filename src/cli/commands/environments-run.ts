@@ -1,8 +1,8 @@
 // The declared environments as a table or as JSON. JSON (format_version 1):
 //   {"format_version": 1, "environments": [{"name", "token_env", "api_url", "lock_file", "monitors"}]}
 // `environments` is what a GitHub `strategy.matrix.include` takes as it is (matrix.name,
-// matrix.token_env, ...). api_url is as written in the YAML (null: none), lock_file relative
-// to the folder the command runs in.
+// matrix.token_env, ...). api_url is the YAML's, `${env:NAME}` resolved (null: none, or an
+// unset variable), lock_file relative to the folder the command runs in.
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { displayPath } from '../../load/discover.js';
 import { loadDesiredState } from '../../load/index.js';
@@ -46,7 +46,7 @@ export async function runEnvironments(paths: string[], options: EnvironmentsOpti
       : environments.map(({ name, state }) => ({
           name: name!,
           token_env: state.settings.environment?.tokenEnv ?? null,
-          api_url: state.settings.environment?.apiUrl ?? state.settings.apiUrl ?? null,
+          api_url: state.settings.environment?.apiUrl || state.settings.apiUrl || null,
           lock_file: displayPath(
             lockLocationOf({ paths, flag: undefined, cwd }, state.settings, state.files).path,
             cwd,
