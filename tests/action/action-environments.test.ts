@@ -198,7 +198,7 @@ describe('the action with environments', () => {
   it('command environments: the declared environments as JSON in the environments output, for a job matrix', async () => {
     const run = await runActionProcess({ command: 'environments', path: 'monitors' }, env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    const listed = JSON.parse(outputs().environments!) as { format_version: number; environments: unknown[] };
+    const listed = JSON.parse(outputs().environments) as { format_version: number; environments: unknown[] };
     expect(listed).toEqual({
       format_version: 1,
       environments: [
