@@ -210,7 +210,8 @@ export function gitlabProvider(env: NodeJS.ProcessEnv, options: CiOptions): CiPr
       );
     },
     endGroup: () => print(`\u001b[0Ksection_end:${Math.floor(Date.now() / 1000)}:monitors_${sections}\r\u001b[0K`),
-    secretNames: [TOKEN_VARIABLE, 'CI_JOB_TOKEN'],
+    // Not CI_JOB_TOKEN: git may need it (a runner's credential helper reads it from the environment).
+    secretNames: [TOKEN_VARIABLE],
     lockBranchEnv: () => ({ ...identity(env), ...gitAuthEnv(env) }),
     writeReport(markdown, counts) {
       files.writeReport(markdown, counts);
