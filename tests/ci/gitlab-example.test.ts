@@ -84,6 +84,25 @@ describe('examples/gitlab/.gitlab-ci.yml', () => {
   });
 });
 
+describe("docs/ci.md's GitLab section", () => {
+  const docs = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8');
+  const section = docs.slice(docs.indexOf('## GitLab CI'), docs.indexOf('## Any other CI'));
+
+  it("quotes the example's script lines and settings as they are", () => {
+    const scripts = ['plan', 'apply', 'drift', 'validate'].flatMap((name) => job(name).script);
+    const quoted = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap(([, block]) =>
+      block!.split('\n').flatMap((line) => (/^\s*- /.test(line) ? [line.replace(/^\s*- /, '')] : [])),
+    );
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(quoted.filter((line) => !scripts.includes(line))).toEqual([]);
+    const flat = section.replace(/\s+/g, ' ');
+    expect(flat).toContain(`\`resource_group: ${job('apply').resource_group}\``);
+    expect(flat).toContain('`interruptible: false`');
+    expect(flat).toContain(`\`artifacts:reports:terraform: ${pipeline['.report'].artifacts.reports.terraform}\``);
+    expect(flat).toContain('`MONITORS_GITLAB_TOKEN`');
+  });
+});
+
 describe('the example pipeline, run', { timeout: 240_000 }, () => {
   let sims: { staging: SimProcess; production: SimProcess };
   let gitlab: FakeGitLab;
