@@ -2,11 +2,14 @@
 import { Command } from 'commander';
 import { registerApply } from './commands/apply.js';
 import { registerCheck } from './commands/check.js';
+import { registerCi } from './commands/ci.js';
 import { registerDestroy } from './commands/destroy.js';
+import { registerEnvironments } from './commands/environments.js';
 import { registerExport } from './commands/export.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
 import { registerValidate } from './commands/validate.js';
+import { docsHelp } from './docs-location.js';
 import { runMain } from './run-main.js';
 import { packageVersion } from './version.js';
 
@@ -15,6 +18,7 @@ const program = new Command('monitors')
   .version(packageVersion())
   .option('--debug', 'log every API request and response (token redacted)')
   .showHelpAfterError()
+  .addHelpText('after', docsHelp)
   .exitOverride();
 
 registerValidate(program);
@@ -24,5 +28,7 @@ registerCheck(program);
 registerDestroy(program);
 registerExport(program);
 registerSim(program);
+registerEnvironments(program);
+registerCi(program);
 
 await runMain(program, process.argv);
