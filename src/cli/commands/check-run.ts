@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { globToRegExp, matchesAny } from '../../check/name-glob.js';
-import { parseConcurrency, parseDnsServer, parseRdapUrl, parseResolve } from '../../check/options.js';
+import { parseConcurrency, parseDnsServer, parseRdapUrl } from '../../check/options.js';
+import { parseConnectTo, parseResolve } from '../../check/routes.js';
 import { runChecks } from '../../check/run-checks.js';
 import { CHECK_FORMAT_VERSION, type CheckContext, type CheckReport } from '../../check/types.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
@@ -24,6 +25,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const globs = names.map(globToRegExp);
   const context: CheckContext = {
     resolve: (options.resolve ?? []).map(parseResolve),
+    connectTo: (options.connectTo ?? []).map(parseConnectTo),
     extraCa: await readCaFiles(options.ca ?? []),
     dnsServers: (options.dnsServer ?? []).map(parseDnsServer),
     ...(options.rdapUrl !== undefined ? { rdapUrl: parseRdapUrl(options.rdapUrl) } : {}),

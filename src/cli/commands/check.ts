@@ -9,6 +9,7 @@ export interface CheckOptions {
   lockRemote?: string;
   concurrency: string;
   resolve?: string[];
+  connectTo?: string[];
   ca?: string[];
   dnsServer?: string[];
   rdapUrl?: string;
@@ -37,7 +38,12 @@ export function registerCheck(program: Command): void {
     .option('--concurrency <n>', 'checks running at once', '8')
     .option(
       '--resolve <host:port:address>',
-      'connect to ADDRESS for HOST on PORT (* = any port), like curl; repeatable',
+      'connect to ADDRESS for HOST on PORT (* = any host, any port), like curl; repeatable',
+      collect,
+    )
+    .option(
+      '--connect-to <host:port:connect-host:connect-port>',
+      "connect to CONNECT-HOST:CONNECT-PORT for HOST:PORT (empty = any, or the URL's), like curl; repeatable",
       collect,
     )
     .option('--ca <file>', 'also trust the CA certificates (PEM) in FILE; repeatable', collect)
