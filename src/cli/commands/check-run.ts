@@ -65,11 +65,15 @@ async function selectMonitors(
   environment: EnvironmentRequest | undefined,
 ): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
   if (!options.changed) {
-    if (options.lockBranch)
-      throw new MonitorsError(
-        'BAD_OPTION',
-        '--lock-branch needs --changed (only the plan of --changed reads a lock file)',
-      );
+    for (const [flag, given] of [
+      ['--lock-branch', options.lockBranch],
+      ['--api-url', options.apiUrl],
+    ] as const)
+      if (given !== undefined)
+        throw new MonitorsError(
+          'BAD_OPTION',
+          `${flag} needs --changed (only the plan of --changed reads the lock file and the API)`,
+        );
     const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
     return { all: state.monitors, monitors: state.monitors, notes };
   }
@@ -78,6 +82,7 @@ async function selectMonitors(
   const session = await makePlan({
     paths,
     lockFlag: options.lock,
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: true,
     env: process.env,
     cwd: process.cwd(),
