@@ -259,6 +259,10 @@ describe('monitors validate', () => {
     expect(unknown.stderr).toContain(
       'error ENV_UNKNOWN: --env prod names environment "prod", which the YAML does not declare; did you mean "production"?',
     );
+    const stage = await runCli(['validate', 'examples/environments', '--env', 'stage'], { cwd: ROOT, env });
+    expect(stage.stderr).toContain(
+      'error ENV_UNKNOWN: --env stage names environment "stage", which the YAML does not declare; did you mean "staging"?',
+    );
     const none = await runCli(['validate', 'examples/shop', '--env', 'staging'], { cwd: ROOT, env: EXAMPLE_ENV });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain(
