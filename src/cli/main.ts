@@ -6,6 +6,7 @@ import { registerExport } from './commands/export.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
 import { registerValidate } from './commands/validate.js';
+import { optionErrorsAs } from './option-errors.js';
 import { runMain } from './run-main.js';
 import { packageVersion } from './version.js';
 
@@ -15,6 +16,8 @@ const program = new Command('monitors')
   .option('--debug', 'log every API request and response (token redacted)')
   .showHelpAfterError()
   .exitOverride();
+// Before the commands are registered: they copy it.
+optionErrorsAs(program, 'BAD_OPTION');
 
 registerValidate(program);
 registerPlan(program);
