@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerApply } from './commands/apply.js';
 import { registerCheck } from './commands/check.js';
 import { registerExport } from './commands/export.js';
+import { registerInit } from './commands/init.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
 import { registerValidate } from './commands/validate.js';
@@ -19,6 +20,7 @@ const program = new Command('monitors')
 // Before the commands are registered: they copy it.
 optionErrorsAs(program, 'BAD_OPTION');
 
+registerInit(program);
 registerValidate(program);
 registerPlan(program);
 registerApply(program);

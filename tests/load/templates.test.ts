@@ -261,7 +261,9 @@ describe('environments', () => {
     const text = file(admin.replace('[production]', '[prod]'));
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)).toEqual([`a.yaml:${at(text, 'prod]')} error environments.unknown`]);
-    expect(r.diagnostics[0]?.message).toBe('no environment is named "prod"; did you mean "production"?; declared: staging, production');
+    expect(r.diagnostics[0]?.message).toBe(
+      'no environment is named "prod"; did you mean "production"?; declared: staging, production',
+    );
   });
 
   it('environments: without declared environments is an error', async () => {
