@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_PATH } from '../helpers/run-cli.js';
+import { cliEnv, CLI_PATH } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
@@ -31,12 +31,7 @@ function runClosed(args: string[], both: boolean): Promise<{ code: number | null
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_PATH, ...args], {
       cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        MONITORS_API_URL: sim.baseUrl,
-        MONITORS_API_TOKEN: sim.token,
-      },
+      env: cliEnv({ MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.destroy();

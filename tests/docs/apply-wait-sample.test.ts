@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CLI_PATH } from '../helpers/run-cli.js';
+import { cliEnv, CLI_PATH } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
@@ -42,12 +42,7 @@ function runMerged(args: string[]): Promise<{ code: number | null; output: strin
   return new Promise((resolve, reject) => {
     const child = spawn('sh', ['-c', `${quoted} 2>&1`], {
       cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        MONITORS_API_URL: sim.baseUrl,
-        MONITORS_API_TOKEN: sim.token,
-      },
+      env: cliEnv({ MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token }),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
