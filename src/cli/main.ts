@@ -6,10 +6,12 @@ import { registerCi } from './commands/ci.js';
 import { registerDestroy } from './commands/destroy.js';
 import { registerEnvironments } from './commands/environments.js';
 import { registerExport } from './commands/export.js';
+import { registerInit } from './commands/init.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
 import { registerValidate } from './commands/validate.js';
 import { docsHelp } from './docs-location.js';
+import { optionErrorsAs } from './option-errors.js';
 import { runMain } from './run-main.js';
 import { packageVersion } from './version.js';
 
@@ -20,7 +22,10 @@ const program = new Command('monitors')
   .showHelpAfterError()
   .addHelpText('after', docsHelp)
   .exitOverride();
+// Before the commands are registered: they copy it.
+optionErrorsAs(program, 'BAD_OPTION');
 
+registerInit(program);
 registerValidate(program);
 registerPlan(program);
 registerApply(program);
