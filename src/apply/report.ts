@@ -1,7 +1,7 @@
 import { isApiError, ValidationError } from '../api/errors.js';
 import type { FailureLocation, FailureLocations } from '../locate/locate-failures.js';
 import { isAuthFailure } from './auth-stop.js';
-import type { ApplyEvent, ApplyResult, ChangeOutcome } from './execute.js';
+import type { ApplyEvent, ApplyResult, ChangeOutcome } from './types.js';
 import { describeChange as describe } from './describe-change.js';
 
 const PAST: Record<string, string> = { create: 'created', replace: 'replaced', delete: 'deleted', forget: 'forgot' };

@@ -3,7 +3,7 @@
 // run summary, the refusal shows on the line that caused it.
 import { ValidationError } from '../api/errors.js';
 import { describeChange } from '../apply/describe-change.js';
-import type { ApplyResult } from '../apply/execute.js';
+import type { ApplyResult } from '../apply/types.js';
 import type { FailureLocations } from '../locate/locate-failures.js';
 import type { Diagnostic } from '../model/monitor.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
-import type { ApplyResult } from '../../apply/execute.js';
+import type { ApplyResult } from '../../apply/types.js';
 import { doneCounts as countsOf } from '../../apply/report.js';
 import { parseApplyFormat, type ApplyFormat } from '../planning/apply-format.js';
 import { EXIT_OK, MonitorsError } from '../../errors.js';
@@ -23,7 +23,7 @@ import { holdForTest } from '../planning/test-hold.js';
 import { reportError } from '../run-main.js';
 import type { WaitOptions } from '../../wait/after-apply.js';
 
-import type { ApplyOptions } from './apply.js';
+import type { ApplyOptions } from './apply-options.js';
 import { finishApply, waitModeOf } from './apply-wait.js';
 
 /** The options of `monitors apply`, each checked before anything is read or sent. */

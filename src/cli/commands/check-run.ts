@@ -16,7 +16,7 @@ import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-s
 import { makePlan } from '../planning/make-plan.js';
 import { parsePlanFormat, useColor } from '../planning/render.js';
 import { packageVersion } from '../version.js';
-import type { CheckOptions } from './check.js';
+import type { CheckOptions } from './check-options.js';
 
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const format = parsePlanFormat(options.format);

@@ -13,7 +13,7 @@ import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { chooseLockFile } from '../planning/paths.js';
 import { displayPath } from '../../load/discover.js';
 import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
-import type { DestroyOptions } from './destroy.js';
+import type { DestroyOptions } from './destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
   await finishWritingCommand(() => runDestroyCommand(paths, options));

@@ -8,7 +8,7 @@ import { displayPath } from '../../load/discover.js';
 import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import { lockLocationOf } from '../planning/paths.js';
-import type { EnvironmentsOptions } from './environments.js';
+import type { EnvironmentsOptions } from './environments-options.js';
 
 export const ENVIRONMENTS_FORMAT_VERSION = 1;
 

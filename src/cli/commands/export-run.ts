@@ -10,7 +10,7 @@ import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '..
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { fileOption, folderOption } from '../planning/options.js';
 import { DEFAULT_LOCK_NAME, lockLocationOf } from '../planning/paths.js';
-import type { ExportOptions } from './export.js';
+import type { ExportOptions } from './export-options.js';
 
 /** The work of `monitors export`, loaded only when that command runs. */
 export async function runExportCommand(options: ExportOptions): Promise<void> {

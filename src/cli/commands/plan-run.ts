@@ -10,7 +10,7 @@ import { fileOption } from '../planning/options.js';
 import { checkOutPath } from '../planning/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
 
-import type { PlanOptions } from './plan.js';
+import type { PlanOptions } from './plan-options.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = parsePlanFormat(options.format);

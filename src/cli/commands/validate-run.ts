@@ -10,7 +10,7 @@ import {
 } from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../planning/environment.js';
 import { lockLocationOf } from '../planning/paths.js';
-import type { ValidateOptions } from './validate.js';
+import type { ValidateOptions } from './validate-options.js';
 
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
   if (options.format !== 'text' && options.format !== 'json') {
