@@ -12,8 +12,8 @@ import { waitAfterApply, type WaitOptions } from '../../wait/after-apply.js';
 import { DEFAULT_WAIT_MS, parseDuration } from '../../wait/duration.js';
 import { waitReportLines, type WaitReport } from '../../wait/report.js';
 import { DEFAULT_FAIL_ON, parseFailOn } from '../../wait/status.js';
-import type { ApplyFormat } from '../planning/apply-format.js';
-import { watchInterrupts } from '../planning/interrupt.js';
+import type { ApplyFormat } from '../steps/apply-format.js';
+import { watchInterrupts } from '../steps/interrupt.js';
 import type { ApplyOptions } from './apply-options.js';
 
 export interface WaitMode {

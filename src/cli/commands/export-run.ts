@@ -6,10 +6,10 @@ import { MonitorsError } from '../../errors.js';
 import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../render/printable.js';
-import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
+import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
-import { fileOption, folderOption } from '../planning/options.js';
-import { DEFAULT_LOCK_NAME, lockLocationOf } from '../planning/paths.js';
+import { fileOption, folderOption } from '../steps/options.js';
+import { DEFAULT_LOCK_NAME, lockLocationOf } from '../steps/paths.js';
 import type { ExportOptions } from './export-options.js';
 
 /** The work of `monitors export`, loaded only when that command runs. */

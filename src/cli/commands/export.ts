@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ExportOptions } from './export-options.js';
-import { DEFAULT_LOCK_NAME } from '../planning/paths.js';
+import { DEFAULT_LOCK_NAME } from '../steps/paths.js';
 
 export function registerExport(program: Command): void {
   program

@@ -2,12 +2,12 @@ import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import { serializeSavedPlan } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
-import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
-import { requestedEnvironment } from '../planning/environment.js';
+import { requestedEnvironment } from '../steps/environment.js';
 import { parseNarrowing } from '../planning/narrow.js';
-import { fileOption } from '../planning/options.js';
-import { checkOutPath } from '../planning/out-path.js';
+import { fileOption } from '../steps/options.js';
+import { checkOutPath } from '../steps/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
 
 import type { PlanOptions } from './plan-options.js';

@@ -1,8 +1,8 @@
 import { MonitorsError } from '../../errors.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
-import { checkEnvironmentChoice, type EnvironmentRequest } from './environment.js';
-import { loadInWorker, type LoadedAhead } from './load-in-worker.js';
+import { checkEnvironmentChoice, type EnvironmentRequest } from '../steps/environment.js';
+import { loadInWorker, type LoadedAhead } from '../worker/load-in-worker.js';
 
 export interface LoadOptions {
   /** Load on a worker thread (while a listing runs on this one). */
