@@ -24,6 +24,7 @@ import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
 import { readMonitorsFile } from './read-file.js';
 import { toSettings } from './settings.js';
+import { addSettingsPositions } from './settings-positions.js';
 
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;
@@ -99,6 +100,9 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   }
   for (const d of locateProblems(files, cross)) diagnostics.push(d);
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
+  // The first file's settings count (a second one is an error: settings.duplicate).
+  const settingsFile = files.find((f) => f.analysis?.settings);
+  if (settingsFile) for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
   const empty: DesiredState = {
     monitors: [],
     moved: [],

@@ -7,7 +7,7 @@ import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
-import { parseSavedPlan } from '../../plan/saved-plan.js';
+import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
@@ -188,8 +188,18 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
-      ...(saved.apiUrl ? { apiUrl: saved.apiUrl } : {}),
-      ...(saved.environment ? { environment: saved.environment } : {}),
+      ...(saved.apiUrl ? { apiUrl: saved.apiUrl, ...savedOrigin(saved, file) } : {}),
+      ...(saved.environment
+        ? {
+            environment: {
+              ...saved.environment,
+              ...savedOrigin(saved.environment, file),
+              ...(saved.environment.tokenEnvAt
+                ? { tokenEnvAt: `${saved.environment.tokenEnvAt}, saved in ${file}` }
+                : {}),
+            },
+          }
+        : {}),
     }),
   );
   try {
@@ -208,6 +218,14 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   } finally {
     await api.close();
   }
+}
+
+/** A URL a saved plan holds is named as it was when the plan was made, and as saved in it. */
+function savedOrigin(origin: SavedUrlOrigin, file: string): SavedUrlOrigin {
+  return {
+    ...(origin.apiUrlSource ? { apiUrlSource: origin.apiUrlSource } : {}),
+    apiUrlAt: origin.apiUrlAt ? `${origin.apiUrlAt}, saved in ${file}` : `saved in ${file}`,
+  };
 }
 
 /** A saved plan is applied in the environment it was made in; asking for another one is a slip. */

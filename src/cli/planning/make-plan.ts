@@ -54,8 +54,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
   // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
   // In an environment the token and URL are the environment's, known only from the YAML.
-  const apiEnv = request.apiUrl ? { ...request.env, MONITORS_API_URL: request.apiUrl } : request.env;
-  let api = request.beforeRequests || request.environment ? undefined : earlyClient(apiEnv);
+  let api = request.beforeRequests || request.environment ? undefined : earlyClient(request.env, request.apiUrl);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
   let lockChoice: ReturnType<typeof chooseLockFile>;
@@ -152,10 +151,11 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   }
 }
 
-function earlyClient(env: NodeJS.ProcessEnv): ApiClient | undefined {
-  if (!env.MONITORS_API_URL) return undefined;
+/** A client before the YAML is read: only when the URL cannot come from it (--api-url, MONITORS_API_URL). */
+function earlyClient(env: NodeJS.ProcessEnv, flagApiUrl: string | undefined): ApiClient | undefined {
+  if (!env.MONITORS_API_URL && !flagApiUrl) return undefined;
   try {
-    return createApiClient(apiConfigFromEnv(env));
+    return createApiClient(apiConfigFromEnv(env, flagApiUrl ? { flagApiUrl } : {}));
   } catch {
     return undefined; // reported after the YAML, in order
   }
