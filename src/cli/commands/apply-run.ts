@@ -11,7 +11,13 @@ import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
-import { exitWhenWatched, settleExitCode, watchInterrupts } from '../planning/interrupt.js';
+import {
+  exitWhenWatched,
+  planningStep,
+  settleExitCode,
+  watchInterrupts,
+  watchPlanning,
+} from '../planning/interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { fileOption, parseConcurrency } from '../planning/options.js';
@@ -61,6 +67,7 @@ export async function finishApplyCommand(paths: string[], options: ApplyOptions)
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
   const settings = applySettings(paths, options);
+  watchPlanning(process.stderr);
   return settings.plan !== undefined
     ? applySavedPlan(settings.plan, settings)
     : applyFromConfig(settings.paths, settings);
@@ -146,14 +153,16 @@ async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
   const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
   if (changeCount(plan) === 0) {
+    // No change to send, but perhaps lock records to drop: a signal no longer cuts the run short.
+    watchInterrupts(process.stderr).writesDone();
     const pruned = await pruneStaleRecords(plan, lock, lockPath, planOut);
-    if (branch) {
-      watchInterrupts(process.stderr).writesDone();
-      await branch.save(pruned, undefined);
-    }
+    if (branch) await branch.save(pruned, undefined);
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
-  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut });
+  if (ask) {
+    const asking = planningStep('waiting for confirmation');
+    await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut }).finally(asking);
+  }
   const run = {
     plan,
     api,
@@ -177,6 +186,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
     );
   });
   const saved = parseSavedPlan(text);
+  const checking = planningStep(`checking that the saved plan ${file} is current`);
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
@@ -214,6 +224,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       );
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
+    checking();
     return await carryOut(saved.plan, { api, lock, lockPath, branch, settings: options, ask: false });
   } finally {
     await api.close();

@@ -12,6 +12,7 @@ import { renderCheckText } from '../../render/check-text.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
+import { planningStep, stopWatching, watchPlanning } from '../planning/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { parsePlanFormat, useColor } from '../planning/render.js';
 import { packageVersion } from '../version.js';
@@ -31,6 +32,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     now: () => new Date(),
     cache: new Map(),
   };
+  watchPlanning(process.stderr); // nothing is ever written: a signal ends the check at once, saying so
   const { all, monitors, notes } = await selectMonitors(paths, options, requestedEnvironment(options.env, process.env));
   const named = globs.length > 0 ? monitors.filter((m) => matchesAny(m.name, globs)) : monitors;
   // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
@@ -44,7 +46,9 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
       },
     );
   }
-  const results = await runChecks(named, context, concurrency);
+  const checking = planningStep('running the checks');
+  const results = await runChecks(named, context, concurrency).finally(checking);
+  stopWatching();
   const report: CheckReport = { format_version: CHECK_FORMAT_VERSION, summary: summarize(results), results, notes };
   process.stdout.write(
     format === 'json'

@@ -4,6 +4,7 @@ import type { SourcePos } from '../../model/monitor.js';
 import { serializeSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
+import { stopWatching, watchPlanning } from '../planning/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../planning/environment.js';
 import { fileOption } from '../planning/options.js';
@@ -18,6 +19,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   const out = fileOption('--out', options.out);
   const lockFlag = fileOption('--lock', options.lock);
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  watchPlanning(process.stderr);
   const session = await makePlan({
     paths,
     lockFlag,
@@ -36,6 +38,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       : {}),
     ...(branch ? { readLock: branch.readLock } : {}),
   });
+  stopWatching(); // planned: nothing a signal would cut in half from here on
   try {
     const { plan } = session;
     if (out !== undefined) {

@@ -3,7 +3,9 @@ import { missingVariableIn } from '../../load/env.js';
 import type { DesiredState, Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, type EnvironmentRequest } from './environment.js';
+import { planningStep } from './interrupt.js';
 import { loadInWorker, type LoadedAhead } from './load-in-worker.js';
+import { holdForTest } from './test-hold.js';
 
 export interface LoadOptions {
   /** Load on a worker thread (while a listing runs on this one). */
@@ -37,7 +39,15 @@ export async function loadDesiredOrFail(
   command = 'plan',
   options: LoadOptions = {},
 ): Promise<LoadedForPlan> {
-  const { result, lock: lockAhead } = await load(paths, env, cwd, request, options);
+  const loaded = planningStep('loading the YAML');
+  let ahead: LoadedAhead;
+  try {
+    await holdForTest('loading', env);
+    ahead = await load(paths, env, cwd, request, options);
+  } finally {
+    loaded();
+  }
+  const { result, lock: lockAhead } = ahead;
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
   // A missing or unknown environment first: the problems of every environment would bury it.
   if (declaredEnvironments.length > 0) checkEnvironmentChoice(request, declaredEnvironments, command, true);

@@ -11,6 +11,7 @@ import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
 import { apiOptionsFor, type EnvironmentRequest } from './environment.js';
 import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
+import { planningStep } from './interrupt.js';
 import { startReads } from './reads.js';
 import { chooseLockFile } from './paths.js';
 import type { LockLocation } from '../../lock/location.js';
@@ -98,11 +99,14 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   try {
     const lockPath = lockChoice.location.path;
     // A lock from the lock branch (readLock), else the file, read ahead on the worker thread when it loaded the YAML.
-    const existing = request.readLock
-      ? await request.readLock(lockPath)
-      : lockAhead?.path === lockPath
-        ? await lockAhead.read()
-        : await readLockFile(lockPath);
+    const reading = planningStep('reading the lock file');
+    const existing = await (
+      request.readLock
+        ? request.readLock(lockPath)
+        : lockAhead?.path === lockPath
+          ? lockAhead.read()
+          : readLockFile(lockPath)
+    ).finally(reading);
     const lock = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
     // data: made meanwhile, the hashes on the thread pool.
@@ -113,7 +117,10 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const preparing = warmSecretHashes(toHash, lock.salt)
       .then(() => prepareAll(desired.monitors, lock.salt))
       .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, lock)), prepared));
-    const [[live, context], prepared] = await Promise.all([reads.result(), preparing]);
+    // Once the listing is in, what is left (hashing secrets, comparing) is the plan's own work.
+    let computing: (() => void) | undefined;
+    const listed = reads.result().then((read) => ((computing = planningStep('computing the plan')), read));
+    const [[live, context], prepared] = await Promise.all([listed, preparing]).finally(() => computing?.());
     const plan = planChanges({
       desired,
       live,

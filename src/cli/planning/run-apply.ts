@@ -58,6 +58,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   // Installed until the process exits (see interrupt.ts): the report and the lock file
   // after the writes are not cut short by a signal either.
   const interrupt = watchInterrupts(process.stderr);
+  interrupt.onSignal(() => progress.interrupted());
   let result: ApplyResult;
   try {
     result = await executePlan(run.plan, {
