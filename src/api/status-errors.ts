@@ -113,7 +113,7 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
             hint: 'Wait a moment and run the same command again; the idempotency key makes that safe.',
           });
     case 422: {
-      const fields = body.fieldErrors.map((f) => ({ ...f, message: redact(f.message) }));
+      const fields = body.fieldErrors.map((f) => ({ ...f, message: withoutField(f.field, redact(f.message)) }));
       const list =
         fields.length > 0
           ? `: ${fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}`
@@ -165,6 +165,18 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
       }
       return new BadRequestError('API_UNEXPECTED_STATUS', `the API answered ${answer.status} to ${where}${said}`, base);
   }
+}
+
+/**
+ * A server that repeats the field at the start of its message (`interval_seconds 240 is not
+ * an enabled interval`) would read `interval_seconds: interval_seconds 240 ...` once the
+ * field is put in front: the repetition goes.
+ */
+export function withoutField(field: string, message: string): string {
+  if (field === '' || !message.startsWith(field)) return message;
+  const rest = message.slice(field.length);
+  const trimmed = rest.replace(/^(?::\s*|\s+)/, '');
+  return trimmed !== rest && trimmed !== '' ? trimmed : message;
 }
 
 function tooLongToWait(retryAfterMs: number | undefined): retryAfterMs is number {

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import type { ApplyEvent } from './execute.js';
 import { printable } from '../render/printable.js';
-import { eventLine } from './report.js';
+import { progressLines } from './report.js';
 
 export interface ProgressSink {
   onEvent(event: ApplyEvent): void;
@@ -19,6 +19,7 @@ export function createProgress(stream: NodeJS.WriteStream, interactive: boolean)
 }
 
 function lineProgress(stream: NodeJS.WritableStream): ProgressSink {
+  const eventLine = progressLines();
   return {
     onEvent(event) {
       const line = eventLine(event);
@@ -39,6 +40,7 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
     },
     cliProgress.Presets.shades_classic,
   );
+  const eventLine = progressLines();
   const finished = new Set<unknown>();
   let failed = 0;
   let notStarted = 0;

@@ -28,6 +28,8 @@ export interface SavedEnvironment extends SavedUrlOrigin {
 
 export interface SavedPlan extends SavedUrlOrigin {
   plan: Plan;
+  /** The YAML file declaring settings when the plan was made (a refused value's var is looked up there). */
+  settingsFile?: string;
   lockPath: string;
   salt: string;
   apiUrl?: string;
@@ -38,6 +40,7 @@ export interface SavedPlan extends SavedUrlOrigin {
 
 export interface SavedPlanMeta extends SavedUrlOrigin {
   lockPath: string;
+  settingsFile?: string;
   lock: LockFile;
   toolVersion: string;
   apiUrl?: string;
@@ -53,6 +56,7 @@ export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
     tool_version: meta.toolVersion,
     lock_path: meta.lockPath,
     lock_salt: meta.lock.salt,
+    ...(meta.settingsFile ? { settings_file: meta.settingsFile } : {}),
     ...(meta.apiUrl ? { api_url: meta.apiUrl, ...urlOriginJson(meta) } : {}),
     ...(meta.environment
       ? {
@@ -121,6 +125,7 @@ export function parseSavedPlan(text: string): SavedPlan {
     plan: plan as unknown as Plan,
     lockPath: value.lock_path,
     salt: value.lock_salt,
+    ...(typeof value.settings_file === 'string' ? { settingsFile: value.settings_file } : {}),
     ...(typeof value.api_url === 'string' ? { apiUrl: value.api_url, ...urlOriginOf(value) } : {}),
     ...(environment
       ? {

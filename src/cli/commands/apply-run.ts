@@ -114,7 +114,13 @@ function reportStream(settings: ApplySettings): NodeJS.WriteStream {
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
   const branch = openBranch(options);
   // Only what the apply needs is kept: the desired monitors (100,000 of them, say) are let go.
-  const { plan, api, lock, lockPath } = await makePlan({
+  const {
+    plan,
+    api,
+    lock,
+    lockPath,
+    desired: { settings },
+  } = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
@@ -126,7 +132,8 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
-    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true });
+    const settingsFile = settings.source?.file;
+    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true, settingsFile });
   } finally {
     await api.close();
   }
@@ -140,6 +147,8 @@ interface CarryOut {
   settings: ApplySettings;
   /** Ask for confirmation first (a saved plan was reviewed already). */
   ask: boolean;
+  /** The YAML file declaring settings, to locate a refused value's var (see run-apply.ts). */
+  settingsFile: string | undefined;
 }
 
 /**
@@ -148,7 +157,10 @@ interface CarryOut {
  * --wait. The signal handlers stay installed to the end of the process (interrupt.ts), so
  * a cancel after the writes cannot cut the push of their record.
  */
-async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask }: CarryOut): Promise<number> {
+async function carryOut(
+  plan: Plan,
+  { api, lock, lockPath, branch, settings, ask, settingsFile }: CarryOut,
+): Promise<number> {
   const planOut = reportStream(settings);
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
   const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
@@ -172,6 +184,7 @@ async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask
     concurrency: settings.concurrency,
     format: settings.format,
     cwd: process.cwd(),
+    ...(settingsFile !== undefined ? { settingsFile } : {}),
   };
   const applied = await runApply(run);
   await branch?.save(applied.lock, doneCounts(applied.result));
@@ -225,7 +238,15 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
     checking();
-    return await carryOut(saved.plan, { api, lock, lockPath, branch, settings: options, ask: false });
+    return await carryOut(saved.plan, {
+      api,
+      lock,
+      lockPath,
+      branch,
+      settings: options,
+      ask: false,
+      settingsFile: saved.settingsFile,
+    });
   } finally {
     await api.close();
   }

@@ -42,9 +42,10 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   try {
     const { plan } = session;
     if (out !== undefined) {
-      const { apiUrl, apiUrlAt, environment: chosen } = session.desired.settings;
+      const { apiUrl, apiUrlAt, environment: chosen, source } = session.desired.settings;
       const saved = serializeSavedPlan(plan, {
         lockPath: session.lockPath,
+        ...(source ? { settingsFile: source.file } : {}),
         lock: session.lock,
         toolVersion: packageVersion(),
         ...savedApiUrl(options.apiUrl, apiUrl, apiUrlAt),
