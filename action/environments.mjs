@@ -57,7 +57,10 @@ export function summaryOf(section) {
   if (!section.ok) return `failed (exit ${section.code})`;
   const first = (section.markdown ?? '').split('\n')[0] ?? '';
   const bold = /^\*\*(.+)\*\*$/.exec(first.trim());
-  const summary = bold ? bold[1] : first.trim() || 'done';
+  // The plan's own line names its environment (`Plan for staging: ...`); the list names it already.
+  const summary = (bold ? bold[1] : first.trim() || 'done')
+    .replace(/^Plan for [^:]+:/, 'Plan:')
+    .replace(/^No changes in [^.]+\./, 'No changes.');
   return section.check === 'failed' ? `${summary} Check: a monitor is down, or the check failed.` : summary;
 }
 

@@ -7,14 +7,16 @@ import type { WaitReport } from '../wait/report.js';
 
 export const APPLY_FORMAT_VERSION = 1;
 
-/** `wait`: the report of `--wait` (docs/apply-wait.md), null without it. */
+/** `wait`: the report of `--wait` (docs/apply-wait.md), null without it. `environment`: the plan's. */
 export function applyJsonValue(
   result: ApplyResult,
   located: FailureLocations,
   wait?: WaitReport,
+  environment?: string,
 ): Record<string, unknown> {
   return {
     format_version: APPLY_FORMAT_VERSION,
+    environment: environment ?? null,
     summary: {
       created: result.created,
       replaced: result.replaced,
@@ -81,6 +83,11 @@ function failureGroupsJson(result: ApplyResult, located: FailureLocations): Reco
   }));
 }
 
-export function renderApplyJson(result: ApplyResult, located: FailureLocations, wait?: WaitReport): string {
-  return `${JSON.stringify(applyJsonValue(result, located, wait), null, 2)}\n`;
+export function renderApplyJson(
+  result: ApplyResult,
+  located: FailureLocations,
+  wait?: WaitReport,
+  environment?: string,
+): string {
+  return `${JSON.stringify(applyJsonValue(result, located, wait, environment), null, 2)}\n`;
 }

@@ -6,11 +6,15 @@ import type { ChangeSource, FieldChange, Plan } from '../plan/types.js';
 export const SENSITIVE = '(sensitive value changed)';
 export const NOT_READABLE = '(not readable)';
 
-/** `Plan: 3 to create, 1 to replace, 0 to delete.` */
-export function summaryLine(plan: Plan): string {
+/**
+ * `Plan: 3 to create, 1 to replace, 0 to delete.`; with `environment` (the Markdown view,
+ * which has no other heading): `Plan for staging: ...`, `No changes in staging. ...`.
+ */
+export function summaryLine(plan: Plan, environment?: string): string {
   const { create, replace, delete: del, unchanged } = plan.summary;
-  if (create + replace + del === 0) return `No changes. ${unchanged} monitor${unchanged === 1 ? '' : 's'} up to date.`;
-  return `Plan: ${create} to create, ${replace} to replace, ${del} to delete.`;
+  if (create + replace + del === 0)
+    return `No changes${environment !== undefined ? ` in ${environment}` : ''}. ${unchanged} monitor${unchanged === 1 ? '' : 's'} up to date.`;
+  return `Plan${environment !== undefined ? ` for ${environment}` : ''}: ${create} to create, ${replace} to replace, ${del} to delete.`;
 }
 
 /** `monitors/api.yaml:12:5 (region=us-east, check=health)`: where to edit a change. */

@@ -11,7 +11,7 @@ export const MARKDOWN_BUDGET = 60_000;
 const ICON = { create: '➕ create', replace: '🔁 replace', delete: '🗑️ delete' } as const;
 
 export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string {
-  const head = [`**${summaryLine(plan)}**`, ''];
+  const head = [`**${summaryLine(plan, plan.environment)}**`, ''];
   for (const w of plan.warnings) head.push(`> ⚠️ ${inline(w)}`, '');
   if (plan.changes.length === 0 && plan.unmanaged.length === 0) return `${head.join('\n').trimEnd()}\n`;
 

@@ -133,7 +133,7 @@ describe('the action with environments: drift', { timeout: 120_000 }, () => {
     expect(issue.body).toContain(
       '#### monitors drift `monitors`\n\n- **staging**: No changes. 2 monitors up to date.\n- **production**: Plan: 2 to create, 0 to replace, 0 to delete.',
     );
-    expect(issue.body).toContain('##### production\n\n**Plan: 2 to create');
+    expect(issue.body).toContain('##### production\n\n**Plan for production: 2 to create');
   });
 
   it('leaves the issue as it is when the plan of an environment fails, and fails the step', async () => {

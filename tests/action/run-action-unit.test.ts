@@ -261,4 +261,12 @@ describe('action environments.mjs pieces', () => {
       'Plan: 1 to create, 0 to replace, 0 to delete. Check: a monitor is down, or the check failed.',
     );
   });
+
+  it("leaves out the environment a plan's own summary line names: the list names it already", () => {
+    const section = (markdown: string) => summaryOf({ name: 'staging', ok: true, code: 2, markdown, check: 'ok' });
+    expect(section('**Plan for staging: 1 to create, 0 to replace, 0 to delete.**\n')).toBe(
+      'Plan: 1 to create, 0 to replace, 0 to delete.',
+    );
+    expect(section('**No changes in staging. 3 monitors up to date.**\n')).toBe('No changes. 3 monitors up to date.');
+  });
 });

@@ -25,6 +25,7 @@ const result = (
 
 const report = (results: CheckResult[], notes: string[] = []): CheckReport => ({
   format_version: CHECK_FORMAT_VERSION,
+  environment: null,
   summary: summarize(results),
   results,
   notes,

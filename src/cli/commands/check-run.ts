@@ -33,7 +33,8 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     cache: new Map(),
   };
   watchPlanning(process.stderr); // nothing is ever written: a signal ends the check at once, saying so
-  const { all, monitors, notes } = await selectMonitors(paths, options, requestedEnvironment(options.env, process.env));
+  const environment = requestedEnvironment(options.env, process.env);
+  const { all, monitors, notes } = await selectMonitors(paths, options, environment);
   const named = globs.length > 0 ? monitors.filter((m) => matchesAny(m.name, globs)) : monitors;
   // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
   const unmatched = names.filter((_, i) => !all.some((m) => matchesAny(m.name, [globs[i]!])));
@@ -49,7 +50,13 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const checking = planningStep('running the checks');
   const results = await runChecks(named, context, concurrency).finally(checking);
   stopWatching();
-  const report: CheckReport = { format_version: CHECK_FORMAT_VERSION, summary: summarize(results), results, notes };
+  const report: CheckReport = {
+    format_version: CHECK_FORMAT_VERSION,
+    environment: environment?.name ?? null,
+    summary: summarize(results),
+    results,
+    notes,
+  };
   process.stdout.write(
     format === 'json'
       ? renderCheckJson(report)
