@@ -10,9 +10,15 @@ import type { Position } from './positions.js';
 /** A key as settings write them: a name, bare or quoted, then `:` and a space or the line's end. */
 const KEY = /^(["']?)([A-Za-z0-9_][A-Za-z0-9_.-]*)\1[ \t]*:(?=[ \t\r]|$)/;
 
-/** `written`: the value as the parse read it, which must start where the scan says it does. */
-export function scanValuePosition(text: string, path: readonly string[], written: string): Position | undefined {
-  const lines = text.split('\n');
+/**
+ * `lines`: the text split at `\n` (once per file, by the caller). `written`: the value as the
+ * parse read it, which must start where the scan says it does.
+ */
+export function scanValuePosition(
+  lines: readonly string[],
+  path: readonly string[],
+  written: string,
+): Position | undefined {
   let from = 0;
   let parentIndent = -1;
   let found: { line: number; valueCol: number } | undefined;

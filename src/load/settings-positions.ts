@@ -12,9 +12,10 @@ export async function addSettingsPositions(settings: Settings, file: LoadedFile)
   const raw = isPlainObject(file.value) && isPlainObject(file.value.settings) ? file.value.settings : undefined;
   if (!raw) return;
   let exact: Promise<ExactParse> | undefined;
+  let lines: string[] | undefined;
   const locate = async (path: string[], written: unknown): Promise<SourcePos | undefined> => {
     if (typeof written !== 'string') return undefined;
-    const scanned = file.exact ? undefined : scanValuePosition(file.text, path, written);
+    const scanned = file.exact ? undefined : scanValuePosition((lines ??= file.text.split('\n')), path, written);
     if (scanned) return { file: file.display, ...scanned };
     const parsed = file.exact ?? (await (exact ??= exactParse(file.text)));
     return parsed.problems.length > 0 ? undefined : { file: file.display, ...parsed.locate(path, 'value') };

@@ -25,6 +25,8 @@ settings:
 monitors: []
 `;
 
+const scan = (text: string, path: string[], written: string) => scanValuePosition(text.split('\n'), path, written);
+
 describe('scanValuePosition', () => {
   it.each([
     [['settings', 'api_url'], 'https://shared.example.com/api/v1'],
@@ -33,23 +35,21 @@ describe('scanValuePosition', () => {
     [['settings', 'environments', 'production', 'api_url'], 'https://monitoring.example.com/api/v1'],
   ])('finds %j where the exact parse does', async (path, written) => {
     const exact = await exactParse(BLOCK);
-    expect(scanValuePosition(BLOCK, path, written)).toEqual(exact.locate(path, 'value'));
+    expect(scan(BLOCK, path, written)).toEqual(exact.locate(path, 'value'));
     const crlf = BLOCK.replace(/\n/g, '\r\n');
-    expect(scanValuePosition(crlf, path, written)).toEqual(exact.locate(path, 'value'));
+    expect(scan(crlf, path, written)).toEqual(exact.locate(path, 'value'));
   });
 
   it('gives up where it cannot be sure: flow style, a value on the next line, a missing key', () => {
     const flow = 'settings: {environments: {staging: {api_url: "https://a.example.com/api/v1", token_env: T}}}\n';
-    expect(
-      scanValuePosition(flow, ['settings', 'environments', 'staging', 'api_url'], 'https://a.example.com/api/v1'),
-    ).toBe(undefined);
+    expect(scan(flow, ['settings', 'environments', 'staging', 'api_url'], 'https://a.example.com/api/v1')).toBe(
+      undefined,
+    );
     const nextLine = 'settings:\n  api_url:\n    https://a.example.com/api/v1\n';
-    expect(scanValuePosition(nextLine, ['settings', 'api_url'], 'https://a.example.com/api/v1')).toBeUndefined();
-    expect(scanValuePosition(BLOCK, ['settings', 'environments', 'qa', 'api_url'], 'x')).toBeUndefined();
+    expect(scan(nextLine, ['settings', 'api_url'], 'https://a.example.com/api/v1')).toBeUndefined();
+    expect(scan(BLOCK, ['settings', 'environments', 'qa', 'api_url'], 'x')).toBeUndefined();
     // A key of the same name deeper down (under vars:) is not the setting.
-    expect(
-      scanValuePosition(BLOCK, ['settings', 'environments', 'staging', 'vars', 'api_url'], 'not this one'),
-    ).toEqual({
+    expect(scan(BLOCK, ['settings', 'environments', 'staging', 'vars', 'api_url'], 'not this one')).toEqual({
       line: 10,
       col: 18,
     });
