@@ -1,14 +1,14 @@
 // Ctrl-C (SIGINT) or a CI cancel (SIGTERM) in the middle of an apply: no new write starts,
 // the writes in flight finish and reach the lock file, the summary says what happened, and
 // the exit code says it was interrupted. The built CLI as a process against the simulator.
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
-import { CLI_PATH, runCli, type CliResult } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { hasScript, runAtTerminal } from '../helpers/terminal.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const TOKEN = 'tok_interrupt_0123456789';
@@ -61,8 +61,6 @@ describe('an apply interrupted by a signal', () => {
     });
   }
 });
-
-const hasScript = spawnSync('script', ['--version']).status === 0;
 
 describe.skipIf(!hasScript)('Ctrl-C at a terminal during an apply', () => {
   it('leaves the progress bar still and counts the rest as not started, never as failed', async () => {
@@ -133,38 +131,19 @@ function interruptedCounts(text: string): [number, number] {
   return [Number(summary![1]), Number(summary![2])];
 }
 
-/**
- * Runs `monitors <args>` in a pseudo-terminal (util-linux `script`) and types Ctrl-C once the
- * bar shows a finished change: the terminal turns it into SIGINT, as for a person.
- */
+/** Runs `monitors <args>` at a terminal and types Ctrl-C once the bar shows a finished change. */
 function ctrlCAtTerminal(args: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('script', ['-qec', `${process.execPath} ${CLI_PATH} ${args}`, '/dev/null'], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        TERM: 'xterm',
-        MONITORS_API_URL: sim.baseUrl,
-        MONITORS_API_TOKEN: TOKEN,
-      },
-    });
-    let output = '';
-    let typed = false;
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      output += d;
-      if (!typed && /\] [1-9]\d*\/24 changes/.test(output)) {
-        typed = true;
-        child.stdin.write('\u0003');
-      }
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      child.stdin.destroy();
-      resolve({ code, output: output.replace(/\r\n/g, '\n') });
-    });
-  });
+  let typed = false;
+  return runAtTerminal({
+    args,
+    cwd: dir,
+    env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN },
+    onOutput: (output, type) => {
+      if (typed || !/\] [1-9]\d*\/24 changes/.test(output)) return;
+      typed = true;
+      type('\u0003'); // the terminal turns it into SIGINT, as for a person
+    },
+  }).then(({ code, output }) => ({ code, output: output.replace(/\r\n/g, '\n') }));
 }
 
 /** Runs the CLI, sends `signal` once the first write is done, and collects the output. */

@@ -12,6 +12,7 @@ import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSpecServer, type SpecServer } from '../helpers/spec-server.js';
+import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const TOKEN = 'tok_grouped_0123456789';
 
@@ -30,24 +31,8 @@ const settings = (apiUrl: string) => `settings:
       vars:
         interval: 300
 `;
-// services.yaml: the reference is at 3:21; the template entry at 18:5; settings.yaml:8:19 sets the var.
-const SERVICES = `defaults:
-  method: GET
-  interval_seconds: \${var.interval}
-  timeout_seconds: 10
-  retry_count: 1
-  confirmation_attempts: 2
-  slow_threshold_ms: 2000
-  expected_status_min: 200
-  expected_status_max: 299
-  max_redirects: 3
-  auth_type: none
-  execution_mode: single_location
-  locations: [eu-west]
-  consensus_threshold: 1
-  type: http
-
-monitors:
+// services.yaml: the reference is at 4:21; the template entry at 17:5; settings.yaml:8:19 sets the var.
+const SERVICES = `${E2E_DEFAULTS.replace('interval_seconds: 300', 'interval_seconds: ${var.interval}')}monitors:
   - name: "\${each.service} \${each.check}"
     url: https://\${each.service}.shop.example.com/\${each.check}
     for_each:
@@ -118,9 +103,9 @@ describe.each([0, 1, 2])('one refusal of six templated monitors (server %#)', (w
     const report = out.slice(out.indexOf('6 changes failed:'));
     expect(report.split('\n').slice(0, 5)).toEqual([
       '6 changes failed:',
-      '  - 6 monitors from services.yaml:18:5: API_VALIDATION: the API rejected them (422)',
+      '  - 6 monitors from services.yaml:17:5: API_VALIDATION: the API rejected them (422)',
       expect.stringMatching(
-        /^ {4}services\.yaml:3:21: interval_seconds: 240 is not an enabled interval.* \(from \$\{var\.interval\}\)$/,
+        /^ {4}services\.yaml:4:21: interval_seconds: 240 is not an enabled interval.* \(from \$\{var\.interval\}\)$/,
       ),
       '    settings.yaml:8:19: var interval is set here, for environment staging',
       expect.stringMatching(
@@ -133,9 +118,9 @@ describe.each([0, 1, 2])('one refusal of six templated monitors (server %#)', (w
     const annotations = out.split('\n').filter((l) => l.startsWith('::error'));
     expect(annotations).toEqual([
       expect.stringMatching(
-        /^::error file=services\.yaml,line=3,col=21,title=API_VALIDATION::6 monitors from services\.yaml:18:5 refused by the API \(422\): interval_seconds: 240 is not an enabled interval.* \(from \$\{var\.interval\}\)$/,
+        /^::error file=services\.yaml,line=4,col=21,title=API_VALIDATION::6 monitors from services\.yaml:17:5 refused by the API \(422\): interval_seconds: 240 is not an enabled interval.* \(from \$\{var\.interval\}\)$/,
       ),
-      '::error file=settings.yaml,line=8,col=19,title=API_VALIDATION::6 monitors from services.yaml:18:5 refused by the API (422) for interval_seconds: var interval is set here, for environment staging',
+      '::error file=settings.yaml,line=8,col=19,title=API_VALIDATION::6 monitors from services.yaml:17:5 refused by the API (422) for interval_seconds: var interval is set here, for environment staging',
     ]);
   });
 
@@ -158,11 +143,11 @@ describe.each([0, 1, 2])('one refusal of six templated monitors (server %#)', (w
     expect(group).toMatchObject({
       code: 'API_VALIDATION',
       count: 6,
-      sources: [{ file: 'services.yaml', line: 18, col: 5, count: 6 }],
+      sources: [{ file: 'services.yaml', line: 17, col: 5, count: 6 }],
     });
     expect(group.changes.map((i) => result.changes[i]!.status)).toEqual(Array<string>(6).fill('failed'));
     expect(group.locations).toEqual([
-      expect.objectContaining({ file: 'services.yaml', line: 3, col: 21, field: 'interval_seconds' }),
+      expect.objectContaining({ file: 'services.yaml', line: 4, col: 21, field: 'interval_seconds' }),
       {
         file: 'settings.yaml',
         line: 8,
@@ -178,7 +163,7 @@ describe.each([0, 1, 2])('one refusal of six templated monitors (server %#)', (w
     expect(first.error!.locations).toEqual([
       expect.objectContaining({
         file: 'services.yaml',
-        line: 3,
+        line: 4,
         col: 21,
         instance: expect.stringMatching(/^service=/),
       }),
