@@ -59,8 +59,9 @@ export function summaryOf(section) {
   const bold = /^\*\*(.+)\*\*$/.exec(first.trim());
   // The plan's own line names its environment (`Plan for staging: ...`); the list names it already.
   const summary = (bold ? bold[1] : first.trim() || 'done')
-    .replace(/^Plan for [^:]+:/, 'Plan:')
-    .replace(/^No changes in [^.]+\./, 'No changes.');
+    .replace(/^Plan for \S+(?= \(|:)/, 'Plan')
+    .replace(/^(No changes in the targeted monitors) of \S+ /, '$1 ')
+    .replace(/^No changes in (?!the targeted )\S+\./, 'No changes.');
   return section.check === 'failed' ? `${summary} Check: a monitor is down, or the check failed.` : summary;
 }
 

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerApply } from './commands/apply.js';
 import { registerCheck } from './commands/check.js';
+import { registerDestroy } from './commands/destroy.js';
 import { registerExport } from './commands/export.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
@@ -20,6 +21,7 @@ registerValidate(program);
 registerPlan(program);
 registerApply(program);
 registerCheck(program);
+registerDestroy(program);
 registerExport(program);
 registerSim(program);
 

@@ -268,5 +268,13 @@ describe('action environments.mjs pieces', () => {
       'Plan: 1 to create, 0 to replace, 0 to delete.',
     );
     expect(section('**No changes in staging. 3 monitors up to date.**\n')).toBe('No changes. 3 monitors up to date.');
+    expect(
+      section(
+        '**Plan for staging (partial, --target): 1 to create, 0 to replace, 0 to delete; 2 changes not targeted.**',
+      ),
+    ).toBe('Plan (partial, --target): 1 to create, 0 to replace, 0 to delete; 2 changes not targeted.');
+    expect(
+      section('**No changes in the targeted monitors of staging (partial plan, --target); 1 change not targeted.**'),
+    ).toBe('No changes in the targeted monitors (partial plan, --target); 1 change not targeted.');
   });
 });

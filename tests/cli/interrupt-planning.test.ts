@@ -144,4 +144,10 @@ describe('a signal while planning', () => {
     expectNothingWritten(exported, 143, 'SIGTERM', /listing the live monitors/);
     expect(readdirSync(join(dir, 'exported'))).toEqual([]);
   });
+
+  it('destroy: SIGINT while listing exits 130, and deletes nothing', async () => {
+    const run = await runWhenListing(['destroy', 'plain', '--yes'], 'SIGINT');
+    expectNothingWritten(run, 130, 'SIGINT', /listing the live monitors/);
+    expect(seen.some((r) => r.startsWith('DELETE'))).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { globToRegExp, matchesAny } from '../../check/name-glob.js';
+import { globToRegExp, matchesAny } from '../../model/name-glob.js';
 import { parseConcurrency, parseDnsServer, parseRdapUrl, parseResolve } from '../../check/options.js';
 import { runChecks } from '../../check/run-checks.js';
 import { CHECK_FORMAT_VERSION, type CheckContext, type CheckReport } from '../../check/types.js';
@@ -95,7 +95,9 @@ async function selectMonitors(
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
-    const changed = new Set(session.plan.changes.filter((c) => c.action !== 'delete').map((c) => c.name));
+    const changed = new Set(
+      session.plan.changes.filter((c) => c.action === 'create' || c.action === 'replace').map((c) => c.name),
+    );
     const monitors = session.desired.monitors.filter((m) => changed.has(m.name));
     const total = session.desired.monitors.length;
     const note =
