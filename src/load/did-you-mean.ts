@@ -35,3 +35,30 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   const match = closest(word, candidates);
   return match ? `; did you mean "${match}"?` : '';
 }
+
+/**
+ * The name (of an environment, say) the user most likely meant: a near spelling, else the
+ * only one it starts, shares its first four letters with (`stage`: `staging`), or
+ * abbreviates (`prd`: `production`, `stg`: `staging`).
+ */
+export function closestName(word: string, candidates: readonly string[]): string | undefined {
+  const near = closest(word, candidates);
+  if (near) return near;
+  const w = word.toLowerCase();
+  const only = (test: (c: string) => boolean) => {
+    const found = candidates.filter((c) => test(c.toLowerCase()));
+    return found.length === 1 ? found[0] : undefined;
+  };
+  if (w.length < 2) return undefined;
+  return (
+    only((c) => c.startsWith(w)) ??
+    (w.length >= 4 ? only((c) => c.startsWith(w.slice(0, 4))) : undefined) ??
+    only((c) => c[0] === w[0] && isSubsequence(w, c))
+  );
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (const c of long) if (c === short[i]) i += 1;
+  return i === short.length;
+}

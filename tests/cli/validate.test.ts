@@ -196,9 +196,22 @@ describe('monitors validate', () => {
     const r = await runCli(['validate', 'nope.yaml', 'empty'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'nope.yaml: error path.not_found no such file or folder\nempty: error path.empty_folder the folder is empty; expected .yaml or .yml files of monitors\n2 errors in 2 files.\n',
+      'nope.yaml: error path.not_found no such file or folder\nempty: error path.empty_folder the folder is empty; expected .yaml or .yml files of monitors\n2 errors in 2 paths given.\n',
     );
     expect(r.stderr).toBe('');
+  });
+
+  it('a missing path gets a "did you mean" for a near entry of its folder, and is not counted as a file', async () => {
+    mkdirSync(path.join(dir, 'monitors'), { recursive: true });
+    writeFileSync(path.join(dir, 'monitors', 'shop.yaml'), BROKEN);
+    const r = await runCli(['validate', 'monitor/'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      'monitor: error path.not_found no such file or folder; did you mean "monitors/"?\n1 error in 1 path given.\n',
+    );
+    const both = await runCli(['validate', 'monitors', 'monitorz'], { cwd: dir });
+    expect(both.stdout).toContain('monitorz: error path.not_found no such file or folder; did you mean "monitors/"?\n');
+    expect(both.stdout).toMatch(/\n\d+ errors? in 1 file and 1 path given\.\n$/);
   });
 
   it('never prints a secret, even a literal one it rejects', async () => {
@@ -247,6 +260,10 @@ describe('monitors validate', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(
       'error ENV_UNKNOWN: --env prod names environment "prod", which the YAML does not declare; did you mean "production"?',
+    );
+    const stage = await runCli(['validate', 'examples/environments', '--env', 'stage'], { cwd: ROOT, env });
+    expect(stage.stderr).toContain(
+      'error ENV_UNKNOWN: --env stage names environment "stage", which the YAML does not declare; did you mean "staging"?',
     );
     const none = await runCli(['validate', 'examples/shop', '--env', 'staging'], { cwd: ROOT, env: EXAMPLE_ENV });
     expect(none.code).toBe(1);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { globToRegExp, matchesAny } from '../../model/name-glob.js';
-import { parseConcurrency, parseDnsServer, parseRdapUrl, parseResolve } from '../../check/options.js';
+import { parseConcurrency, parseDnsServer, parseRdapUrl } from '../../check/options.js';
+import { parseConnectTo, parseResolve } from '../../check/routes.js';
 import { runChecks } from '../../check/run-checks.js';
 import { CHECK_FORMAT_VERSION, type CheckContext, type CheckReport } from '../../check/types.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
@@ -25,6 +26,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const globs = names.map(globToRegExp);
   const context: CheckContext = {
     resolve: (options.resolve ?? []).map(parseResolve),
+    connectTo: (options.connectTo ?? []).map(parseConnectTo),
     extraCa: await readCaFiles(options.ca ?? []),
     dnsServers: (options.dnsServer ?? []).map(parseDnsServer),
     ...(options.rdapUrl !== undefined ? { rdapUrl: parseRdapUrl(options.rdapUrl) } : {}),
@@ -74,11 +76,15 @@ async function selectMonitors(
   environment: EnvironmentRequest | undefined,
 ): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
   if (!options.changed) {
-    if (options.lockBranch)
-      throw new MonitorsError(
-        'BAD_OPTION',
-        '--lock-branch needs --changed (only the plan of --changed reads a lock file)',
-      );
+    for (const [flag, given] of [
+      ['--lock-branch', options.lockBranch],
+      ['--api-url', options.apiUrl],
+    ] as const)
+      if (given !== undefined)
+        throw new MonitorsError(
+          'BAD_OPTION',
+          `${flag} needs --changed (only the plan of --changed reads the lock file and the API)`,
+        );
     const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
     return { all: state.monitors, monitors: state.monitors, notes };
   }
@@ -87,6 +93,7 @@ async function selectMonitors(
   const session = await makePlan({
     paths,
     lockFlag: options.lock,
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: true,
     env: process.env,
     cwd: process.cwd(),
