@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { packageVersion } from '../cli/version.js';
 import { MonitorsError } from '../errors.js';
-import { DEFAULT_ORIGIN, fixUrl, tokenSource, type ApiOrigin } from './origin.js';
+import { API_URL_SOURCE_VARIABLE, DEFAULT_ORIGIN, fixUrl, tokenSource, type ApiOrigin } from './origin.js';
 
 export interface ApiClientConfig {
   /** Base URL ending in /api/v1 (no trailing slash). */
@@ -128,7 +128,7 @@ function chooseUrl(
   const candidates: [string | undefined, ApiOrigin['url']][] = [
     [flagApiUrl, { source: '--api-url' }],
     [environment?.apiUrl, yaml(environmentSource, environment?.apiUrlAt)],
-    [env.MONITORS_API_URL, { source: 'MONITORS_API_URL' }],
+    [env.MONITORS_API_URL, { source: env[API_URL_SOURCE_VARIABLE]?.trim() || 'MONITORS_API_URL' }],
     [apiUrl, yaml(apiUrlSource ?? 'settings.api_url', apiUrlAt)],
   ];
   for (const [value, origin] of candidates) if (value?.trim()) return { raw: value.trim(), origin };

@@ -11,12 +11,18 @@ export interface ApiOrigin {
     namedBy?: { setting: string; at?: string };
   };
   url: {
-    /** `--api-url`, `MONITORS_API_URL`, or the YAML setting (`settings.environments.staging.api_url`). */
+    /** `--api-url`, `MONITORS_API_URL` (`monitors ci --api-url` when that set it), or the YAML setting (`settings.environments.staging.api_url`). */
     source: string;
     /** For a YAML setting: where it is written, `settings.yaml:10:14`. */
     at?: string;
   };
 }
+
+/**
+ * Set by `monitors ci` beside the MONITORS_API_URL it gives its runs from its own --api-url:
+ * what to call that URL in messages, since the user never set MONITORS_API_URL.
+ */
+export const API_URL_SOURCE_VARIABLE = 'MONITORS_API_URL_SOURCE';
 
 /** Without any YAML or flag: what the tool reads by default. */
 export const DEFAULT_ORIGIN: ApiOrigin = {

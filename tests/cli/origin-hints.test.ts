@@ -3,7 +3,7 @@
 // the setting (issue 23, point 1). Never MONITORS_API_TOKEN or MONITORS_API_URL, which an
 // environment does not read. The built CLI against simulators, for plan, apply (401, 403,
 // --wait), check --changed, export and a saved plan.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,6 +185,68 @@ describe('hints name the token variable and the setting really used', () => {
       `set ACME_STAGING_TOKEN (named by settings.environments.staging.token_env at ${TOKEN_ENV_AT}, saved in staging.plan.json) to it.`,
     );
     expectNoDefaultNames(run);
+  });
+});
+
+describe('monitors ci and check --changed name what their runs really read', () => {
+  it('check --changed: a dead api_url points at the setting, --api-url at the flag', async () => {
+    useUrl(deadUrl);
+    const run = await cli(['check', '.', '--changed', '--env', 'staging'], FULL);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `  Check settings.environments.staging.api_url (${API_URL_AT}) and the network; the command is safe to run again.`,
+    );
+    expectNoDefaultNames(run);
+    useUrl(sim.baseUrl);
+    const flag = await cli(['check', '.', '--changed', '--env', 'staging', '--api-url', deadUrl], FULL);
+    expect(flag.code).toBe(1);
+    expect(flag.stderr).toContain('  Check --api-url and the network; the command is safe to run again.');
+    expectNoDefaultNames(flag);
+  });
+
+  it('ci plan in an environment: a wrong token and a dead api_url are named as in plan', async () => {
+    useUrl(sim.baseUrl);
+    const token = await cli(['ci', 'plan', '.', '--environments', 'staging', '--provider', 'plain'], 'wrong-token-1');
+    expect(token.code).toBe(1);
+    expect(token.stdout + token.stderr).toContain('the API rejected the token in ACME_STAGING_TOKEN (401)');
+    expect(token.stdout + token.stderr).toContain(`set ${TOKEN_NAMED} to it.`);
+    expectNoDefaultNames(token);
+    useUrl(deadUrl);
+    const dead = await cli(['ci', 'plan', '.', '--environments', 'staging', '--provider', 'plain'], FULL);
+    expect(dead.code).toBe(1);
+    expect(dead.stdout + dead.stderr).toContain(
+      `  Check settings.environments.staging.api_url (${API_URL_AT}) and the network`,
+    );
+    expectNoDefaultNames(dead);
+  });
+
+  it("ci --api-url: its runs name that option (the Action's input on GitHub), not MONITORS_API_URL", async () => {
+    const plain = join(dir, 'no-environments');
+    mkdirSync(plain, { recursive: true });
+    writeFileSync(
+      join(plain, 'monitors.yaml'),
+      `${E2E_DEFAULTS}monitors:\n  - name: origin one\n    url: https://shop.example.com/one\n`,
+    );
+    const args = ['ci', 'plan', 'no-environments', '--api-url', deadUrl];
+    const run = await cli([...args, '--provider', 'plain'], FULL, { MONITORS_API_TOKEN: FULL });
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).toContain(
+      '  Check monitors ci --api-url and the network; the command is safe to run again.',
+    );
+    const github = await cli([...args, '--provider', 'github', '--no-comment'], FULL, {
+      MONITORS_API_TOKEN: FULL,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    });
+    expect(github.code).toBe(1);
+    expect(github.stdout + github.stderr).toContain(
+      "  Check monitors ci --api-url (the Action's api-url input) and the network; the command is safe to run again.",
+    );
+    // Without --api-url, the job's own MONITORS_API_URL is what the run read, and is named.
+    const job = await cli(['ci', 'plan', 'no-environments', '--provider', 'plain'], FULL, { MONITORS_API_TOKEN: FULL });
+    expect(job.stdout + job.stderr).toContain(
+      '  Check MONITORS_API_URL and the network; the command is safe to run again.',
+    );
   });
 });
 
