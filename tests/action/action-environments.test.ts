@@ -201,6 +201,7 @@ describe('the action with environments', () => {
     const listed = JSON.parse(outputs().environments) as { format_version: number; environments: unknown[] };
     expect(listed).toEqual({
       format_version: 1,
+      environment: null,
       environments: [
         {
           name: 'staging',

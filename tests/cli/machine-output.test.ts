@@ -99,6 +99,16 @@ describe.each([
     expect(doc.summary).toEqual({ up: 0, degraded: 0, down: 0, not_checked: 1 });
   });
 
+  it('check --format markdown: the summary line names the environment, when there is one', async () => {
+    const run = await cli(['check', path, ...env, '--format', 'markdown']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe(
+      environment === null
+        ? '**Check: 0 up, 0 degraded, 0 down, 1 not checked.**'
+        : '**Check in staging: 0 up, 0 degraded, 0 down, 1 not checked.**',
+    );
+  });
+
   it('apply --format json: format_version, environment; then a plan without changes in Markdown says where', async () => {
     const doc = await json(['apply', path, ...env, '--yes']);
     expectHead(doc, environment);
@@ -110,10 +120,23 @@ describe.each([
         : '**No changes in staging. 1 monitor up to date.**',
     );
   });
+
+  it('destroy --format json (after that apply): format_version, environment', async () => {
+    const doc = await json(['destroy', path, ...env, '--yes']);
+    expectHead(doc, environment);
+    expect(doc.summary).toMatchObject({ deleted: 1, failed: 0 });
+  });
 });
 
 it('validate of every environment (no --env): environment null, each one listed', async () => {
   const doc = await json(['validate', 'envs']);
   expectHead(doc, null, ['version']);
   expect((doc.environments as { name: string }[]).map((e) => e.name)).toEqual(['staging', 'production']);
+});
+
+it('environments --format json: format_version, environment null (every environment), each one listed', async () => {
+  const doc = await json(['environments', 'envs']);
+  expectHead(doc, null);
+  expect((doc.environments as { name: string }[]).map((e) => e.name)).toEqual(['staging', 'production']);
+  expectHead(await json(['environments', 'plain']), null);
 });

@@ -86,6 +86,15 @@ describe('check markdown', () => {
     expect(renderCheckMarkdown(report([result('home', 'up', 'ok')]))).toContain('<details>\n');
   });
 
+  it('names its environment in the summary line, as the Markdown plan does; the text view does not', () => {
+    const staging = { ...report([result('home', 'up', 'ok')]), environment: 'staging' };
+    expect(renderCheckMarkdown(staging).split('\n')[0]).toBe(
+      '**Check in staging: 1 up, 0 degraded, 0 down, 0 not checked.**',
+    );
+    expect(renderCheckMarkdown({ ...report([]), environment: 'staging' })).toBe('**Nothing to check in staging.**\n');
+    expect(renderCheckText(staging, { color: false })).toContain('\nCheck: 1 up, 0 degraded, 0 down, 0 not checked.\n');
+  });
+
   it('escapes names and reasons that would break the table or format text', () => {
     const md = renderCheckMarkdown(report([result('a|b `c`', 'down', 'x | <b>y</b> *z*')]));
     expect(md).toContain('| `` a\\|b `c` `` |');
