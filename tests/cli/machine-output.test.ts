@@ -82,15 +82,18 @@ describe.each([
     expect(saved.plan.environment ?? null).toBe(environment);
   });
 
-  it('plan --format markdown: the summary line names the environment, when there is one', async () => {
-    const run = await cli(['plan', path, ...env, '--format', 'markdown']);
+  /** The first line of `COMMAND --format markdown`: `plain` without environments, `staging` in one. */
+  async function expectMarkdownHead(command: string, lines: { plain: string; staging: string }): Promise<void> {
+    const run = await cli([command, path, ...env, '--format', 'markdown']);
     expect(run.code, run.stderr).toBe(0);
-    const first = run.stdout.split('\n')[0];
-    expect(first).toBe(
-      environment === null
-        ? '**Plan: 1 to create, 0 to replace, 0 to delete.**'
-        : '**Plan for staging: 1 to create, 0 to replace, 0 to delete.**',
-    );
+    expect(run.stdout.split('\n')[0]).toBe(environment === null ? lines.plain : lines.staging);
+  }
+
+  it('plan --format markdown: the summary line names the environment, when there is one', async () => {
+    await expectMarkdownHead('plan', {
+      plain: '**Plan: 1 to create, 0 to replace, 0 to delete.**',
+      staging: '**Plan for staging: 1 to create, 0 to replace, 0 to delete.**',
+    });
   });
 
   it('check --format json: format_version, environment', async () => {
@@ -100,25 +103,20 @@ describe.each([
   });
 
   it('check --format markdown: the summary line names the environment, when there is one', async () => {
-    const run = await cli(['check', path, ...env, '--format', 'markdown']);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.split('\n')[0]).toBe(
-      environment === null
-        ? '**Check: 0 up, 0 degraded, 0 down, 1 not checked.**'
-        : '**Check in staging: 0 up, 0 degraded, 0 down, 1 not checked.**',
-    );
+    await expectMarkdownHead('check', {
+      plain: '**Check: 0 up, 0 degraded, 0 down, 1 not checked.**',
+      staging: '**Check in staging: 0 up, 0 degraded, 0 down, 1 not checked.**',
+    });
   });
 
   it('apply --format json: format_version, environment; then a plan without changes in Markdown says where', async () => {
     const doc = await json(['apply', path, ...env, '--yes']);
     expectHead(doc, environment);
     expect(doc.summary).toMatchObject({ created: 1, failed: 0 });
-    const run = await cli(['plan', path, ...env, '--format', 'markdown']);
-    expect(run.stdout.split('\n')[0]).toBe(
-      environment === null
-        ? '**No changes. 1 monitor up to date.**'
-        : '**No changes in staging. 1 monitor up to date.**',
-    );
+    await expectMarkdownHead('plan', {
+      plain: '**No changes. 1 monitor up to date.**',
+      staging: '**No changes in staging. 1 monitor up to date.**',
+    });
   });
 
   it('destroy --format json (after that apply): format_version, environment', async () => {
