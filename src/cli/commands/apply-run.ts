@@ -8,11 +8,11 @@ import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
-import { parseSavedPlan } from '../../plan/saved-plan.js';
+import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply, type Prompt } from '../steps/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
-import { exitWhenWatched, settleExitCode, watchInterrupts } from '../steps/interrupt.js';
+import { exitWhenWatched, planningStep, settleExitCode, watchInterrupts, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from '../steps/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../planning/narrow.js';
@@ -70,6 +70,7 @@ export async function finishWritingCommand(run: () => Promise<number>): Promise<
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
   const settings = applySettings(paths, options);
+  watchPlanning(process.stderr);
   return settings.plan !== undefined
     ? applySavedPlan(settings.plan, settings)
     : applyFromConfig(settings.paths, settings);
@@ -121,7 +122,13 @@ function reportStream(settings: Pick<ApplySettings, 'format'>): NodeJS.WriteStre
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
   const branch = openBranch(options);
   // Only what the apply needs is kept: the desired monitors (100,000 of them, say) are let go.
-  const { plan, api, lock, lockPath } = await makePlan({
+  const {
+    plan,
+    api,
+    lock,
+    lockPath,
+    desired: { settings },
+  } = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
@@ -134,7 +141,8 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
-    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true });
+    const settingsFile = settings.source?.file;
+    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true, settingsFile });
   } finally {
     await api.close();
   }
@@ -148,6 +156,8 @@ export interface CarryOut {
   settings: ApplySettings;
   /** Ask for confirmation first (a saved plan was reviewed already). */
   ask: boolean;
+  /** The YAML file declaring settings, to locate a refused value's var (see run-apply.ts). */
+  settingsFile?: string | undefined;
   /** What is asked (default: apply's question). */
   prompt?: Prompt;
 }
@@ -160,20 +170,24 @@ export interface CarryOut {
  */
 export async function carryOut(
   plan: Plan,
-  { api, lock, lockPath, branch, settings, ask, prompt }: CarryOut,
+  { api, lock, lockPath, branch, settings, ask, settingsFile, prompt }: CarryOut,
 ): Promise<number> {
   const planOut = reportStream(settings);
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
   const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
   if (changeCount(plan) === 0) {
+    // No change to send, but perhaps lock records to drop: a signal no longer cuts the run short.
+    watchInterrupts(process.stderr).writesDone();
     const pruned = await pruneStaleRecords(plan, lock, lockPath, planOut);
-    if (branch) {
-      watchInterrupts(process.stderr).writesDone();
-      await branch.save(pruned, undefined);
-    }
+    if (branch) await branch.save(pruned, undefined);
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
-  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut }, prompt);
+  if (ask) {
+    const asking = planningStep('waiting for confirmation');
+    await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut }, prompt).finally(
+      asking,
+    );
+  }
   const run = {
     plan,
     api,
@@ -183,6 +197,7 @@ export async function carryOut(
     concurrency: settings.concurrency,
     format: settings.format,
     cwd: process.cwd(),
+    ...(settingsFile !== undefined ? { settingsFile } : {}),
   };
   const applied = await runApply(run);
   await branch?.save(applied.lock, doneCounts(applied.result));
@@ -197,6 +212,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
     );
   });
   const saved = parseSavedPlan(text);
+  const checking = planningStep(`checking that the saved plan ${file} is current`);
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
@@ -208,8 +224,18 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
-      ...(saved.apiUrl ? { apiUrl: saved.apiUrl } : {}),
-      ...(saved.environment ? { environment: saved.environment } : {}),
+      ...(saved.apiUrl ? { apiUrl: saved.apiUrl, ...savedOrigin(saved, file) } : {}),
+      ...(saved.environment
+        ? {
+            environment: {
+              ...saved.environment,
+              ...savedOrigin(saved.environment, file),
+              ...(saved.environment.tokenEnvAt
+                ? { tokenEnvAt: `${saved.environment.tokenEnvAt}, saved in ${file}` }
+                : {}),
+            },
+          }
+        : {}),
     }),
   );
   try {
@@ -224,10 +250,27 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       );
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
-    return await carryOut(saved.plan, { api, lock, lockPath, branch, settings: options, ask: false });
+    checking();
+    return await carryOut(saved.plan, {
+      api,
+      lock,
+      lockPath,
+      branch,
+      settings: options,
+      ask: false,
+      settingsFile: saved.settingsFile,
+    });
   } finally {
     await api.close();
   }
+}
+
+/** A URL a saved plan holds is named as it was when the plan was made, and as saved in it. */
+function savedOrigin(origin: SavedUrlOrigin, file: string): SavedUrlOrigin {
+  return {
+    ...(origin.apiUrlSource ? { apiUrlSource: origin.apiUrlSource } : {}),
+    apiUrlAt: origin.apiUrlAt ? `${origin.apiUrlAt}, saved in ${file}` : `saved in ${file}`,
+  };
 }
 
 /** A saved plan is applied in the environment it was made in; asking for another one is a slip. */

@@ -9,6 +9,7 @@ import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import type { Plan } from '../../plan/types.js';
 import { apiOptionsFor } from '../steps/environment.js';
+import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { chooseLockFile } from '../steps/paths.js';
 import { displayPath } from '../../load/discover.js';
@@ -24,6 +25,7 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
   const settings = applySettings(args, options);
   const paths = settings.paths.length > 0 ? settings.paths : ['.'];
   const branch = openBranch(settings);
+  watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
   const cwd = process.cwd();
   // No value of ${env:NAME} is sent by a delete: an unset one is a warning, not a refusal.
   const { state: desired, lockFilesSeen } = await loadDesiredOrFail(
@@ -47,9 +49,11 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
     }),
   );
   try {
+    const listing = planningStep('listing the live monitors');
+    const live = await api.listMonitors().finally(listing);
     const plan = planDestroy({
       desired,
-      live: await api.listMonitors(),
+      live,
       lock: existing,
       lockShown: displayPath(location.path, cwd),
     });
