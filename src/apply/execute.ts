@@ -5,6 +5,7 @@ import { keyForGeneration } from '../plan/idempotency-key.js';
 import type { Plan, PlannedChange } from '../plan/types.js';
 import { resolveEnvTemplates } from './env-templates.js';
 import type { LockRecorder } from './lock-recorder.js';
+import type { ApplyEvent, ApplyResult, ChangeOutcome } from './types.js';
 import { isAuthFailure } from './auth-stop.js';
 import { applyPhases } from './phases.js';
 import { verifyWrites } from './verify-writes.js';
@@ -24,45 +25,6 @@ export interface ApplyDeps {
   onEvent?: (event: ApplyEvent) => void;
   /** Runs after the writes (and their verification), before the lock file is flushed. */
   beforeFlush?: () => Promise<void>;
-}
-
-export type ApplyEvent =
-  | { kind: 'start'; total: number }
-  | { kind: 'done'; outcome: ChangeOutcome }
-  | { kind: 'regenerate'; change: PlannedChange; generation: number; why: string }
-  | { kind: 'verify-failed'; error: MonitorsError };
-
-export interface ChangeOutcome {
-  change: PlannedChange;
-  ok: boolean;
-  /** The monitor's id after the change (new id for creates). */
-  id: string | null;
-  /** Key generation that succeeded or failed last. */
-  generation: number;
-  error?: MonitorsError;
-  /** Never sent: the apply was interrupted first. Not ok, and not a failure either. */
-  notStarted?: boolean;
-}
-
-export interface ApplyResult {
-  outcomes: ChangeOutcome[];
-  created: number;
-  replaced: number;
-  deleted: number;
-  /** Lock records dropped by forgets (no request). */
-  forgotten: number;
-  failed: number;
-  /** Changes never sent because the apply was interrupted. */
-  notStarted: number;
-  interrupted: boolean;
-  /**
-   * The first 401 or 403: the apply stopped there (no new write started; those in flight
-   * finished and were recorded). Every later write would be refused the same way.
-   */
-  stoppedBy?: MonitorsError;
-  warnings: string[];
-  /** The lock file could not be written (the changes above were made all the same). */
-  lockError?: MonitorsError;
 }
 
 /**

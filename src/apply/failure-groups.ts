@@ -4,7 +4,7 @@
 // the same message and the same places in the YAML (each instance's name aside).
 import type { MonitorsError } from '../errors.js';
 import type { FailureLocation, FailureLocations } from '../locate/locate-failures.js';
-import type { ChangeOutcome } from './execute.js';
+import type { ChangeOutcome } from './types.js';
 
 export interface FailureGroup {
   /** The changes it hit, in plan order (at least one). */

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ApplyEvent } from './execute.js';
+import type { ApplyEvent } from './types.js';
 import { printable } from '../render/printable.js';
 import { progressLines } from './report.js';
 

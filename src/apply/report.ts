@@ -3,7 +3,7 @@ import type { MonitorsError } from '../errors.js';
 import type { FailureLocations } from '../locate/locate-failures.js';
 import type { PlannedChange } from '../plan/types.js';
 import { isAuthFailure } from './auth-stop.js';
-import type { ApplyEvent, ApplyResult, ChangeOutcome } from './execute.js';
+import type { ApplyEvent, ApplyResult, ChangeOutcome } from './types.js';
 import { describeChange as describe } from './describe-change.js';
 import { groupFailures, groupSubject, type FailureGroup } from './failure-groups.js';
 

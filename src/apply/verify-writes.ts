@@ -5,7 +5,7 @@ import type { MonitorsApi } from '../api/types.js';
 import { MonitorsError, isMonitorsError } from '../errors.js';
 import type { LiveMonitor } from '../model/monitor.js';
 import type { PlannedChange } from '../plan/types.js';
-import type { ApplyEvent, ChangeOutcome } from './execute.js';
+import type { ApplyEvent, ChangeOutcome } from './types.js';
 import { describeChange } from './describe-change.js';
 import type { LockRecorder } from './lock-recorder.js';
 import { unverifiedWrites, type Suspect } from './verify.js';

@@ -1,7 +1,7 @@
 import type { LiveMonitor } from '../model/monitor.js';
 import { visibleDifferences } from '../plan/compare.js';
 import type { PlannedChange } from '../plan/types.js';
-import type { ChangeOutcome } from './execute.js';
+import type { ChangeOutcome } from './types.js';
 
 export interface Suspect {
   outcome: ChangeOutcome;

@@ -2,7 +2,7 @@
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
 // `moved` and `removed` entries and `settings`.
 import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
-import type { PathSegment } from './exact-parse.js';
+import type { PathSegment } from './yaml-path.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
 import {
   entryEnvironments,

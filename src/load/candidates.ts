@@ -1,7 +1,7 @@
 // Known keys at each place of a monitors file, for "did you mean" on unknown fields.
 import { monitorsFileSchema, settingsSchema } from '../schema/file-schema.js';
 import { MONITOR_FIELDS } from '../schema/monitor-input-schema.js';
-import type { PathSegment } from './exact-parse.js';
+import type { PathSegment } from './yaml-path.js';
 
 export const TOP_LEVEL_KEYS = Object.keys(monitorsFileSchema.properties);
 export const ITEM_KEYS: readonly string[] = [...MONITOR_FIELDS, 'id'];

@@ -3,7 +3,7 @@
 // are checked per environment (each is its own workspace), and a for_each that yields one
 // name twice is told apart from two entries with one name.
 import type { EnvironmentAnalysis, FileAnalysis } from './analyse-file.js';
-import type { PathSegment } from './exact-parse.js';
+import type { PathSegment } from './yaml-path.js';
 import { groupByInstance, tagged } from './expand/instances.js';
 import { error, type LocatedProblem } from './problem.js';
 

@@ -2,8 +2,8 @@
 // where each node is; the loader uses it only for files with problems (or files the fast
 // path declines), because it is about ten times slower than js-yaml.
 import type { Document, LineCounter as LineCounterType, Pair, YAMLMap } from 'yaml';
-import type { TopLevelShape } from './foreign-file.js';
 import type { FilePositions, Position } from './positions.js';
+import type { PathSegment, Target } from './yaml-path.js';
 import { explainSyntaxErrors } from './syntax/explain.js';
 import { plainProblem } from './syntax/plain-messages.js';
 import type { RawSyntaxError } from './syntax/types.js';
@@ -11,9 +11,8 @@ import type { RawSyntaxError } from './syntax/types.js';
 /** Aliases may expand to at most this many nodes in total (billion-laughs guard). */
 export const MAX_ALIAS_COUNT = 100;
 
-export type PathSegment = string | number;
-/** What to point at: the key of the last segment, its value, or the node itself. */
-export type Target = 'key' | 'value';
+/** What one YAML document holds at its top level. */
+export type TopLevelShape = { kind: 'empty' } | { kind: 'mapping'; keys: string[] } | { kind: 'other' };
 
 export interface SyntaxProblem {
   pos: Position;

@@ -11,11 +11,9 @@
 import type { Diagnostic } from '../model/monitor.js';
 import { TOP_LEVEL_KEYS } from './candidates.js';
 import { closest } from './did-you-mean.js';
+import type { TopLevelShape } from './exact-parse.js';
 import { isPlainObject } from './file-check.js';
 import type { LoadedFile } from './load-file.js';
-
-/** What one YAML document holds at its top level. */
-export type TopLevelShape = { kind: 'empty' } | { kind: 'mapping'; keys: string[] } | { kind: 'other' };
 
 const MONITORS_FILE_KEYS = new Set<string>(TOP_LEVEL_KEYS);
 

@@ -11,7 +11,7 @@ import type { MonitorField } from '../schema/monitor-input-schema.js';
 import { ruleProblems } from '../schema/rules.js';
 import { monitorCandidates } from './candidates.js';
 import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
-import type { PathSegment, Target } from './exact-parse.js';
+import type { PathSegment, Target } from './yaml-path.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { lintWarnings } from './lint.js';
 import { mergeOverDefaults } from './merge.js';

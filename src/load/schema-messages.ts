@@ -2,7 +2,7 @@
 // are never echoed (they may be resolved secrets); field names and allowed values are.
 import type { ErrorObject } from 'ajv';
 import { didYouMean } from './did-you-mean.js';
-import type { PathSegment, Target } from './exact-parse.js';
+import type { PathSegment, Target } from './yaml-path.js';
 import { fieldLabel, pointerSegments } from './problem.js';
 
 export interface SchemaProblem {

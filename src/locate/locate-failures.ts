@@ -7,7 +7,7 @@
 // (edited since a saved plan was made), the position the plan recorded is used.
 import { resolve } from 'node:path';
 import { isAuthFailure } from '../apply/auth-stop.js';
-import type { ChangeOutcome } from '../apply/execute.js';
+import type { ChangeOutcome } from '../apply/types.js';
 import { exactParse, type ExactParse } from '../load/exact-parse.js';
 import type { Position } from '../load/positions.js';
 import { readMonitorsFile } from '../load/read-file.js';

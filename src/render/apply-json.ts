@@ -1,6 +1,6 @@
 // The JSON view of an apply's result (`monitors apply --format json`, docs/apply-json.md):
 // versioned like the plan's, fields only ever added within a version. Secrets never appear.
-import type { ApplyResult, ChangeOutcome } from '../apply/execute.js';
+import type { ApplyResult, ChangeOutcome } from '../apply/types.js';
 import { groupFailures } from '../apply/failure-groups.js';
 import type { FailureLocation, FailureLocations } from '../locate/locate-failures.js';
 import type { WaitReport } from '../wait/report.js';

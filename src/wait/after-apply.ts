@@ -1,7 +1,7 @@
 // `apply --wait`: after the writes, follow the monitors the apply created or replaced,
 // then read their open incidents, and build the report. The executor knows nothing of it.
 import type { MonitorsApi } from '../api/types.js';
-import type { ApplyResult } from '../apply/execute.js';
+import type { ApplyResult } from '../apply/types.js';
 import type { Plan } from '../plan/types.js';
 import type { WaitTarget } from './decide.js';
 import { formatDuration } from './duration.js';

@@ -3,7 +3,7 @@
 // resolved_at is null or absent, and the history is read only as far as a plan reads it.
 // Without the incidents:read scope the wait goes on without them, saying so once.
 import type { Incident, MonitorsApi } from '../api/types.js';
-import { INCIDENT_PAGES, reasonOf } from '../cli/planning/context.js';
+import { INCIDENT_PAGES, reasonOf } from '../api/optional-reads.js';
 
 export interface OpenIncidents {
   /** Monitor id -> its open incidents. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { executePlan, type ApplyEvent } from '../../src/apply/execute.js';
+import { executePlan } from '../../src/apply/execute.js';
+import type { ApplyEvent } from '../../src/apply/types.js';
 import { createLockRecorder } from '../../src/apply/lock-recorder.js';
 import { failureReport, lockErrorReport, summaryLine } from '../../src/apply/report.js';
 import { ApiError } from '../../src/api/errors.js';

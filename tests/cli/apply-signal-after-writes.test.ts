@@ -2,7 +2,7 @@
 // reports, and exits: the handling stays installed until the process exits, so the run
 // still prints its summary, leaves a complete lock file, and exits 130 (SIGINT) or 143
 // (SIGTERM). The window is a few milliseconds wide; MONITORS_TEST_HOLD stops the built CLI
-// inside it (src/cli/planning/test-hold.ts), the test sends the signal, waits until the CLI
+// inside it (src/cli/steps/test-hold.ts), the test sends the signal, waits until the CLI
 // acknowledges it, then lets it go on. No sleeps.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

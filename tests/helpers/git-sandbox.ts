@@ -1,6 +1,9 @@
 // Real git in a temp folder: a bare repository as "origin" and checkouts of it, made with
 // init + remote add + fetch (a clone of an empty repository prints a warning). Git runs
-// with no global or system config, so nothing of the machine's setup leaks in.
+// with no global or system config, so nothing of the machine's setup leaks in. It stands in
+// for the user's repository and its remote (GitHub, GitLab) for the lock branch
+// (src/lock-branch/); it follows git itself (https://git-scm.com/docs), not a spec of ours.
+// For a remote over HTTP with GitLab's token rules, see git-http-server.ts.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

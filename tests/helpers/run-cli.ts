@@ -1,3 +1,7 @@
+// Stands in for a user at a shell: runs the built CLI (dist/src/cli/main.js, or the bundle)
+// as a child process with a minimal environment, and returns its exit code, signal, stdout and
+// stderr. It fakes nothing: what a test sees is what the user sees. Spec: none (the CLI's own
+// behaviour, docs/ and README.md); the server the CLI talks to is sim-process.ts or spec-server.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -1,5 +1,8 @@
 // Helpers for the simulator's admin endpoints (/__sim, documented in docs/simulator.md).
-// Each throws with the server's error body on a non-2xx answer.
+// Each throws with the server's error body on a non-2xx answer. They stand in for nothing of
+// the real service: the admin endpoints are the simulator's own (docs/simulator.md, "Admin
+// endpoints"), outside the monitoring API's spec, used to set faults, run checks and read
+// the request log.
 import type { CheckSettings } from '../../src/sim/checks/settings.js';
 import type { FaultSettings } from '../../src/sim/options.js';
 import type { RequestLogEntry } from '../../src/sim/request-log.js';

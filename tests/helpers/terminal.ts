@@ -1,7 +1,8 @@
 // The built CLI in a pseudo-terminal (util-linux `script`), as a person at a terminal runs
 // it: stdin, stdout and stderr are one tty, so the CLI asks questions, draws its progress
 // bar, and turns a typed Ctrl-C into SIGINT. `onOutput` sees everything printed so far and
-// may type keys.
+// may type keys. It stands in for a person at a terminal; spec: none (the CLI's own
+// behaviour, docs/ and README.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { CLI_PATH } from './run-cli.js';
 

@@ -1,5 +1,6 @@
 // The `defaults:` block the end-to-end tests start their YAML from: a complete http monitor
 // but for name and url, accepted by the simulator and by the independent spec server.
+// It stands in for a user's YAML; its fields follow spec section 2.1 (Monitor input).
 export const E2E_DEFAULTS = `defaults:
   type: http
   method: GET

@@ -6,7 +6,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorForStatus } from '../../src/api/status-errors.js';
-import type { ChangeOutcome } from '../../src/apply/execute.js';
+import type { ChangeOutcome } from '../../src/apply/types.js';
 import { MonitorsError } from '../../src/errors.js';
 import { loadDesiredState } from '../../src/load/index.js';
 import { locateFailures } from '../../src/locate/locate-failures.js';

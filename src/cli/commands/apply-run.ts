@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
-import type { ApplyResult } from '../../apply/execute.js';
+import type { ApplyResult } from '../../apply/types.js';
 import { doneCounts as countsOf } from '../../apply/report.js';
-import { parseApplyFormat, type ApplyFormat } from '../planning/apply-format.js';
+import { parseApplyFormat, type ApplyFormat } from '../steps/apply-format.js';
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
@@ -10,26 +10,20 @@ import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
 import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
-import { confirmApply, type Prompt } from '../planning/confirm.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
-import {
-  exitWhenWatched,
-  planningStep,
-  settleExitCode,
-  watchInterrupts,
-  watchPlanning,
-} from '../planning/interrupt.js';
-import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
+import { confirmApply, type Prompt } from '../steps/confirm.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { exitWhenWatched, planningStep, settleExitCode, watchInterrupts, watchPlanning } from '../steps/interrupt.js';
+import { openLockBranchSession, type LockBranchSession } from '../steps/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../planning/narrow.js';
-import { fileOption, parseConcurrency } from '../planning/options.js';
+import { fileOption, parseConcurrency } from '../steps/options.js';
 import { renderPlan, useColor } from '../planning/render.js';
-import { lockWrittenLine, runApply } from '../planning/run-apply.js';
-import { holdForTest } from '../planning/test-hold.js';
+import { lockWrittenLine, runApply } from '../steps/run-apply.js';
+import { holdForTest } from '../steps/test-hold.js';
 import { reportError } from '../run-main.js';
 import type { WaitOptions } from '../../wait/after-apply.js';
 
-import type { ApplyOptions } from './apply.js';
+import type { ApplyOptions } from './apply-options.js';
 import { finishApply, waitModeOf } from './apply-wait.js';
 
 /** The options of `monitors apply`, each checked before anything is read or sent. */

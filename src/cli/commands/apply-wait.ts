@@ -2,7 +2,7 @@
 // (src/wait); then print the wait's report as text, or the whole result as one JSON
 // document (--format json), and choose the exit code.
 import type { MonitorsApi } from '../../api/types.js';
-import type { ApplyResult } from '../../apply/execute.js';
+import type { ApplyResult } from '../../apply/types.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import type { FailureLocations } from '../../locate/locate-failures.js';
 import type { Plan } from '../../plan/types.js';
@@ -12,9 +12,9 @@ import { waitAfterApply, type WaitOptions } from '../../wait/after-apply.js';
 import { DEFAULT_WAIT_MS, parseDuration } from '../../wait/duration.js';
 import { waitReportLines, type WaitReport } from '../../wait/report.js';
 import { DEFAULT_FAIL_ON, parseFailOn } from '../../wait/status.js';
-import type { ApplyFormat } from '../planning/apply-format.js';
-import { watchInterrupts } from '../planning/interrupt.js';
-import type { ApplyOptions } from './apply.js';
+import type { ApplyFormat } from '../steps/apply-format.js';
+import { watchInterrupts } from '../steps/interrupt.js';
+import type { ApplyOptions } from './apply-options.js';
 
 export interface WaitMode {
   paths: string[];

@@ -1,23 +1,8 @@
 import type { Command } from 'commander';
+import type { ApplyOptions } from './apply-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
-import { addNarrowOptions, type NarrowOptions } from './narrow-options.js';
+import { addNarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
-
-export interface ApplyOptions extends NarrowOptions {
-  lock?: string;
-  yes?: boolean;
-  plan?: string;
-  concurrency?: string;
-  allowMassDelete?: boolean;
-  env?: string;
-  format?: string;
-  apiUrl?: string;
-  /** true without a value; see apply-wait.ts. */
-  wait?: string | true;
-  waitFailOn?: string;
-  lockBranch?: string;
-  lockRemote?: string;
-}
 
 export function registerApply(program: Command): void {
   const command = program

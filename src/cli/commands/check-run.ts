@@ -10,14 +10,14 @@ import { summarize } from '../../render/check-common.js';
 import { renderCheckJson } from '../../render/check-json.js';
 import { renderCheckMarkdown } from '../../render/check-markdown.js';
 import { renderCheckText } from '../../render/check-text.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
-import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
-import { planningStep, stopWatching, watchPlanning } from '../planning/interrupt.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
+import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { parsePlanFormat, useColor } from '../planning/render.js';
 import { packageVersion } from '../version.js';
-import type { CheckOptions } from './check.js';
+import type { CheckOptions } from './check-options.js';
 
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const format = parsePlanFormat(options.format);

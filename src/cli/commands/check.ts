@@ -1,23 +1,7 @@
 import type { Command } from 'commander';
+import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
-
-export interface CheckOptions {
-  format: string;
-  name?: string[];
-  changed?: boolean;
-  lock?: string;
-  apiUrl?: string;
-  lockBranch?: string;
-  lockRemote?: string;
-  concurrency: string;
-  resolve?: string[];
-  connectTo?: string[];
-  ca?: string[];
-  dnsServer?: string[];
-  rdapUrl?: string;
-  env?: string;
-}
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 

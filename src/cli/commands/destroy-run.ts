@@ -8,13 +8,13 @@ import { MonitorsError } from '../../errors.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import type { Plan } from '../../plan/types.js';
-import { apiOptionsFor } from '../planning/environment.js';
-import { planningStep, watchPlanning } from '../planning/interrupt.js';
+import { apiOptionsFor } from '../steps/environment.js';
+import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
-import { chooseLockFile } from '../planning/paths.js';
+import { chooseLockFile } from '../steps/paths.js';
 import { displayPath } from '../../load/discover.js';
 import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
-import type { DestroyOptions } from './destroy.js';
+import type { DestroyOptions } from './destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
   await finishWritingCommand(() => runDestroyCommand(paths, options));

@@ -1,18 +1,7 @@
 import type { Command } from 'commander';
+import type { DestroyOptions } from './destroy-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
-
-export interface DestroyOptions {
-  env?: string;
-  lock?: string;
-  yes?: boolean;
-  allowMassDelete?: boolean;
-  apiUrl?: string;
-  concurrency?: string;
-  format?: string;
-  lockBranch?: string;
-  lockRemote?: string;
-}
 
 export function registerDestroy(program: Command): void {
   program

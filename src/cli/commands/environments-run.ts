@@ -9,8 +9,8 @@ import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { displayPath } from '../../load/discover.js';
 import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
-import { lockLocationOf } from '../planning/paths.js';
-import type { EnvironmentsOptions } from './environments.js';
+import { lockLocationOf } from '../steps/paths.js';
+import type { EnvironmentsOptions } from './environments-options.js';
 
 export const ENVIRONMENTS_FORMAT_VERSION = 1;
 

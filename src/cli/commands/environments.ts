@@ -1,9 +1,6 @@
 import type { Command } from 'commander';
+import type { EnvironmentsOptions } from './environments-options.js';
 import { pathsArgument } from './paths-argument.js';
-
-export interface EnvironmentsOptions {
-  format: string;
-}
 
 // `monitors environments [PATH...]`: the declared environments (settings.environments), for
 // people (text) and for CI job matrices (json; docs/ci.md, "Many environments").

@@ -6,12 +6,12 @@ import { MonitorsError } from '../../errors.js';
 import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../render/printable.js';
-import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
-import { planningStep, stopWatching, watchPlanning } from '../planning/interrupt.js';
+import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
-import { fileOption, folderOption } from '../planning/options.js';
-import { DEFAULT_LOCK_NAME, lockLocationOf } from '../planning/paths.js';
-import type { ExportOptions } from './export.js';
+import { fileOption, folderOption } from '../steps/options.js';
+import { DEFAULT_LOCK_NAME, lockLocationOf } from '../steps/paths.js';
+import type { ExportOptions } from './export-options.js';
 
 /** The work of `monitors export`, loaded only when that command runs. */
 export async function runExportCommand(options: ExportOptions): Promise<void> {

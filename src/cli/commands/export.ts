@@ -1,13 +1,6 @@
 import type { Command } from 'commander';
-import { DEFAULT_LOCK_NAME } from '../planning/paths.js';
-
-export interface ExportOptions {
-  out: string;
-  lock?: string;
-  force?: boolean;
-  apiUrl?: string;
-  env?: string;
-}
+import type { ExportOptions } from './export-options.js';
+import { DEFAULT_LOCK_NAME } from '../steps/paths.js';
 
 export function registerExport(program: Command): void {
   program

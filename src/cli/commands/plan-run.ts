@@ -3,16 +3,16 @@ import { writeFileAtomic } from '../../lock/atomic-write.js';
 import type { SourcePos } from '../../model/monitor.js';
 import { serializeSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
-import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
-import { stopWatching, watchPlanning } from '../planning/interrupt.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
+import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
-import { requestedEnvironment } from '../planning/environment.js';
+import { requestedEnvironment } from '../steps/environment.js';
 import { parseNarrowing } from '../planning/narrow.js';
-import { fileOption } from '../planning/options.js';
-import { checkOutPath } from '../planning/out-path.js';
+import { fileOption } from '../steps/options.js';
+import { checkOutPath } from '../steps/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
 
-import type { PlanOptions } from './plan.js';
+import type { PlanOptions } from './plan-options.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = parsePlanFormat(options.format);

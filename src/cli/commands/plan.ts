@@ -1,19 +1,8 @@
 import type { Command } from 'commander';
+import type { PlanOptions } from './plan-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
-import { addNarrowOptions, type NarrowOptions } from './narrow-options.js';
+import { addNarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
-
-export interface PlanOptions extends NarrowOptions {
-  format: string;
-  out?: string;
-  lock?: string;
-  detailedExitcode?: boolean;
-  allowMassDelete?: boolean;
-  env?: string;
-  apiUrl?: string;
-  lockBranch?: string;
-  lockRemote?: string;
-}
 
 export function registerPlan(program: Command): void {
   const command = program

@@ -8,9 +8,9 @@ import {
   validationReport,
   type ValidationSummary,
 } from '../../render/diagnostics.js';
-import { checkEnvironmentChoice, requestedEnvironment } from '../planning/environment.js';
-import { lockLocationOf } from '../planning/paths.js';
-import type { ValidateOptions } from './validate.js';
+import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
+import { lockLocationOf } from '../steps/paths.js';
+import type { ValidateOptions } from './validate-options.js';
 
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
   if (options.format !== 'text' && options.format !== 'json') {

@@ -1,11 +1,6 @@
 import type { Command } from 'commander';
+import type { ValidateOptions } from './validate-options.js';
 import { pathsArgument } from './paths-argument.js';
-
-export interface ValidateOptions {
-  format: string;
-  env?: string;
-  requireEnv?: boolean;
-}
 
 export function registerValidate(program: Command): void {
   program

@@ -1,8 +1,5 @@
 import type { Account, Incident, MonitorsApi } from '../../api/types.js';
-import { isMonitorsError } from '../../errors.js';
-
-/** Incidents cannot be filtered by state (spec 4), so a long history is read only this far: plans stay fast. */
-export const INCIDENT_PAGES = 20;
+import { INCIDENT_PAGES, reasonOf } from '../../api/optional-reads.js';
 
 export interface PlanContext {
   monitorLimit?: { limit: number; usage: number };
@@ -64,10 +61,4 @@ export function openIncidentMonitorIds(incidents: readonly Incident[]): Set<stri
   return new Set(
     incidents.filter((i) => i.resolved_at === null || i.resolved_at === undefined).map((i) => i.monitor.id),
   );
-}
-
-/** Why a read that the result can do without failed, as the end of a sentence. */
-export function reasonOf(error: unknown, scope: string): string {
-  if (isMonitorsError(error) && error.code === 'API_FORBIDDEN') return `the token lacks the ${scope} scope.`;
-  return isMonitorsError(error) ? `${error.message}` : 'the request failed.';
 }

@@ -2,10 +2,10 @@ import { MonitorsError } from '../../errors.js';
 import { missingVariableIn } from '../../load/env.js';
 import type { DesiredState, Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
-import { checkEnvironmentChoice, type EnvironmentRequest } from './environment.js';
-import { planningStep } from './interrupt.js';
-import { loadInWorker, type LoadedAhead } from './load-in-worker.js';
-import { holdForTest } from './test-hold.js';
+import { checkEnvironmentChoice, type EnvironmentRequest } from '../steps/environment.js';
+import { planningStep } from '../steps/interrupt.js';
+import { loadInWorker, type LoadedAhead } from '../worker/load-in-worker.js';
+import { holdForTest } from '../steps/test-hold.js';
 
 export interface LoadOptions {
   /** Load on a worker thread (while a listing runs on this one). */

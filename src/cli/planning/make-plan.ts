@@ -9,11 +9,11 @@ import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
 import { planChanges } from '../../plan/planner.js';
 import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
-import { apiOptionsFor, type EnvironmentRequest } from './environment.js';
+import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js';
 import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
-import { planningStep } from './interrupt.js';
+import { planningStep } from '../steps/interrupt.js';
 import { startReads } from './reads.js';
-import { chooseLockFile } from './paths.js';
+import { chooseLockFile } from '../steps/paths.js';
 import type { LockLocation } from '../../lock/location.js';
 
 export interface PlanRequest {

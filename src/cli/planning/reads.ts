@@ -9,7 +9,7 @@ import type { PageComparer } from '../../plan/compare-ahead.js';
 import { liveLine } from '../../plan/fingerprint.js';
 import type { ComparedAhead } from '../../plan/planner.js';
 import { readPlanContext, type PlanContext } from './context.js';
-import { planningStep } from './interrupt.js';
+import { planningStep } from '../steps/interrupt.js';
 
 export interface Reads {
   result(): Promise<[LiveMonitor[], PlanContext]>;

@@ -2,7 +2,7 @@
 // checks that keep them apart (no two share a token variable or a lock file; no lock file
 // shared by all of them). Also the `environments:` list that limits one entry.
 import path from 'node:path';
-import type { PathSegment } from '../exact-parse.js';
+import type { PathSegment } from '../yaml-path.js';
 import { closestName } from '../did-you-mean.js';
 import { isPlainObject } from '../file-check.js';
 import { error, type LocatedProblem } from '../problem.js';

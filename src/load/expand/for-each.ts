@@ -3,7 +3,7 @@
 // first key varies slowest); a list of mappings gives one instance per mapping. A list may
 // come from a var (`region: ${var.regions}`), so the same entry can yield other instances
 // in each environment.
-import type { PathSegment } from '../exact-parse.js';
+import type { PathSegment } from '../yaml-path.js';
 import { isPlainObject } from '../file-check.js';
 import { substitute, type Scalar, type TemplateScope } from './references.js';
 

@@ -7,13 +7,7 @@
 // checked; with neither for_each nor environments, nothing is added (files without
 // templates read exactly as before).
 import type { LocatedProblem } from '../problem.js';
-
-export interface InstanceTag {
-  /** The environment, when the set declares environments. */
-  env: string | undefined;
-  /** The for_each bindings (`region=us-east, check=health`); undefined without for_each. */
-  each: string | undefined;
-}
+import type { InstanceTag } from './instance-tag.js';
 
 export function tagged(problem: LocatedProblem, instance: InstanceTag): LocatedProblem {
   return instance.env === undefined && instance.each === undefined ? problem : { ...problem, instance };

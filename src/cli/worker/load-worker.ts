@@ -4,9 +4,9 @@ import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadDesiredState, type LoadResult } from '../../load/index.js';
 import { readLockFile } from '../../lock/lock-file.js';
-import { errorData, toParts, type LockAhead, type WorkerAnswer } from './load-in-worker.js';
-import { chooseLockFile } from './paths.js';
-import { holdForTest } from './test-hold.js';
+import { errorData, toParts, type LockAhead, type WorkerAnswer } from './messages.js';
+import { chooseLockFile } from '../steps/paths.js';
+import { holdForTest } from '../steps/test-hold.js';
 import type { LoadWorkerData } from './worker-script.js';
 
 const { request } = workerData as LoadWorkerData;

@@ -3,7 +3,7 @@
 // bundle itself, whose entry (src/cli/bundle-main.ts) tells the loader's thread apart by its
 // workerData and runs load-worker there instead of the CLI.
 import { BUNDLE_VERSION } from '../bundled.js';
-import type { LoadRequest } from './load-in-worker.js';
+import type { LoadRequest } from './messages.js';
 
 const LOAD_WORKER_ROLE = 'monitors-yaml-loader';
 

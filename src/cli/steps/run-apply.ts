@@ -1,6 +1,7 @@
 import type { MonitorsApi } from '../../api/types.js';
 import { createLockRecorder } from '../../apply/lock-recorder.js';
-import { executePlan, type ApplyResult } from '../../apply/execute.js';
+import { executePlan } from '../../apply/execute.js';
+import type { ApplyResult } from '../../apply/types.js';
 import { createProgress } from '../../apply/progress.js';
 import { failureReport, lockErrorReport, summaryLine } from '../../apply/report.js';
 import { printable } from '../../render/printable.js';

@@ -1,0 +1,15 @@
+// The options `monitors plan` parses. Apart from plan.ts so that plan-run.ts, which plan.ts
+// imports lazily, can name them without an import circle.
+import type { NarrowOptions } from './narrow-options.js';
+
+export interface PlanOptions extends NarrowOptions {
+  format: string;
+  out?: string;
+  lock?: string;
+  detailedExitcode?: boolean;
+  allowMassDelete?: boolean;
+  env?: string;
+  apiUrl?: string;
+  lockBranch?: string;
+  lockRemote?: string;
+}
