@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { packageVersion } from '../cli/version.js';
+import { packageVersion } from '../version/package-version.js';
 import { MonitorsError } from '../errors.js';
 import { API_URL_SOURCE_VARIABLE, DEFAULT_ORIGIN, fixUrl, tokenSource, type ApiOrigin } from './origin.js';
 

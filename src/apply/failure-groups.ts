@@ -3,7 +3,7 @@
 // it hit, not twelve times. Two failures are the same refusal when they have the same code,
 // the same message and the same places in the YAML (each instance's name aside).
 import type { MonitorsError } from '../errors.js';
-import type { FailureLocation, FailureLocations } from '../locate/locate-failures.js';
+import type { FailureLocation, FailureLocations } from '../plan/failure-location.js';
 import type { ChangeOutcome } from './types.js';
 
 export interface FailureGroup {

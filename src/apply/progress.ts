@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { ApplyEvent } from './types.js';
-import { printable } from '../render/printable.js';
+import { printable } from '../model/printable.js';
 import { progressLines } from './report.js';
 
 export interface ProgressSink {

@@ -1,6 +1,6 @@
 import { isApiError, ValidationError } from '../api/errors.js';
 import type { MonitorsError } from '../errors.js';
-import type { FailureLocations } from '../locate/locate-failures.js';
+import type { FailureLocations } from '../plan/failure-location.js';
 import type { PlannedChange } from '../plan/types.js';
 import { isAuthFailure } from './auth-stop.js';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from './types.js';

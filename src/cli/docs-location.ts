@@ -2,7 +2,7 @@
 // the docs/ folder of the npm package or of a clone, or, from the single-file bundle, online.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_VERSION } from './bundled.js';
+import { BUNDLE_VERSION } from '../version/bundled.js';
 
 export const REPOSITORY_URL = 'https://github.com/monitors-as-code/monitors';
 

@@ -13,7 +13,7 @@ import { registerValidate } from './commands/validate.js';
 import { docsHelp } from './docs-location.js';
 import { optionErrorsAs } from './option-errors.js';
 import { runMain } from './run-main.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../version/package-version.js';
 
 const program = new Command('monitors')
   .description('Monitors as code: validate, plan, apply and check uptime monitors kept as YAML in git.')

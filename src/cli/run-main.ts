@@ -1,6 +1,6 @@
 import { CommanderError, type Command } from 'commander';
 import { EXIT_ERROR, isMonitorsError } from '../errors.js';
-import { printable } from '../render/printable.js';
+import { printable } from '../model/printable.js';
 import { tolerateClosedOutput } from './closed-output.js';
 
 /**

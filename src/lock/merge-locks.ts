@@ -1,7 +1,7 @@
 // Two applies that started from the same lock record and both wrote it back (two jobs
 // racing on a lock branch): a three-way merge per monitor id, so that the result holds
 // the monitors of both. Pure: data in, data out.
-import { canonicalJson } from '../plan/canonical-json.js';
+import { canonicalJson } from '../model/canonical-json.js';
 import { sortRecords } from './sort-records.js';
 import type { LockFile, LockRecord } from './types.js';
 

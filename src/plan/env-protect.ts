@@ -5,7 +5,7 @@
 // value (not per monitor) keeps thousands of templated URLs fast.
 import { createHash } from 'node:crypto';
 import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '../model/canonical-json.js';
 import { envNamesIn } from '../model/env-references.js';
 import { secretHash } from './fingerprint.js';
 import type { Canonical } from './normalize.js';

@@ -5,7 +5,7 @@
 import { createHash, hash as digestOf, scrypt, scryptSync } from 'node:crypto';
 import type { LiveMonitor } from '../model/monitor.js';
 import { MONITOR_FIELDS, SECRET_FIELDS } from '../schema/monitor-input-schema.js';
-import { canonicalJson, canonicalJsonPick } from './canonical-json.js';
+import { canonicalJson, canonicalJsonPick } from '../model/canonical-json.js';
 import type { Canonical } from './normalize.js';
 
 /** scrypt cost: N=2^15 (32 MiB, ~0.1 s per distinct secret here). */

@@ -5,7 +5,7 @@ import { ValidationError } from '../api/errors.js';
 import { describeChange } from '../apply/describe-change.js';
 import { groupFailures, groupSubject } from '../apply/failure-groups.js';
 import type { ApplyResult } from '../apply/types.js';
-import type { FailureLocations } from '../locate/locate-failures.js';
+import type { FailureLocations } from '../plan/failure-location.js';
 import type { Diagnostic } from '../model/monitor.js';
 
 export function failureDiagnostics(result: ApplyResult, located: FailureLocations): Diagnostic[] {

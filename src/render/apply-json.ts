@@ -2,7 +2,7 @@
 // versioned like the plan's, fields only ever added within a version. Secrets never appear.
 import type { ApplyResult, ChangeOutcome } from '../apply/types.js';
 import { groupFailures } from '../apply/failure-groups.js';
-import type { FailureLocation, FailureLocations } from '../locate/locate-failures.js';
+import type { FailureLocation, FailureLocations } from '../plan/failure-location.js';
 import type { WaitReport } from '../wait/report.js';
 
 export const APPLY_FORMAT_VERSION = 1;

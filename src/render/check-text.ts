@@ -2,7 +2,7 @@
 // summary. Names and reasons may quote servers: control characters are shown as escapes.
 import type { CheckReport, CheckStatus } from '../check/types.js';
 import { checkSummaryLine, problemsFirst, STATUS_LABEL } from './check-common.js';
-import { printable } from './printable.js';
+import { printable } from '../model/printable.js';
 
 const COLOR: Readonly<Record<CheckStatus, string>> = {
   up: '\u001b[32m',

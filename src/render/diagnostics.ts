@@ -1,7 +1,7 @@
 // Printing diagnostics: compiler-style text, GitHub workflow annotations, and the
 // versioned JSON report of `monitors validate --format json` (docs/yaml-format.md).
 import type { Diagnostic } from '../model/monitor.js';
-import { printable } from './printable.js';
+import { printable } from '../model/printable.js';
 
 /**
  * `file:line:col: error CODE message`; a problem with a path as a whole has no line.

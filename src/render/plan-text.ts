@@ -4,7 +4,7 @@
 // only the renderer's own colour codes reach the terminal.
 import type { PlannedChange, Plan } from '../plan/types.js';
 import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine, targetsText } from './plan-common.js';
-import { printable } from './printable.js';
+import { printable } from '../model/printable.js';
 
 export interface TextOptions {
   color: boolean;

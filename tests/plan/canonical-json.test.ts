@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { canonicalJson, canonicalJsonPick } from '../../src/plan/canonical-json.js';
+import { canonicalJson, canonicalJsonPick } from '../../src/model/canonical-json.js';
 import { inputFingerprint, liveLine } from '../../src/plan/fingerprint.js';
 import { normalizeInput } from '../../src/plan/normalize.js';
 import { MONITOR_FIELDS, SECRET_FIELDS } from '../../src/schema/monitor-input-schema.js';

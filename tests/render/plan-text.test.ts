@@ -2,7 +2,7 @@
 // own colour codes reach the terminal; every other control character is a visible escape.
 import { describe, expect, it } from 'vitest';
 import { renderPlanText } from '../../src/render/plan-text.js';
-import { printable } from '../../src/render/printable.js';
+import { printable } from '../../src/model/printable.js';
 import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from '../plan/fixtures.js';
 
 const ESC = '\u001b';

@@ -4,10 +4,10 @@
 import type { MonitorsApi } from '../../api/types.js';
 import type { ApplyResult } from '../../apply/types.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
-import type { FailureLocations } from '../../locate/locate-failures.js';
+import type { FailureLocations } from '../../plan/failure-location.js';
 import type { Plan } from '../../plan/types.js';
 import { renderApplyJson } from '../../render/apply-json.js';
-import { printable } from '../../render/printable.js';
+import { printable } from '../../model/printable.js';
 import { waitAfterApply, type WaitOptions } from '../../wait/after-apply.js';
 import { DEFAULT_WAIT_MS, parseDuration } from '../../wait/duration.js';
 import { waitReportLines, type WaitReport } from '../../wait/report.js';

@@ -5,7 +5,7 @@ import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { MonitorsError } from '../../errors.js';
 import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
-import { printable } from '../../render/printable.js';
+import { printable } from '../../model/printable.js';
 import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';

@@ -2,7 +2,7 @@
 // beside load-in-worker.js. From the single-file bundle, which has no file beside it: the
 // bundle itself, whose entry (src/cli/bundle-main.ts) tells the loader's thread apart by its
 // workerData and runs load-worker there instead of the CLI.
-import { BUNDLE_VERSION } from '../bundled.js';
+import { BUNDLE_VERSION } from '../../version/bundled.js';
 import type { LoadRequest } from './messages.js';
 
 const LOAD_WORKER_ROLE = 'monitors-yaml-loader';

@@ -3,7 +3,7 @@ import { BUNDLE_VERSION } from './bundled.js';
 
 export function packageVersion(): string {
   if (BUNDLE_VERSION !== undefined) return BUNDLE_VERSION;
-  // dist/src/cli/version.js -> ../../../package.json; src/cli/version.ts -> ../../package.json
+  // dist/src/version/package-version.js -> ../../../package.json; src/version/package-version.ts -> ../../package.json
   for (const rel of ['../../../package.json', '../../package.json']) {
     try {
       const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as {
