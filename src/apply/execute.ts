@@ -24,6 +24,8 @@ export interface ApplyDeps {
   onEvent?: (event: ApplyEvent) => void;
   /** Runs after the writes (and their verification), before the lock file is flushed. */
   beforeFlush?: () => Promise<void>;
+  /** Runs after a phase's writes were recorded, before the listing that verifies them (a window tests aim at). */
+  beforeVerify?: () => Promise<void>;
 }
 
 export type ApplyEvent =
@@ -101,6 +103,7 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
       continue;
     }
     if (phase[0]?.action === 'delete') continue; // ids are never reused: a 204 (or 404) is final
+    await deps.beforeVerify?.();
     const verified = await verifyWrites(settled, {
       api: deps.api,
       lock: deps.lock,

@@ -5,7 +5,7 @@
 // tool to acknowledge it, then let it go on. Unset, it costs one comparison.
 import { existsSync } from 'node:fs';
 
-export type HoldStage = 'after-writes' | 'after-summary' | 'before-exit';
+export type HoldStage = 'before-verify' | 'after-writes' | 'after-summary' | 'before-exit';
 
 export async function holdForTest(stage: HoldStage, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (env.MONITORS_TEST_HOLD !== stage) return;
