@@ -41,7 +41,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
   const salt = lock?.salt ?? '';
   const records = lock?.monitors ?? [];
   const recordById = new Map(records.map((r) => [r.id, r]));
-  const matches = matchDesired(desired, live, records);
+  const { matches, setAside } = matchDesired(desired, live, records);
   const changes: PlannedChange[] = [];
   let unchanged = 0;
 
@@ -51,7 +51,8 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
       changes.push(createChange(d, prepared, records));
       continue;
     }
-    const record = recordById.get(l.id);
+    // A record set aside names this monitor otherwise: it says nothing of what the monitor holds.
+    const record = setAside.has(l.id) ? undefined : recordById.get(l.id);
     const ahead = compared?.get(l);
     const change =
       renamedFrom === undefined && ahead?.desired === d && ahead.record === record
@@ -86,10 +87,13 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     live_fingerprint: liveFingerprint(live, (l) => liveLines?.get(l) ?? liveLine(l)),
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
     warnings: [],
-    notes: staleRecords.map(
-      (r) =>
-        `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`,
-    ),
+    notes: [
+      ...setAside.values(),
+      ...staleRecords.map(
+        (r) =>
+          `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`,
+      ),
+    ],
   };
   addContext(plan, options);
   return plan;
