@@ -7,6 +7,7 @@ import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
+import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply } from '../planning/confirm.js';
@@ -107,7 +108,7 @@ function reportStream(settings: ApplySettings): NodeJS.WriteStream {
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
   const branch = openBranch(options);
   // Only what the apply needs is kept: the desired monitors (100,000 of them, say) are let go.
-  const { plan, api, lock, lockPath } = await makePlan({
+  const { plan, api, lock, lockPath, lockRepaired } = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
@@ -119,7 +120,7 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
-    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true });
+    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true, lockRepaired });
   } finally {
     await api.close();
   }
@@ -133,6 +134,8 @@ interface CarryOut {
   settings: ApplySettings;
   /** Ask for confirmation first (a saved plan was reviewed already). */
   ask: boolean;
+  /** The lock was repaired from the listing: written even when nothing else changes. */
+  lockRepaired: boolean;
 }
 
 /**
@@ -141,12 +144,15 @@ interface CarryOut {
  * --wait. The signal handlers stay installed to the end of the process (interrupt.ts), so
  * a cancel after the writes cannot cut the push of their record.
  */
-async function carryOut(plan: Plan, { api, lock, lockPath, branch, settings, ask }: CarryOut): Promise<number> {
+async function carryOut(
+  plan: Plan,
+  { api, lock, lockPath, branch, settings, ask, lockRepaired }: CarryOut,
+): Promise<number> {
   const planOut = reportStream(settings);
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
   const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
   if (changeCount(plan) === 0) {
-    const pruned = await pruneStaleRecords(plan, lock, lockPath, planOut);
+    const pruned = await pruneStaleRecords(plan, lock, lockPath, planOut, lockRepaired);
     if (branch) {
       watchInterrupts(process.stderr).writesDone();
       await branch.save(pruned, undefined);
@@ -180,7 +186,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
-  const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? {
+  const read = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? {
     format_version: 1 as const,
     salt: saved.salt,
     monitors: [],
@@ -194,6 +200,8 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   );
   try {
     const live = await api.listMonitors();
+    const repair = repairDuplicateIds(read, live); // as the plan did (its notes said so)
+    const lock = repair.lock;
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {
       throw new MonitorsError(
         'PLAN_STALE',
@@ -204,7 +212,8 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       );
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
-    return await carryOut(saved.plan, { api, lock, lockPath, branch, settings: options, ask: false });
+    const lockRepaired = repair.notes.length > 0;
+    return await carryOut(saved.plan, { api, lock, lockPath, branch, settings: options, ask: false, lockRepaired });
   } finally {
     await api.close();
   }
@@ -223,15 +232,16 @@ function checkSavedEnvironment(saved: string | undefined, request: EnvironmentRe
   );
 }
 
-/** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
+/** Records of monitors that no longer exist live are dropped, and a repaired lock written, even when nothing else changes. */
 async function pruneStaleRecords(
   plan: Plan,
   lock: LockFile,
   lockPath: string,
   out: NodeJS.WritableStream,
+  repaired: boolean,
 ): Promise<LockFile> {
   const stale = plan.stale_lock_ids ?? [];
-  if (stale.length === 0) return lock;
+  if (stale.length === 0 && !repaired) return lock;
   const pruned = withoutRecords(lock, stale);
   await writeLockFileAtomic(lockPath, pruned);
   out.write(`${lockWrittenLine(lockPath)}\n`);

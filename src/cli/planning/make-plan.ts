@@ -6,6 +6,7 @@ import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
 import { comparerFor } from '../../plan/compare-ahead.js';
 import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
+import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import { planChanges } from '../../plan/planner.js';
 import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
@@ -45,6 +46,8 @@ export interface PlanSession {
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
+  /** The lock read held an id twice and was repaired from the listing (lock-repair.ts): write it even with no change. */
+  lockRepaired: boolean;
   plan: Plan;
   api: ApiClient;
 }
@@ -104,17 +107,19 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       : lockAhead?.path === lockPath
         ? await lockAhead.read()
         : await readLockFile(lockPath);
-    const lock = existing ?? newLockFile();
+    const read = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
     // data: made meanwhile, the hashes on the thread pool.
     const toHash = desired.monitors.flatMap((d) => [
       ...secretValuesOf(d.input),
       ...templateValues(d.envRefs, (name) => d.envValues?.[name]),
     ]);
-    const preparing = warmSecretHashes(toHash, lock.salt)
-      .then(() => prepareAll(desired.monitors, lock.salt))
-      .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, lock)), prepared));
+    const preparing = warmSecretHashes(toHash, read.salt)
+      .then(() => prepareAll(desired.monitors, read.salt))
+      .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, read)), prepared));
     const [[live, context], prepared] = await Promise.all([reads.result(), preparing]);
+    const repair = repairDuplicateIds(read, live);
+    const lock = repair.lock;
     const plan = planChanges({
       desired,
       live,
@@ -128,7 +133,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
         ...(context.monitorLimit ? { monitorLimit: context.monitorLimit } : {}),
       },
     });
-    plan.notes.push(...loadNotes, ...context.notes);
+    plan.notes.push(...repair.notes, ...loadNotes, ...context.notes);
     if (lockChoice.note) plan.notes.push(lockChoice.note);
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
@@ -143,6 +148,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lockLocation: lockChoice.location,
       lock,
       lockExisted: existing !== undefined,
+      lockRepaired: repair.notes.length > 0,
       plan,
       api,
     };
