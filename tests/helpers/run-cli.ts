@@ -24,6 +24,8 @@ export interface CliOptions {
   timeoutMs?: number;
   /** Called on each piece of output with all output so far: to signal the process at a given point. */
   watch?: (child: ChildProcess, output: { stdout: string; stderr: string }) => void;
+  /** Called once the process is started (before any output). */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 /** Runs `monitors ...args` as a real process and collects its output. */
@@ -38,6 +40,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     });
     let stdout = '';
     let stderr = '';
+    options.onSpawn?.(child);
     const watch = () => options.watch?.(child, { stdout, stderr });
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;

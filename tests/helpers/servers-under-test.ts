@@ -12,10 +12,27 @@ export const SERVER_KINDS: readonly ServerKind[] = ['sim', 'spec'];
 /** A monitor as the server stores it (the sim keeps no auth_secret, only whether one is set). */
 export interface StoredMonitorView {
   id: string;
+  /** As stored; the sim keeps no auth_secret (see secretSet), the spec server keeps it. */
   input: Record<string, unknown>;
+  secretSet: boolean;
   createdAt: string;
   updatedAt: string;
 }
+
+/** Faults both servers can inject, each in its own way. */
+export interface FaultPlan {
+  /** Share of requests answered with a 5xx (the spec server: half before the change, half after it). */
+  errorRate: number;
+  /** Share of requests (spec server: writes) whose change is made but whose answer is lost (connection cut). */
+  dropRate: number;
+  latencyMs: number;
+  /** How long a write stays in flight after taking its key (a retry meanwhile: 409). */
+  holdMs: number;
+  /** A low rate limit: a token bucket (requests per `seconds`, that many at once) or a fixed window. */
+  rateLimit?: { kind: 'bucket' | 'window'; requests: number; seconds: number };
+}
+
+export const NO_FAULTS: FaultPlan = { errorRate: 0, dropRate: 0, latencyMs: 0, holdMs: 0 };
 
 /** One API request as the server saw it. */
 export interface ServerRequest {
@@ -34,6 +51,8 @@ export interface ServerRequest {
   injected: boolean;
   /** A 429 of the rate limit. */
   rateLimited: boolean;
+  /** Writes that reached the key check: what the key is bound to (method, path, body). */
+  digest: string | null;
 }
 
 export interface ServerUnderTest {
@@ -47,6 +66,7 @@ export interface ServerUnderTest {
   createOutOfBand(input: Record<string, unknown>): Promise<string>;
   editOutOfBand(id: string, patch: Record<string, unknown>): Promise<void>;
   deleteOutOfBand(id: string): Promise<void>;
+  setFaults(faults: FaultPlan, seed: number): void;
   close(): Promise<void>;
   sim?: SimServer;
   spec?: SpecServer;
@@ -70,6 +90,7 @@ async function simUnderTest(token: string, seed: number): Promise<ServerUnderTes
       [...workspace().monitors.values()].map((m) => ({
         id: m.id,
         input: structuredClone(m.input),
+        secretSet: m.authSecretSet,
         createdAt: m.createdAt,
         updatedAt: m.updatedAt,
       })),
@@ -84,8 +105,21 @@ async function simUnderTest(token: string, seed: number): Promise<ServerUnderTes
         lostAfterCommit: e.dropped,
         injected: e.status >= 500 && !e.dropped,
         rateLimited: e.status === 429,
+        digest: e.requestDigest,
       })),
     clearRequests: () => sim.clearRequests(),
+    setFaults: (f) =>
+      void sim.setFaults({
+        errorRate: f.errorRate,
+        dropRate: f.dropRate,
+        latencyMs: f.latencyMs,
+        jitterMs: f.latencyMs,
+        holdWritesMs: f.holdMs,
+        rateLimitRps: f.rateLimit?.kind === 'bucket' ? f.rateLimit.requests / f.rateLimit.seconds : 0,
+        rateLimitBurst: f.rateLimit?.kind === 'bucket' ? f.rateLimit.requests : null,
+        rateLimitWindow:
+          f.rateLimit?.kind === 'window' ? { requests: f.rateLimit.requests, seconds: f.rateLimit.seconds } : null,
+      }),
     createOutOfBand: async (input) => (await seedMonitors(sim.adminUrl, [input]))[0]!,
     editOutOfBand: async (id, patch) => void (await editMonitorOutOfBand(sim.adminUrl, id, patch)),
     deleteOutOfBand: (id) => deleteMonitorOutOfBand(sim.adminUrl, id),
@@ -101,7 +135,13 @@ async function specUnderTest(token: string): Promise<ServerUnderTest> {
     token,
     spec,
     monitors: () =>
-      spec.monitors().map((m) => ({ id: m.id, input: m.input, createdAt: m.createdAt, updatedAt: m.updatedAt })),
+      spec.monitors().map((m) => ({
+        id: m.id,
+        input: m.input,
+        secretSet: typeof m.input.auth_secret === 'string' && m.input.auth_secret !== '',
+        createdAt: m.createdAt,
+        updatedAt: m.updatedAt,
+      })),
     requests: () =>
       spec.requests().map((e) => ({
         method: e.method,
@@ -113,8 +153,23 @@ async function specUnderTest(token: string): Promise<ServerUnderTest> {
         lostAfterCommit: e.note === '503-after' || e.note === 'drop',
         injected: e.note === '503-before',
         rateLimited: e.note === '429',
+        digest: e.bodyDigest ?? null,
       })),
     clearRequests: () => spec.clearRequests(),
+    setFaults: (f, seed) => {
+      const o = spec.options;
+      delete o.faults;
+      delete o.rateLimit;
+      delete o.latencyMs;
+      delete o.writeDelayMs;
+      if (f.errorRate > 0 || f.dropRate > 0)
+        o.faults = { rate503: f.errorRate, seed, when: 'mixed', dropRate: f.dropRate };
+      if (f.latencyMs > 0) o.latencyMs = f.latencyMs;
+      if (f.holdMs > 0) o.writeDelayMs = f.holdMs;
+      if (f.rateLimit)
+        o.rateLimit = { limit: f.rateLimit.requests, windowMs: f.rateLimit.seconds * 1000, kind: f.rateLimit.kind };
+      spec.resetRateLimits();
+    },
     createOutOfBand: (input) => Promise.resolve(spec.insertMonitor(input)),
     editOutOfBand: (id, patch) => Promise.resolve(spec.editMonitor(id, patch)),
     deleteOutOfBand: (id) => Promise.resolve(spec.removeMonitor(id)),

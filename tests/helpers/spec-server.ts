@@ -130,6 +130,8 @@ export interface SpecServer {
   addIncident(monitorId: string, summary: string, resolved?: boolean): string;
   /** Forget all monitors, incidents, keys, cursors and the log. */
   reset(): void;
+  /** Start every rate-limit window and bucket afresh, and forget the Retry-After periods (after changing options.rateLimit). */
+  resetRateLimits(): void;
   close(): Promise<void>;
 }
 
@@ -868,6 +870,11 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       };
       incidents.set(x.id, x);
       return x.id;
+    },
+    resetRateLimits() {
+      windows.clear();
+      buckets.clear();
+      quietUntil.clear();
     },
     reset() {
       monitors = new Map();

@@ -1,0 +1,412 @@
+// One history: a seed, a server, and rounds played one after the other against the same
+// workspace and repository, so that what a round leaves (stored idempotency answers, lock
+// records, renamed monitors) meets what later rounds do. A round: random edits of the YAML
+// and out-of-band changes; sometimes a saved plan, then more changes; one apply under
+// faults, perhaps interrupted; faults lifted, applies until the plan is empty (3 at most);
+// then every invariant. The first failing round ends the history.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NO_FAULTS, type FaultPlan, type ServerKind } from '../helpers/servers-under-test.js';
+import {
+  checkLock,
+  checkRequests,
+  checkRun,
+  checkServer,
+  filesUnder,
+  lockIdsOnce,
+  secretsIn,
+  type Finding,
+  type KeyLedger,
+} from './invariants.js';
+import { REGIONS, SECRET_VARS, cloneRepo, expectedBodies, type RepoModel } from './model.js';
+import { Rng } from './random.js';
+import { NAME_POOL, drawSteps, newFields, snapshotOf, type HistoryState, type RoundState } from './steps.js';
+import { World, type Interruption, type Run } from './world.js';
+import { writeRepo } from './yaml-files.js';
+
+export interface HistoryOptions {
+  server: ServerKind;
+  seed: number;
+  rounds: number;
+  /** Rounds left out (shrinking). */
+  skip?: ReadonlySet<number>;
+  /** One line per round as it ends. */
+  log?: (line: string) => void;
+}
+
+export interface RoundReport {
+  round: number;
+  steps: string[];
+  savedPlan?: string;
+  faults: string;
+  interruption: string;
+  /** Applies after the faults were lifted, until the plan was empty. */
+  applies: number;
+  findings: Finding[];
+}
+
+export interface Totals {
+  rounds: number;
+  applies: number;
+  kills: number;
+  interrupts: number;
+  faultRounds: number;
+  injected: number;
+  lostAnswers: number;
+  rateLimited: number;
+  writes: number;
+  replays: number;
+  maxApplies: number;
+  duplicates: number;
+  lost: number;
+  savedApplied: number;
+  savedRefused: number;
+}
+
+export interface HistoryResult {
+  server: ServerKind;
+  seed: number;
+  lockBranch: boolean;
+  rounds: RoundReport[];
+  totals: Totals;
+  /** The first round with findings. */
+  failed?: RoundReport;
+}
+
+const MAX_APPLIES = 3;
+const SAVED_PLAN = 'saved-plan.json';
+
+export function emptyTotals(): Totals {
+  return {
+    rounds: 0,
+    applies: 0,
+    kills: 0,
+    interrupts: 0,
+    faultRounds: 0,
+    injected: 0,
+    lostAnswers: 0,
+    rateLimited: 0,
+    writes: 0,
+    replays: 0,
+    maxApplies: 0,
+    duplicates: 0,
+    lost: 0,
+    savedApplied: 0,
+    savedRefused: 0,
+  };
+}
+
+export function addTotals(into: Totals, more: Totals): void {
+  for (const key of Object.keys(into) as (keyof Totals)[])
+    into[key] = key === 'maxApplies' ? Math.max(into[key], more[key]) : into[key] + more[key];
+}
+
+/** The command that plays this history again up to `round` (the same draws; timing may differ). */
+export function replayCommand(server: ServerKind, seed: number, round: number, skip?: ReadonlySet<number>): string {
+  const skipped = skip && skip.size > 0 ? ` --skip ${[...skip].sort((a, b) => a - b).join(',')}` : '';
+  return `npm run campaign -- --server ${server} --seed ${seed} --rounds ${round}${skipped}`;
+}
+
+export async function runHistory(options: HistoryOptions): Promise<HistoryResult> {
+  const setup = Rng.of(options.seed, 0);
+  const lockBranch = setup.chance(0.3);
+  const h = initialState(setup);
+  const world = await World.start({
+    server: options.server,
+    seed: options.seed,
+    lockBranch,
+    secrets: () => ({ ...h.repo.secrets }),
+  });
+  const totals = emptyTotals();
+  const rounds: RoundReport[] = [];
+  const ledger: KeyLedger = new Map();
+  try {
+    writeRepo(world.work, h.repo);
+    const start = await settle(world, h, ledger, totals, 0);
+    if (start.findings.length > 0)
+      return done({ round: 0, steps: ['the starting repository'], faults: 'none', interruption: 'none', ...start });
+    for (let round = 1; round <= options.rounds; round++) {
+      if (options.skip?.has(round)) continue;
+      const report = await playRound(world, h, round, options.seed, ledger, totals);
+      rounds.push(report);
+      totals.rounds += 1;
+      options.log?.(roundLine(options, report));
+      if (report.findings.length > 0) return done(report);
+    }
+    return done(undefined);
+  } finally {
+    await world.close();
+  }
+
+  function done(failed: RoundReport | undefined): HistoryResult {
+    return {
+      server: options.server,
+      seed: options.seed,
+      lockBranch,
+      rounds,
+      totals,
+      ...(failed ? { failed } : {}),
+    };
+  }
+}
+
+function roundLine(options: HistoryOptions, r: RoundReport): string {
+  const status = r.findings.length > 0 ? `FAILED (${r.findings.map((f) => f.check).join(', ')})` : 'ok';
+  return `${options.server} seed ${options.seed} round ${r.round}: ${status}; ${r.steps.length} steps, faults ${r.faults}, ${r.interruption}, ${r.applies} appl${r.applies === 1 ? 'y' : 'ies'} to converge`;
+}
+
+/** A small repository to start from: a few monitors in both files, a template over two regions. */
+function initialState(rng: Rng): HistoryState {
+  const secrets = Object.fromEntries(SECRET_VARS.map((v) => [v, `sk-${rng.token(6)}-${rng.token(10)}`]));
+  const names = rng.shuffle(NAME_POOL).slice(0, rng.int(2, 4));
+  const repo: RepoModel = {
+    entries: names.map((name) => ({ name, file: rng.pick(['a', 'b'] as const), fields: newFields(rng, name) })),
+    moved: [],
+    template: { domain: 'tpl.example.com', interval: 300, regions: rng.shuffle(REGIONS).slice(0, 2), tags: 'tpl' },
+    secrets,
+  };
+  return {
+    repo,
+    firstFields: new Map(repo.entries.map((e) => [e.name, structuredClone(e.fields)])),
+    managedLive: new Map(),
+    unmanaged: new Map(),
+    reserved: new Set(),
+    secretsEver: new Set(Object.values(secrets)),
+    fresh: 0,
+  };
+}
+
+async function playRound(
+  world: World,
+  h: HistoryState,
+  round: number,
+  seed: number,
+  ledger: KeyLedger,
+  totals: Totals,
+): Promise<RoundReport> {
+  const rng = Rng.of(seed, round);
+  const r: RoundState = { frozen: new Set(), touched: new Set(), outOfBand: 0, rotated: new Set(), onlyNoOps: true };
+  const ctx = { h, r, rng, server: world.server };
+  const findings: Finding[] = [];
+  const steps = await drawSteps(ctx, rng.int(1, 4));
+  writeRepo(world.work, h.repo);
+
+  // A saved plan, then more changes: applied later, it must be refused or do what it said.
+  let saved: { at: RepoModel; stale: boolean; envChanged: boolean; made: Run } | undefined;
+  if (!r.duplicate && rng.chance(0.2)) {
+    const made = await world.cli(['plan', 'monitors', '--allow-mass-delete', '--out', SAVED_PLAN]);
+    findings.push(...checkRun(made, h.secretsEver));
+    if (made.code !== 0) findings.push({ check: 'saved-plan', message: `plan --out failed:\n${made.stderr}` });
+    const at = cloneRepo(h.repo);
+    const outOfBand = r.outOfBand;
+    const rotatedBefore = new Set(r.rotated);
+    const more = await drawSteps(ctx, rng.int(1, 2), (k) => k.name !== 'oob.duplicate');
+    steps.push('(saved plan made)', ...more);
+    writeRepo(world.work, h.repo);
+    const used = varsInSavedPlan(join(world.work, SAVED_PLAN));
+    const rotatedAfter = [...r.rotated].filter((v) => !rotatedBefore.has(v) && used.has(v));
+    saved = { at, stale: r.outOfBand > outOfBand, envChanged: rotatedAfter.length > 0, made };
+  }
+
+  const faults = drawFaults(rng);
+  const interruption = drawInterruption(rng);
+  world.server.setFaults(faults, seed * 1000 + round);
+  const first = await world.cli(
+    saved ? ['apply', '--plan', SAVED_PLAN] : ['apply', 'monitors', '--yes', '--allow-mass-delete'],
+    interruption,
+  );
+  world.server.setFaults(NO_FAULTS, 0);
+  totals.applies += 1;
+  if (faults !== NO_FAULTS) totals.faultRounds += 1;
+  if (first.interruption?.delivered) totals[first.interruption.signal === 'SIGKILL' ? 'kills' : 'interrupts'] += 1;
+  findings.push(...checkRun(first, h.secretsEver), ...lockIdsOnce(world.lockText()));
+  const firstWrites = first.requests.filter((q) => q.method !== 'GET');
+  const cut = first.interruption?.delivered === true;
+
+  if (r.onlyNoOps && firstWrites.length > 0)
+    findings.push({
+      check: 'no-op',
+      message: `only reorders and moves between files this round, yet the apply sent ${firstWrites.length} write(s): ${firstWrites.map((q) => `${q.method} ${q.path}`).join(', ')}`,
+    });
+  if (saved) findings.push(...checkSaved(world, h, saved, first, totals));
+  if (r.duplicate) {
+    if (firstWrites.length > 0)
+      findings.push({
+        check: 'duplicate-guess',
+        message: `two live monitors were named "${r.duplicate.name}", yet the apply sent ${firstWrites.length} write(s) instead of stopping`,
+      });
+    if (!cut && !(first.code === 1 && /PLAN_DUPLICATE_LIVE_NAME|PLAN_STALE|API_/.test(first.stderr)))
+      findings.push({
+        check: 'duplicate-guess',
+        message: `two live monitors were named "${r.duplicate.name}": the apply should stop with PLAN_DUPLICATE_LIVE_NAME, it exited ${first.code}:\n${first.stderr.slice(-1500)}`,
+      });
+    steps.push(await settleDuplicate(world, h, r, rng));
+  }
+
+  const converge = await settle(world, h, ledger, totals, round);
+  findings.push(...converge.findings);
+  h.repo.moved = []; // applied: a user removes the `moved` entries
+  return {
+    round,
+    steps,
+    ...(saved ? { savedPlan: saved.stale ? 'stale' : saved.envChanged ? 'env changed' : 'fresh' } : {}),
+    faults: describeFaults(faults),
+    interruption: first.interruption
+      ? `${first.interruption.signal}${first.interruption.again ? ' twice' : ''} at ${first.interruption.at}+${first.interruption.delayMs}ms${first.interruption.delivered ? '' : ' (ended first)'}`
+      : 'no interruption',
+    applies: converge.applies,
+    findings,
+  };
+}
+
+/** Faults lifted: plan, and apply while it has changes (3 applies at most); then every invariant. */
+async function settle(
+  world: World,
+  h: HistoryState,
+  ledger: KeyLedger,
+  totals: Totals,
+  round: number,
+): Promise<{ findings: Finding[]; applies: number }> {
+  const findings: Finding[] = [];
+  const plan = () => world.cli(['plan', 'monitors', '--detailed-exitcode', '--allow-mass-delete']);
+  let last = await plan();
+  const runs = [last];
+  let applies = 0;
+  while (last.code === 2 && applies < MAX_APPLIES) {
+    runs.push(await world.cli(['apply', 'monitors', '--yes', '--allow-mass-delete']));
+    applies += 1;
+    runs.push((last = await plan()));
+  }
+  totals.applies += applies;
+  totals.maxApplies = Math.max(totals.maxApplies, applies);
+  for (const run of runs) findings.push(...checkRun(run, h.secretsEver));
+  if (last.code !== 0)
+    findings.push({
+      check: 'converge',
+      message: `faults lifted, the plan is not empty after ${applies} applies (exit ${last.code}):\n${last.stdout.slice(-2000)}${last.stderr}`,
+    });
+
+  const desired = expectedBodies(h.repo);
+  const live = world.server.monitors();
+  const server = checkServer(live, desired, h.unmanaged);
+  totals.duplicates += server.duplicates;
+  totals.lost += server.lost;
+  findings.push(...server.findings, ...checkLock(world.lockText(), server.ids, new Set(live.map((m) => m.id))));
+  // Every request of the round, also those a killed run left in flight.
+  const requests = world.server.requests();
+  findings.push(...checkRequests(requests, ledger));
+  const leaked = secretsIn(
+    { ...filesUnder(world.work), ...(world.lockBranch ? { 'the lock branch': world.lockText() ?? '' } : {}) },
+    h.secretsEver,
+  );
+  for (const file of leaked) findings.push({ check: 'secret', message: `${file} holds a secret (or its base64)` });
+
+  for (const q of requests) {
+    if (q.method !== 'GET') totals.writes += 1;
+    if (q.replayed) totals.replays += 1;
+    if (q.injected) totals.injected += 1;
+    if (q.lostAfterCommit) totals.lostAnswers += 1;
+    if (q.rateLimited) totals.rateLimited += 1;
+  }
+  world.server.clearRequests();
+  h.managedLive = new Map(server.ids);
+  if (round === 0 && findings.length > 0)
+    findings.unshift({ check: 'setup', message: 'the first apply of the starting repository failed' });
+  return { findings, applies };
+}
+
+/** The saved plan applied later: refused (stale, or the environment changed) with nothing sent, or done as planned. */
+function checkSaved(
+  world: World,
+  h: HistoryState,
+  saved: { at: RepoModel; stale: boolean; envChanged: boolean },
+  run: Run,
+  totals: Totals,
+): Finding[] {
+  const writes = run.requests.filter((q) => q.method !== 'GET');
+  const expected = saved.stale ? 'PLAN_STALE' : saved.envChanged ? 'PLAN_ENV_CHANGED' : undefined;
+  if (run.interruption?.delivered) return [];
+  if (expected) {
+    if (run.code === 1 && run.stderr.includes(expected) && writes.length === 0) {
+      totals.savedRefused += 1;
+      return [];
+    }
+    // Under faults the listing may fail first: refused all the same, nothing sent.
+    if (run.code === 1 && /API_/.test(run.stderr) && writes.length === 0) return [];
+    return [
+      {
+        check: 'saved-plan',
+        message: `the saved plan should have been refused with ${expected}; the apply exited ${run.code} after ${writes.length} write(s):\n${run.stderr.slice(-1500)}`,
+      },
+    ];
+  }
+  if (run.code !== 0) return []; // a change failed under faults: the convergence that follows finishes it
+  totals.savedApplied += 1;
+  const check = checkServer(world.server.monitors(), expectedBodies(saved.at), h.unmanaged);
+  // Only what the plan covered: monitors that are not desired (unmanaged, stray) are the convergence check's.
+  const wrong = check.findings.filter((f) => f.check !== 'stray');
+  return wrong.map((f) => ({ check: 'saved-plan', message: `after the saved plan was applied: ${f.message}` }));
+}
+
+/** The variables the saved plan's bodies read (${env:NAME}). */
+function varsInSavedPlan(path: string): Set<string> {
+  try {
+    const text = readFileSync(path, 'utf8');
+    return new Set([...text.matchAll(/\$\{env:([A-Z_][A-Z0-9_]*)\}/g)].map((m) => m[1]!));
+  } catch {
+    return new Set();
+  }
+}
+
+/** The person at the dashboard settles a duplicate: deletes it, or pins the managed one with `id:`. */
+async function settleDuplicate(world: World, h: HistoryState, r: RoundState, rng: Rng): Promise<string> {
+  const dup = r.duplicate!;
+  const entry = h.repo.entries.find((e) => e.name === dup.name);
+  const managed = h.managedLive.get(dup.name);
+  if (entry && managed && rng.chance(0.5)) {
+    entry.pin = managed;
+    h.unmanaged.set(dup.id, snapshotOf(world.server, dup.id));
+    h.reserved.add(dup.name);
+    writeRepo(world.work, h.repo);
+    return `settle the duplicate "${dup.name}": pin the managed one with id: ${managed}`;
+  }
+  await world.server.deleteOutOfBand(dup.id);
+  return `settle the duplicate "${dup.name}": delete it in the dashboard`;
+}
+
+function drawFaults(rng: Rng): FaultPlan {
+  if (rng.chance(0.3)) return NO_FAULTS;
+  return {
+    errorRate: rng.pick([0, 0.1, 0.25]),
+    dropRate: rng.pick([0, 0.1, 0.2]),
+    latencyMs: rng.pick([0, 5, 25]),
+    holdMs: rng.pick([0, 0, 150]),
+    ...(rng.chance(0.2)
+      ? {
+          rateLimit: rng.chance(0.5)
+            ? { kind: 'bucket' as const, requests: rng.int(4, 8), seconds: 1 }
+            : { kind: 'window' as const, requests: rng.int(6, 10), seconds: rng.int(1, 2) },
+        }
+      : {}),
+  };
+}
+
+function describeFaults(f: FaultPlan): string {
+  if (f === NO_FAULTS) return 'none';
+  const parts = [
+    f.errorRate > 0 && `errors ${f.errorRate}`,
+    f.dropRate > 0 && `lost answers ${f.dropRate}`,
+    f.latencyMs > 0 && `latency ${f.latencyMs}ms`,
+    f.holdMs > 0 && `held writes ${f.holdMs}ms`,
+    f.rateLimit && `rate limit ${f.rateLimit.kind} ${f.rateLimit.requests}/${f.rateLimit.seconds}s`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+function drawInterruption(rng: Rng): Interruption | undefined {
+  if (rng.chance(0.45)) return undefined;
+  const signal = rng.chance(0.7) ? 'SIGKILL' : 'SIGINT';
+  const at = rng.pick(['start', 'writes', 'writes', 'lock-write', 'summary'] as const);
+  const delayMs = at === 'start' ? rng.int(100, 900) : at === 'writes' ? rng.int(0, 600) : rng.int(0, 250);
+  return { signal, at, delayMs, again: signal === 'SIGINT' && rng.chance(0.25) };
+}
