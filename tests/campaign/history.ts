@@ -5,6 +5,7 @@
 // faults, perhaps interrupted; faults lifted, applies until the plan is empty (3 at most);
 // then every invariant. The first failing round ends the history.
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { NO_FAULTS, type FaultPlan, type ServerKind } from '../helpers/servers-under-test.js';
 import {
@@ -61,6 +62,12 @@ export interface Totals {
   lost: number;
   savedApplied: number;
   savedRefused: number;
+  /** Writes sent again under the next key generation (a stored answer that did not take effect). */
+  regenerations: number;
+  /** Of those: creates answered with the stored 201 of a monitor that lived on under another name (issue 27). */
+  answeredForAnother: number;
+  duplicatesRefused: number;
+  lockBranchHistories: number;
 }
 
 export interface HistoryResult {
@@ -93,6 +100,10 @@ export function emptyTotals(): Totals {
     lost: 0,
     savedApplied: 0,
     savedRefused: 0,
+    regenerations: 0,
+    answeredForAnother: 0,
+    duplicatesRefused: 0,
+    lockBranchHistories: 0,
   };
 }
 
@@ -118,6 +129,7 @@ export async function runHistory(options: HistoryOptions): Promise<HistoryResult
     secrets: () => ({ ...h.repo.secrets }),
   });
   const totals = emptyTotals();
+  totals.lockBranchHistories = lockBranch ? 1 : 0;
   const rounds: RoundReport[] = [];
   const ledger: KeyLedger = new Map();
   try {
@@ -220,6 +232,7 @@ async function playRound(
   if (faults !== NO_FAULTS) totals.faultRounds += 1;
   if (first.interruption?.delivered) totals[first.interruption.signal === 'SIGKILL' ? 'kills' : 'interrupts'] += 1;
   findings.push(...checkRun(first, h.secretsEver), ...lockIdsOnce(world.lockText()));
+  countRetries([first], totals);
   const firstWrites = first.requests.filter((q) => q.method !== 'GET');
   const cut = first.interruption?.delivered === true;
 
@@ -240,10 +253,15 @@ async function playRound(
         check: 'duplicate-guess',
         message: `two live monitors were named "${r.duplicate.name}": the apply should stop with PLAN_DUPLICATE_LIVE_NAME, it exited ${first.code}:\n${first.stderr.slice(-1500)}`,
       });
+    if (first.stderr.includes('PLAN_DUPLICATE_LIVE_NAME')) totals.duplicatesRefused += 1;
     steps.push(await settleDuplicate(world, h, r, rng));
   }
 
-  const converge = await settle(world, h, ledger, totals, round);
+  // A killed run may leave writes in flight (held, delayed): let them land before judging.
+  if (cut) await sleep(faults.holdMs + 2 * faults.latencyMs + 300);
+  // An apply that ends with 0, uninterrupted, left nothing to do (a saved plan: its own YAML only).
+  const finished = !saved && !cut && first.code === 0 && !/could not verify/.test(first.stderr + first.stdout);
+  const converge = await settle(world, h, ledger, totals, round, finished ? first : undefined);
   findings.push(...converge.findings);
   h.repo.moved = []; // applied: a user removes the `moved` entries
   return {
@@ -266,20 +284,29 @@ async function settle(
   ledger: KeyLedger,
   totals: Totals,
   round: number,
+  finished?: Run,
 ): Promise<{ findings: Finding[]; applies: number }> {
   const findings: Finding[] = [];
   const plan = () => world.cli(['plan', 'monitors', '--detailed-exitcode', '--allow-mass-delete']);
   let last = await plan();
   const runs = [last];
   let applies = 0;
+  let previous = finished;
   while (last.code === 2 && applies < MAX_APPLIES) {
-    runs.push(await world.cli(['apply', 'monitors', '--yes', '--allow-mass-delete']));
+    if (previous?.code === 0)
+      findings.push({
+        check: 'apply-then-plan',
+        message: `\`monitors ${previous.args.join(' ')}\` exited 0, yet the plan right after it still has changes:\n${last.stdout.slice(-2500)}`,
+      });
+    previous = await world.cli(['apply', 'monitors', '--yes', '--allow-mass-delete']);
+    runs.push(previous);
     applies += 1;
     runs.push((last = await plan()));
   }
   totals.applies += applies;
   totals.maxApplies = Math.max(totals.maxApplies, applies);
   for (const run of runs) findings.push(...checkRun(run, h.secretsEver));
+  countRetries(runs, totals);
   if (last.code !== 0)
     findings.push({
       check: 'converge',
@@ -313,6 +340,16 @@ async function settle(
   if (round === 0 && findings.length > 0)
     findings.unshift({ check: 'setup', message: 'the first apply of the starting repository failed' });
   return { findings, applies };
+}
+
+function countRetries(runs: readonly Run[], totals: Totals): void {
+  for (const run of runs) {
+    const retries = run.stderr.split('\n').filter((line) => /^retry\s+.* with key generation \d+/.test(line));
+    totals.regenerations += retries.length;
+    totals.answeredForAnother += retries.filter((line) =>
+      line.includes('the stored response of an earlier create'),
+    ).length;
+  }
 }
 
 /** The saved plan applied later: refused (stale, or the environment changed) with nothing sent, or done as planned. */
