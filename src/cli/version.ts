@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { BUNDLE_VERSION } from './bundled.js';
 
 export function packageVersion(): string {
+  if (BUNDLE_VERSION !== undefined) return BUNDLE_VERSION;
   // dist/src/cli/version.js -> ../../../package.json; src/cli/version.ts -> ../../package.json
   for (const rel of ['../../../package.json', '../../package.json']) {
     try {

@@ -26,6 +26,8 @@ export interface CliOptions {
   watch?: (child: ChildProcess, output: { stdout: string; stderr: string }) => void;
   /** Called once the process is started (before any output). */
   onSpawn?: (child: ChildProcess) => void;
+  /** The CLI file to run (default: the built CLI; e.g. the single-file bundle). */
+  cli?: string;
 }
 
 /** Runs `monitors ...args` as a real process and collects its output. */
@@ -33,7 +35,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1' };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], {
       cwd: options.cwd,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],

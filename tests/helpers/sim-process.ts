@@ -23,14 +23,14 @@ export interface SimProcess {
 }
 
 /**
- * Starts the BUILT CLI's `monitors sim --port 0 --token <random> ...args` and waits for
+ * Starts the BUILT CLI's (or `cli`'s, e.g. the bundle's) `monitors sim --port 0 --token <random> ...args` and waits for
  * the base URL on its first stdout line. Pass `--token X` in args to choose the token.
  * Always stop() it (afterAll/afterEach).
  */
-export function startSimProcess(args: string[] = []): Promise<SimProcess> {
+export function startSimProcess(args: string[] = [], cli: string = SIM_CLI_PATH): Promise<SimProcess> {
   const given = args.indexOf('--token');
   const token = given >= 0 ? (args[given + 1] ?? '') : `test_${randomBytes(16).toString('hex')}`;
-  const fullArgs = [SIM_CLI_PATH, 'sim', '--port', '0', ...(given >= 0 ? [] : ['--token', token]), ...args];
+  const fullArgs = [cli, 'sim', '--port', '0', ...(given >= 0 ? [] : ['--token', token]), ...args];
   const child = spawn(process.execPath, fullArgs, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },

@@ -8,6 +8,7 @@ import { MonitorsError } from '../../errors.js';
 import type { LoadResult } from '../../load/index.js';
 import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord } from '../../lock/types.js';
 import type { DesiredMonitor } from '../../model/monitor.js';
+import { loadWorkerData, loadWorkerScript } from './worker-script.js';
 
 export interface LoadRequest {
   paths: string[];
@@ -58,7 +59,7 @@ export interface LoadedAhead {
 
 export async function loadInWorker(request: LoadRequest): Promise<LoadedAhead> {
   const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.js', import.meta.url), { workerData: request });
+    const worker = new Worker(loadWorkerScript(), { workerData: loadWorkerData(request) });
     worker.once('message', (message: WorkerAnswer) => {
       void worker.terminate();
       resolve(message);

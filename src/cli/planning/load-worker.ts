@@ -4,10 +4,11 @@ import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadDesiredState, type LoadResult } from '../../load/index.js';
 import { readLockFile } from '../../lock/lock-file.js';
-import { errorData, toParts, type LoadRequest, type LockAhead, type WorkerAnswer } from './load-in-worker.js';
+import { errorData, toParts, type LockAhead, type WorkerAnswer } from './load-in-worker.js';
 import { chooseLockFile } from './paths.js';
+import type { LoadWorkerData } from './worker-script.js';
 
-const request = workerData as LoadRequest;
+const { request } = workerData as LoadWorkerData;
 let answer: WorkerAnswer;
 try {
   const result = await loadDesiredState(request.paths, {

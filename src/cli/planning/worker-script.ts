@@ -1,0 +1,26 @@
+// Where the YAML loader's worker thread starts. From the compiled files: load-worker.js
+// beside load-in-worker.js. From the single-file bundle, which has no file beside it: the
+// bundle itself, whose entry (src/cli/bundle-main.ts) tells the loader's thread apart by its
+// workerData and runs load-worker there instead of the CLI.
+import { BUNDLE_VERSION } from '../bundled.js';
+import type { LoadRequest } from './load-in-worker.js';
+
+const LOAD_WORKER_ROLE = 'monitors-yaml-loader';
+
+/** What the loader's thread is started with. */
+export interface LoadWorkerData {
+  role: typeof LOAD_WORKER_ROLE;
+  request: LoadRequest;
+}
+
+export function loadWorkerData(request: LoadRequest): LoadWorkerData {
+  return { role: LOAD_WORKER_ROLE, request };
+}
+
+export function isLoadWorkerData(data: unknown): data is LoadWorkerData {
+  return typeof data === 'object' && data !== null && (data as { role?: unknown }).role === LOAD_WORKER_ROLE;
+}
+
+export function loadWorkerScript(): URL {
+  return BUNDLE_VERSION === undefined ? new URL('./load-worker.js', import.meta.url) : new URL(import.meta.url);
+}

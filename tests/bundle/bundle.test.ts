@@ -1,0 +1,94 @@
+// The committed single-file bundle (bundle/monitors.mjs, what the Action runs): the same bytes
+// as a fresh build of the source and lock file as they are (so a change to src/ without
+// `npm run bundle` fails CI), nothing in it tied to the machine that built it, and, copied
+// alone into an empty folder, a whole CLI: its version, validate, the simulator, and plan
+// and apply (whose YAML loader runs on a worker thread started from the bundle itself).
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
+import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUNDLE = join(ROOT, 'bundle', 'monitors.mjs');
+const EXAMPLES = join(ROOT, 'examples');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+interface BundleScript {
+  buildBundle(): Promise<{ code: string; licenses: string }>;
+  staleFiles(): Promise<string[]>;
+}
+const script = (await import(join(ROOT, 'scripts', 'bundle.mjs'))) as BundleScript;
+
+describe('the committed bundle', { timeout: 120_000 }, () => {
+  let fresh: { code: string; licenses: string };
+  beforeAll(async () => {
+    fresh = await script.buildBundle();
+  });
+
+  it('is exactly what `npm run bundle` builds from the source as it is (else: run it and commit)', async () => {
+    expect(await script.staleFiles(), 'run `npm run bundle` and commit bundle/').toEqual([]);
+  });
+
+  it('is built deterministically: the same bytes twice, no path of this machine, no build time', async () => {
+    const again = await script.buildBundle();
+    expect(again.code === fresh.code && again.licenses === fresh.licenses).toBe(true);
+    for (const text of [fresh.code, fresh.licenses]) {
+      for (const local of [ROOT, ROOT.replace(/\/$/, ''), homedir(), tmpdir()]) expect(text).not.toContain(local);
+      expect(text).not.toMatch(/20\d\d-\d\d-\d\dT\d\d:\d\d/);
+    }
+  });
+
+  it('names its version from package.json and carries the license of every package it holds', () => {
+    expect(fresh.code.split('\n').slice(0, 3).join('\n')).toContain(`monitors ${pkg.version}:`);
+    for (const name of ['undici', 'yaml', 'ajv', 'commander', 'js-yaml'])
+      expect(fresh.licenses).toMatch(new RegExp(`^${name}@\\d`, 'm'));
+  });
+});
+
+describe('the bundle copied alone into an empty folder', { timeout: 120_000 }, () => {
+  let dir = '';
+  let bundle = '';
+  let sim: SimProcess;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'monitors-bundle-'));
+    bundle = join(dir, 'monitors.mjs');
+    copyFileSync(BUNDLE, bundle);
+    sim = await startSimProcess([], bundle); // the simulator, from the bundle too
+  });
+  afterAll(async () => {
+    await sim?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints the version of package.json', async () => {
+    const r = await runCli(['--version'], { cli: bundle, cwd: dir });
+    expect(r.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('validates the examples as the compiled CLI does', async () => {
+    const fromBundle = await runCli(['validate', EXAMPLES], { cli: bundle, cwd: ROOT });
+    const compiled = await runCli(['validate', EXAMPLES], { cwd: ROOT });
+    expect(fromBundle.code).toBe(0);
+    expect(fromBundle.stdout).toBe(compiled.stdout);
+  });
+
+  it('plans (YAML loaded on a worker thread of the bundle), applies and plans again with no changes', async () => {
+    writeFileSync(
+      join(dir, 'site.yaml'),
+      `${E2E_DEFAULTS}monitors:\n  - name: "site: home"\n    url: https://example.com/\n`,
+    );
+    const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token };
+    const plan = await runCli(['plan', 'site.yaml', '--detailed-exitcode'], { cli: bundle, cwd: dir, env });
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stdout).toContain('Plan: 1 to create, 0 to replace, 0 to delete.');
+    const apply = await runCli(['apply', 'site.yaml', '--yes'], { cli: bundle, cwd: dir, env });
+    expect(apply.code, apply.stderr).toBe(0);
+    const again = await runCli(['plan', 'site.yaml', '--detailed-exitcode'], { cli: bundle, cwd: dir, env });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stdout).toContain('No changes.');
+  });
+});
