@@ -421,8 +421,8 @@ function drawFaults(rng: Rng): FaultPlan {
     ...(rng.chance(0.2)
       ? {
           rateLimit: rng.chance(0.5)
-            ? { kind: 'bucket' as const, requests: rng.int(4, 8), seconds: 1 }
-            : { kind: 'window' as const, requests: rng.int(6, 10), seconds: rng.int(1, 2) },
+            ? { kind: 'bucket' as const, requests: rng.int(2, 4), seconds: 1 }
+            : { kind: 'window' as const, requests: rng.int(3, 5), seconds: rng.int(1, 2) },
         }
       : {}),
   };
