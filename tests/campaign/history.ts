@@ -185,6 +185,7 @@ function initialState(rng: Rng): HistoryState {
     reserved: new Set(),
     secretsEver: new Set(Object.values(secrets)),
     fresh: 0,
+    epoch: 0,
   };
 }
 
@@ -204,44 +205,58 @@ async function playRound(
   writeRepo(world.work, h.repo);
 
   // A saved plan, then more changes: applied later, it must be refused or do what it said.
-  let saved: { at: RepoModel; stale: boolean; envChanged: boolean; made: Run } | undefined;
+  let made = false;
   if (!r.duplicate && rng.chance(0.2)) {
-    const made = await world.cli(['plan', 'monitors', '--allow-mass-delete', '--out', SAVED_PLAN]);
-    findings.push(...checkRun(made, h.secretsEver));
-    if (made.code !== 0) findings.push({ check: 'saved-plan', message: `plan --out failed:\n${made.stderr}` });
-    const at = cloneRepo(h.repo);
-    const outOfBand = r.outOfBand;
-    const rotatedBefore = new Set(r.rotated);
+    const run = await world.cli(['plan', 'monitors', '--allow-mass-delete', '--out', SAVED_PLAN]);
+    findings.push(...checkRun(run, h.secretsEver));
+    if (run.code !== 0) findings.push({ check: 'saved-plan', message: `plan --out failed:\n${run.stderr}` });
+    const used = varsInSavedPlan(join(world.work, SAVED_PLAN));
+    h.savedPlan = { round, epoch: h.epoch, at: cloneRepo(h.repo), used, secrets: { ...h.repo.secrets } };
+    made = true;
     const more = await drawSteps(ctx, rng.int(1, 2), (k) => k.name !== 'oob.duplicate');
     steps.push('(saved plan made)', ...more);
     writeRepo(world.work, h.repo);
-    const used = varsInSavedPlan(join(world.work, SAVED_PLAN));
-    const rotatedAfter = [...r.rotated].filter((v) => !rotatedBefore.has(v) && used.has(v));
-    saved = { at, stale: r.outOfBand > outOfBand, envChanged: rotatedAfter.length > 0, made };
   }
 
   const faults = drawFaults(rng);
   const interruption = drawInterruption(rng);
+  // Or the plan saved in an earlier round, applied late; and sometimes a second run (a CI re-run) under the same faults.
+  const late = !made && !r.duplicate && h.savedPlan !== undefined && rng.chance(0.15);
+  const saved = made || late ? h.savedPlan : undefined;
+  if (late) steps.push(`(the plan saved in round ${saved!.round} applied)`);
+  const rerunInterruption = rng.chance(0.2) ? (drawInterruption(rng) ?? KILL_AMONG_WRITES) : undefined;
+  const expectation = saved && {
+    stale: h.epoch !== saved.epoch,
+    envChanged: [...saved.used].some((v) => saved.secrets[v] !== h.repo.secrets[v]),
+  };
   world.server.setFaults(faults, seed * 1000 + round);
   const first = await world.cli(
     saved ? ['apply', '--plan', SAVED_PLAN] : ['apply', 'monitors', '--yes', '--allow-mass-delete'],
     interruption,
   );
+  // Judged before anything else changes the server.
+  if (saved && expectation) findings.push(...checkSaved(world, h, saved.at, expectation, first, totals));
+  const rerun = rerunInterruption
+    ? await world.cli(['apply', 'monitors', '--yes', '--allow-mass-delete'], rerunInterruption)
+    : undefined;
   world.server.setFaults(NO_FAULTS, 0);
-  totals.applies += 1;
+  const faulty = rerun ? [first, rerun] : [first];
+  totals.applies += faulty.length;
   if (faults !== NO_FAULTS) totals.faultRounds += 1;
-  if (first.interruption?.delivered) totals[first.interruption.signal === 'SIGKILL' ? 'kills' : 'interrupts'] += 1;
-  findings.push(...checkRun(first, h.secretsEver), ...lockIdsOnce(world.lockText()));
-  countRetries([first], totals);
-  const firstWrites = first.requests.filter((q) => q.method !== 'GET');
-  const cut = first.interruption?.delivered === true;
+  for (const run of faulty) {
+    if (run.interruption?.delivered) totals[run.interruption.signal === 'SIGKILL' ? 'kills' : 'interrupts'] += 1;
+    findings.push(...checkRun(run, h.secretsEver), ...lockIdsOnce(world.lockText()));
+  }
+  countRetries(faulty, totals);
+  const firstWrites = faulty.flatMap((run) => run.requests).filter((q) => q.method !== 'GET');
+  const last = rerun ?? first;
+  const cut = faulty.some((run) => run.interruption?.delivered === true);
 
   if (r.onlyNoOps && firstWrites.length > 0)
     findings.push({
       check: 'no-op',
       message: `only reorders and moves between files this round, yet the apply sent ${firstWrites.length} write(s): ${firstWrites.map((q) => `${q.method} ${q.path}`).join(', ')}`,
     });
-  if (saved) findings.push(...checkSaved(world, h, saved, first, totals));
   if (r.duplicate) {
     if (firstWrites.length > 0)
       findings.push({
@@ -260,22 +275,31 @@ async function playRound(
   // A killed run may leave writes in flight (held, delayed): let them land before judging.
   if (cut) await sleep(faults.holdMs + 2 * faults.latencyMs + 300);
   // An apply that ends with 0, uninterrupted, left nothing to do (a saved plan: its own YAML only).
-  const finished = !saved && !cut && first.code === 0 && !/could not verify/.test(first.stderr + first.stdout);
-  const converge = await settle(world, h, ledger, totals, round, finished ? first : undefined);
+  const finished =
+    (rerun !== undefined || !saved) && !cut && last.code === 0 && !/could not verify/.test(last.stderr + last.stdout);
+  const converge = await settle(world, h, ledger, totals, round, finished ? last : undefined);
   findings.push(...converge.findings);
   h.repo.moved = []; // applied: a user removes the `moved` entries
   return {
     round,
     steps,
-    ...(saved ? { savedPlan: saved.stale ? 'stale' : saved.envChanged ? 'env changed' : 'fresh' } : {}),
+    ...(expectation
+      ? { savedPlan: expectation.stale ? 'stale' : expectation.envChanged ? 'env changed' : 'fresh' }
+      : {}),
     faults: describeFaults(faults),
-    interruption: first.interruption
-      ? `${first.interruption.signal}${first.interruption.again ? ' twice' : ''} at ${first.interruption.at}+${first.interruption.delayMs}ms${first.interruption.delivered ? '' : ' (ended first)'}`
-      : 'no interruption',
+    interruption: faulty.map(describeInterruption).join('; re-run: '),
     applies: converge.applies,
     findings,
   };
 }
+
+function describeInterruption(run: Run): string {
+  const i = run.interruption;
+  if (!i) return 'no interruption';
+  return `${i.signal}${i.again ? ' twice' : ''} at ${i.at}+${i.delayMs}ms${i.delivered ? '' : ' (ended first)'}`;
+}
+
+const KILL_AMONG_WRITES: Interruption = { signal: 'SIGKILL', at: 'writes', delayMs: 50, again: false };
 
 /** Faults lifted: plan, and apply while it has changes (3 applies at most); then every invariant. */
 async function settle(
@@ -329,6 +353,7 @@ async function settle(
   for (const file of leaked) findings.push({ check: 'secret', message: `${file} holds a secret (or its base64)` });
 
   for (const q of requests) {
+    if (q.committed) h.epoch += 1;
     if (q.method !== 'GET') totals.writes += 1;
     if (q.replayed) totals.replays += 1;
     if (q.injected) totals.injected += 1;
@@ -356,7 +381,8 @@ function countRetries(runs: readonly Run[], totals: Totals): void {
 function checkSaved(
   world: World,
   h: HistoryState,
-  saved: { at: RepoModel; stale: boolean; envChanged: boolean },
+  at: RepoModel,
+  saved: { stale: boolean; envChanged: boolean },
   run: Run,
   totals: Totals,
 ): Finding[] {
@@ -379,7 +405,7 @@ function checkSaved(
   }
   if (run.code !== 0) return []; // a change failed under faults: the convergence that follows finishes it
   totals.savedApplied += 1;
-  const check = checkServer(world.server.monitors(), expectedBodies(saved.at), h.unmanaged);
+  const check = checkServer(world.server.monitors(), expectedBodies(at), h.unmanaged);
   // Only what the plan covered: monitors that are not desired (unmanaged, stray) are the convergence check's.
   const wrong = check.findings.filter((f) => f.check !== 'stray');
   return wrong.map((f) => ({ check: 'saved-plan', message: `after the saved plan was applied: ${f.message}` }));

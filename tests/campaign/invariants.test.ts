@@ -107,6 +107,7 @@ describe('checkRequests', () => {
     injected: false,
     rateLimited: false,
     digest: 'd1',
+    committed: true,
     ...over,
   });
 

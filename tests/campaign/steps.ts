@@ -34,6 +34,20 @@ export interface HistoryState {
   /** Every secret value ever used (no output or file may hold one). */
   secretsEver: Set<string>;
   fresh: number;
+  /** Changes made to the server so far (writes that took, out-of-band steps): a saved plan made at another count is stale. */
+  epoch: number;
+  /** The last saved plan (`plan --out`), kept to be applied in the round it was made or later. */
+  savedPlan?: SavedPlanState;
+}
+
+export interface SavedPlanState {
+  round: number;
+  epoch: number;
+  /** The repository it was made from: once applied, the server holds this. */
+  at: RepoModel;
+  /** The secret variables its bodies read, and their values then. */
+  used: Set<string>;
+  secrets: Record<string, string>;
 }
 
 /** What one round did so far, for the steps that follow and for the checks. */
@@ -477,7 +491,10 @@ export async function drawSteps(
     if (said === undefined) continue;
     done.push(said);
     if (kind.changes) ctx.r.onlyNoOps = false;
-    if (kind.outOfBand) ctx.r.outOfBand += 1;
+    if (kind.outOfBand) {
+      ctx.r.outOfBand += 1;
+      ctx.h.epoch += 1;
+    }
   }
   return done;
 }

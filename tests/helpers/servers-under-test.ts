@@ -53,6 +53,8 @@ export interface ServerRequest {
   rateLimited: boolean;
   /** Writes that reached the key check: what the key is bound to (method, path, body). */
   digest: string | null;
+  /** A write that changed the server (answered or not), not a replay. */
+  committed: boolean;
 }
 
 export interface ServerUnderTest {
@@ -72,6 +74,7 @@ export interface ServerUnderTest {
   spec?: SpecServer;
 }
 
+const isSuccess = (status: number) => status >= 200 && status < 300;
 const ALL_SCOPES = ['account:read', 'monitors:read', 'monitors:write', 'incidents:read'];
 
 export async function startServerUnderTest(kind: ServerKind, token: string, seed = 1): Promise<ServerUnderTest> {
@@ -106,6 +109,8 @@ async function simUnderTest(token: string, seed: number): Promise<ServerUnderTes
         injected: e.status >= 500 && !e.dropped,
         rateLimited: e.status === 429,
         digest: e.requestDigest,
+        // A dropped request shows the status it would have had.
+        committed: e.method !== 'GET' && !e.replayed && e.status >= 200 && e.status < 300,
       })),
     clearRequests: () => sim.clearRequests(),
     setFaults: (f) =>
@@ -154,6 +159,10 @@ async function specUnderTest(token: string): Promise<ServerUnderTest> {
         injected: e.note === '503-before',
         rateLimited: e.note === '429',
         digest: e.bodyDigest ?? null,
+        committed:
+          e.method !== 'GET' &&
+          e.note !== 'replay' &&
+          isSuccess(e.note === '503-after' ? (e.answered ?? 503) : e.status),
       })),
     clearRequests: () => spec.clearRequests(),
     setFaults: (f, seed) => {

@@ -110,6 +110,8 @@ export interface LoggedRequest {
   early?: boolean;
   /** When it arrived (ms since the epoch). */
   arrivedAt: number;
+  /** A 503 sent after the commit: the status the handler gave (2xx: the change was made). */
+  answered?: number;
 }
 
 export interface SpecServer {
@@ -396,7 +398,7 @@ const apiError = (status: number, code: string, message: string, extra: Record<s
 
 /** An answer and what the log keeps of the request that got it. */
 type Responded = Answer &
-  Partial<Pick<LoggedRequest, 'key' | 'note' | 'bodyDigest' | 'retryAfter' | 'early' | 'arrivedAt'>> & {
+  Partial<Pick<LoggedRequest, 'key' | 'note' | 'bodyDigest' | 'retryAfter' | 'early' | 'arrivedAt' | 'answered'>> & {
     path: string;
     query: string;
   };
@@ -740,7 +742,8 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     const answer = handle(method, path, url.searchParams, body, token.workspace);
     if (answer.status < 500) record.answer = answer;
     else idem.delete(scoped);
-    if (fault === 'after') return { ...unavailable('503-after'), key, bodyDigest: fingerprint };
+    if (fault === 'after')
+      return { ...unavailable('503-after'), key, bodyDigest: fingerprint, answered: answer.status };
     if (fault === 'drop') return { ...write, ...answer, note: 'drop' };
     return { ...write, ...answer, headers: { ...answer.headers, ...rateHeaders } };
   }
@@ -808,6 +811,7 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
           ...(a.bodyDigest ? { bodyDigest: a.bodyDigest } : {}),
           ...(a.retryAfter !== undefined ? { retryAfter: a.retryAfter } : {}),
           ...(a.early ? { early: true } : {}),
+          ...(a.answered !== undefined ? { answered: a.answered } : {}),
           arrivedAt: a.arrivedAt ?? Date.now(),
         });
         if (a.note === 'drop') {
