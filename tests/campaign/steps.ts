@@ -400,7 +400,9 @@ const oobDelete: StepKind = {
   changes: true,
   outOfBand: true,
   async run(ctx) {
-    const live = liveManaged(ctx);
+    // Not a monitor the YAML pins with `id:`: its plan then stops with PLAN_PINNED_ID_MISSING, rightly.
+    const pinned = new Set(ctx.h.repo.entries.map((e) => e.pin));
+    const live = liveManaged(ctx).filter(([, id]) => !pinned.has(id));
     if (live.length === 0) return undefined;
     const [name, id] = ctx.rng.pick(live);
     await ctx.server.deleteOutOfBand(id);
