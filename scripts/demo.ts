@@ -7,7 +7,7 @@
 // rest counted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,8 +16,12 @@ import { condense, type Shown } from './demo-output.js';
 
 const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const examplesRoot = fileURLToPath(new URL('../../examples', import.meta.url));
-const examples = [join(examplesRoot, 'shop'), join(examplesRoot, 'model-gateway')];
 const work = mkdtempSync(join(tmpdir(), 'monitors-demo-'));
+// The examples are copied into the temporary folder and named from there, so that every path
+// the demo prints reads as in a repository of your own (examples/shop/...), never ../../...
+const examples = ['examples/shop', 'examples/model-gateway'];
+for (const example of examples)
+  cpSync(join(examplesRoot, example.slice('examples/'.length)), join(work, example), { recursive: true });
 const token = `demo_${randomBytes(18).toString('hex')}`;
 
 // Demo-only values for the ${env:...} references in examples/ (never real secrets).
@@ -34,7 +38,7 @@ async function main(): Promise<number> {
   try {
     const baseUrl = await firstLine(sim);
     const env = { ...process.env, ...exampleSecrets, MONITORS_API_URL: baseUrl, MONITORS_API_TOKEN: token };
-    const lock = join(work, 'monitors.lock.json');
+    const lock = 'monitors.lock.json';
     console.log(`\n# Simulator running at ${baseUrl}\n`);
     const steps: [string, string[], number[], Shown][] = [
       ['Validate the YAML', ['validate', ...examples], [0], { changes: 0, outcomes: 0 }],
@@ -53,11 +57,11 @@ async function main(): Promise<number> {
         { changes: 1, outcomes: 0 },
       ],
     ];
-    const shorten = (text: string) => text.split(work).join('$TMP').split(examplesRoot).join('examples');
+    console.log(`# In ${work}, a copy of examples/shop and examples/model-gateway (removed at the end)`);
     for (const [title, args, expected, shown] of steps) {
-      console.log(`\n$ monitors ${shorten(args.join(' '))}   # ${title}`);
+      console.log(`\n$ monitors ${args.join(' ')}   # ${title}`);
       const { code, output } = await run(args, env);
-      process.stdout.write(condense(shorten(output), shown));
+      process.stdout.write(condense(output, shown));
       if (!expected.includes(code)) {
         console.error(`\nDemo stopped: "${title}" exited with ${code}, expected ${expected.join(' or ')}.`);
         return 1;

@@ -55,6 +55,8 @@ export interface ApplyResult {
   created: number;
   replaced: number;
   deleted: number;
+  /** Lock records dropped by forgets (no request). */
+  forgotten: number;
   failed: number;
   /** Changes never sent because the apply was interrupted. */
   notStarted: number;
@@ -107,7 +109,8 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
         warnings.push('the writes made before the token was refused were not verified; run `monitors plan` to check');
       continue;
     }
-    if (phase[0]?.action === 'delete') continue; // ids are never reused: a 204 (or 404) is final
+    // Ids are never reused: a 204 (or 404) is final; a forget sent nothing to verify.
+    if (phase[0]?.action === 'delete' || phase[0]?.action === 'forget') continue;
     await deps.beforeVerify?.();
     const verified = await verifyWrites(settled, {
       api: deps.api,
@@ -138,6 +141,7 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     created: count('create'),
     replaced: count('replace'),
     deleted: count('delete'),
+    forgotten: count('forget'),
     failed: all.filter((o) => !o.ok && !o.notStarted).length,
     notStarted: all.filter((o) => o.notStarted).length,
     interrupted: deps.signal?.aborted ?? false,
@@ -158,7 +162,7 @@ async function executeChange(
   deps: ApplyDeps,
   ids: IdsBefore,
 ): Promise<ChangeOutcome> {
-  const key = keyForGeneration(change, generation);
+  const key = change.action === 'forget' ? '' : keyForGeneration(change, generation);
   try {
     switch (change.action) {
       case 'create':
@@ -174,6 +178,11 @@ async function executeChange(
         await deleteIfPresent(deps.api, id, key);
         deps.lock.forget(id);
         return { change, ok: true, id, generation };
+      }
+      case 'forget': {
+        // No request: the monitor stays as it is, and the lock no longer manages it.
+        deps.lock.forget(change.id!);
+        return { change, ok: true, id: change.id, generation };
       }
     }
   } catch (error) {
@@ -261,7 +270,7 @@ function resolveAllBodies(
 ): Map<PlannedChange, Record<string, unknown>> {
   const bodies = new Map<PlannedChange, Record<string, unknown>>();
   for (const change of changes) {
-    if (change.action === 'delete') continue;
+    if (change.action === 'delete' || change.action === 'forget') continue;
     if (!change.body)
       throw new MonitorsError('PLAN_INVALID', `the plan's ${change.action} of "${change.name}" has no body`);
     bodies.set(change, resolveEnvTemplates(change.body, env));

@@ -4,7 +4,7 @@ import { isAuthFailure } from './auth-stop.js';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from './execute.js';
 import { describeChange as describe } from './describe-change.js';
 
-const PAST: Record<string, string> = { create: 'created', replace: 'replaced', delete: 'deleted' };
+const PAST: Record<string, string> = { create: 'created', replace: 'replaced', delete: 'deleted', forget: 'forgot' };
 
 /** One line per finished change, for CI logs and other non-TTY output. */
 export function outcomeLine(outcome: ChangeOutcome): string {
@@ -31,8 +31,14 @@ export function eventLine(event: ApplyEvent): string | undefined {
   }
 }
 
+/** `1 created, 0 replaced, 0 deleted, 0 failed`, with `, 1 forgotten` before failed when a forget was made. */
+export function doneCounts(result: ApplyResult): string {
+  const forgotten = result.forgotten > 0 ? `, ${result.forgotten} forgotten` : '';
+  return `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted${forgotten}, ${result.failed} failed`;
+}
+
 export function summaryLine(result: ApplyResult, elapsedMs: number): string {
-  const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
+  const counts = doneCounts(result);
   if (result.interrupted)
     return `Apply interrupted: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
   if (result.stoppedBy)

@@ -1,33 +1,7 @@
-// The command-line values of `monitors check`, read the way curl reads them.
+// The command-line values of `monitors check`, read the way curl reads them (--resolve and
+// --connect-to: routes.ts).
 import { isIP } from 'node:net';
 import { MonitorsError } from '../errors.js';
-import type { ResolveEntry } from './types.js';
-
-/**
- * `HOST:PORT:ADDRESS[,ADDRESS...]` (curl's --resolve): PORT is a number or `*` (any port),
- * an IPv6 ADDRESS may be written in brackets.
- */
-export function parseResolve(value: string): ResolveEntry {
-  const first = value.indexOf(':');
-  const second = first < 0 ? -1 : value.indexOf(':', first + 1);
-  const bad = (why: string) =>
-    new MonitorsError('BAD_OPTION', `--resolve ${value}: ${why}`, {
-      hint: 'Write HOST:PORT:ADDRESS, e.g. --resolve shop.example.com:443:127.0.0.1 (PORT may be *).',
-    });
-  if (second < 0) throw bad('expected HOST:PORT:ADDRESS');
-  const host = normalizeHost(value.slice(0, first));
-  const portText = value.slice(first + 1, second);
-  if (host === '') throw bad('the host is empty');
-  const port = portText === '*' ? '*' : Number(portText);
-  if (port !== '*' && !(/^\d+$/.test(portText) && port >= 1 && port <= 65535))
-    throw bad(`"${portText}" is not a port (1-65535 or *)`);
-  const addresses = value
-    .slice(second + 1)
-    .split(',')
-    .map((a) => a.trim().replace(/^\[(.*)\]$/, '$1'));
-  for (const address of addresses) if (isIP(address) === 0) throw bad(`"${address}" is not an IP address`);
-  return { host, port, addresses };
-}
 
 /** `ip` or `ip:port` (IPv6 with a port as `[ip]:port`), as node:dns setServers() takes it. */
 export function parseDnsServer(value: string): string {
@@ -62,9 +36,4 @@ export function parseRdapUrl(value: string): string {
     });
   }
   return value;
-}
-
-/** Host names compare without case and without a trailing dot. */
-export function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/\.$/, '');
 }

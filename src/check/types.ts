@@ -47,16 +47,27 @@ export interface CheckReport {
   notes: string[];
 }
 
-/** `--resolve HOST:PORT:ADDRESS`: connections to HOST on PORT (or any port: `*`) go to ADDRESS. */
+/** `--resolve HOST:PORT:ADDRESS`: connections to HOST (any host: `*`) on PORT (any port: `*`) go to ADDRESS. */
 export interface ResolveEntry {
   host: string;
   port: number | '*';
   addresses: string[];
 }
 
+/** `--connect-to HOST:PORT:CONNECT-HOST:CONNECT-PORT`; an absent part matches any (HOST, PORT) or keeps the URL's. */
+export interface ConnectToRule {
+  host?: string;
+  port?: number;
+  toHost?: string;
+  toPort?: number;
+  /** As written, for messages. */
+  text: string;
+}
+
 /** What every probe may use besides the monitor: the command's options and the clock. */
 export interface CheckContext {
   resolve: readonly ResolveEntry[];
+  connectTo: readonly ConnectToRule[];
   /** Extra trusted CA certificates (PEM), added to Node's bundled roots. */
   extraCa: readonly string[];
   /** Resolvers as `ip` or `ip:port` (IPv6 as `[ip]:port`); empty = the system's. */

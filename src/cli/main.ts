@@ -2,10 +2,16 @@
 import { Command } from 'commander';
 import { registerApply } from './commands/apply.js';
 import { registerCheck } from './commands/check.js';
+import { registerCi } from './commands/ci.js';
+import { registerDestroy } from './commands/destroy.js';
+import { registerEnvironments } from './commands/environments.js';
 import { registerExport } from './commands/export.js';
+import { registerInit } from './commands/init.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSim } from './commands/sim.js';
 import { registerValidate } from './commands/validate.js';
+import { docsHelp } from './docs-location.js';
+import { optionErrorsAs } from './option-errors.js';
 import { runMain } from './run-main.js';
 import { packageVersion } from './version.js';
 
@@ -14,13 +20,20 @@ const program = new Command('monitors')
   .version(packageVersion())
   .option('--debug', 'log every API request and response (token redacted)')
   .showHelpAfterError()
+  .addHelpText('after', docsHelp)
   .exitOverride();
+// Before the commands are registered: they copy it.
+optionErrorsAs(program, 'BAD_OPTION');
 
+registerInit(program);
 registerValidate(program);
 registerPlan(program);
 registerApply(program);
 registerCheck(program);
+registerDestroy(program);
 registerExport(program);
 registerSim(program);
+registerEnvironments(program);
+registerCi(program);
 
 await runMain(program, process.argv);

@@ -1,12 +1,14 @@
 import { CommanderError, type Command } from 'commander';
 import { EXIT_ERROR, isMonitorsError } from '../errors.js';
 import { printable } from '../render/printable.js';
+import { tolerateClosedOutput } from './closed-output.js';
 
 /**
  * Runs the CLI and turns every failure into one clear message and an exit code: never a
  * stack trace for bad input (MONITORS_DEBUG=1 shows it for unexpected errors).
  */
 export async function runMain(program: Command, argv: string[]): Promise<void> {
+  tolerateClosedOutput();
   if (argv.includes('--debug')) process.env.MONITORS_DEBUG = '1';
   try {
     await program.parseAsync(argv);

@@ -1,6 +1,6 @@
 // Everything that can be said about one file from its parsed value alone: its shape, each
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
-// `moved` entries and `settings`.
+// `moved` and `removed` entries and `settings`.
 import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
 import type { PathSegment } from './exact-parse.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
@@ -25,6 +25,13 @@ export interface RawMoved {
   instance?: string;
 }
 
+export interface RawRemoved {
+  index: number;
+  name: string;
+  /** The for_each instance, when the entry has one. */
+  instance?: string;
+}
+
 export interface AnalyseOptions extends MonitorCheckOptions {
   /** What the set declares (none: the file is analysed once, as without environments). */
   declared?: DeclaredEnvironments;
@@ -38,6 +45,7 @@ export interface EnvironmentAnalysis {
   environment: string | undefined;
   monitors: CheckedMonitor[];
   moved: RawMoved[];
+  removed: RawRemoved[];
 }
 
 export interface FileAnalysis {
@@ -57,7 +65,7 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   const problems = fileShapeProblems(value);
   const analysis: FileAnalysis = {
     problems,
-    environments: checked.map((environment) => ({ environment, monitors: [], moved: [] })),
+    environments: checked.map((environment) => ({ environment, monitors: [], moved: [], removed: [] })),
     settings: undefined,
     environmentSettings: new Map(),
   };
@@ -109,33 +117,54 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
       });
     });
   }
-  if (Array.isArray(value.moved)) {
-    value.moved.forEach((entry, index) => {
-      if (!isPlainObject(entry)) return;
-      const at: PathSegment[] = ['moved', index];
-      const { forEach, hasForEach } = splitEntry(entry);
-      const only = entryEnvironments(entry.environments, [...at, 'environments'], declared.names, problems);
-      scopes.forEach((environment, e) => {
-        for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
-          const entryProblems: LocatedProblem[] = [];
-          const from = resolved(entry.from, [...at, 'from'], options, entryProblems, instance.scope);
-          const to = resolved(entry.to, [...at, 'to'], options, entryProblems, instance.scope);
-          for (const p of entryProblems) problems.push(tagged(p, instance.tag));
-          if (typeof from === 'string' && typeof to === 'string') {
-            analysis.environments[e]!.moved.push({
-              index,
-              from,
-              to,
-              ...(instance.label !== undefined ? { instance: instance.label } : {}),
-            });
-          }
-        }
-      });
-    });
-  }
+  // `moved` and `removed` entries: each key resolved per environment and instance, kept when every one is text.
+  const lifecycle = { declared: declared.names, scopes, options, problems };
+  eachEntry(value.moved, 'moved', ['from', 'to'], lifecycle, (e, index, [from, to], instance) =>
+    analysis.environments[e]!.moved.push({ index, from: from!, to: to!, ...instance }),
+  );
+  eachEntry(value.removed, 'removed', ['name'], lifecycle, (e, index, [name], instance) =>
+    analysis.environments[e]!.removed.push({ index, name: name!, ...instance }),
+  );
   if (isPlainObject(value.settings)) analyseSettings(value.settings, checked, options, analysis);
   analysis.problems = groupByInstance(problems, declared.names.length === 0 ? 0 : checked.length);
   return analysis;
+}
+
+interface EntryContext {
+  declared: readonly string[];
+  scopes: readonly EnvironmentScope[];
+  options: MonitorCheckOptions;
+  problems: LocatedProblem[];
+}
+
+/**
+ * Each entry of a `moved` or `removed` list, in each environment it applies to and each
+ * for_each instance: `keys` resolved (templates, then `${env:NAME}`); `take` gets them
+ * when every one is text (a problem is reported otherwise).
+ */
+function eachEntry(
+  list: unknown,
+  section: 'moved' | 'removed',
+  keys: readonly string[],
+  { declared, scopes, options, problems }: EntryContext,
+  take: (environment: number, index: number, values: string[], instance: { instance?: string }) => void,
+): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((entry, index) => {
+    if (!isPlainObject(entry)) return;
+    const at: PathSegment[] = [section, index];
+    const { forEach, hasForEach } = splitEntry(entry);
+    const only = entryEnvironments(entry.environments, [...at, 'environments'], declared, problems);
+    scopes.forEach((environment, e) => {
+      for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
+        const entryProblems: LocatedProblem[] = [];
+        const values = keys.map((key) => resolved(entry[key], [...at, key], options, entryProblems, instance.scope));
+        for (const p of entryProblems) problems.push(tagged(p, instance.tag));
+        if (values.every((v) => typeof v === 'string'))
+          take(e, index, values, instance.label !== undefined ? { instance: instance.label } : {});
+      }
+    });
+  });
 }
 
 function analyseSettings(
@@ -162,7 +191,7 @@ function analyseSettings(
   }
 }
 
-/** A value of `moved` or `settings`: templates substituted (when a scope is given), then `${env:NAME}` resolved. */
+/** A value of `moved`, `removed` or `settings`: templates substituted (when a scope is given), then `${env:NAME}` resolved. */
 function resolved(
   value: unknown,
   path: PathSegment[],

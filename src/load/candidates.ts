@@ -15,6 +15,7 @@ export function fileCandidates(path: readonly PathSegment[]): readonly string[] 
   if (section === 'defaults' && path.length === 1) return DEFAULT_KEYS;
   if (section === 'monitors' && path.length === 2) return ITEM_KEYS;
   if (section === 'moved' && path.length === 2) return ['from', 'to'];
+  if (section === 'removed' && path.length === 2) return ['name'];
   if (section === 'settings' && path.length === 1) return SETTINGS_KEYS;
   if (section === 'settings' && path[1] === 'scope') return ['prefix'];
   return [];

@@ -1,5 +1,5 @@
 // Checks that need every file at once: duplicate monitor names, more than one
-// `settings:`, and `moved:` entries that do not fit the set of monitors. Names and renames
+// `settings:`, and `moved:` and `removed:` entries that do not fit the set of monitors. Names and renames
 // are checked per environment (each is its own workspace), and a for_each that yields one
 // name twice is told apart from two entries with one name.
 import type { EnvironmentAnalysis, FileAnalysis } from './analyse-file.js';
@@ -135,7 +135,61 @@ function environmentProblems(
     ]);
   }
   for (const [file, problem, each] of movedProblems(views, new Set(byName.keys()))) out.push([file, problem, each]);
+  for (const [file, problem, each] of removedProblems(views, new Set(byName.keys()))) out.push([file, problem, each]);
   return out;
+}
+
+/**
+ * `removed:` entries: a name still defined in the YAML (forget it, or manage it: not both),
+ * a name a `moved` entry renames (rename it, or forget it: not both), a name forgotten twice.
+ * Whether the lock file manages the name is known only to plan (src/plan/forget.ts).
+ */
+function removedProblems(
+  views: readonly (EnvironmentAnalysis | undefined)[],
+  names: ReadonlySet<string>,
+): [number, LocatedProblem, string | undefined][] {
+  const problems: [number, LocatedProblem, string | undefined][] = [];
+  const movedFrom = new Set(views.flatMap((v) => v?.moved.map((m) => m.from) ?? []));
+  const places = new Map<string, Place[]>();
+  views.forEach((v, file) =>
+    v?.removed.forEach((r) => {
+      const path: PathSegment[] = ['removed', r.index, 'name'];
+      append(places, r.name, { file, path, ...(r.instance !== undefined ? { instance: r.instance } : {}) });
+      if (names.has(r.name))
+        problems.push([
+          file,
+          error(
+            path,
+            'removed.still_defined',
+            `a monitor is still named "${r.name}"; remove it from monitors: to stop managing it, or remove this entry to keep managing it`,
+          ),
+          r.instance,
+        ]);
+      else if (movedFrom.has(r.name))
+        problems.push([
+          file,
+          error(
+            path,
+            'removed.moved',
+            `"${r.name}" is also the from of a moved entry; a monitor is either renamed or no longer managed: remove one of the two entries`,
+          ),
+          r.instance,
+        ]);
+    }),
+  );
+  for (const [name, list] of places) {
+    if (list.length < 2) continue;
+    for (const place of list)
+      problems.push([
+        place.file,
+        {
+          ...error(place.path, 'removed.duplicate', `"${name}" is named by ${list.length} removed entries; keep one`),
+          ...othersThan(list, place),
+        },
+        place.instance,
+      ]);
+  }
+  return problems;
 }
 
 function movedProblems(

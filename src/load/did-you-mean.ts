@@ -1,30 +1,9 @@
 // "Did you mean" for near misses: camelCase or kebab-case spellings of a snake_case
 // field, a field written without its unit suffix (`timeout` -> `timeout_seconds`), a case
 // slip, or a small edit distance (typos).
+import { editDistance } from '../model/edit-distance.js';
 
-/**
- * Edit distance where swapping two neighbouring letters is one edit, like inserting,
- * deleting or changing one (optimal string alignment, the restricted Damerau-Levenshtein
- * distance): `prot` is one edit from `port`, `keywrod` one from `keyword`.
- */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, (beforePrevious[j - 2] ?? 0) + 1);
-      current.push(best);
-    }
-    beforePrevious = previous;
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+export { editDistance };
 
 const snake = (s: string): string =>
   s
@@ -55,4 +34,31 @@ export function closest(word: string, candidates: readonly string[]): string | u
 export function didYouMean(word: string, candidates: readonly string[]): string {
   const match = closest(word, candidates);
   return match ? `; did you mean "${match}"?` : '';
+}
+
+/**
+ * The name (of an environment, say) the user most likely meant: a near spelling, else the
+ * only one it starts, shares its first four letters with (`stage`: `staging`), or
+ * abbreviates (`prd`: `production`, `stg`: `staging`).
+ */
+export function closestName(word: string, candidates: readonly string[]): string | undefined {
+  const near = closest(word, candidates);
+  if (near) return near;
+  const w = word.toLowerCase();
+  const only = (test: (c: string) => boolean) => {
+    const found = candidates.filter((c) => test(c.toLowerCase()));
+    return found.length === 1 ? found[0] : undefined;
+  };
+  if (w.length < 2) return undefined;
+  return (
+    only((c) => c.startsWith(w)) ??
+    (w.length >= 4 ? only((c) => c.startsWith(w.slice(0, 4))) : undefined) ??
+    only((c) => c[0] === w[0] && isSubsequence(w, c))
+  );
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (const c of long) if (c === short[i]) i += 1;
+  return i === short.length;
 }

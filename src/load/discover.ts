@@ -5,6 +5,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_LOCK_NAME } from '../lock/location.js';
 import type { Diagnostic } from '../model/monitor.js';
+import { suggestPath } from './path-suggestion.js';
 
 export interface FoundFile {
   abs: string;
@@ -49,9 +50,14 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
     const display = displayPath(abs, cwd);
     const info = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
     if (info instanceof Error) {
+      const suggestion = info.code === 'ENOENT' ? await suggestPath(given, cwd) : undefined;
       diagnostics.push(
         info.code === 'ENOENT' || info.code === 'ENOTDIR'
-          ? pathDiagnostic(display, 'path.not_found', 'no such file or folder')
+          ? pathDiagnostic(
+              display,
+              'path.not_found',
+              `no such file or folder${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+            )
           : pathDiagnostic(display, 'path.unreadable', `cannot be read (${info.code ?? 'error'})`),
       );
       continue;

@@ -4,6 +4,9 @@
 import type { Document, LineCounter as LineCounterType, Pair, YAMLMap } from 'yaml';
 import type { TopLevelShape } from './foreign-file.js';
 import type { FilePositions, Position } from './positions.js';
+import { explainSyntaxErrors } from './syntax/explain.js';
+import { plainProblem } from './syntax/plain-messages.js';
+import type { RawSyntaxError } from './syntax/types.js';
 
 /** Aliases may expand to at most this many nodes in total (billion-laughs guard). */
 export const MAX_ALIAS_COUNT = 100;
@@ -32,30 +35,26 @@ export interface ExactParse {
 export async function exactParse(text: string): Promise<ExactParse> {
   const yaml = await import('yaml');
   const lineCounter = new yaml.LineCounter();
-  const docs = yaml.parseAllDocuments(text, {
-    version: '1.2',
-    schema: 'core',
-    merge: false,
-    // !!set, !!omap, !!pairs, !!binary, !!timestamp are YAML 1.1 types, not the core
-    // schema's: refused like any unknown tag, not read as objects JSON cannot hold.
-    resolveKnownTags: false,
-    // Duplicate keys are found below in one pass per map: yaml's own check compares each
-    // key with every earlier one (20,000 keys in one map took about 5 s).
-    uniqueKeys: false,
-    prettyErrors: false,
-    // Nothing on the console: a collection used as a key is reported as an unknown field,
-    // not also as a Node warning on stderr.
-    logLevel: 'error',
-    lineCounter,
-  });
+  const docs = parseDocuments(yaml, text, lineCounter);
   const pos = (offset: number): Position => toPosition(lineCounter, offset);
   const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
   const problems: SyntaxProblem[] = [];
   const list = Array.isArray(docs) ? docs : [];
+  const syntaxErrors = rawErrors(list, pos);
+  let mended: string | undefined;
+  // The parser's errors name where it got lost; the user needs the mistake, once, in plain words.
+  if (syntaxErrors.length > 0) {
+    const explained = explainSyntaxErrors(text, syntaxErrors, (edited) => {
+      const counter = new yaml.LineCounter();
+      const at = (offset: number): Position => toPosition(counter, offset);
+      return rawErrors(parseDocuments(yaml, edited, counter), at);
+    });
+    problems.push(...explained.problems);
+    mended = explained.mended;
+  }
   for (const doc of list) {
     // Warnings (an unknown tag, say) would change a file's meaning silently: errors here.
-    for (const e of [...doc.errors, ...doc.warnings])
-      problems.push({ pos: pos(e.pos[0]), code: `yaml.${e.code.toLowerCase()}`, message: e.message });
+    for (const e of doc.warnings) problems.push(plainProblem({ ...pos(e.pos[0]), code: e.code, message: e.message }));
     problems.push(...duplicateKeys(yaml, doc, pos));
   }
   problems.push(...directiveProblems(text, pos));
@@ -94,13 +93,41 @@ export async function exactParse(text: string): Promise<ExactParse> {
     value,
     problems,
     positions: first ? sectionPositions(yaml, first, pos) : (new Map() as FilePositions),
-    topLevel: list.map((doc) => topLevelShape(yaml, doc)),
+    // A folder search tells a broken monitors file from another tool's file by what it was meant to say.
+    topLevel: (mended === undefined ? list : parseDocuments(yaml, mended, new yaml.LineCounter())).map((doc) =>
+      topLevelShape(yaml, doc),
+    ),
     locate: (path, target, needle) =>
       locate(yaml, first, path, target, pos, pairIndex, needle === undefined ? undefined : { text, needle }),
   };
 }
 
 type YamlModule = typeof import('yaml');
+
+function parseDocuments(yaml: YamlModule, text: string, lineCounter: LineCounterType): Document.Parsed[] {
+  const docs = yaml.parseAllDocuments(text, {
+    version: '1.2',
+    schema: 'core',
+    merge: false,
+    // !!set, !!omap, !!pairs, !!binary, !!timestamp are YAML 1.1 types, not the core
+    // schema's: refused like any unknown tag, not read as objects JSON cannot hold.
+    resolveKnownTags: false,
+    // Duplicate keys are found below in one pass per map: yaml's own check compares each
+    // key with every earlier one (20,000 keys in one map took about 5 s).
+    uniqueKeys: false,
+    prettyErrors: false,
+    // Nothing on the console: a collection used as a key is reported as an unknown field,
+    // not also as a Node warning on stderr.
+    logLevel: 'error',
+    lineCounter,
+  });
+  return Array.isArray(docs) ? docs : [];
+}
+
+/** The parse errors of every document (not the warnings), at their positions. */
+function rawErrors(docs: readonly Document.Parsed[], pos: (o: number) => Position): RawSyntaxError[] {
+  return docs.flatMap((doc) => doc.errors.map((e) => ({ ...pos(e.pos[0]), code: e.code, message: e.message })));
+}
 
 function toPosition(lineCounter: LineCounterType, offset: number): Position {
   const { line, col } = lineCounter.linePos(offset);
@@ -115,12 +142,18 @@ function duplicateKeys(yaml: YamlModule, doc: Document, pos: (o: number) => Posi
   const found: SyntaxProblem[] = [];
   yaml.visit(doc, {
     Map(_key, map) {
-      const seen = new Set<unknown>();
+      const seen = new Map<unknown, number>();
       for (const { key } of map.items) {
         if (!yaml.isScalar(key)) continue;
-        if (seen.has(key.value))
-          found.push({ pos: pos(key.range?.[0] ?? 0), code: 'yaml.duplicate_key', message: 'Map keys must be unique' });
-        else seen.add(key.value);
+        const at = key.range?.[0] ?? 0;
+        const first = seen.get(key.value);
+        if (first === undefined) seen.set(key.value, at);
+        else
+          found.push({
+            pos: pos(at),
+            code: 'yaml.duplicate_key',
+            message: `"${String(key.value)}" is set twice in this mapping (first on line ${pos(first).line}); keep one`,
+          });
       }
     },
   });

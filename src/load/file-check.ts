@@ -1,5 +1,5 @@
 // Checks the shape of one parsed file against the whole-file schema: top-level keys,
-// `defaults`, item keys, `moved`, `settings`. Per-monitor checks after merging defaults
+// `defaults`, item keys, `moved`, `removed`, `settings`. Per-monitor checks after merging defaults
 // live in monitor-check.ts.
 import type { ErrorObject } from 'ajv';
 import { fileCandidates } from './candidates.js';
@@ -30,9 +30,13 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   // One push per error: a file of 300,000 bad items must not overflow the stack (push(...list)).
   if (!validate(value))
     for (const e of collapseScope(validate.errors ?? [], value)) if (e.keyword !== 'if') problems.push(toLocated(e));
-  if (!('monitors' in value) && !('moved' in value) && !('settings' in value)) {
+  if (!('monitors' in value) && !('moved' in value) && !('removed' in value) && !('settings' in value)) {
     problems.push(
-      error([], 'file.no_monitors', 'no monitors: list in this file (a file needs monitors:, moved: or settings:)'),
+      error(
+        [],
+        'file.no_monitors',
+        'no monitors: list in this file (a file needs monitors:, moved:, removed: or settings:)',
+      ),
     );
   }
   return problems;
@@ -45,7 +49,11 @@ function toLocated(e: ErrorObject): LocatedProblem {
 
 /** Messages name the field inside its section: `timeout_seconds`, not `monitors[3].timeout_seconds`. */
 function labelStart(instancePath: string): number {
-  if (instancePath.startsWith('/monitors/') || instancePath.startsWith('/moved/'))
+  if (
+    instancePath.startsWith('/monitors/') ||
+    instancePath.startsWith('/moved/') ||
+    instancePath.startsWith('/removed/')
+  )
     return instancePath.split('/').length > 3 ? 2 : 0;
   if (instancePath.startsWith('/settings/environments/')) return 3;
   if (

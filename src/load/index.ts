@@ -102,6 +102,7 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   const empty: DesiredState = {
     monitors: [],
     moved: [],
+    removed: [],
     settings: { ...DEFAULT_SETTINGS },
     files: files.map((f) => f.display),
   };
@@ -141,6 +142,7 @@ function buildStates(
 function buildState(files: LoadedFile[], e: number, environment: string | undefined, declared: string[]): DesiredState {
   const monitors: DesiredMonitor[] = [];
   const moved: DesiredState['moved'] = [];
+  const removed: NonNullable<DesiredState['removed']> = [];
   let settings: Settings = { ...DEFAULT_SETTINGS };
   let settingsSeen = false;
   for (const file of files) {
@@ -164,6 +166,8 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
     }
     for (const m of view?.moved ?? [])
       moved.push({ from: m.from, to: m.to, source: { file: file.display, ...itemPos('moved', m.index) } });
+    for (const r of view?.removed ?? [])
+      removed.push({ name: r.name, source: { file: file.display, ...itemPos('removed', r.index) } });
     // The first file's settings count (a second one is an error: settings.duplicate).
     if (a.settings && !settingsSeen) {
       settingsSeen = true;
@@ -178,7 +182,7 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
     }
   }
   if (declared.length > 0) settings.environments = declared;
-  return { monitors, moved, settings, files: files.map((f) => f.display) };
+  return { monitors, moved, removed, settings, files: files.map((f) => f.display) };
 }
 
 function sortAndDedupe(diagnostics: Diagnostic[], files: LoadedFile[]): Diagnostic[] {

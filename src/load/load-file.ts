@@ -92,11 +92,12 @@ export async function parseText(text: string): Promise<ParsedText> {
 
 function positionsComplete(value: unknown, positions: FilePositions): boolean {
   if (value === null || typeof value !== 'object') return true;
-  const { monitors, moved, settings } = value as Record<string, unknown>;
+  const { monitors, moved, removed, settings } = value as Record<string, unknown>;
   const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
   return (
     (positions.get('monitors')?.items.length ?? 0) === count(monitors) &&
     (positions.get('moved')?.items.length ?? 0) === count(moved) &&
+    (positions.get('removed')?.items.length ?? 0) === count(removed) &&
     (settings === undefined || positions.has('settings'))
   );
 }

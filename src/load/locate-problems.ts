@@ -18,7 +18,8 @@ export function locateProblems(
       if (problem.related?.length) {
         const places = problem.related.map((r) => {
           const other = files[r.file];
-          const pos = other?.exact?.locate(r.path, 'value');
+          // The other place is the same kind of thing as this one: a key where the problem points at a key.
+          const pos = other?.exact?.locate(r.path, problem.target);
           return pos ? `${other?.display}:${pos.line}:${pos.col}` : (other?.display ?? '?');
         });
         const more = (problem.relatedCount ?? places.length) - places.length;

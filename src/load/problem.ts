@@ -9,7 +9,7 @@ export interface LocatedProblem {
   severity: 'error' | 'warning';
   code: string;
   message: string;
-  /** Other places the message refers to ("also defined at ..."), by file index. */
+  /** Other places the message refers to ("also defined at ..."), by file index; located like this one (`target`). */
   related?: { file: number; path: PathSegment[] }[];
   /** How many other places there are in all, when `related` names only the first few. */
   relatedCount?: number;

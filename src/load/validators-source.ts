@@ -14,6 +14,7 @@ import { monitorInputSchema } from '../schema/monitor-input-schema.js';
  * `for_each` is checked by the expansion (src/load/expand), which says more than a oneOf.
  */
 const movedSchema = monitorsFileSchema.properties.moved;
+const removedSchema = monitorsFileSchema.properties.removed;
 export const loaderFileSchema = {
   ...monitorsFileSchema,
   $id: 'loader-file',
@@ -23,6 +24,10 @@ export const loaderFileSchema = {
     moved: {
       ...movedSchema,
       items: { ...movedSchema.items, properties: { ...movedSchema.items.properties, for_each: {} } },
+    },
+    removed: {
+      ...removedSchema,
+      items: { ...removedSchema.items, properties: { ...removedSchema.items.properties, for_each: {} } },
     },
   },
 };

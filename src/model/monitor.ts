@@ -66,6 +66,12 @@ export interface MovedEntry {
   source: SourcePos;
 }
 
+/** A `removed:` entry: stop managing the monitor of this name (its lock record goes, nothing is sent). */
+export interface RemovedEntry {
+  name: string;
+  source: SourcePos;
+}
+
 /** Which live monitors the tool may delete, beyond those in its lock file. */
 export type OwnershipScope = { kind: 'lock' } | { kind: 'workspace' } | { kind: 'prefix'; prefix: string };
 
@@ -107,6 +113,8 @@ export const DEFAULT_SETTINGS: Settings = {
 export interface DesiredState {
   monitors: DesiredMonitor[];
   moved: MovedEntry[];
+  /** `removed:` entries of this environment (absent: none). */
+  removed?: RemovedEntry[];
   settings: Settings;
   /** The YAML files read, in the stable order they were read. */
   files: string[];

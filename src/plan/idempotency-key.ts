@@ -27,11 +27,12 @@ export function idempotencyKey(input: KeyInput): string {
 
 /** The key of a planned change for a generation; generation 0 is the one in the plan. */
 export function keyForGeneration(
-  change: Pick<PlannedChange, 'action' | 'name' | 'id' | 'body_fingerprint' | 'live_updated_at'>,
+  change: Pick<PlannedChange, 'action' | 'name' | 'id' | 'body_fingerprint' | 'live_updated_at' | 'force_token'>,
   generation: number,
 ): string {
   // A replace targets the monitor as it was when planned: the same body sent again after
-  // other writes is a new request, not a repeat of the old one (see live_updated_at).
+  // other writes is a new request, not a repeat of the old one (see live_updated_at). A
+  // forced one (--replace) is new even when nothing was written since (force_token).
   const id = change.id ?? change.name;
   const target =
     change.action === 'create'
@@ -39,9 +40,10 @@ export function keyForGeneration(
       : change.action === 'replace' && change.live_updated_at
         ? `${id}@${change.live_updated_at}`
         : id;
+  const forced = change.force_token !== undefined ? `#${change.force_token}` : '';
   return idempotencyKey({
     operation: change.action,
-    target,
+    target: `${target}${forced}`,
     ...(change.body_fingerprint ? { bodyFingerprint: change.body_fingerprint } : {}),
     generation,
   });

@@ -1,20 +1,34 @@
 // The pure planner: desired monitors, live monitors, lock records and options in; a Plan
 // out (plain data, deterministic order). See ../shared/DESIGN.md: identity, fields the
 // listing cannot show, ownership.
+import { MonitorsError } from '../errors.js';
 import type { LockFile, LockRecord } from '../lock/types.js';
 import type { DesiredMonitor, DesiredState, LiveMonitor, OwnershipScope } from '../model/monitor.js';
 import { isEmptyValue, urlSpellings, visibleDiffs } from './compare.js';
 import { describeReason } from './reasons.js';
 import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
 import { fieldHash, liveFingerprint, liveLine, sameHashes } from './fingerprint.js';
+import { entryNotes, planForgets } from './forget.js';
 import { keyForGeneration } from './idempotency-key.js';
-import { matchDesired } from './match.js';
-import { PLAN_FORMAT_VERSION, type FieldChange, type Plan, type PlannedChange } from './types.js';
+import { matchDesired, nameKey } from './match.js';
+import { forcedNames, selectTargets, withForce } from './targets.js';
+import {
+  PLAN_FORMAT_VERSION,
+  type ChangeReason,
+  type FieldChange,
+  type Plan,
+  type PlannedChange,
+  type PlanSummary,
+} from './types.js';
 
 export interface PlanOptions {
   scope: OwnershipScope;
   openIncidentMonitorIds?: ReadonlySet<string>;
   monitorLimit?: { limit: number; usage: number };
+  /** `--target` patterns: only the changes of matching monitors are planned (targets.ts). */
+  targets?: readonly string[];
+  /** `--replace` patterns, and the token drawn for this plan that makes each forced key new. */
+  replace?: { patterns: readonly string[]; token: string };
 }
 
 export interface PlanInput {
@@ -42,22 +56,30 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
   const records = lock?.monitors ?? [];
   const recordById = new Map(records.map((r) => [r.id, r]));
   const { matches, setAside } = matchDesired(desired, live, records);
+  const forgets = planForgets(desired.removed ?? [], records, live);
+  const forced = options.replace
+    ? forcedNames(desired.monitors, options.replace.patterns, options.targets)
+    : new Set<string>();
   const changes: PlannedChange[] = [];
+  const notes: string[] = [];
   let unchanged = 0;
 
   for (const { desired: d, live: l, renamedFrom } of matches) {
     const prepared = ready?.get(d) ?? prepareDesired(d, salt);
+    if (l && forgets.ids.has(l.id)) throw forgottenButDefined(d.name, l);
     if (!l) {
       changes.push(createChange(d, prepared, records));
+      if (forced.has(d.name)) notes.push(`--replace "${d.name}": it does not exist yet; this plan creates it.`);
       continue;
     }
     // A record set aside names this monitor otherwise: it says nothing of what the monitor holds.
     const record = setAside.has(l.id) ? undefined : recordById.get(l.id);
     const ahead = compared?.get(l);
-    const change =
+    let change =
       renamedFrom === undefined && ahead?.desired === d && ahead.record === record
         ? ahead.change
         : compareMatched(d, prepared, l, record, renamedFrom);
+    if (forced.has(d.name)) change = withForce(change ?? forcedChange(d, prepared, l), options.replace!.token);
     if (change) changes.push(change);
     else unchanged += 1;
   }
@@ -65,30 +87,46 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
   const matchedIds = new Set(matches.flatMap((m) => (m.live ? [m.live.id] : [])));
   const unmanaged: Plan['unmanaged'] = [];
   for (const l of live) {
-    if (matchedIds.has(l.id)) continue;
-    if (isManaged(l, recordById, options.scope)) changes.push(deleteChange(l, recordById.get(l.id)));
+    if (matchedIds.has(l.id) || forgets.ids.has(l.id)) continue;
+    // A monitor a `removed:` entry names stays unmanaged, also inside settings.scope.
+    if (!forgets.names.has(nameKey(l.name)) && isManaged(l, recordById, options.scope))
+      changes.push(deleteChange(l, recordById.get(l.id)));
     else unmanaged.push({ id: l.id, name: l.name });
   }
+  const said = entryNotes(
+    forgets.unknown,
+    records,
+    live,
+    new Set(changes.filter((c) => c.action === 'delete').map((c) => nameKey(recordById.get(c.id!)?.name ?? c.name))),
+  );
+  changes.push(...forgets.changes);
 
   const liveIds = new Set(live.map((l) => l.id));
-  const staleRecords = records.filter((r) => !liveIds.has(r.id));
+  let staleRecords = records.filter((r) => !liveIds.has(r.id) && !forgets.ids.has(r.id));
+  let planned = sortChanges(changes);
+  let partial: Pick<Plan, 'targets' | 'not_targeted'> = {};
+  if (options.targets) {
+    const selection = selectTargets(planned, options.targets, { desired: desired.monitors, records, live });
+    planned = selection.changes;
+    partial = { targets: [...options.targets], not_targeted: selection.notTargeted };
+    // A partial plan touches no record of another monitor: stale ones stay until a plan targets them.
+    staleRecords = staleRecords.filter(selection.targetsRecord);
+  }
   const environment = desired.settings.environment?.name;
   const plan: Plan = {
     format_version: PLAN_FORMAT_VERSION,
     ...(environment !== undefined ? { environment } : {}),
-    summary: {
-      create: changes.filter((c) => c.action === 'create').length,
-      replace: changes.filter((c) => c.action === 'replace').length,
-      delete: changes.filter((c) => c.action === 'delete').length,
-      unchanged,
-    },
-    changes: sortChanges(changes),
+    summary: summaryOf(planned, unchanged, partial.not_targeted?.length),
+    changes: planned,
+    ...partial,
     unmanaged: unmanaged.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)),
     live_fingerprint: liveFingerprint(live, (l) => liveLines?.get(l) ?? liveLine(l)),
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
-    warnings: [],
+    warnings: said.warnings,
     notes: [
       ...setAside.values(),
+      ...notes,
+      ...said.notes,
       ...staleRecords.map(
         (r) =>
           `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`,
@@ -97,6 +135,42 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
   };
   addContext(plan, options);
   return plan;
+}
+
+function summaryOf(changes: readonly PlannedChange[], unchanged: number, notTargeted: number | undefined): PlanSummary {
+  const count = (action: PlannedChange['action']) => changes.filter((c) => c.action === action).length;
+  const forget = count('forget');
+  return {
+    create: count('create'),
+    replace: count('replace'),
+    delete: count('delete'),
+    ...(forget > 0 ? { forget } : {}),
+    unchanged,
+    ...(notTargeted !== undefined ? { not_targeted: notTargeted } : {}),
+  };
+}
+
+/** An unchanged monitor that --replace sends again (its key is made fresh by withForce). */
+function forcedChange(d: DesiredMonitor, prepared: PreparedDesired, l: LiveMonitor): PlannedChange {
+  return desiredChange(d, prepared, {
+    action: 'replace',
+    id: l.id,
+    reason: 'forced',
+    reason_text: describeReason('forced'),
+    fields: [],
+    ...(typeof l.updated_at === 'string' && l.updated_at !== '' ? { live_updated_at: l.updated_at } : {}),
+  });
+}
+
+/** A monitor of the YAML (through an `id:` pin or its lock record) that a `removed:` entry forgets: managed and unmanaged at once. */
+function forgottenButDefined(name: string, l: LiveMonitor): MonitorsError {
+  return new MonitorsError(
+    'PLAN_REMOVED_CONFLICT',
+    `"${name}" in the YAML is live monitor ${l.id} ("${l.name}"), which a removed: entry forgets; a monitor is either managed or not`,
+    {
+      hint: 'Remove the removed: entry to keep managing it, or remove the monitor (and any `id:` pin) from monitors:.',
+    },
+  );
 }
 
 function createChange(d: DesiredMonitor, prepared: PreparedDesired, records: readonly LockRecord[]): PlannedChange {
@@ -215,12 +289,21 @@ function changedSinceApply(
 }
 
 function deleteChange(l: LiveMonitor, record: LockRecord | undefined): PlannedChange {
+  return deleteOf(
+    l,
+    'removed',
+    record ? describeReason('removed') : `${describeReason('removed')} (in the declared ownership scope)`,
+  );
+}
+
+/** The delete of a live monitor, with its key (also `monitors destroy`'s). */
+export function deleteOf(l: LiveMonitor, reason: ChangeReason, reasonText: string): PlannedChange {
   const change: Omit<PlannedChange, 'idempotency_key'> = {
     action: 'delete',
     name: l.name,
     id: l.id,
-    reason: 'removed',
-    reason_text: record ? describeReason('removed') : `${describeReason('removed')} (in the declared ownership scope)`,
+    reason,
+    reason_text: reasonText,
     fields: [],
   };
   return { ...change, idempotency_key: keyForGeneration(change, 0) };
@@ -249,7 +332,7 @@ function addContext(plan: Plan, options: PlanOptions): void {
   }
 }
 
-const ORDER = { create: 0, replace: 1, delete: 2 } as const;
+const ORDER = { create: 0, replace: 1, delete: 2, forget: 3 } as const;
 
 function sortChanges(changes: PlannedChange[]): PlannedChange[] {
   return changes.sort(

@@ -7,6 +7,9 @@ const TEXT: Record<ChangeReason, string> = {
   not_verifiable: 'not verifiable: no lock record, and the listing cannot show every field, so it is replaced once',
   renamed: 'renamed (a `moved` entry): replaced in place, keeping its id and history',
   removed: 'removed from the YAML',
+  forgotten: 'a `removed:` entry: its lock record goes and nothing is sent; the monitor stays on the server, unmanaged',
+  forced: 'forced (--replace): sent again as written, although nothing differs',
+  destroy: 'destroy: every monitor the lock file manages is deleted',
 };
 
 /** The reason in words, for people; apply never reads it. */

@@ -85,17 +85,21 @@ export function parseSavedPlan(text: string): SavedPlan {
   for (const [i, c] of plan.changes.entries()) {
     if (
       !isObject(c) ||
-      !['create', 'replace', 'delete'].includes(c.action as string) ||
+      !['create', 'replace', 'delete', 'forget'].includes(c.action as string) ||
       typeof c.name !== 'string' ||
-      typeof c.idempotency_key !== 'string'
+      (c.action !== 'forget' && typeof c.idempotency_key !== 'string') // a forget sends nothing
     ) {
       throw invalid(`change ${i + 1} is incomplete`);
     }
     if (c.action !== 'create' && typeof c.id !== 'string')
       throw invalid(`change ${i + 1} (${String(c.action)} of "${c.name}") has no id`);
-    if (c.action !== 'delete' && (!isObject(c.body) || !isObject(c.lock_record)))
+    if ((c.action === 'create' || c.action === 'replace') && (!isObject(c.body) || !isObject(c.lock_record)))
       throw invalid(`change ${i + 1} ("${c.name}") has no body`);
+    if (c.force_token !== undefined && typeof c.force_token !== 'string')
+      throw invalid(`change ${i + 1} ("${c.name}") has a force_token that is not a string`);
   }
+  if (plan.targets !== undefined && (!Array.isArray(plan.targets) || !plan.targets.every((t) => typeof t === 'string')))
+    throw invalid('"targets" is not a list of names');
   const environment = value.environment;
   if (
     environment !== undefined &&

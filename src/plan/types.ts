@@ -3,7 +3,8 @@
 
 export const PLAN_FORMAT_VERSION = 1;
 
-export type ChangeAction = 'create' | 'replace' | 'delete';
+/** A forget sends nothing: apply drops the monitor's lock record, and the monitor stays live, unmanaged. */
+export type ChangeAction = 'create' | 'replace' | 'delete' | 'forget';
 
 export type ChangeReason =
   | 'new' // in the YAML, not on the server
@@ -11,7 +12,10 @@ export type ChangeReason =
   | 'changed_since_apply' // the YAML changed since the last apply (lock fingerprint)
   | 'not_verifiable' // live monitor with no lock record: fields the listing hides cannot be compared
   | 'renamed' // a `moved` entry: PUT on the same id under the new name
-  | 'removed'; // managed, left the YAML
+  | 'removed' // managed, left the YAML
+  | 'forgotten' // a `removed:` entry: the lock record goes, nothing is sent (forget)
+  | 'forced' // `--replace`: sent again although nothing differs
+  | 'destroy'; // `monitors destroy`: every monitor the lock file manages is deleted
 
 export interface FieldChange {
   field: string;
@@ -51,8 +55,13 @@ export interface PlannedChange {
   live_updated_at?: string;
   /** What the lock file records after this change succeeds. */
   lock_record?: { fingerprint: string; fields?: Record<string, string>; secrets?: Record<string, string> };
-  /** Idempotency key of generation 0; later generations come from keyForGeneration(). */
-  idempotency_key: string;
+  /**
+   * `--replace`: drawn afresh for each plan and part of the key, so that a forced write is
+   * never answered with the stored response of an earlier write of the same body.
+   */
+  force_token?: string;
+  /** Idempotency key of generation 0; later generations come from keyForGeneration(). Absent for forgets (nothing is sent). */
+  idempotency_key?: string;
   /** Context marks, e.g. an open incident on the monitor. */
   notes?: string[];
   /** Creates and replaces: where the monitor is written (a generated one: its template, and which instance), so a server's refusal can point there. */
@@ -81,7 +90,19 @@ export interface PlanSummary {
   create: number;
   replace: number;
   delete: number;
+  /** Lock records dropped by `removed:` entries; present only when there are some. */
+  forget?: number;
   unchanged: number;
+  /** With --target: the changes left out of the plan; present only then. */
+  not_targeted?: number;
+}
+
+/** A change a --target plan leaves out: listed, not carried out, its lock record untouched. */
+export interface NotTargeted {
+  action: ChangeAction;
+  name: string;
+  id: string | null;
+  reason: ChangeReason;
 }
 
 export interface Plan {
@@ -89,8 +110,12 @@ export interface Plan {
   /** The environment planned (settings.environments), when the set declares them. */
   environment?: string;
   summary: PlanSummary;
-  /** Deterministic order: creates, replaces, deletes; each by name. */
+  /** Deterministic order: creates, replaces, deletes, forgets; each by name. */
   changes: PlannedChange[];
+  /** `--target` patterns, as given: the plan is partial. Absent for a whole plan. */
+  targets?: string[];
+  /** With targets: the changes left out, in the order of `changes`. */
+  not_targeted?: NotTargeted[];
   /** Live monitors the tool does not manage: listed, never deleted. */
   unmanaged: { id: string; name: string }[];
   /** Hash of the live listing the plan was computed from; a saved plan is stale when it differs. */

@@ -18,6 +18,7 @@ export function applyJsonValue(
       created: result.created,
       replaced: result.replaced,
       deleted: result.deleted,
+      forgotten: result.forgotten,
       failed: result.failed,
       not_started: result.notStarted,
       interrupted: result.interrupted,

@@ -55,12 +55,21 @@ export function skippedFiles(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.filter((d) => d.code === 'file.skipped').map((d) => d.file);
 }
 
-/** `12 monitors in 3 files: valid.` or `4 errors in 2 files.` */
+/** `12 monitors in 3 files: valid.`, `4 errors in 2 files.` or `1 error in 1 path given.` */
 export function summaryLine(summary: ValidationSummary): string {
   const { errors, warnings } = countBySeverity(summary.diagnostics);
   if (errors > 0) {
-    const files = new Set(summary.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file)).size;
-    return `${plural(errors, 'error')} in ${plural(files, 'file')}${warnings > 0 ? ` (and ${plural(warnings, 'warning')})` : ''}.`;
+    // A problem with a path as a whole (no line: a missing or empty folder) is not in a file.
+    const inErrors = (inFile: boolean) =>
+      new Set(summary.diagnostics.filter((d) => d.severity === 'error' && d.line > 0 === inFile).map((d) => d.file))
+        .size;
+    const files = inErrors(true);
+    const paths = inErrors(false);
+    const where = [
+      ...(files > 0 ? [plural(files, 'file')] : []),
+      ...(paths > 0 ? [`${plural(paths, 'path')} given`] : []),
+    ].join(' and ');
+    return `${plural(errors, 'error')} in ${where}${warnings > 0 ? ` (and ${plural(warnings, 'warning')})` : ''}.`;
   }
   const perEnvironment = summary.environments?.length
     ? ` (${summary.environments.map((e) => `${e.name}: ${e.monitors}`).join(', ')})`

@@ -1,16 +1,44 @@
 // What the text and Markdown views share: the summary line, value formatting, and the
 // line diff of multi-line fields (body, headers).
 import { diffLines } from 'diff';
-import type { ChangeSource, FieldChange, Plan } from '../plan/types.js';
+import type { ChangeSource, FieldChange, Plan, PlannedChange } from '../plan/types.js';
 
 export const SENSITIVE = '(sensitive value changed)';
 export const NOT_READABLE = '(not readable)';
 
-/** `Plan: 3 to create, 1 to replace, 0 to delete.` */
+/**
+ * `Plan: 3 to create, 1 to replace, 0 to delete.`, with `, 1 to forget` when `removed:`
+ * entries drop lock records; a --target plan says it is partial and how much it leaves out.
+ */
 export function summaryLine(plan: Plan): string {
-  const { create, replace, delete: del, unchanged } = plan.summary;
-  if (create + replace + del === 0) return `No changes. ${unchanged} monitor${unchanged === 1 ? '' : 's'} up to date.`;
-  return `Plan: ${create} to create, ${replace} to replace, ${del} to delete.`;
+  const { create, replace, delete: del, forget = 0, unchanged } = plan.summary;
+  const left = plan.not_targeted?.length ?? 0;
+  const notTargeted = `${left} change${left === 1 ? '' : 's'} not targeted`;
+  if (create + replace + del + forget === 0) {
+    if (plan.targets) return `No changes in the targeted monitors (partial plan, --target); ${notTargeted}.`;
+    return `No changes. ${unchanged} monitor${unchanged === 1 ? '' : 's'} up to date.`;
+  }
+  const counts = `${create} to create, ${replace} to replace, ${del} to delete${forget > 0 ? `, ${forget} to forget` : ''}`;
+  return plan.targets ? `Plan (partial, --target): ${counts}; ${notTargeted}.` : `Plan: ${counts}.`;
+}
+
+/** `"shop: *", "api"`: the --target patterns as given. */
+export function targetsText(targets: readonly string[]): string {
+  return targets.map((t) => JSON.stringify(t)).join(', ');
+}
+
+/** What a change without field-level detail does, in words (Markdown and text). */
+export function noFieldsText(change: PlannedChange): string {
+  switch (change.action) {
+    case 'delete':
+      return 'The monitor will be deleted.';
+    case 'forget':
+      return 'Its lock record will be dropped; nothing is sent, and the monitor stays on the server, unmanaged.';
+    default:
+      return change.reason === 'forced'
+        ? 'Nothing differs: it is sent again as written (--replace).'
+        : 'No field-level detail (the listing cannot show the fields).';
+  }
 }
 
 /** `monitors/api.yaml:12:5 (region=us-east, check=health)`: where to edit a change. */

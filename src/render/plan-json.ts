@@ -24,11 +24,13 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
               old_known: f.oldKnown,
             },
       ),
-      idempotency_key: c.idempotency_key,
+      // A forget sends nothing: it has no key.
+      ...(c.idempotency_key !== undefined ? { idempotency_key: c.idempotency_key } : {}),
       notes: c.notes ?? [],
       // Where to edit it; the entry index and the fields taken from defaults stay internal (saved plans keep them).
       ...(c.source ? { source: publicSource(c.source) } : {}),
     })),
+    ...(plan.targets ? { targets: plan.targets, not_targeted: plan.not_targeted ?? [] } : {}),
     unmanaged: plan.unmanaged,
     warnings: plan.warnings,
     notes: plan.notes,

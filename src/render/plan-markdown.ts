@@ -3,21 +3,36 @@
 // with a note saying what was cut.
 import type { PlannedChange, Plan } from '../plan/types.js';
 import { code, inline } from './markdown-text.js';
-import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine } from './plan-common.js';
+import {
+  fieldSummary,
+  isMultiline,
+  multilineDiff,
+  noFieldsText,
+  sourceText,
+  summaryLine,
+  targetsText,
+} from './plan-common.js';
 
 /** Room for the changes, leaving space for the head, the tail and the cut note. */
 export const MARKDOWN_BUDGET = 60_000;
 
-const ICON = { create: '➕ create', replace: '🔁 replace', delete: '🗑️ delete' } as const;
+const ICON = { create: '➕ create', replace: '🔁 replace', delete: '🗑️ delete', forget: '📤 forget' } as const;
 
 export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string {
   const head = [`**${summaryLine(plan)}**`, ''];
+  if (plan.targets)
+    head.push(`> Partial plan: only the monitors matching --target ${inline(targetsText(plan.targets))}.`, '');
   for (const w of plan.warnings) head.push(`> ⚠️ ${inline(w)}`, '');
-  if (plan.changes.length === 0 && plan.unmanaged.length === 0) return `${head.join('\n').trimEnd()}\n`;
+  const left = plan.not_targeted ?? [];
+  if (plan.changes.length === 0 && plan.unmanaged.length === 0 && left.length === 0)
+    return `${head.join('\n').trimEnd()}\n`;
 
   // The unmanaged list and the notes are bounded first (notes may be one per stale lock
   // record: thousands), so that the changes can never push the comment past the limit.
-  const unmanaged = plan.unmanaged.length > 0 ? [unmanagedLine(plan.unmanaged, budget / 10)] : [];
+  const unmanaged = [
+    ...(left.length > 0 ? [notTargetedLine(left, budget / 10)] : []),
+    ...(plan.unmanaged.length > 0 ? [unmanagedLine(plan.unmanaged, budget / 10)] : []),
+  ];
   const notes: string[] = [];
   let notesUsed = 0;
   for (const n of plan.notes) {
@@ -62,29 +77,45 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
   const summary =
     plan.changes.length > 0
       ? `Show ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`
-      : 'Show the unmanaged monitors';
+      : left.length > 0
+        ? 'Show the changes not targeted'
+        : 'Show the unmanaged monitors';
   return `${[...head, '<details>', `<summary>${summary}</summary>`, '', ...body, '', ...details, ...tail, '', '</details>'].join('\n')}\n`;
 }
 
 /** At most 50 names, and no more text than `room`: names come from the server, of any length. */
 function unmanagedLine(unmanaged: Plan['unmanaged'], room: number): string {
-  const names: string[] = [];
-  let used = 0;
-  for (const u of unmanaged.slice(0, 50)) {
-    const name = code(u.name);
-    if (used + name.length + 2 > room) break;
-    names.push(name);
-    used += name.length + 2;
-  }
   const n = unmanaged.length;
-  return `${n} unmanaged monitor${n === 1 ? '' : 's'} (not in the YAML nor the lock file; never deleted): ${names.join(', ')}${names.length < n ? `${names.length > 0 ? ', ' : ''}...` : ''}`;
+  return `${n} unmanaged monitor${n === 1 ? '' : 's'} (not in the YAML nor the lock file; never deleted): ${nameList(
+    unmanaged.map((u) => code(u.name)),
+    room,
+  )}`;
+}
+
+/** The changes a --target plan leaves out, by action and name, bounded like the unmanaged list. */
+function notTargetedLine(left: NonNullable<Plan['not_targeted']>, room: number): string {
+  const n = left.length;
+  return `${n} change${n === 1 ? '' : 's'} not targeted (left out of this plan; their lock records are untouched): ${nameList(
+    left.map((c) => `${c.action} ${code(c.name)}`),
+    room,
+  )}`;
+}
+
+function nameList(items: readonly string[], room: number): string {
+  const shown: string[] = [];
+  let used = 0;
+  for (const item of items.slice(0, 50)) {
+    if (used + item.length + 2 > room) break;
+    shown.push(item);
+    used += item.length + 2;
+  }
+  return `${shown.join(', ')}${shown.length < items.length ? `${shown.length > 0 ? ', ' : ''}...` : ''}`;
 }
 
 function changeDetails(c: PlannedChange): string {
   const lines = [`#### ${ICON[c.action]} ${code(c.name)}`, ''];
   if (c.source) lines.push(`Defined at ${code(sourceText(c.source))}`, '');
-  if (c.fields.length === 0)
-    return `${lines.join('\n')}${c.action === 'delete' ? 'The monitor will be deleted.' : 'No field-level detail (the listing cannot show the fields).'}\n`;
+  if (c.fields.length === 0) return `${lines.join('\n')}${noFieldsText(c)}\n`;
   lines.push('```diff');
   for (const f of c.fields) {
     if (isMultiline(f)) {

@@ -3,21 +3,29 @@
 // (the CLI decides: a TTY and no NO_COLOR). Every text from the plan passes printable():
 // only the renderer's own colour codes reach the terminal.
 import type { PlannedChange, Plan } from '../plan/types.js';
-import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine } from './plan-common.js';
+import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine, targetsText } from './plan-common.js';
 import { printable } from './printable.js';
 
 export interface TextOptions {
   color: boolean;
 }
 
-const SYMBOL = { create: '+', replace: '~', delete: '-' } as const;
-const COLOR = { create: 32, replace: 33, delete: 31 } as const;
+const SYMBOL = { create: '+', replace: '~', delete: '-', forget: '=' } as const;
+const COLOR = { create: 32, replace: 33, delete: 31, forget: 36 } as const;
 
 export function renderPlanText(plan: Plan, options: TextOptions): string {
   const paint: Paint = (code, text) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const out: string[] = [];
   if (plan.environment !== undefined) out.push(paint(1, printable(`Environment: ${plan.environment}`)), '');
+  if (plan.targets) out.push(paint(1, printable(`Targets: ${targetsText(plan.targets)} (a partial plan)`)), '');
   for (const change of plan.changes) out.push(...changeBlock(change, paint), '');
+  const left = plan.not_targeted?.length ?? 0;
+  if (left > 0) {
+    out.push(
+      `Not targeted: ${left} other change${left === 1 ? ' is' : 's are'} left out of this plan; their lock records are untouched (plan without --target to see ${left === 1 ? 'it' : 'them'}).`,
+      '',
+    );
+  }
   if (plan.unmanaged.length > 0) {
     out.push(
       `Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} not in the YAML nor the lock file; they are never deleted:`,

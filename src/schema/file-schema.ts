@@ -1,5 +1,5 @@
-// Schema of a whole YAML file of monitors: `defaults`, `monitors`, `moved`, `settings`,
-// `vars`. Editors use the generated JSON (`# yaml-language-server: $schema=...`); the
+// Schema of a whole YAML file of monitors: `defaults`, `monitors`, `moved`, `removed`,
+// `settings`, `vars`. Editors use the generated JSON (`# yaml-language-server: $schema=...`); the
 // loader uses the monitor-input schema per merged monitor, so this one may be looser
 // where merging makes fields optional. Templates (`${var.NAME}`, `${each.KEY}`, `for_each`,
 // environments) are described here for editors; the loader checks them itself
@@ -201,6 +201,21 @@ export const monitorsFileSchema = {
         properties: {
           from: { type: 'string', minLength: 2, maxLength: 100 },
           to: { type: 'string', minLength: 2, maxLength: 100 },
+          for_each: forEachSchema,
+          environments: environmentsListSchema,
+        },
+      },
+    },
+    removed: {
+      type: 'array',
+      description:
+        'Monitors to stop managing without deleting them: the plan shows a forget, apply drops the lock record and sends nothing; the monitor stays on the server, unmanaged.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: {
+          name: { type: 'string', minLength: 2, maxLength: 100, description: 'The name the lock file records.' },
           for_each: forEachSchema,
           environments: environmentsListSchema,
         },

@@ -9,7 +9,7 @@ import { closedPort, startHttp, type HttpServer } from '../check/servers/loopbac
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 import { pullRequestEnv, runActionProcess } from './action-process.js';
-import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 
 const REPO = 'acme/monitors-config';
 

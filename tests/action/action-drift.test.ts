@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { eventEnv, runActionProcess } from './action-process.js';
-import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 
 const REPO = 'acme/monitors-config';
 const EXAMPLE = fileURLToPath(new URL('../../examples/shop', import.meta.url));
@@ -149,7 +149,7 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
       const run = await runActionProcess(inputs(), env);
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(
-        /^::error::The drift issue could not be opened or updated: GitHub API PATCH \/repos\/acme\/monitors-config\/issues\/101 failed: 403 Forbidden \(does the job grant `permissions: issues: write`\?\)\. The plan is in the job summary; the job needs `permissions: issues: write`\.$/m,
+        /^::error::The drift issue could not be opened or updated: GitHub API PATCH \/repos\/acme\/monitors-config\/issues\/101 failed: 403 Forbidden: Resource not accessible by integration \(does the job grant `permissions: issues: write`\?\)\. The plan is in the job summary; the job needs `permissions: issues: write`\.$/m,
       );
       expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8')).toContain('shop.example.com/work');
     } finally {

@@ -11,7 +11,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 import { eventEnv, pullRequestEnv, runActionProcess } from './action-process.js';
-import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 
 const REPO = 'acme/monitors-config';
 

@@ -5,14 +5,13 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenId } from '../../src/sim/tokens.js';
-import { CLI_PATH } from '../helpers/run-cli.js';
 import { getRequestLog } from '../helpers/sim-admin.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { runActionProcess } from './action-process.js';
-import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 
 const REPO = 'acme/monitors-config';
 const EXAMPLE = fileURLToPath(new URL('../../examples/environments', import.meta.url));
@@ -27,14 +26,15 @@ let github: FakeGitHub;
 let workspace: string;
 let env: Record<string, string>;
 
-/** A `cli` that records the names of the variables its process holds, then runs the built CLI. */
+/**
+ * Loaded into every node process of the run (NODE_OPTIONS --import): the wrapper, `monitors ci`
+ * and each CLI run it starts. Records the names of the variables each process holds.
+ */
 const SPY = `import { appendFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { isMainThread } from 'node:worker_threads';
 const args = process.argv.slice(2);
 const at = args.indexOf('--env');
-appendFileSync(process.env.SPY_LOG, JSON.stringify({ env: at >= 0 ? args[at + 1] : null, vars: Object.keys(process.env) }) + '\\n');
-const r = spawnSync(process.execPath, [${JSON.stringify(CLI_PATH)}, ...args], { stdio: 'inherit' });
-process.exitCode = r.status ?? 1;
+if (isMainThread) appendFileSync(process.env.SPY_LOG, JSON.stringify({ env: at >= 0 ? args[at + 1] : null, vars: Object.keys(process.env) }) + '\\n');
 `;
 
 const outputs = () =>
@@ -77,6 +77,7 @@ beforeAll(async () => {
     GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
     GITHUB_OUTPUT: join(workspace, 'output.txt'),
     SPY_LOG: join(workspace, 'spy.log'),
+    NODE_OPTIONS: `--import=${pathToFileURL(join(workspace, 'spy.mjs')).href}`,
     CI: 'true',
   };
 });
@@ -92,7 +93,6 @@ const inputs = (command: string, environments: string) => ({
   environments,
   'github-token': 'ghs_fake',
   comment: 'true',
-  cli: `${process.execPath} ${join(workspace, 'spy.mjs')}`,
 });
 
 describe('the action with environments', () => {
@@ -133,8 +133,10 @@ describe('the action with environments', () => {
     expect(stagingRun).not.toContain('MONITORS_PRODUCTION_TOKEN');
     expect(productionRun).toContain('MONITORS_PRODUCTION_TOKEN');
     expect(productionRun).not.toContain('MONITORS_STAGING_TOKEN');
-    for (const vars of [stagingRun, productionRun])
+    for (const vars of [stagingRun, productionRun]) {
       expect(vars.some((v) => v.startsWith('MONITORS_ACTION_'))).toBe(false);
+      expect(vars).not.toContain('GITHUB_TOKEN'); // monitors ci keeps the github-token to itself
+    }
   });
 
   it('a failed environment gets its section with the error, the others their plans, and the step fails', async () => {
@@ -176,7 +178,7 @@ describe('the action with environments', () => {
   it('refuses one lock input for every environment', async () => {
     const run = await runActionProcess({ ...inputs('plan', 'all'), lock: 'monitors/monitors.lock.json' }, env);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('::error::input "lock" would give every environment one lock file');
+    expect(run.stdout).toContain('::error::the lock input (--lock) would give every environment one lock file');
   });
 
   it('apply stops at the first environment that fails and says which were not run', async () => {
@@ -191,5 +193,31 @@ describe('the action with environments', () => {
       '- **production**: failed (exit 1)\n- **staging**: not run (an earlier environment failed)',
     );
     expect(existsSync(join(workspace, 'monitors', 'locks', 'staging.lock.json'))).toBe(false);
+  });
+
+  it('command environments: the declared environments as JSON in the environments output, for a job matrix', async () => {
+    const run = await runActionProcess({ command: 'environments', path: 'monitors' }, env);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const listed = JSON.parse(outputs().environments) as { format_version: number; environments: unknown[] };
+    expect(listed).toEqual({
+      format_version: 1,
+      environments: [
+        {
+          name: 'staging',
+          token_env: 'MONITORS_STAGING_TOKEN',
+          api_url: staging.baseUrl, // the YAML's ${env:STAGING_API_URL}, resolved
+          lock_file: 'monitors/locks/staging.lock.json',
+          monitors: 14,
+        },
+        {
+          name: 'production',
+          token_env: 'MONITORS_PRODUCTION_TOKEN',
+          api_url: production.baseUrl,
+          lock_file: 'monitors/locks/production.lock.json',
+          monitors: 20,
+        },
+      ],
+    });
+    expect(JSON.parse(run.stdout)).toEqual(listed);
   });
 });

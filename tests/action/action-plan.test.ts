@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { pullRequestEnv, runActionProcess } from './action-process.js';
-import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 
 const REPO = 'acme/monitors-config';
 const EXAMPLE = fileURLToPath(new URL('../../examples/shop', import.meta.url));

@@ -1,6 +1,7 @@
 // The YAML glue cannot run here (no GitHub runner), so check what can break silently:
-// every input reaches run.mjs under the name it reads, and the example workflow keeps the
-// properties the docs promise.
+// every input reaches run.mjs under the name it reads, every output is written by the code
+// under that name, and the example workflows keep the properties the docs promise. (What the
+// step runs, it runs for real in tests/action/action-from-clone.test.ts.)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -13,7 +14,10 @@ const workflow = read('examples/github/.github/workflows/monitors.yml');
 const workflowOnMain = read('examples/github-lock-on-main/.github/workflows/monitors.yml');
 const environmentsWorkflow = read('examples/github/.github/workflows/monitors-environments.yml');
 const environmentsOnMain = read('examples/github-lock-on-main/.github/workflows/monitors-environments.yml');
-const runScript = readFileSync(fileURLToPath(new URL('../../action/run.mjs', import.meta.url)), 'utf8');
+const matrixWorkflow = read('examples/github/.github/workflows/monitors-matrix.yml');
+const source = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
+const runScript = source('action/run.mjs');
+const githubProvider = source('src/ci/github.ts');
 
 describe('action.yml', () => {
   const step = action.runs.steps[0];
@@ -38,7 +42,6 @@ describe('action.yml', () => {
       'lock',
       'lock-branch',
       'path',
-      'version',
     ]);
     for (const name of names) {
       const envName = `MONITORS_ACTION_${name.toUpperCase().replaceAll('-', '_')}`;
@@ -47,12 +50,20 @@ describe('action.yml', () => {
     }
   });
 
-  it('exposes the outputs run.mjs writes', () => {
-    expect(action.outputs.changes.value).toBe('${{ steps.run.outputs.changes }}');
-    expect(action.outputs['exit-code'].value).toBe('${{ steps.run.outputs.exit-code }}');
-    expect(runScript).toContain('changes=${changes}\\nexit-code=${result.code}\\n');
-    expect(action.outputs.issue.value).toBe('${{ steps.run.outputs.issue }}');
-    expect(runScript).toContain('issue=${result.number}\\n');
+  it('exposes the outputs monitors ci (src/ci/github.ts) and run.mjs write', () => {
+    for (const name of ['changes', 'exit-code', 'lock-files', 'issue', 'environments'])
+      expect(action.outputs[name].value, name).toBe(`\${{ steps.run.outputs.${name} }}`);
+    expect(githubProvider).toContain(
+      'output(`changes=${outputs.changes}\\nexit-code=${outputs.exitCode}\\n${lockFiles}`)',
+    );
+    expect(githubProvider).toContain('`lock-files=${outputs.lockFiles.join');
+    expect(githubProvider).toContain('output(`issue=${result.number}\\n`)');
+    expect(runScript).toContain('`environments=${JSON.stringify(JSON.parse(stdout))}\\n`');
+  });
+
+  it('runs the bundle of its own checkout unless the cli input names another, and never npx', () => {
+    expect(runScript).toContain("join(actionDir, 'bundle', 'monitors.mjs')");
+    expect(runScript).not.toMatch(/\bnpx\b/);
   });
 });
 
@@ -152,5 +163,41 @@ describe('the example workflows', () => {
     expect(JSON.stringify(environmentsWorkflow)).not.toMatch(/git (push|commit)/); // each environment's apply pushes its lock file (tests/gitops/lock-branch-environments.test.ts)
     // The variant for a main CI may push to commits the lock files itself (tests/gitops/lock-commit-environments.test.ts).
     expect(actionSteps(environmentsOnMain.jobs.apply).map((s) => s.with?.['lock-branch'])).toEqual([undefined]);
+  });
+
+  it('with many environments: the matrix read from the YAML, a job per environment with its own concurrency group and its own token', () => {
+    const jobs = matrixWorkflow.jobs;
+    expect(actionSteps(jobs.environments)).toEqual([
+      { id: 'list', uses: 'monitors-as-code/monitors@v0', with: { command: 'environments', path: 'monitors' } },
+    ]);
+    expect(jobs.environments.outputs.environments).toBe('${{ steps.list.outputs.environments }}');
+    const include = '${{ fromJSON(needs.environments.outputs.environments).environments }}';
+    const expected = {
+      plan: ['plan', 'monitors-plan-${{ github.event.pull_request.number }}-${{ matrix.name }}', true],
+      apply: ['apply', 'monitors-apply-${{ matrix.name }}', false],
+      drift: ['drift', 'monitors-drift-${{ matrix.name }}', true],
+    } as const;
+    for (const [name, [command, group, cancel]] of Object.entries(expected)) {
+      const job = jobs[name];
+      expect(job.needs, name).toBe('environments');
+      expect(job.strategy, name).toEqual({ 'fail-fast': false, matrix: { include } });
+      expect(job.concurrency, name).toEqual({ group, 'cancel-in-progress': cancel });
+      // The environment's token under the variable its token_env names, from the secret of that name.
+      const token = job.steps.find((s: { run?: string }) => s.run?.includes('GITHUB_ENV'));
+      expect(token.env, name).toEqual({ NAME: '${{ matrix.token_env }}', TOKEN: '${{ secrets[matrix.token_env] }}' });
+      expect(token.run).toBe('echo "$NAME=$TOKEN" >> "$GITHUB_ENV"');
+      expect(actionSteps(job).map((s) => [s.with?.command, s.with?.environments, s.with?.['lock-branch']])).toEqual([
+        [command, '${{ matrix.name }}', 'monitors-state'],
+      ]);
+    }
+    expect(jobs.apply.environment).toBe('monitors-${{ matrix.name }}'); // its secrets and protection rules
+    expect(jobs.apply.permissions).toEqual({ contents: 'write' });
+    expect(jobs.drift.permissions).toEqual({ contents: 'read', issues: 'write' });
+    expect(JSON.stringify(matrixWorkflow)).not.toMatch(/git (push|commit)/);
+  });
+
+  it('no example installs or fetches the CLI: the action runs its own bundle', () => {
+    for (const wf of [workflow, workflowOnMain, environmentsWorkflow, environmentsOnMain, matrixWorkflow])
+      expect(JSON.stringify(wf)).not.toMatch(/\bnpx\b|npm (install|ci)/);
   });
 });

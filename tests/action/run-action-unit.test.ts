@@ -1,264 +1,77 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The Action's thin wrapper (action/run.mjs): every input becomes an option of `monitors ci`,
+// and the CLI is the bundle of the Action's own checkout unless the `cli` input names another.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { driftBody } from '../../action/drift-issue.mjs';
-import {
-  combinedReport,
-  environmentChildEnv,
-  environmentsFromReport,
-  fitSection,
-  selectEnvironments,
-  summaryOf,
-} from '../../action/environments.mjs';
-import {
-  checkArgs,
-  checkReport,
-  cliCommand,
-  commandArgs,
-  outcomeOf,
-  readInputs,
-  textReport,
-} from '../../action/run.mjs';
-import { MAX_COMMENT_CHARS } from '../../action/upsert-comment.mjs';
+import { cliArgs, cliCommand, cliEnv, readInputs } from '../../action/run.mjs';
 
 const inputs = (extra: Record<string, string>) => readInputs({ MONITORS_ACTION_COMMAND: 'plan', ...extra });
 
-describe('action run.mjs pieces', () => {
-  it('maps a plan’s exit 2 to success with changes, and nothing else', () => {
-    expect(outcomeOf('plan', 2)).toEqual({ ok: true, changes: true });
-    expect(outcomeOf('plan', 0)).toEqual({ ok: true, changes: false });
-    expect(outcomeOf('plan', 1)).toEqual({ ok: false, changes: false });
-    expect(outcomeOf('drift', 2)).toEqual({ ok: true, changes: true });
-    expect(outcomeOf('drift', 0)).toEqual({ ok: true, changes: false });
-    expect(outcomeOf('drift', 1)).toEqual({ ok: false, changes: false });
-    expect(outcomeOf('apply', 2)).toEqual({ ok: false, changes: false });
-    expect(outcomeOf('validate', 0)).toEqual({ ok: true, changes: false });
+describe('action/run.mjs', () => {
+  it('refuses an unknown command with a clear message', () => {
+    expect(() => readInputs({ MONITORS_ACTION_COMMAND: 'destroy' })).toThrow(
+      'input "command" must be one of validate, plan, apply, drift, environments, not "destroy"',
+    );
   });
 
-  it('builds each command’s arguments: detailed exit code for plans, --yes for applies', () => {
-    expect(commandArgs(inputs({ MONITORS_ACTION_PATH: 'mon', MONITORS_ACTION_LOCK: 'mon.lock.json' }))).toEqual([
+  it('runs the cli input, else the bundle committed in the action’s checkout (never npx)', () => {
+    expect(cliCommand(inputs({ MONITORS_ACTION_CLI: 'node dist/src/cli/main.js' }))).toEqual({
+      command: 'node',
+      args: ['dist/src/cli/main.js'],
+    });
+    expect(cliCommand(inputs({}), '/actions/monitors')).toEqual({
+      command: process.execPath,
+      args: [join('/actions/monitors', 'bundle', 'monitors.mjs')],
+    });
+  });
+
+  it('turns every input into an option of monitors ci', () => {
+    expect(cliArgs(inputs({}))).toEqual(['ci', 'plan', 'monitors', '--provider', 'github']);
+    expect(
+      cliArgs(
+        inputs({
+          MONITORS_ACTION_PATH: 'mon',
+          MONITORS_ACTION_LOCK: 'l.json',
+          MONITORS_ACTION_LOCK_BRANCH: 'monitors-state',
+          MONITORS_ACTION_API_URL: 'https://api.test/api/v1',
+          MONITORS_ACTION_ENVIRONMENTS: 'staging production',
+          MONITORS_ACTION_COMMENT: 'false',
+          MONITORS_ACTION_CHECK: 'true',
+          MONITORS_ACTION_CHECK_ARGS: '--ca ca.pem',
+          MONITORS_ACTION_DRIFT_LABEL: '',
+        }),
+      ),
+    ).toEqual([
+      'ci',
       'plan',
       'mon',
       '--lock',
-      'mon.lock.json',
-      '--detailed-exitcode',
-      '--format',
-      'markdown',
-    ]);
-    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'apply' }))).toEqual(['apply', 'monitors', '--yes']);
-    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'drift' }))).toEqual([
-      'plan',
-      'monitors',
-      '--detailed-exitcode',
-      '--format',
-      'markdown',
-    ]);
-    expect(
-      commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'apply', MONITORS_ACTION_LOCK_BRANCH: 'monitors-state' })),
-    ).toEqual(['apply', 'monitors', '--lock-branch', 'monitors-state', '--yes']);
-    expect(commandArgs(inputs({ MONITORS_ACTION_LOCK_BRANCH: 'monitors-state' }))).toEqual([
-      'plan',
-      'monitors',
+      'l.json',
       '--lock-branch',
       'monitors-state',
-      '--detailed-exitcode',
-      '--format',
-      'markdown',
-    ]);
-    expect(
-      commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'validate', MONITORS_ACTION_LOCK_BRANCH: 'monitors-state' })),
-    ).toEqual(['validate', 'monitors']);
-    expect(commandArgs(inputs({ MONITORS_ACTION_COMMAND: 'validate', MONITORS_ACTION_PATH: 'a/b' }))).toEqual([
-      'validate',
-      'a/b',
-    ]);
-  });
-
-  it('refuses an unknown command with a clear message', () => {
-    expect(() => readInputs({ MONITORS_ACTION_COMMAND: 'destroy' })).toThrow(
-      'input "command" must be one of validate, plan, apply, drift, not "destroy"',
-    );
-    expect(inputs({ MONITORS_ACTION_COMMENT: 'false' }).comment).toBe(false);
-    expect(inputs({}).driftLabel).toBe('monitors-drift');
-    expect(inputs({ MONITORS_ACTION_DRIFT_LABEL: '' }).driftLabel).toBe('');
-    expect(inputs({ MONITORS_ACTION_DRIFT_LABEL: ' ops ' }).driftLabel).toBe('ops');
-  });
-
-  it('runs the cli input, else the repository’s install, else npx at the action’s version', () => {
-    const workspace = mkdtempSync(join(tmpdir(), 'action-ws-'));
-    try {
-      expect(cliCommand(inputs({ MONITORS_ACTION_CLI: 'node dist/src/cli/main.js' }), {})).toEqual({
-        command: 'node',
-        args: ['dist/src/cli/main.js'],
-      });
-      const actionDir = join(workspace, 'action-checkout');
-      mkdirSync(actionDir);
-      writeFileSync(join(actionDir, 'package.json'), JSON.stringify({ version: '1.2.3' }));
-      expect(cliCommand(inputs({}), { GITHUB_WORKSPACE: workspace }, actionDir)).toEqual({
-        command: 'npx',
-        args: ['--yes', 'monitors@1.2.3'],
-      });
-      expect(
-        cliCommand(inputs({ MONITORS_ACTION_VERSION: '2.0.0' }), { GITHUB_WORKSPACE: workspace }, actionDir).args,
-      ).toEqual(['--yes', 'monitors@2.0.0']);
-      mkdirSync(join(workspace, 'node_modules', '.bin'), { recursive: true });
-      writeFileSync(join(workspace, 'node_modules', '.bin', 'monitors'), '');
-      expect(cliCommand(inputs({}), { GITHUB_WORKSPACE: workspace }, actionDir)).toEqual({
-        command: join(workspace, 'node_modules', '.bin', 'monitors'),
-        args: [],
-      });
-    } finally {
-      rmSync(workspace, { recursive: true, force: true });
-    }
-  });
-
-  it('reports a failed run with its output, without repeating annotations', () => {
-    const text = textReport(
-      inputs({ MONITORS_ACTION_COMMAND: 'validate' }),
-      1,
-      'a.yaml:1:1: error x\n::error file=a.yaml,line=1::x\n1 error in 1 file.\n',
-      false,
-    );
-    expect(text).toBe(
-      '#### monitors validate `monitors`: failed (exit 1)\n\n```\na.yaml:1:1: error x\n1 error in 1 file.\n```\n',
-    );
-  });
-
-  it('runs check --changed after a plan when asked, with the extra check arguments', () => {
-    expect(inputs({}).check).toBe(false);
-    const asked = inputs({
-      MONITORS_ACTION_CHECK: 'true',
-      MONITORS_ACTION_LOCK: 'l.json',
-      MONITORS_ACTION_CHECK_ARGS: ' --ca  ca.pem --concurrency 2 ',
-    });
-    expect(asked.check).toBe(true);
-    expect(checkArgs(asked)).toEqual([
-      'check',
-      'monitors',
-      '--lock',
-      'l.json',
-      '--ca',
-      'ca.pem',
-      '--concurrency',
-      '2',
-      '--changed',
-      '--format',
-      'markdown',
-    ]);
-    expect(checkArgs(inputs({}))).toEqual(['check', 'monitors', '--changed', '--format', 'markdown']);
-  });
-
-  it('puts the check’s Markdown beside the plan, or its error output when it could not run', () => {
-    expect(checkReport(inputs({}), 1, '**Check: 0 up, 0 degraded, 1 down, 0 not checked.**\n', 'ignored')).toBe(
-      '#### monitors check `monitors`: the monitors this pull request creates or replaces, checked from the runner\n\n**Check: 0 up, 0 degraded, 1 down, 0 not checked.**\n',
-    );
-    expect(checkReport(inputs({}), 1, '', 'error BAD_OPTION: --ca x could not be read\n')).toBe(
-      '#### monitors check --changed `monitors`: failed (exit 1)\n\n```\nerror BAD_OPTION: --ca x could not be read\n```\n',
-    );
-  });
-});
-
-describe('the drift issue text', () => {
-  it('starts with the marker, says when and where, and stays under GitHub’s limit with a huge plan', () => {
-    const now = new Date('2026-03-02T06:17:00Z');
-    const body = driftBody({
-      path: 'monitors',
-      planMarkdown: '**Plan: 1 to create, 0 to replace, 0 to delete.**',
-      runUrl: 'https://github.test/a/b/actions/runs/1',
-      now,
-    });
-    expect(body.split('\n').slice(0, 4)).toEqual([
-      '<!-- monitors-drift:monitors -->',
-      '### Drift: the live monitors differ from `monitors`',
+      '--api-url',
+      'https://api.test/api/v1',
+      '--environments',
+      'staging production',
+      '--no-comment',
+      '--check',
+      '--check-args',
+      '--ca ca.pem',
+      '--drift-label',
       '',
-      'The scheduled drift check on 2026-03-02T06:17:00.000Z ([workflow run](https://github.test/a/b/actions/runs/1)) planned against the live workspace and found changes.',
+      '--provider',
+      'github',
     ]);
-    expect(body.endsWith('**Plan: 1 to create, 0 to replace, 0 to delete.**')).toBe(true);
-    const huge = driftBody({ path: 'monitors', planMarkdown: 'x'.repeat(200_000), now });
-    expect(huge.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
-    expect(huge).toMatch(
-      /^<!-- monitors-drift:monitors -->\n[\s\S]*… \(truncated: the full plan is in the job summary and log\)$/,
-    );
-  });
-});
-
-describe('action environments.mjs pieces', () => {
-  const declared = [
-    { name: 'staging', tokenEnv: 'STAGING_TOKEN', lockFile: 'locks/staging.json' },
-    { name: 'production', tokenEnv: 'PRODUCTION_TOKEN', lockFile: 'locks/production.json' },
-  ];
-
-  it('reads the environments from validate --format json', () => {
-    const report = JSON.stringify({
-      valid: true,
-      environments: [{ name: 'staging', monitors: 3, token_env: 'STAGING_TOKEN', lock_file: 'locks/staging.json' }],
-    });
-    expect(environmentsFromReport(report)).toEqual([declared[0]]);
-    expect(environmentsFromReport(JSON.stringify({ valid: true }))).toEqual([]);
-    expect(() => environmentsFromReport('not json')).toThrow('did not print JSON');
-  });
-
-  it('chooses all, or the names given, refusing undeclared ones', () => {
-    expect(selectEnvironments('all', declared)).toEqual(declared);
-    expect(selectEnvironments(' production,staging ', declared).map((e) => e.name)).toEqual(['production', 'staging']);
-    expect(() => selectEnvironments('prod', declared)).toThrow(
-      'input "environments" names prod, which the YAML does not declare (declared: staging, production)',
-    );
-    expect(() => selectEnvironments('all', [])).toThrow('the YAML declares no environments');
-  });
-
-  it("leaves the other environments' token variables and MONITORS_ENV out of each process", () => {
-    const base = {
-      PATH: '/bin',
-      STAGING_TOKEN: 's',
-      PRODUCTION_TOKEN: 'p',
-      MONITORS_ENV: 'production',
-      SHOP_SECRET: 'x',
-    };
-    expect(environmentChildEnv(base, declared[0]!, declared)).toEqual({
-      PATH: '/bin',
-      STAGING_TOKEN: 's',
-      SHOP_SECRET: 'x',
-    });
-    expect(environmentChildEnv(base, declared[1]!, declared)).toEqual({
-      PATH: '/bin',
-      PRODUCTION_TOKEN: 'p',
-      SHOP_SECRET: 'x',
-    });
-  });
-
-  it('gives every environment its share of the comment, closing what a cut leaves open', () => {
-    const big = `**Plan: 900 to create, 0 to replace, 0 to delete.**\n\n<details>\n<summary>Show</summary>\n\n\`\`\`diff\n${'+ name: "x"\n'.repeat(9000)}\`\`\`\n\n</details>\n`;
-    const report = combinedReport('plan', 'monitors', [
-      { name: 'staging', ok: true, code: 2, markdown: big, body: big },
-      {
-        name: 'production',
-        ok: true,
-        code: 0,
-        markdown: '**No changes. 3 monitors up to date.**\n',
-        body: '**No changes. 3 monitors up to date.**\n',
-      },
+    expect(cliArgs(inputs({ MONITORS_ACTION_DRIFT_LABEL: ' ops ' }))).toContain('ops');
+    expect(cliArgs(inputs({ MONITORS_ACTION_COMMAND: 'environments', MONITORS_ACTION_PATH: 'mon' }))).toEqual([
+      'environments',
+      'mon',
+      '--format',
+      'json',
     ]);
-    expect(report.length).toBeLessThan(60_000);
-    expect(report).toContain(
-      '- **staging**: Plan: 900 to create, 0 to replace, 0 to delete.\n- **production**: No changes. 3 monitors up to date.',
-    );
-    expect(report).toContain('##### production\n\n**No changes. 3 monitors up to date.**');
-    const staging = report.slice(report.indexOf('##### staging'), report.indexOf('##### production'));
-    expect((staging.match(/^```/gm) ?? []).length % 2).toBe(0);
-    expect((staging.match(/<details>/g) ?? []).length).toBe((staging.match(/<\/details>/g) ?? []).length);
-    expect(staging).toContain('cut to share the comment');
-    expect(fitSection('short', 100)).toBe('short');
   });
 
-  it("says in an environment's summary line when its check failed", () => {
-    const markdown = '**Plan: 1 to create, 0 to replace, 0 to delete.**\n';
-    expect(summaryOf({ name: 'staging', ok: true, code: 2, markdown, check: 'ok' })).toBe(
-      'Plan: 1 to create, 0 to replace, 0 to delete.',
-    );
-    expect(summaryOf({ name: 'staging', ok: true, code: 2, markdown, check: 'failed' })).toBe(
-      'Plan: 1 to create, 0 to replace, 0 to delete. Check: a monitor is down, or the check failed.',
-    );
+  it('gives the CLI the job’s environment without the inputs, and the github-token as GITHUB_TOKEN', () => {
+    const env = { PATH: '/bin', MONITORS_ACTION_COMMAND: 'plan', MONITORS_ACTION_GITHUB_TOKEN: 'ghs_x' };
+    expect(cliEnv(readInputs(env), env)).toEqual({ PATH: '/bin', GITHUB_TOKEN: 'ghs_x' });
   });
 });

@@ -70,6 +70,18 @@ describe('monitors check --changed', () => {
     expect(report.results[0].reason).toBe('status 404, expected 200-299 (2 attempts)');
   });
 
+  it('takes --api-url like plan (it wins over MONITORS_API_URL), and refuses it without --changed', async () => {
+    const run = await runCli(
+      ['check', dir, '--changed', '--api-url', sim.baseUrl, '--resolve', `shop.example.com:${web.port}:127.0.0.1`],
+      { env: { MONITORS_API_URL: 'http://127.0.0.1:9/api/v1', MONITORS_API_TOKEN: sim.token } },
+    );
+    expect(run.code, run.stderr).toBe(1); // shop: cart is down (404): the plan was read from the --api-url
+    expect(run.stdout).toContain('Check: 1 up, 0 degraded, 1 down, 0 not checked.');
+    const alone = await runCli(['check', dir, '--api-url', sim.baseUrl], { env });
+    expect(alone).toMatchObject({ code: 1, stdout: '' });
+    expect(alone.stderr).toMatch(/^error BAD_OPTION: --api-url needs --changed/);
+  });
+
   it('needs the API like plan does', async () => {
     const run = await runCli(['check', dir, '--changed'], { env: {} });
     expect(run.code).toBe(1);

@@ -247,3 +247,77 @@ describe('monitors check (built CLI)', () => {
     expect(run.stdout).toBe('');
   });
 });
+
+describe('monitors check against local servers, as the monitors are written (built CLI)', () => {
+  let local: string;
+  beforeAll(() => {
+    local = mkdtempSync(join(tmpdir(), 'check-local-'));
+    writeFileSync(
+      join(local, 'shop.yaml'),
+      `${DEFAULTS}
+monitors:
+  - name: "shop: home page"
+    type: keyword
+    url: https://shop.example.com/products/tee
+    keyword: Add to cart
+  - name: "shop: TLS certificate"
+    type: ssl
+    url: shop.example.com
+    minimum_tls_days: 21
+`,
+    );
+  });
+  afterAll(() => rmSync(local, { recursive: true, force: true }));
+
+  it('--connect-to sends port 443 to a TLS server on another port (no server on 127.0.0.1:443 needed)', async () => {
+    const run = await runCli(
+      ['check', local, '--connect-to', `shop.example.com:443:127.0.0.1:${web.port}`, '--ca', join(dir, 'ca.pem')],
+      { env },
+    );
+    // Both go there: the ssl check's port 443 too (an HTTPS server is a TLS server).
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^up {11}shop: TLS certificate \(ssl shop\.example\.com:443\): /m);
+    expect(run.stdout).toMatch(
+      /^up {11}shop: home page \(keyword https:\/\/shop\.example\.com\/products\/tee\): status 200/m,
+    );
+  });
+
+  it('--connect-to with an empty HOST maps every host on a port, and the ssl check follows it', async () => {
+    const run = await runCli(
+      [
+        'check',
+        local,
+        '--connect-to',
+        `:443:127.0.0.1:${tls.port}`,
+        '--name',
+        'shop: TLS*',
+        '--ca',
+        join(dir, 'ca.pem'),
+      ],
+      { env },
+    );
+    expect(run.stdout).toMatch(/^up {11}shop: TLS certificate \(ssl shop\.example\.com:443\): /m);
+    expect(run.code).toBe(0);
+  });
+
+  it('refuses a --connect-to or --resolve it cannot read, with exit 1 and no stack', async () => {
+    const bad = await runCli(['check', local, '--connect-to', 'shop.example.com:443:127.0.0.1'], { env });
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect(bad.stderr).toMatch(
+      /^error BAD_OPTION: --connect-to shop\.example\.com:443:127\.0\.0\.1: expected HOST:PORT:CONNECT-HOST:CONNECT-PORT/,
+    );
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    const mapped = await runCli(['check', local, '--resolve', 'shop.example.com:443:127.0.0.1:8443'], { env });
+    expect(mapped.stderr).toContain('use --connect-to shop.example.com:443:127.0.0.1:8443');
+  });
+
+  it("names the --dns-server that refused, not the monitor's host", async () => {
+    const run = await runCli(['check', local, '--name', 'shop: home page', '--dns-server', `127.0.0.1:${refused}`], {
+      env,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      `shop: home page (keyword https://shop.example.com/products/tee): the DNS server 127.0.0.1:${refused} refused the connection (is a DNS server listening there?)`,
+    );
+  });
+});

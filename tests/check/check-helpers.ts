@@ -28,6 +28,7 @@ export function toLoopback(...hosts: string[]): ResolveEntry[] {
 export function contextOf(overrides: Partial<CheckContext> = {}): CheckContext {
   return {
     resolve: [],
+    connectTo: [],
     extraCa: [],
     dnsServers: [],
     userAgent: 'monitors-check/test',

@@ -101,7 +101,10 @@ describe('dns check without an answer', () => {
     const silent = await startUdp(() => undefined);
     try {
       expect(await check(dnsMonitor({ dns_record_type: 'A', timeout_seconds: 2 }), context(silent.port))).toMatchObject(
-        { status: 'down', reason: 'timed out after 2 s (timeout_seconds)' },
+        {
+          status: 'down',
+          reason: `timed out after 2 s (timeout_seconds) waiting for the DNS server 127.0.0.1:${silent.port}`,
+        },
       );
     } finally {
       await silent.close();

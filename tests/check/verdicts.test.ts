@@ -1,7 +1,8 @@
 // The pure parts of `monitors check`: verdicts, pointers, globs, option parsing, targets.
 import { describe, expect, it } from 'vitest';
-import { globToRegExp, matchesAny } from '../../src/check/name-glob.js';
-import { parseDnsServer, parseResolve } from '../../src/check/options.js';
+import { globToRegExp, matchesAny } from '../../src/model/name-glob.js';
+import { parseDnsServer } from '../../src/check/options.js';
+import { parseResolve } from '../../src/check/routes.js';
 import { endpointOf, targetText } from '../../src/check/target.js';
 import { certificateVerdict } from '../../src/check/verdicts/certificate.js';
 import { dnsMatches, recordTexts } from '../../src/check/verdicts/dns.js';

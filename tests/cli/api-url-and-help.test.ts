@@ -1,5 +1,5 @@
 // plan and apply take --api-url like export (it wins over MONITORS_API_URL, which wins
-// over settings.api_url), and --help of validate, plan and apply says what the paths default to.
+// over settings.api_url), and --help of validate, plan, apply and check says what the paths default to.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +66,7 @@ describe('--api-url on plan and apply', () => {
 });
 
 describe('--help', () => {
-  it.each(['validate', 'plan', 'apply'])('%s --help shows what the paths default to', async (command) => {
+  it.each(['validate', 'plan', 'apply', 'check'])('%s --help shows what the paths default to', async (command) => {
     const r = await runCli([command, '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout.replace(/\s+/g, ' ')).toContain(

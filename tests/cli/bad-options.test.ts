@@ -48,8 +48,15 @@ const CASES: [string, string[], RegExp][] = [
   ],
   ['plan --lock ""', ['plan', '--lock', ''], /BAD_OPTION: --lock needs a file name/],
   ['plan --lock a folder', ['plan', '--lock', 'a-folder'], /BAD_OPTION: --lock a-folder is a folder/],
-  ['plan with an unknown option', ['plan', '--bogus'], /unknown option '--bogus'/],
-  ['plan --format without a value', ['plan', '--format'], /argument missing/],
+  ['plan with an unknown option', ['plan', '--bogus'], /^error BAD_OPTION: unknown option '--bogus'\n/],
+  [
+    'plan --format without a value',
+    ['plan', '--format'],
+    /^error BAD_OPTION: option '--format <format>' argument missing/,
+  ],
+  ['an unknown command', ['plna'], /^error UNKNOWN_COMMAND: unknown command 'plna'\n\(Did you mean plan\?\)/],
+  ['sim with an unknown option', ['sim', '--bogus'], /^error SIM_BAD_OPTION: unknown option '--bogus'\n$/],
+  ['sim --port without a value', ['sim', '--port'], /^error SIM_BAD_OPTION: option '--port <n>' argument missing\n$/],
   ...['0', '-1', '1.5', 'abc', '65', '', '1e1', '0x10'].map((n): [string, string[], RegExp] => [
     `apply --concurrency "${n}"`,
     ['apply', '--yes', '--concurrency', n],

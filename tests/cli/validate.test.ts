@@ -133,7 +133,7 @@ describe('monitors validate', () => {
     const text = await runCli(['validate'], { cwd: root });
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
-      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved or settings at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
+      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved, removed or settings at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
     );
     const json = JSON.parse((await runCli(['validate', '--format', 'json'], { cwd: root })).stdout) as Record<
       string,
@@ -194,9 +194,22 @@ describe('monitors validate', () => {
     const r = await runCli(['validate', 'nope.yaml', 'empty'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'nope.yaml: error path.not_found no such file or folder\nempty: error path.empty_folder the folder is empty; expected .yaml or .yml files of monitors\n2 errors in 2 files.\n',
+      'nope.yaml: error path.not_found no such file or folder\nempty: error path.empty_folder the folder is empty; expected .yaml or .yml files of monitors\n2 errors in 2 paths given.\n',
     );
     expect(r.stderr).toBe('');
+  });
+
+  it('a missing path gets a "did you mean" for a near entry of its folder, and is not counted as a file', async () => {
+    mkdirSync(path.join(dir, 'monitors'), { recursive: true });
+    writeFileSync(path.join(dir, 'monitors', 'shop.yaml'), BROKEN);
+    const r = await runCli(['validate', 'monitor/'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      'monitor: error path.not_found no such file or folder; did you mean "monitors/"?\n1 error in 1 path given.\n',
+    );
+    const both = await runCli(['validate', 'monitors', 'monitorz'], { cwd: dir });
+    expect(both.stdout).toContain('monitorz: error path.not_found no such file or folder; did you mean "monitors/"?\n');
+    expect(both.stdout).toMatch(/\n\d+ errors? in 1 file and 1 path given\.\n$/);
   });
 
   it('never prints a secret, even a literal one it rejects', async () => {
@@ -245,6 +258,10 @@ describe('monitors validate', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(
       'error ENV_UNKNOWN: --env prod names environment "prod", which the YAML does not declare; did you mean "production"?',
+    );
+    const stage = await runCli(['validate', 'examples/environments', '--env', 'stage'], { cwd: ROOT, env });
+    expect(stage.stderr).toContain(
+      'error ENV_UNKNOWN: --env stage names environment "stage", which the YAML does not declare; did you mean "staging"?',
     );
     const none = await runCli(['validate', 'examples/shop', '--env', 'staging'], { cwd: ROOT, env: EXAMPLE_ENV });
     expect(none.code).toBe(1);

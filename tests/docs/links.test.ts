@@ -2,7 +2,7 @@
 // every path of the repository named in code (`spec/monitoring-api.md`): a front page that
 // sends readers to missing pages is a broken promise.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -43,6 +43,29 @@ describe('documentation links', () => {
     const missing = repositoryPaths(readFileSync(join(root, page), 'utf8')).filter(
       (path) => !existsSync(join(root, path)),
     );
+    expect(missing).toEqual([]);
+  });
+
+  // The docs ship in the package: a relative link must land on a file the package holds too,
+  // or it breaks for everyone who reads the installed copy. Elsewhere, link to the repository.
+  it.each(pages)('%s links relatively only to files the package ships', (page) => {
+    const shipped = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[] }).files;
+    const outside = relativeLinks(readFileSync(join(root, page), 'utf8'))
+      .map((target) =>
+        relative(root, resolve(root, dirname(page), target))
+          .split(sep)
+          .join('/'),
+      )
+      .filter((path) => !shipped.some((folder) => path === folder || path.startsWith(`${folder}/`)))
+      .filter((path) => !['README.md', 'LICENSE', 'package.json'].includes(path));
+    expect(outside).toEqual([]);
+  });
+
+  it.each(pages)('%s links to files of this repository on GitHub that exist', (page) => {
+    const prefix = /https:\/\/github\.com\/monitors-as-code\/monitors\/(?:blob|tree)\/main\/([^)\s#]+)/g;
+    const missing = [...readFileSync(join(root, page), 'utf8').matchAll(prefix)]
+      .map((m) => m[1]!)
+      .filter((path) => !existsSync(join(root, path)));
     expect(missing).toEqual([]);
   });
 

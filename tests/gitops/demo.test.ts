@@ -22,6 +22,9 @@ describe('the README demo', () => {
     expect(run.stdout).toContain('No changes. 21 monitors up to date.');
     expect(run.stdout).toContain('Lock file written: monitors.lock.json');
     expect(run.stdout).toContain('Demo complete');
+    // Paths read as in a repository of your own, not relative to the demo's temporary folder.
+    expect(run.stdout).toMatch(/^ {4}defined at: examples\/[a-z-]+\/[a-z-]+\.yaml:\d+:\d+$/m);
+    expect(run.stdout).not.toContain('../');
     // The first thing a newcomer sees fits on a screen or two (it was about 1,000 lines: the whole plan, twice).
     expect(run.stdout.split('\n').length).toBeLessThanOrEqual(60);
     expect(run.stdout.match(/^\+ create /gm)).toHaveLength(1);

@@ -30,10 +30,16 @@ export interface CliOptions {
   cli?: string;
 }
 
+/** The environment a CLI process under test gets: PATH, HOME, NO_COLOR and `extra`; the parent's MONITORS_* never. */
+export function cliEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1' };
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
 /** Runs `monitors ...args` as a real process and collects its output. */
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
+  const env = cliEnv(options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], {
       cwd: options.cwd,

@@ -36,6 +36,11 @@ describe('checks across files', () => {
   it('settings: may appear in one file only', async () => {
     const r = await loadFiles({ 'a.yaml': 'settings:\n  max_deletes: 3\n', 'b.yaml': 'monitors: []\nsettings: {}\n' });
     expect(where(r)).toEqual(['a.yaml:1:1 error settings.duplicate', 'b.yaml:2:1 error settings.duplicate']);
+    // The other place is the `settings:` key too, not its value one line down and two columns right.
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      'settings: is declared in more than one file; keep it in one file (also at b.yaml:2:1)',
+      'settings: is declared in more than one file; keep it in one file (also at a.yaml:1:1)',
+    ]);
   });
 
   it('settings map to Settings, lock_file relative to the declaring file', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from '../../src/load/did-you-mean.js';
+import { closest, editDistance, closestName } from '../../src/load/did-you-mean.js';
 import { ITEM_KEYS } from '../../src/load/candidates.js';
 
 describe('did you mean', () => {
@@ -30,5 +30,21 @@ describe('did you mean', () => {
     ['x', undefined],
   ])('%s -> %s', (word, expected) => {
     expect(closest(word, ITEM_KEYS)).toBe(expected);
+  });
+});
+
+describe('did you mean, for names (environments)', () => {
+  const ENVS = ['staging', 'production', 'development'];
+  it.each([
+    ['prod', 'production'],
+    ['stage', 'staging'],
+    ['stg', 'staging'],
+    ['prd', 'production'],
+    ['Staging', 'staging'],
+    ['dev', 'development'],
+    ['qa', undefined],
+    ['s', undefined],
+  ])('%s -> %s', (word, expected) => {
+    expect(closestName(word, ENVS)).toBe(expected);
   });
 });

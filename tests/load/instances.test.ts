@@ -17,11 +17,14 @@ describe('instance labels', () => {
     expect(instanceLabel([staging()], 1)).toBe(''); // only staging was checked (--env staging)
   });
 
-  it('name the first instance and count the others', () => {
+  it('name the first instance and count the other monitors (instances in each environment)', () => {
     expect(instanceLabel([staging('region=a'), staging('region=b'), staging('region=c')], 2)).toBe(
-      'region=a, env=staging; and 2 more',
+      'region=a, env=staging; and 2 more monitors',
     );
-    expect(instanceLabel([staging('region=a'), production('region=a')], 2)).toBe('region=a');
+    expect(instanceLabel([staging('region=a'), production('region=a')], 2)).toBe('region=a; and 1 more monitor');
+    // Six instances in two environments are twelve monitors, not "and 5 more".
+    const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((r) => `service=${r}`);
+    expect(instanceLabel([...six.map(staging), ...six.map(production)], 2)).toBe('service=a; and 11 more monitors');
   });
 
   it('merge equal problems of several instances into one, keeping different ones apart', () => {
@@ -37,7 +40,7 @@ describe('instance labels', () => {
       2,
     );
     expect(grouped.map((g) => g.message)).toEqual([
-      'var "x" is not defined (region=a; and 1 more)',
+      'var "x" is not defined (region=a; and 2 more monitors)',
       'name must be at least 2 characters long (region=a, env=staging)',
     ]);
     expect(grouped.every((g) => g.instance === undefined)).toBe(true);

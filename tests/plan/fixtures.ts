@@ -1,5 +1,7 @@
 // Hand-built planner inputs: desired monitors, live monitors as a server lists them (spec-only
 // or full), and lock records as apply writes them.
+import { expect } from 'vitest';
+import { MonitorsError } from '../../src/errors.js';
 import type { LockFile, LockRecord } from '../../src/lock/types.js';
 import type {
   DesiredMonitor,
@@ -122,4 +124,15 @@ export function plan(
 /** 26-character ids in the spec's alphabet. */
 export function monitorId(n: number): string {
   return `01HZ${String(n).padStart(22, '0')}`;
+}
+
+/** The MonitorsError `fn` throws (the test fails when it throws none, or another kind). */
+export function thrown(fn: () => unknown): MonitorsError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(MonitorsError);
+    return error as MonitorsError;
+  }
+  throw new Error('expected an error');
 }

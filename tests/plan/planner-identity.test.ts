@@ -1,20 +1,9 @@
 // Identity: which live monitor a desired one is. Errors name the ids, never guess.
 import { describe, expect, it } from 'vitest';
-import { MonitorsError } from '../../src/errors.js';
-import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
+import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state, thrown } from './fixtures.js';
 
 const X = monitorId(1);
 const Y = monitorId(2);
-
-function thrown(fn: () => unknown): MonitorsError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(MonitorsError);
-    return error as MonitorsError;
-  }
-  throw new Error('expected an error');
-}
 
 describe('planner identity', () => {
   it('two live monitors with the wanted name: PLAN_DUPLICATE_LIVE_NAME naming both ids', () => {

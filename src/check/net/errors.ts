@@ -1,5 +1,6 @@
 // Network and TLS errors in the words a person reading a check result needs. Messages from
 // Node may quote the host; they never hold request headers, so no secret can reach them.
+import { waitedForDns } from './dns-wait.js';
 
 const BY_CODE: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused',
@@ -39,7 +40,11 @@ export function timeoutReason(timeoutSeconds: number): string {
  * has aborted, whatever error the abort caused (a reset stream, a cancelled query) is the timeout.
  */
 export function describeNetError(error: unknown, timeoutSeconds: number, signal?: AbortSignal): string {
-  if (signal?.aborted || isTimeout(error)) return timeoutReason(timeoutSeconds);
+  if (error instanceof Error && (error as { code?: unknown }).code === 'DNS_SERVER_FAILED') return error.message;
+  if (signal?.aborted || isTimeout(error)) {
+    const dns = waitedForDns(signal);
+    return `${timeoutReason(timeoutSeconds)}${dns ? ` waiting for ${dns}` : ''}`;
+  }
   const e = error as NodeJS.ErrnoException & { reason?: string };
   const code = typeof e?.code === 'string' ? e.code : undefined;
   if (code && BY_CODE[code]) return BY_CODE[code];
@@ -47,6 +52,11 @@ export function describeNetError(error: unknown, timeoutSeconds: number, signal?
     return 'TLS handshake failed (is the port plain, not TLS?)';
   const message = e instanceof Error ? e.message : String(error);
   return code ? `${message} (${code})` : message;
+}
+
+/** A Node error code in words, when it is one of the known ones. */
+export function describeCode(code: string): string | undefined {
+  return BY_CODE[code];
 }
 
 /** A TLS verification error code (socket.authorizationError) in words. */

@@ -3,12 +3,11 @@
 // up to a cap and decompressed. Network errors reject; everything the server says resolves.
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
 import type { CheckContext } from '../types.js';
-import { lookupFunction } from './lookup.js';
+import { openConnection } from './lookup.js';
 
 /** Bodies are read this far at most (keyword and json checks need them; a page is smaller). */
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -90,20 +89,19 @@ function requestOnce(
   const secure = one.url.protocol === 'https:';
   const host = one.url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(one.url.port) || (secure ? 443 : 80);
+  const tls = context.extraCa.length > 0 ? { ca: [...rootCertificates, ...context.extraCa] } : {};
   const options: https.RequestOptions = {
     host,
     port,
+    // The Host header leaves out the scheme's own port, as a browser does.
+    defaultPort: secure ? 443 : 80,
     path: `${one.url.pathname}${one.url.search}`,
     method: one.method,
     headers: headerObject(one.headers),
-    agent: false,
-    lookup: lookupFunction(port, context, signal),
+    // No agent: a fresh connection, opened where --connect-to and --resolve send it.
+    createConnection: () => openConnection(host, port, context, signal, secure ? tls : undefined),
     signal,
   };
-  if (secure) {
-    if (isIP(host) === 0) options.servername = host;
-    if (context.extraCa.length > 0) options.ca = [...rootCertificates, ...context.extraCa];
-  }
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request(options, (res) => {
       readBody(res, one.method === 'HEAD' ? 0 : BODY_LIMIT).then(

@@ -1,25 +1,18 @@
-// Where a check connects: a --resolve entry for the host and port wins (curl's rule), then
-// the --dns-server resolvers, then the system's resolver. The host name itself stays what
-// the monitor says: TLS SNI, certificate names and the Host header are the monitor's.
+// Where a check connects: a --connect-to rule for the host and port first (it may change
+// both), then for the host it names a --resolve entry (curl's rules), then the
+// --dns-server resolvers, then the system's resolver. The host name itself stays what the
+// monitor says: TLS SNI, certificate names and the Host header are the monitor's.
 import { lookup as systemLookup, Resolver } from 'node:dns/promises';
-import { isIP, type LookupFunction } from 'node:net';
-import { normalizeHost } from '../options.js';
-import type { CheckContext, ResolveEntry } from '../types.js';
+import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
+import { connectEndpoint, resolveEntryFor } from '../routes.js';
+import type { CheckContext } from '../types.js';
+import { markWaiting, unmarkWaiting } from './dns-wait.js';
+import { dnsServersText, whileAsking } from './dns-servers.js';
 
 export interface Address {
   address: string;
   family: 4 | 6;
-}
-
-export function resolveEntryFor(
-  entries: readonly ResolveEntry[],
-  host: string,
-  port: number,
-): ResolveEntry | undefined {
-  const name = normalizeHost(host);
-  return (
-    entries.find((e) => e.host === name && e.port === port) ?? entries.find((e) => e.host === name && e.port === '*')
-  );
 }
 
 /** The addresses to try for host:port, in order. Rejects with a Node-style error (code ENOTFOUND, ...). */
@@ -35,7 +28,10 @@ export async function lookupHost(
   const entry = resolveEntryFor(context.resolve, bare, port);
   if (entry) return entry.addresses.map((address) => ({ address, family: isIP(address) as 4 | 6 }));
   if (context.dnsServers.length > 0) return resolveWith(context.dnsServers, bare, signal);
-  const found = await systemLookup(bare, { all: true, verbatim: true });
+  if (signal) markWaiting(signal, dnsServersText([]));
+  const found = await systemLookup(bare, { all: true, verbatim: true }).finally(() => {
+    if (signal && !signal.aborted) unmarkWaiting(signal);
+  });
   if (found.length === 0) throw Object.assign(new Error(`no address for ${bare}`), { code: 'ENOTFOUND' });
   return found.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
 }
@@ -52,13 +48,15 @@ async function resolveWith(servers: readonly string[], host: string, signal?: Ab
   const cancel = () => resolver.cancel();
   signal?.addEventListener('abort', cancel, { once: true });
   try {
-    // No A record (NODATA): the name may still have AAAA records. NXDOMAIN ends it.
-    const v4 = await resolver
-      .resolve4(host)
-      .catch((error: NodeJS.ErrnoException) => (error.code === 'ENODATA' ? [] : Promise.reject(error)));
-    if (v4.length > 0) return v4.map((address) => ({ address, family: 4 }));
-    const v6 = await resolver.resolve6(host);
-    return v6.map((address) => ({ address, family: 6 }));
+    return await whileAsking(signal, servers, async (): Promise<Address[]> => {
+      // No A record (NODATA): the name may still have AAAA records. NXDOMAIN ends it.
+      const v4 = await resolver
+        .resolve4(host)
+        .catch((error: NodeJS.ErrnoException) => (error.code === 'ENODATA' ? [] : Promise.reject(error)));
+      if (v4.length > 0) return v4.map((address) => ({ address, family: 4 }));
+      const v6 = await resolver.resolve6(host);
+      return v6.map((address) => ({ address, family: 6 }));
+    });
   } finally {
     signal?.removeEventListener('abort', cancel);
   }
@@ -78,4 +76,21 @@ export function lookupFunction(port: number, context: CheckContext, signal?: Abo
       (error: NodeJS.ErrnoException) => callback(error, '', 0),
     );
   };
+}
+
+/**
+ * A TCP connection to host:port (TLS with `tls`: SNI and certificate names stay the
+ * monitor's host), sent where --connect-to and --resolve say.
+ */
+export function openConnection(
+  host: string,
+  port: number,
+  context: CheckContext,
+  signal: AbortSignal | undefined,
+  tls?: Omit<ConnectionOptions, 'host' | 'port' | 'lookup' | 'servername'>,
+): Socket | TLSSocket {
+  const to = connectEndpoint(context.connectTo, host, port);
+  const route = { host: to.host, port: to.port, lookup: lookupFunction(to.port, context, signal) };
+  if (!tls) return netConnect(route);
+  return tlsConnect({ ...route, ...tls, ...(isIP(host) === 0 ? { servername: host } : {}) });
 }

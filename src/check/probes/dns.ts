@@ -1,6 +1,7 @@
 // dns: the host's records of dns_record_type, asked of --dns-server (else the system's
 // resolvers, as /etc/resolv.conf names them); --resolve plays no part here.
 import { isIP } from 'node:net';
+import { whileAsking } from '../net/dns-servers.js';
 import { resolverFor } from '../net/lookup.js';
 import { endpointOf } from '../target.js';
 import { dnsVerdict, recordTexts } from '../verdicts/dns.js';
@@ -16,7 +17,8 @@ export const dnsProbe: Probe = async ({ monitor, shown }, context, signal) => {
   signal.addEventListener('abort', cancel, { once: true });
   let records: unknown[];
   try {
-    records = (await resolver.resolve(host, type)) as unknown[];
+    // A resolver that fails (refused, no answer) is named: the reason is the server's, not the name's.
+    records = (await whileAsking(signal, context.dnsServers, () => resolver.resolve(host, type))) as unknown[];
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTFOUND') return fail(`${host} does not exist (NXDOMAIN)`);

@@ -1,8 +1,7 @@
 // ssl: a TLS handshake with the host (SNI = the monitor's host name, even with --resolve),
 // the chain verified against Node's bundled roots plus --ca, and its earliest expiry.
-import { isIP } from 'node:net';
-import { connect, rootCertificates, type DetailedPeerCertificate } from 'node:tls';
-import { lookupFunction } from '../net/lookup.js';
+import { rootCertificates, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
+import { openConnection } from '../net/lookup.js';
 import { endpointOf } from '../target.js';
 import { certificateVerdict, type PresentedChain } from '../verdicts/certificate.js';
 import { abortable } from './abortable.js';
@@ -13,15 +12,11 @@ export const sslProbe: Probe = async ({ monitor }, context, signal) => {
   if (!endpoint?.port) return fail('no host and port to connect to');
   const { host, port } = endpoint;
   const chain = await abortable<PresentedChain>(signal, (resolve, reject, onAbort) => {
-    const socket = connect({
-      host,
-      port,
-      ...(isIP(host) === 0 ? { servername: host } : {}),
+    const socket = openConnection(host, port, context, signal, {
       ...(context.extraCa.length > 0 ? { ca: [...rootCertificates, ...context.extraCa] } : {}),
-      lookup: lookupFunction(port, context, signal),
       // Verified below by its result, so that an invalid chain is a reason, not a thrown error.
       rejectUnauthorized: false,
-    });
+    }) as TLSSocket;
     onAbort(() => socket.destroy());
     socket.once('secureConnect', () => {
       // Typed as an Error, but Node sets the verification error's code (a string).

@@ -1,6 +1,5 @@
 // tcp: a TCP connection to the host and port opens (then is closed at once).
-import { connect } from 'node:net';
-import { lookupFunction } from '../net/lookup.js';
+import { openConnection } from '../net/lookup.js';
 import { endpointOf } from '../target.js';
 import { fail, pass, type Probe } from './probe.js';
 import { abortable } from './abortable.js';
@@ -10,7 +9,7 @@ export const tcpProbe: Probe = async ({ monitor }, context, signal) => {
   if (!endpoint?.port) return fail('no port to connect to (set port)');
   const { host, port } = endpoint;
   const address = await abortable<string>(signal, (resolve, reject, onAbort) => {
-    const socket = connect({ host, port, lookup: lookupFunction(port, context, signal) });
+    const socket = openConnection(host, port, context, signal);
     onAbort(() => socket.destroy());
     socket.once('connect', () => {
       resolve(`${socket.remoteAddress}:${socket.remotePort}`);

@@ -2,6 +2,7 @@
 // come within the timeout and contain udp_expected. An ICMP "port unreachable" is down.
 import { createSocket } from 'node:dgram';
 import { lookupHost } from '../net/lookup.js';
+import { connectEndpoint } from '../routes.js';
 import { endpointOf } from '../target.js';
 import { hexBytes, udpVerdict } from '../verdicts/udp.js';
 import { abortable } from './abortable.js';
@@ -14,7 +15,8 @@ export const udpProbe: Probe = async ({ monitor }, context, signal) => {
   const expected = hexBytes(monitor.udp_expected);
   if (typeof payload === 'string') return notChecked(`udp_payload ${payload}`);
   if (typeof expected === 'string') return notChecked(`udp_expected ${expected}`);
-  const [target] = await lookupHost(endpoint.host, endpoint.port, context, signal);
+  const to = connectEndpoint(context.connectTo, endpoint.host, endpoint.port);
+  const [target] = await lookupHost(to.host, to.port, context, signal);
   if (!target) return fail('host name has no address');
   const answer = await abortable<Buffer>(signal, (resolve, reject, onAbort) => {
     const socket = createSocket(target.family === 6 ? 'udp6' : 'udp4');
@@ -29,7 +31,7 @@ export const udpProbe: Probe = async ({ monitor }, context, signal) => {
       close();
       resolve(message);
     });
-    socket.connect(endpoint.port!, target.address, () => socket.send(payload));
+    socket.connect(to.port, target.address, () => socket.send(payload));
   });
   return fromVerdict(udpVerdict(answer, expected));
 };

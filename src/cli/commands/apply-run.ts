@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
 import type { ApplyResult } from '../../apply/execute.js';
+import { doneCounts as countsOf } from '../../apply/report.js';
 import { parseApplyFormat, type ApplyFormat } from '../planning/apply-format.js';
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
@@ -10,11 +11,12 @@ import { liveFingerprint } from '../../plan/fingerprint.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import { parseSavedPlan } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
-import { confirmApply } from '../planning/confirm.js';
+import { confirmApply, type Prompt } from '../planning/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { exitWhenWatched, settleExitCode, watchInterrupts } from '../planning/interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
+import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../planning/narrow.js';
 import { fileOption, parseConcurrency } from '../planning/options.js';
 import { renderPlan, useColor } from '../planning/render.js';
 import { lockWrittenLine, runApply } from '../planning/run-apply.js';
@@ -26,7 +28,7 @@ import type { ApplyOptions } from './apply.js';
 import { finishApply, waitModeOf } from './apply-wait.js';
 
 /** The options of `monitors apply`, each checked before anything is read or sent. */
-interface ApplySettings {
+export interface ApplySettings {
   concurrency: number;
   format: ApplyFormat;
   lock: string | undefined;
@@ -40,6 +42,8 @@ interface ApplySettings {
   lockRemote: string | undefined;
   /** The YAML paths (--wait may have taken the first one as its value). */
   paths: string[];
+  /** --target and --replace. */
+  narrowing: Narrowing;
   wait: WaitOptions | undefined;
 }
 
@@ -48,9 +52,14 @@ interface ApplySettings {
  * began makes it 130 / 143, also one that comes after the summary (see interrupt.ts).
  */
 export async function finishApplyCommand(paths: string[], options: ApplyOptions): Promise<void> {
+  await finishWritingCommand(() => runApplyCommand(paths, options));
+}
+
+/** The end of a command that writes (apply, destroy): its exit code, settled against any signal received. */
+export async function finishWritingCommand(run: () => Promise<number>): Promise<void> {
   let code: number;
   try {
-    code = await runApplyCommand(paths, options);
+    code = await run();
   } catch (error) {
     code = reportError(error);
   }
@@ -67,11 +76,13 @@ export async function runApplyCommand(paths: string[], options: ApplyOptions): P
     : applyFromConfig(settings.paths, settings);
 }
 
-function applySettings(args: string[], options: ApplyOptions): ApplySettings {
+export function applySettings(args: string[], options: ApplyOptions): ApplySettings {
   const { paths, wait } = waitModeOf(args, options);
   const plan = fileOption('--plan', options.plan);
   if (plan !== undefined && paths.length > 0)
     throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
+  const narrowing = parseNarrowing(options.target, options.replace);
+  if (plan !== undefined) refuseWithSavedPlan(narrowing);
   return {
     concurrency: parseConcurrency(options.concurrency),
     format: parseApplyFormat(options.format),
@@ -84,12 +95,15 @@ function applySettings(args: string[], options: ApplyOptions): ApplySettings {
     lockBranch: options.lockBranch,
     lockRemote: options.lockRemote,
     paths,
+    narrowing,
     wait,
   };
 }
 
 /** The lock branch (--lock-branch), if any; its lines go where the report goes. */
-function openBranch(settings: ApplySettings): LockBranchSession | undefined {
+export function openBranch(
+  settings: Pick<ApplySettings, 'format' | 'lockBranch' | 'lockRemote'>,
+): LockBranchSession | undefined {
   const report = reportStream(settings);
   const out = { stdout: (text: string) => report.write(text), stderr: (text: string) => process.stderr.write(text) };
   return openLockBranchSession(
@@ -101,7 +115,7 @@ function openBranch(settings: ApplySettings): LockBranchSession | undefined {
 }
 
 /** With --format json, stdout holds the JSON result alone; the plan and the report go to stderr. */
-function reportStream(settings: ApplySettings): NodeJS.WriteStream {
+function reportStream(settings: Pick<ApplySettings, 'format'>): NodeJS.WriteStream {
   return settings.format === 'json' ? process.stderr : process.stdout;
 }
 
@@ -116,6 +130,7 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     env: process.env,
     cwd: process.cwd(),
     command: 'apply',
+    ...options.narrowing,
     ...(options.environment ? { environment: options.environment } : {}),
     ...(branch ? { readLock: branch.readLock } : {}),
   });
@@ -126,7 +141,7 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
   }
 }
 
-interface CarryOut {
+export interface CarryOut {
   api: ApiClient;
   lock: LockFile;
   lockPath: string;
@@ -136,6 +151,8 @@ interface CarryOut {
   ask: boolean;
   /** The lock was repaired from the listing: written even when nothing else changes. */
   lockRepaired: boolean;
+  /** What is asked (default: apply's question). */
+  prompt?: Prompt;
 }
 
 /**
@@ -144,9 +161,9 @@ interface CarryOut {
  * --wait. The signal handlers stay installed to the end of the process (interrupt.ts), so
  * a cancel after the writes cannot cut the push of their record.
  */
-async function carryOut(
+export async function carryOut(
   plan: Plan,
-  { api, lock, lockPath, branch, settings, ask, lockRepaired }: CarryOut,
+  { api, lock, lockPath, branch, settings, ask, lockRepaired, prompt }: CarryOut,
 ): Promise<number> {
   const planOut = reportStream(settings);
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
@@ -159,7 +176,7 @@ async function carryOut(
     }
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
-  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut });
+  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut }, prompt);
   const run = {
     plan,
     api,
@@ -250,10 +267,10 @@ async function pruneStaleRecords(
 
 /** What an apply did, in the words of its summary line. */
 function doneCounts(result: ApplyResult): string {
-  const counts = `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted, ${result.failed} failed`;
+  const counts = countsOf(result);
   return result.interrupted ? `interrupted: ${counts}, ${result.notStarted} not started` : counts;
 }
 
 function changeCount(plan: Plan): number {
-  return plan.summary.create + plan.summary.replace + plan.summary.delete;
+  return plan.changes.length;
 }

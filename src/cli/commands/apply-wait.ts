@@ -60,6 +60,7 @@ const NOTHING_DONE: ApplyResult = {
   created: 0,
   replaced: 0,
   deleted: 0,
+  forgotten: 0,
   failed: 0,
   notStarted: 0,
   interrupted: false,

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
+import { addNarrowOptions, type NarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
 
-export interface ApplyOptions {
+export interface ApplyOptions extends NarrowOptions {
   lock?: string;
   yes?: boolean;
   plan?: string;
@@ -19,7 +20,7 @@ export interface ApplyOptions {
 }
 
 export function registerApply(program: Command): void {
-  program
+  const command = program
     .command('apply')
     .description(
       'Carry out the plan: create, replace and delete monitors, with idempotency keys so a failed run can simply be repeated.',
@@ -49,9 +50,9 @@ export function registerApply(program: Command): void {
       '--lock-branch <branch>',
       'read the lock file from this git branch and push it back there after the apply (e.g. monitors-state)',
     )
-    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
-    .action(async (paths: string[], options: ApplyOptions) => {
-      const { finishApplyCommand } = await import('./apply-run.js');
-      await finishApplyCommand(paths, options);
-    });
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
+  addNarrowOptions(command).action(async (paths: string[], options: ApplyOptions) => {
+    const { finishApplyCommand } = await import('./apply-run.js');
+    await finishApplyCommand(paths, options);
+  });
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { globToRegExp, matchesAny } from '../../check/name-glob.js';
-import { parseConcurrency, parseDnsServer, parseRdapUrl, parseResolve } from '../../check/options.js';
+import { globToRegExp, matchesAny } from '../../model/name-glob.js';
+import { parseConcurrency, parseDnsServer, parseRdapUrl } from '../../check/options.js';
+import { parseConnectTo, parseResolve } from '../../check/routes.js';
 import { runChecks } from '../../check/run-checks.js';
 import { CHECK_FORMAT_VERSION, type CheckContext, type CheckReport } from '../../check/types.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
@@ -24,6 +25,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const globs = names.map(globToRegExp);
   const context: CheckContext = {
     resolve: (options.resolve ?? []).map(parseResolve),
+    connectTo: (options.connectTo ?? []).map(parseConnectTo),
     extraCa: await readCaFiles(options.ca ?? []),
     dnsServers: (options.dnsServer ?? []).map(parseDnsServer),
     ...(options.rdapUrl !== undefined ? { rdapUrl: parseRdapUrl(options.rdapUrl) } : {}),
@@ -63,11 +65,15 @@ async function selectMonitors(
   environment: EnvironmentRequest | undefined,
 ): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
   if (!options.changed) {
-    if (options.lockBranch)
-      throw new MonitorsError(
-        'BAD_OPTION',
-        '--lock-branch needs --changed (only the plan of --changed reads a lock file)',
-      );
+    for (const [flag, given] of [
+      ['--lock-branch', options.lockBranch],
+      ['--api-url', options.apiUrl],
+    ] as const)
+      if (given !== undefined)
+        throw new MonitorsError(
+          'BAD_OPTION',
+          `${flag} needs --changed (only the plan of --changed reads the lock file and the API)`,
+        );
     const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
     return { all: state.monitors, monitors: state.monitors, notes };
   }
@@ -76,6 +82,7 @@ async function selectMonitors(
   const session = await makePlan({
     paths,
     lockFlag: options.lock,
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: true,
     env: process.env,
     cwd: process.cwd(),
@@ -84,7 +91,9 @@ async function selectMonitors(
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
-    const changed = new Set(session.plan.changes.filter((c) => c.action !== 'delete').map((c) => c.name));
+    const changed = new Set(
+      session.plan.changes.filter((c) => c.action === 'create' || c.action === 'replace').map((c) => c.name),
+    );
     const monitors = session.desired.monitors.filter((m) => changed.has(m.name));
     const total = session.desired.monitors.length;
     const note =

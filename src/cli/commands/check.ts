@@ -1,14 +1,18 @@
 import type { Command } from 'commander';
+import { API_URL_HELP } from './help-texts.js';
+import { pathsArgument } from './paths-argument.js';
 
 export interface CheckOptions {
   format: string;
   name?: string[];
   changed?: boolean;
   lock?: string;
+  apiUrl?: string;
   lockBranch?: string;
   lockRemote?: string;
   concurrency: string;
   resolve?: string[];
+  connectTo?: string[];
   ca?: string[];
   dnsServer?: string[];
   rdapUrl?: string;
@@ -23,12 +27,13 @@ export function registerCheck(program: Command): void {
     .description(
       "Run each monitor's check once from this machine and report up, degraded or down; exit 1 when one is down.",
     )
-    .argument('[paths...]', 'YAML files or folders (searched recursively)', ['.'])
+    .addArgument(pathsArgument())
     .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
     .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
     .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')
     .option('--lock <file>', 'lock file for --changed (default: as for plan, see docs/lock-file.md)')
+    .option('--api-url <url>', `for --changed: ${API_URL_HELP}`)
     .option(
       '--lock-branch <branch>',
       'for --changed: read the lock file from this git branch (as apply --lock-branch keeps it)',
@@ -37,7 +42,12 @@ export function registerCheck(program: Command): void {
     .option('--concurrency <n>', 'checks running at once', '8')
     .option(
       '--resolve <host:port:address>',
-      'connect to ADDRESS for HOST on PORT (* = any port), like curl; repeatable',
+      'connect to ADDRESS for HOST on PORT (* = any host, any port), like curl; repeatable',
+      collect,
+    )
+    .option(
+      '--connect-to <host:port:connect-host:connect-port>',
+      "connect to CONNECT-HOST:CONNECT-PORT for HOST:PORT (empty = any, or the URL's), like curl; repeatable",
       collect,
     )
     .option('--ca <file>', 'also trust the CA certificates (PEM) in FILE; repeatable', collect)

@@ -5,6 +5,7 @@ import { packageVersion } from '../version.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../planning/environment.js';
+import { parseNarrowing } from '../planning/narrow.js';
 import { fileOption } from '../planning/options.js';
 import { checkOutPath } from '../planning/out-path.js';
 import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
@@ -16,6 +17,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   const environment = requestedEnvironment(options.env, process.env);
   const out = fileOption('--out', options.out);
   const lockFlag = fileOption('--lock', options.lock);
+  const narrowing = parseNarrowing(options.target, options.replace);
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths,
@@ -25,6 +27,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     env: process.env,
     cwd: process.cwd(),
     command: 'plan',
+    ...narrowing,
     ...(environment ? { environment } : {}),
     // `--out` over the lock file or a YAML file of the plan is refused before any request.
     ...(out !== undefined
@@ -59,8 +62,8 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (out !== undefined)
       process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
-    const changes = plan.summary.create + plan.summary.replace + plan.summary.delete;
-    return options.detailedExitcode && changes > 0 ? EXIT_CHANGES : EXIT_OK;
+    // Forgets are changes (of the lock file); changes a --target plan leaves out are not.
+    return options.detailedExitcode && plan.changes.length > 0 ? EXIT_CHANGES : EXIT_OK;
   } finally {
     await session.api.close();
   }

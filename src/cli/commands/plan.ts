@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
+import { addNarrowOptions, type NarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
 
-export interface PlanOptions {
+export interface PlanOptions extends NarrowOptions {
   format: string;
   out?: string;
   lock?: string;
@@ -15,7 +16,7 @@ export interface PlanOptions {
 }
 
 export function registerPlan(program: Command): void {
-  program
+  const command = program
     .command('plan')
     .description('Compare the YAML with the live monitors and show what apply would create, replace and delete.')
     .addArgument(pathsArgument())
@@ -27,9 +28,9 @@ export function registerPlan(program: Command): void {
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
-    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
-    .action(async (paths: string[], options: PlanOptions) => {
-      const { runPlan } = await import('./plan-run.js');
-      process.exitCode = await runPlan(paths, options);
-    });
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
+  addNarrowOptions(command).action(async (paths: string[], options: PlanOptions) => {
+    const { runPlan } = await import('./plan-run.js');
+    process.exitCode = await runPlan(paths, options);
+  });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { SimFlags } from '../../sim/cli-options.js';
+import { optionErrorsAs } from '../option-errors.js';
 import { DEFAULT_CHECK_DELAY_MS } from '../../sim/checks/settings.js';
 import {
   DEFAULT_IDEMPOTENCY_TTL_SECONDS,
@@ -12,8 +13,8 @@ import {
 // stdout carries only the base URL (first line) and, when the token was generated, the
 // token; per-request lines go to stderr with --verbose.
 export function registerSim(program: Command): void {
-  program
-    .command('sim')
+  const sim = program.command('sim');
+  optionErrorsAs(sim, 'SIM_BAD_OPTION')
     .description('Run a local simulator of the monitoring API on 127.0.0.1 (prints its base URL first)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
     .option(

@@ -11,29 +11,41 @@ export async function confirmApply(
   yes: boolean | undefined,
   input: NodeJS.ReadStream,
   outputs: { stderr: NodeJS.WriteStream; stdout: NodeJS.WriteStream },
+  prompt: Prompt = APPLY_PROMPT,
 ): Promise<void> {
   if (yes) return;
   const output = outputs.stderr.isTTY ? outputs.stderr : outputs.stdout.isTTY ? outputs.stdout : undefined;
   if (!input.isTTY || !output) {
     throw new MonitorsError(
       'APPLY_NEEDS_YES',
-      'apply needs confirmation, and there is no terminal to ask; nothing was changed',
+      `${prompt.command} needs confirmation, and there is no terminal to ask; nothing was changed`,
       {
-        hint: 'Review the plan above and run again with --yes (in CI: `monitors apply --yes`).',
+        hint: `Review the plan above and run again with --yes (in CI: \`monitors ${prompt.command} --yes\`).`,
       },
     );
   }
   const rl = createInterface({ input, output });
   let answer: string;
   try {
-    answer = await rl.question('\nDo you want to apply these changes? Only "yes" will be accepted: ');
+    answer = await rl.question(`\n${prompt.question} Only "yes" will be accepted: `);
   } catch (error) {
     // readline ends the question with an AbortError on Ctrl-C and on Ctrl-D (end of input).
     const ctrlC = error instanceof Error && /Ctrl\+C/i.test(error.message);
     output.write('\n');
-    throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed', { exitCode: ctrlC ? 130 : 1 });
+    throw new MonitorsError('APPLY_CANCELLED', `${prompt.command} cancelled; nothing was changed`, {
+      exitCode: ctrlC ? 130 : 1,
+    });
   } finally {
     rl.close();
   }
-  if (answer.trim() !== 'yes') throw new MonitorsError('APPLY_CANCELLED', 'apply cancelled; nothing was changed');
+  if (answer.trim() !== 'yes')
+    throw new MonitorsError('APPLY_CANCELLED', `${prompt.command} cancelled; nothing was changed`);
 }
+
+/** What is asked, and the command named in the refusals. */
+export interface Prompt {
+  command: string;
+  question: string;
+}
+
+const APPLY_PROMPT: Prompt = { command: 'apply', question: 'Do you want to apply these changes?' };

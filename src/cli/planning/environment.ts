@@ -3,7 +3,7 @@
 // "for all of them" against one token would be a plan against the wrong workspace.
 import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { MonitorsError } from '../../errors.js';
-import { didYouMean } from '../../load/did-you-mean.js';
+import { closestName } from '../../load/did-you-mean.js';
 import type { Settings } from '../../model/monitor.js';
 
 export interface EnvironmentRequest {
@@ -64,10 +64,8 @@ export function checkEnvironmentChoice(
 
 /** A near miss, or the one declared name the request starts (`prod` for production). */
 function guess(name: string, declared: readonly string[]): string {
-  const near = didYouMean(name, declared);
-  if (near) return near;
-  const started = declared.filter((d) => d.startsWith(name));
-  return started.length === 1 ? `; did you mean "${started[0]}"?` : '';
+  const near = closestName(name, declared);
+  return near ? `; did you mean "${near}"?` : '';
 }
 
 function describe(request: EnvironmentRequest): string {

@@ -9,6 +9,8 @@ export interface LoadOptions {
   inWorker?: boolean;
   /** On the worker thread, also read the lock file (chosen with --lock as `flag`) when the YAML has no errors. */
   lockFile?: { flag: string | undefined };
+  /** An unset `${env:NAME}`: an error (default: plan and apply send the value) or a warning (destroy sends none). */
+  missingEnv?: 'error' | 'warning';
 }
 
 export interface LoadedForPlan {
@@ -77,5 +79,6 @@ async function load(
       ...(options.lockFile ? { lockFile: options.lockFile } : {}),
     });
   const { loadDesiredState } = await import('../../load/index.js');
-  return { result: await loadDesiredState(paths, { env, cwd, ...environment }), lock: undefined };
+  const missingEnv = options.missingEnv ? { missingEnv: options.missingEnv } : {};
+  return { result: await loadDesiredState(paths, { env, cwd, ...environment, ...missingEnv }), lock: undefined };
 }

@@ -36,6 +36,10 @@ export interface PlanRequest {
   beforeRequests?: (desired: DesiredState, lockPath: string) => void;
   /** Where the lock comes from (--lock-branch reads it from a branch); default: the file at lockPath. */
   readLock?: (lockPath: string) => Promise<LockFile | undefined>;
+  /** --target: only the changes of matching monitors (src/plan/targets.ts). */
+  targets?: string[];
+  /** --replace: monitors sent again although unchanged, with the token of this plan. */
+  replace?: { patterns: string[]; token: string };
 }
 
 export interface PlanSession {
@@ -131,6 +135,8 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
         scope: desired.settings.scope,
         ...(context.openIncidentMonitorIds ? { openIncidentMonitorIds: context.openIncidentMonitorIds } : {}),
         ...(context.monitorLimit ? { monitorLimit: context.monitorLimit } : {}),
+        ...(request.targets ? { targets: request.targets } : {}),
+        ...(request.replace ? { replace: request.replace } : {}),
       },
     });
     plan.notes.push(...repair.notes, ...loadNotes, ...context.notes);
@@ -167,6 +173,8 @@ function earlyClient(env: NodeJS.ProcessEnv): ApiClient | undefined {
   }
 }
 
+/** Live monitors the tool manages: unchanged, replaced or deleted (a --target plan's left-out changes too). */
 function managedLiveCount(plan: Plan): number {
-  return plan.summary.unchanged + plan.summary.replace + plan.summary.delete;
+  const left = (plan.not_targeted ?? []).filter((c) => c.action === 'replace' || c.action === 'delete').length;
+  return plan.summary.unchanged + plan.summary.replace + plan.summary.delete + left;
 }

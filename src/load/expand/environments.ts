@@ -3,7 +3,7 @@
 // shared by all of them). Also the `environments:` list that limits one entry.
 import path from 'node:path';
 import type { PathSegment } from '../exact-parse.js';
-import { didYouMean } from '../did-you-mean.js';
+import { closestName } from '../did-you-mean.js';
 import { isPlainObject } from '../file-check.js';
 import { error, type LocatedProblem } from '../problem.js';
 import type { VarValue } from './references.js';
@@ -77,7 +77,7 @@ export function entryEnvironments(
         error(
           [...at, i],
           'environments.unknown',
-          `no environment is named ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, declared) : ''}; declared: ${declared.join(', ')}`,
+          `no environment is named ${JSON.stringify(name)}${nearName(name, declared)}; declared: ${declared.join(', ')}`,
         ),
       );
   });
@@ -131,4 +131,9 @@ export function isolationProblems(settings: Record<string, unknown>): LocatedPro
     }
   }
   return problems;
+}
+
+function nearName(name: unknown, declared: readonly string[]): string {
+  const near = typeof name === 'string' ? closestName(name, declared) : undefined;
+  return near ? `; did you mean "${near}"?` : '';
 }

@@ -1,7 +1,8 @@
 // One template, many monitors: a problem in a template is found once per instance and
 // environment, but is written once, at the template's line. Problems that are the same
 // (same place, code and message) are reported once, naming the first instance they occur
-// in and counting the others: `(region=us-east, check=health, env=staging; and 5 more)`.
+// in and counting the other monitors it occurs in: `(region=us-east, check=health,
+// env=staging; and 5 more monitors)`.
 // An environment is named only when the problem does not occur in every environment
 // checked; with neither for_each nor environments, nothing is added (files without
 // templates read exactly as before).
@@ -43,7 +44,7 @@ export function groupByInstance(problems: readonly LocatedProblem[], checkedEnvi
   return out;
 }
 
-/** `region=us-east, env=staging; and 2 more`, or '' when there is nothing to tell apart. */
+/** `region=us-east, env=staging; and 2 more monitors`, or '' when there is nothing to tell apart. */
 export function instanceLabel(tags: readonly InstanceTag[], checkedEnvironments: number): string {
   const eachLabels = distinct(tags.map((t) => t.each));
   const envs = distinct(tags.map((t) => t.env));
@@ -51,8 +52,9 @@ export function instanceLabel(tags: readonly InstanceTag[], checkedEnvironments:
   if (eachLabels.length > 0) parts.push(eachLabels[0]!);
   if (envs.length > 0 && envs.length < checkedEnvironments) parts.push(...envs.map((e) => `env=${e}`));
   if (parts.length === 0) return '';
-  const more = eachLabels.length - 1;
-  return `${parts.join(', ')}${more > 0 ? `; and ${more} more` : ''}`;
+  // Each tag is one generated monitor (an instance in an environment): the count is of monitors.
+  const more = eachLabels.length > 0 ? tags.length - 1 : 0;
+  return `${parts.join(', ')}${more > 0 ? `; and ${more} more monitor${more === 1 ? '' : 's'}` : ''}`;
 }
 
 function distinct(values: readonly (string | undefined)[]): string[] {

@@ -1,12 +1,12 @@
 // Pure decisions of a simulated check: which status the rules give a monitor, and what a
 // check with that result changes (status, last check, incidents).
-import { globToRegExp } from '../../check/name-glob.js';
+import { globToRegExp } from '../../model/name-glob.js';
 import type { MonitorStatus } from '../records.js';
 import type { CheckRule, CheckSettings } from './settings.js';
 
 const compiled = new Map<string, RegExp>();
 
-/** The globs of `monitors check --name` (src/check/name-glob.ts), over the whole value, in NFC. */
+/** The globs of `monitors check --name` (src/model/name-glob.ts), over the whole value, in NFC. */
 export function globMatches(glob: string, value: string): boolean {
   let pattern = compiled.get(glob);
   if (!pattern) {

@@ -137,3 +137,10 @@ export async function closedPort(): Promise<number> {
   await server.close();
   return server.port;
 }
+
+/** A UDP port on 127.0.0.1 where nothing listens: a datagram sent there is answered "port unreachable". */
+export async function closedUdpPort(): Promise<number> {
+  const server = await startUdp(() => undefined);
+  await server.close();
+  return server.port;
+}

@@ -1,3 +1,15 @@
+// Stands in for GitHub's REST API (api.github.com) in the tests of `monitors ci` on GitHub
+// Actions and of the Action: the endpoints it uses, with the request and response shapes of
+// GitHub's documentation, on 127.0.0.1.
+//   Issue comments (https://docs.github.com/en/rest/issues/comments): GET and POST
+//     /repos/{owner}/{repo}/issues/{issue_number}/comments, PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}
+//   Issues (https://docs.github.com/en/rest/issues/issues): GET /repos/{owner}/{repo}/issues
+//     (state, labels; pull requests are listed too, with a pull_request key), POST, PATCH (title,
+//     body, state, state_reason)
+//   Pagination (https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api):
+//     per_page (default 30, at most 100) and page, with a Link header naming the next page
+//   Errors: {"message": ..., "documentation_url": ...}; 403 "Resource not accessible by
+//     integration" for a token without the permission (readOnly below), 404 "Not Found".
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -47,16 +59,32 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     auth.push(req.headers.authorization ?? '');
-    const send = (status: number, value: unknown) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const send = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+      res
+        .writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
+        .end(JSON.stringify(value));
+    const sendPage = <T>(all: T[]) => {
+      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const last = Math.max(1, Math.ceil(all.length / perPage));
+      const link = (n: number, rel: string) => {
+        const next = new URL(url);
+        next.searchParams.set('page', String(n));
+        return `<http://127.0.0.1${next.pathname}${next.search}>; rel="${rel}"`;
+      };
+      const links = page < last ? [link(page + 1, 'next'), link(last, 'last')] : [];
+      return send(200, all.slice((page - 1) * perPage, page * perPage), links.length ? { link: links.join(', ') } : {});
+    };
     const list = url.pathname.match(new RegExp(`^/repos/${repo}/issues/(\\d+)/comments$`));
     const one = url.pathname.match(new RegExp(`^/repos/${repo}/issues/comments/(\\d+)$`));
-    if (state.readOnly && req.method !== 'GET') return send(403, { message: 'Resource not accessible by integration' });
+    if (state.readOnly && req.method !== 'GET')
+      return send(403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest',
+        status: '403',
+      });
     if (list && req.method === 'GET') {
-      const all = comments.get(Number(list[1])) ?? [];
-      const perPage = Number(url.searchParams.get('per_page') ?? 30);
-      const page = Number(url.searchParams.get('page') ?? 1);
-      return send(200, all.slice((page - 1) * perPage, page * perPage));
+      return sendPage(comments.get(Number(list[1])) ?? []);
     }
     if (list && req.method === 'POST') {
       const body = JSON.parse(await readBody(req)) as { body: string };
@@ -76,9 +104,7 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
       const all = [...issues.values()].filter(
         (i) => (state === 'all' || i.state === state) && (!label || i.labels.some((l) => l.name === label)),
       );
-      const perPage = Number(url.searchParams.get('per_page') ?? 30);
-      const page = Number(url.searchParams.get('page') ?? 1);
-      return send(200, all.slice((page - 1) * perPage, page * perPage));
+      return sendPage(all);
     }
     if (issueList && req.method === 'POST') {
       const body = JSON.parse(await readBody(req)) as { title: string; body: string; labels?: string[] };
@@ -107,7 +133,7 @@ export async function startFakeGitHub(repo: string): Promise<FakeGitHub> {
       found.body = (JSON.parse(await readBody(req)) as { body: string }).body;
       return send(200, found);
     }
-    send(404, { message: 'Not Found' });
+    send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
   };
   // A handler that throws drops the connection: the CLI under test sees it, never a hang.
   const server: Server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));

@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The pull-request comment of `monitors ci plan` on GitHub (src/ci/github.ts), against the
+// fake GitHub API: one comment per path, found again by its marker, beyond the first page.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_COMMENT_CHARS, commentBody, markerFor, upsertComment } from '../../action/upsert-comment.mjs';
-import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { GITHUB_MAX_BODY, upsertComment } from '../../src/ci/github.js';
+import { markedBody, planMarker as markerFor } from '../../src/ci/markers.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 
 const REPO = 'acme/monitors-config';
-const SCRIPT = fileURLToPath(new URL('../../action/upsert-comment.mjs', import.meta.url));
+const MAX_COMMENT_CHARS = GITHUB_MAX_BODY;
+const commentBody = (marker: string, markdown: string) =>
+  markedBody(marker, markdown, GITHUB_MAX_BODY, 'the job summary and log');
 
 describe('upsertComment against a fake GitHub API', () => {
   let github: FakeGitHub;
@@ -74,29 +74,6 @@ describe('upsertComment against a fake GitHub API', () => {
       }),
     ).rejects.toThrow(/404.*pull-requests: write/);
   });
-
-  it('runs as a script with the GitHub context from the environment', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'upsert-'));
-    try {
-      writeFileSync(join(dir, 'event.json'), JSON.stringify({ pull_request: { number: 42 } }));
-      writeFileSync(join(dir, 'plan.md'), 'Plan: 0 to create, 1 to replace, 0 to delete.');
-      const env = {
-        PATH: process.env.PATH ?? '',
-        GITHUB_API_URL: github.apiUrl,
-        GITHUB_REPOSITORY: REPO,
-        GITHUB_EVENT_PATH: join(dir, 'event.json'),
-        GITHUB_TOKEN: 'ghs_x',
-      };
-      const first = await runScript(['monitors', join(dir, 'plan.md')], env);
-      const second = await runScript(['monitors', join(dir, 'plan.md')], env);
-      expect([first.code, second.code]).toEqual([0, 0]);
-      expect(first.stdout).toContain('plan comment created');
-      expect(second.stdout).toContain('plan comment updated');
-      expect(github.comments.get(42)).toHaveLength(1);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
 });
 
 describe('commentBody', () => {
@@ -107,22 +84,3 @@ describe('commentBody', () => {
     expect(commentBody(markerFor('m'), 'short')).toBe('<!-- monitors-plan:m -->\nshort');
   });
 });
-
-function runScript(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += String(d)));
-    child.stderr.on('data', (d) => (stderr += String(d)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}

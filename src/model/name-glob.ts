@@ -1,6 +1,7 @@
-// `--name GLOB`: shell-style patterns over whole monitor names (`*` any text, `/` and `:`
-// included; `?` one character; `[abc]`, `[a-z]`, `[!abc]` one of or none of). Case-sensitive,
-// names and patterns compared in Unicode NFC, as names are everywhere else.
+// `check --name GLOB`, `plan --target`, `--replace`: shell-style patterns over whole monitor
+// names (`*` any text, `/` and `:` included; `?` one character; `[abc]`, `[a-z]`, `[!abc]`
+// one of or none of). Case-sensitive, names and patterns compared in Unicode NFC, as names
+// are everywhere else.
 
 export function globToRegExp(glob: string): RegExp {
   let source = '';
@@ -28,4 +29,17 @@ export function globToRegExp(glob: string): RegExp {
 export function matchesAny(name: string, globs: readonly RegExp[]): boolean {
   const nfc = name.normalize('NFC');
   return globs.some((g) => g.test(nfc));
+}
+
+/**
+ * A pattern of `--target` or `--replace`: the name itself, or a glob. A name that holds
+ * glob characters (`api [eu]`) still matches itself, which its glob reading would not.
+ */
+export function namePattern(pattern: string): (name: string) => boolean {
+  const exact = pattern.normalize('NFC');
+  const glob = globToRegExp(pattern);
+  return (name) => {
+    const nfc = name.normalize('NFC');
+    return nfc === exact || glob.test(nfc);
+  };
 }

@@ -1,0 +1,91 @@
+// The CLI runs of `monitors ci`: the very CLI that runs it (the same file, the same version:
+// the bundle, the npm package or a build), started as a child process per step so that each
+// holds only the environment it is given (an environment's run never holds another's token).
+//
+// Signals: each run is started in a process group of its own, and SIGINT / SIGTERM that
+// reach `monitors ci` are passed on to the run in progress, exactly once (an apply stops
+// starting changes at the first, and at once at the second: a Ctrl-C at a terminal, which
+// reaches every process of the group, must not count twice). `monitors ci` itself stays
+// until that run has ended, starts no other, and exits 130 / 143.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ChildResult {
+  code: number;
+  stdout: string;
+  /** stdout and stderr, interleaved as they came. */
+  output: string;
+}
+
+/** How to start this CLI again: node, its flags, the script it runs. */
+export function selfCommand(): { command: string; args: string[] } {
+  return { command: process.execPath, args: [...process.execArgv, process.argv[1] ?? ''] };
+}
+
+const EXIT_BY_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
+type Stop = keyof typeof EXIT_BY_SIGNAL;
+let received: Stop | undefined;
+let running: ChildProcess | undefined;
+let watching = false;
+
+/** 130 or 143 once SIGINT or SIGTERM came: no further run starts. */
+export function interruptExitCode(): number | undefined {
+  return received && EXIT_BY_SIGNAL[received];
+}
+
+function watchSignals(): void {
+  if (watching) return;
+  watching = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      received ??= signal;
+      running?.kill(signal);
+    });
+}
+
+/** Runs `monitors ...args`; its output goes to this process's own as it comes (unless quiet). */
+export function runSelf(
+  args: string[],
+  env: Record<string, string | undefined>,
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<ChildResult> {
+  const stopped = interruptExitCode();
+  if (stopped !== undefined)
+    return Promise.resolve({
+      code: stopped,
+      stdout: '',
+      output: `not run: monitors ci was interrupted (${received}).\n`,
+    });
+  watchSignals();
+  const self = selfCommand();
+  return new Promise((resolve) => {
+    const child = spawn(self.command, [...self.args, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    running = child;
+    let output = '';
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      if (!quiet) process.stdout.write(d);
+      output += d;
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (!quiet) process.stderr.write(d);
+      output += d;
+    });
+    child.on('error', (error) => {
+      running = undefined;
+      resolve({ code: 127, stdout, output: `${output}could not start ${self.command}: ${error.message}\n` });
+    });
+    child.on('close', (code, signal) => {
+      running = undefined;
+      resolve({
+        code: code ?? (signal && signal in EXIT_BY_SIGNAL ? EXIT_BY_SIGNAL[signal as Stop] : 1),
+        stdout,
+        output,
+      });
+    });
+  });
+}

@@ -1,0 +1,55 @@
+// What differs between the CIs `monitors ci` runs in: how the log marks errors and groups,
+// where the report and the outputs go, how a plan reaches the pull or merge request, how
+// drift is tracked, and what the CLI runs need in their environment. One implementation per
+// CI: github.ts, gitlab.ts, plain.ts; run-ci.ts holds what they share.
+
+/** The outputs of a run (GitHub: step outputs; elsewhere: outputs.env). */
+export interface CiOutputs {
+  changes: boolean;
+  exitCode: number;
+  /** With environments: the lock file of each environment run. */
+  lockFiles?: string[];
+}
+
+export interface PlanToPublish {
+  path: string;
+  markdown: string;
+}
+
+export interface DriftToTrack {
+  path: string;
+  label: string;
+  /** The plan's Markdown (every environment's, with environments). */
+  planMarkdown: string;
+  drift: boolean;
+}
+
+export interface CiProvider {
+  readonly name: 'github' | 'gitlab' | 'plain';
+  /** What a change under review is called here: "pull request", "merge request". */
+  readonly changeName: string;
+  /** A line the CI shows as an error or a warning. */
+  error(message: string): void;
+  warning(message: string): void;
+  info(message: string): void;
+  /** A collapsible part of the log (one environment's run). */
+  group(title: string): void;
+  endGroup(): void;
+  /** Variables taken out of the CLI runs' environment (the CI's own token). */
+  readonly secretNames: readonly string[];
+  /** Variables added to the CLI runs' environment when the lock record is kept on a branch (who commits, how git pushes). */
+  lockBranchEnv(env: NodeJS.ProcessEnv): Record<string, string>;
+  /** The run's report: the job summary, or a file. */
+  writeReport(markdown: string, counts?: PlanCounts): void;
+  writeOutputs(outputs: CiOutputs): void;
+  /** A plan: post or update the one comment of the pull/merge request. false: the job must fail. */
+  publishPlan(plan: PlanToPublish): Promise<boolean>;
+  /** Drift: open, update or close the one issue. Returns the job's exit code (0, 1; 2: drift found where no issue can hold it). */
+  trackDrift(drift: DriftToTrack): Promise<number>;
+}
+
+export interface PlanCounts {
+  create: number;
+  replace: number;
+  delete: number;
+}

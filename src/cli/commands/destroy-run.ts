@@ -1,0 +1,96 @@
+// `monitors destroy`: the YAML says where the lock file is and which workspace; the plan
+// deletes every monitor the lock file records (src/destroy), through the mass-delete guard
+// like any delete, and is carried out exactly as apply carries out a plan: confirmation,
+// progress, Ctrl-C, failures, the lock file (and --lock-branch) written as each delete lands.
+import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
+import { planDestroy } from '../../destroy/plan-destroy.js';
+import { MonitorsError } from '../../errors.js';
+import { readLockFile, newLockFile } from '../../lock/lock-file.js';
+import { checkDeleteGuard } from '../../plan/delete-guard.js';
+import { repairDuplicateIds } from '../../plan/lock-repair.js';
+import type { Plan } from '../../plan/types.js';
+import { apiOptionsFor } from '../planning/environment.js';
+import { loadDesiredOrFail } from '../planning/load-desired.js';
+import { chooseLockFile } from '../planning/paths.js';
+import { displayPath } from '../../load/discover.js';
+import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
+import type { DestroyOptions } from './destroy.js';
+
+export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
+  await finishWritingCommand(() => runDestroyCommand(paths, options));
+}
+
+export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
+  // apply's options, checked the same way; destroy has no --plan, --wait, --target or --replace.
+  const settings = applySettings(args, options);
+  const paths = settings.paths.length > 0 ? settings.paths : ['.'];
+  const branch = openBranch(settings);
+  const cwd = process.cwd();
+  // No value of ${env:NAME} is sent by a delete: an unset one is a warning, not a refusal.
+  const { state: desired, lockFilesSeen } = await loadDesiredOrFail(
+    paths,
+    process.env,
+    cwd,
+    settings.environment,
+    'destroy',
+    { missingEnv: 'warning' },
+  );
+  const { location } = chooseLockFile({ paths, flag: settings.lock, cwd }, desired.settings, {
+    files: desired.files,
+    lockFilesSeen,
+  });
+  const read = await (branch?.readLock ?? readLockFile)(location.path);
+  const api = createApiClient(
+    apiConfigFromEnv(process.env, {
+      ...apiOptionsFor(desired.settings),
+      ...(settings.apiUrl ? { flagApiUrl: settings.apiUrl } : {}),
+    }),
+  );
+  try {
+    const live = await api.listMonitors();
+    // A lock that holds an id twice is repaired as plan and apply repair it: one delete per monitor.
+    const repair = read ? repairDuplicateIds(read, live) : undefined;
+    const existing = repair?.lock;
+    const lock = existing ?? newLockFile();
+    const plan = planDestroy({ desired, live, lock: existing, lockShown: displayPath(location.path, cwd) });
+    plan.notes.push(...(repair?.notes ?? []));
+    const refused = checkDeleteGuard(plan, {
+      maxDeletes: desired.settings.maxDeletes,
+      maxDeleteShare: desired.settings.maxDeleteShare,
+      managedLiveCount: plan.summary.delete,
+      allowMassDelete: settings.allowMassDelete,
+    });
+    if (refused) throw refused;
+    return await carryOut(plan, {
+      api,
+      lock,
+      lockPath: location.path,
+      branch,
+      settings,
+      ask: true,
+      lockRepaired: (repair?.notes.length ?? 0) > 0,
+      prompt: { command: 'destroy', question: question(plan) },
+    });
+  } catch (error) {
+    throw error instanceof MonitorsError && error.code === 'PLAN_MASS_DELETE' ? massDestroy(error) : error;
+  } finally {
+    await api.close();
+  }
+}
+
+function question(plan: Plan): string {
+  const n = plan.summary.delete;
+  const where = plan.environment !== undefined ? ` in ${plan.environment}` : '';
+  return `Do you really want to delete ${n === 1 ? 'the 1 monitor' : `all ${n} monitors`} this repository manages${where}? This cannot be undone.`;
+}
+
+/** The guard's hint speaks of a missing folder; for destroy, deleting them all is the point. */
+function massDestroy(error: MonitorsError): MonitorsError {
+  return new MonitorsError(
+    error.code,
+    error.message.replace(/; refused to protect.*$/, '; refused without --allow-mass-delete'),
+    {
+      hint: 'A destroy deletes every managed monitor; if that is intended, run again with --allow-mass-delete (and --yes, or answer yes). Nothing was changed.',
+    },
+  );
+}

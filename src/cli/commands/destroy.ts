@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
+import { pathsArgument } from './paths-argument.js';
+
+export interface DestroyOptions {
+  env?: string;
+  lock?: string;
+  yes?: boolean;
+  allowMassDelete?: boolean;
+  apiUrl?: string;
+  concurrency?: string;
+  format?: string;
+  lockBranch?: string;
+  lockRemote?: string;
+}
+
+export function registerDestroy(program: Command): void {
+  program
+    .command('destroy')
+    .description(
+      'Delete every monitor the lock file manages in this workspace (environment), and leave an empty lock file. Unmanaged monitors are left alone.',
+    )
+    .addArgument(pathsArgument())
+    .option('--env <name>', 'the environment to tear down (settings.environments; default: MONITORS_ENV)')
+    .option('--lock <file>', LOCK_HELP)
+    .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
+    .option(
+      '--allow-mass-delete',
+      'allow deleting more than the configured limits (settings.max_deletes, max_delete_share)',
+    )
+    .option('--concurrency <n>', 'deletes in flight at once', '8')
+    .option(
+      '--format <format>',
+      'text, or json: one JSON document on stdout at the end, as apply --format json (the plan and report go to stderr)',
+      'text',
+    )
+    .option('--api-url <url>', API_URL_HELP)
+    .option('--lock-branch <branch>', 'read the lock file from this git branch and push the emptied one back there')
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
+    .action(async (paths: string[], options: DestroyOptions) => {
+      const { finishDestroyCommand } = await import('./destroy-run.js');
+      await finishDestroyCommand(paths, options);
+    });
+}

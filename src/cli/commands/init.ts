@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+
+export interface InitOptions {
+  ci?: string;
+}
+
+export function registerInit(program: Command): void {
+  program
+    .command('init')
+    .description(
+      'Write a starter repository of monitors that validates at once (settings, commented defaults, one monitor of each common type, .gitignore, a CI workflow on request); never overwrites a file.',
+    )
+    .argument('[dir]', 'the folder to write it in, created when missing (default: ., the current folder)')
+    .option(
+      '--ci <provider>',
+      'also write a CI workflow: github (.github/workflows/monitors.yml) or gitlab (.gitlab-ci.yml)',
+    )
+    .action(async (dir: string | undefined, options: InitOptions) => {
+      const { runInit } = await import('../../init/run-init.js');
+      process.stdout.write(await runInit({ dir: dir ?? '.', ci: options.ci, cwd: process.cwd() }));
+    });
+}

@@ -1,0 +1,19 @@
+// Where the documentation the messages point at (docs/*.md) is for whoever runs this CLI:
+// the docs/ folder of the npm package or of a clone, or, from the single-file bundle, online.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { BUNDLE_VERSION } from './bundled.js';
+
+export const REPOSITORY_URL = 'https://github.com/monitors-as-code/monitors';
+
+export function docsHelp(): string {
+  const online = `${REPOSITORY_URL}/tree/main/docs`;
+  // dist/src/cli/ (the package, a build) -> ../../../docs; src/cli/ -> ../../docs
+  const local = BUNDLE_VERSION
+    ? undefined
+    : ['../../../docs/', '../../docs/']
+        .map((rel) => new URL(rel, import.meta.url))
+        .find((url) => existsSync(new URL('ci.md', url)));
+  const where = local ? `${fileURLToPath(local)} (online: ${online})` : online;
+  return `\nThe docs/*.md pages that messages name: ${where}\n`;
+}

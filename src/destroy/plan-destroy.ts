@@ -1,0 +1,71 @@
+// `monitors destroy`: a plan that deletes every monitor the lock file manages, and nothing
+// else. The YAML decides nothing here but where the lock file is and which workspace: a
+// monitor that is live but not in the lock file (made in the dashboard, or never recorded)
+// is left alone, also when the YAML names it or settings.scope would cover it. Pure: the
+// CLI lists, reads the lock and carries the plan out as apply does.
+import type { LockFile } from '../lock/types.js';
+import type { DesiredState, LiveMonitor } from '../model/monitor.js';
+import { liveFingerprint, liveLine } from '../plan/fingerprint.js';
+import { nameKey } from '../plan/match.js';
+import { deleteOf } from '../plan/planner.js';
+import { describeReason } from '../plan/reasons.js';
+import { PLAN_FORMAT_VERSION, type Plan } from '../plan/types.js';
+
+export interface DestroyInput {
+  desired: DesiredState;
+  live: readonly LiveMonitor[];
+  /** The lock file, or undefined when there is none at `lockShown`. */
+  lock: LockFile | undefined;
+  /** The lock file's path as shown to the user. */
+  lockShown: string;
+}
+
+export function planDestroy({ desired, live, lock: found, lockShown }: DestroyInput): Plan {
+  const lock = found ?? { monitors: [] };
+  const recorded = new Set(lock.monitors.map((r) => r.id));
+  const liveIds = new Set(live.map((l) => l.id));
+  const byName = (a: { name: string; id: string | null }, b: { name: string; id: string | null }) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : (a.id ?? '') < (b.id ?? '') ? -1 : 1;
+  const changes = live
+    .filter((l) => recorded.has(l.id))
+    .map((l) => deleteOf(l, 'destroy', describeReason('destroy')))
+    .sort(byName);
+  const unmanaged = live
+    .filter((l) => !recorded.has(l.id))
+    .map((l) => ({ id: l.id, name: l.name }))
+    .sort(byName);
+  const stale = lock.monitors.filter((r) => !liveIds.has(r.id));
+  const yamlNames = new Set(desired.monitors.map((d) => nameKey(d.name)));
+  const unrecorded = unmanaged.filter((u) => yamlNames.has(nameKey(u.name)));
+  const environment = desired.settings.environment?.name;
+  return {
+    format_version: PLAN_FORMAT_VERSION,
+    ...(environment !== undefined ? { environment } : {}),
+    summary: { create: 0, replace: 0, delete: changes.length, unchanged: 0 },
+    changes,
+    unmanaged,
+    live_fingerprint: liveFingerprint(live, liveLine),
+    stale_lock_ids: stale.map((r) => r.id).sort(),
+    warnings: [],
+    notes: [
+      ...(changes.length === 0 ? [nothingToDestroy(found, lockShown)] : []),
+      ...(unrecorded.length > 0
+        ? [
+            `${unrecorded.length === 1 ? `"${unrecorded[0]!.name}" is` : `${unrecorded.length} monitors named in the YAML are`} live but not in the lock file: destroy deletes only what the lock file records, so ${unrecorded.length === 1 ? 'it is' : 'they are'} left alone.`,
+          ]
+        : []),
+      ...stale.map(
+        (r) =>
+          `"${r.name}" (${r.id}) is in the lock file but no longer exists on the server; its record will be dropped.`,
+      ),
+    ],
+  };
+}
+
+function nothingToDestroy(lock: LockFile | undefined, shown: string): string {
+  if (!lock)
+    return `There is no lock file at ${shown}: this repository manages no monitor in this workspace, so there is nothing to destroy.`;
+  return lock.monitors.length === 0
+    ? `The lock file ${shown} records no monitor: there is nothing to destroy.`
+    : `No monitor the lock file ${shown} records is live: there is nothing to delete.`;
+}

@@ -1,0 +1,19 @@
+// .gitignore of `monitors init`. With a CI workflow the lock file lives on the branch
+// monitors-state, which apply pushes to; without one it is committed beside the YAML.
+export function gitignore(lockOnBranch: boolean): string {
+  const lock = lockOnBranch
+    ? `# The lock file: CI keeps it on the branch monitors-state (apply --lock-branch), never on main.
+monitors/monitors.lock.json
+`
+    : `# Commit the lock file (monitors/monitors.lock.json) after every apply: it is how plans see
+# what the API does not return. It holds ids, names and hashes, never a secret.
+`;
+  return `# Secrets for \${env:NAME} references: keep them out of git.
+.env
+.env.*
+# Saved plans (monitors plan --out NAME.plan.json) and CI reports.
+*.plan.json
+monitors-ci/
+node_modules/
+${lock}`;
+}

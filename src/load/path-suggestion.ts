@@ -1,0 +1,28 @@
+// "Did you mean" for a path that does not exist: the entry of its folder (or of the
+// nearest folder that exists) within a few edits of what was typed (`monitor/` for
+// `monitors/`, `Monitors` for `monitors`), written the way it was given.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { editDistance } from './did-you-mean.js';
+
+export async function suggestPath(given: string, cwd: string): Promise<string | undefined> {
+  const trailing = /[/\\]$/.test(given);
+  const trimmed = given.replace(/[/\\]+$/, '');
+  const base = path.basename(trimmed);
+  if (base === '' || base === '.' || base === '..') return undefined;
+  const parent = path.dirname(trimmed);
+  const entries = await readdir(path.resolve(cwd, parent), { withFileTypes: true }).catch(() => []);
+  let best: { name: string; folder: boolean } | undefined;
+  let bestDistance = Infinity;
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const distance = editDistance(base.toLowerCase(), entry.name.toLowerCase());
+    if (distance < bestDistance) {
+      best = { name: entry.name, folder: entry.isDirectory() };
+      bestDistance = distance;
+    }
+  }
+  if (!best || bestDistance > Math.max(1, Math.floor(base.length / 4))) return undefined;
+  const written = parent === '.' && !trimmed.startsWith('.') ? best.name : `${parent}/${best.name}`;
+  return `${written}${trailing || best.folder ? '/' : ''}`;
+}
