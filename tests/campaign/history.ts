@@ -22,6 +22,17 @@ import {
 import { REGIONS, SECRET_VARS, cloneRepo, expectedBodies, type RepoModel } from './model.js';
 import { Rng } from './random.js';
 import { NAME_POOL, drawSteps, newFields, snapshotOf, type HistoryState, type RoundState } from './steps.js';
+import {
+  checkForced,
+  checkTargeted,
+  matcher,
+  describeOptions,
+  drawRunOptions,
+  lockRecords,
+  optionArgs,
+  WHOLE,
+  type RunOptions,
+} from './lifecycle.js';
 import { World, type Interruption, type Run } from './world.js';
 import { writeRepo } from './yaml-files.js';
 
@@ -39,6 +50,8 @@ export interface RoundReport {
   round: number;
   steps: string[];
   savedPlan?: string;
+  /** `--target` / `--replace` of the first apply (or of its saved plan). */
+  options: string;
   faults: string;
   interruption: string;
   /** Applies after the faults were lifted, until the plan was empty. */
@@ -68,6 +81,14 @@ export interface Totals {
   answeredForAnother: number;
   duplicatesRefused: number;
   lockBranchHistories: number;
+  /** Monitors forgotten with `removed:`. */
+  forgets: number;
+  /** First applies (or saved plans) with --target, and with --replace. */
+  targeted: number;
+  forced: number;
+  /** SIGKILL or SIGINT delivered while the lock file was written, or while the lock branch was pushed. */
+  cutLockWrites: number;
+  cutPushes: number;
 }
 
 export interface HistoryResult {
@@ -104,6 +125,11 @@ export function emptyTotals(): Totals {
     answeredForAnother: 0,
     duplicatesRefused: 0,
     lockBranchHistories: 0,
+    forgets: 0,
+    targeted: 0,
+    forced: 0,
+    cutLockWrites: 0,
+    cutPushes: 0,
   };
 }
 
@@ -136,7 +162,14 @@ export async function runHistory(options: HistoryOptions): Promise<HistoryResult
     writeRepo(world.work, h.repo);
     const start = await settle(world, h, ledger, totals, 0);
     if (start.findings.length > 0)
-      return done({ round: 0, steps: ['the starting repository'], faults: 'none', interruption: 'none', ...start });
+      return done({
+        round: 0,
+        steps: ['the starting repository'],
+        options: 'a whole apply',
+        faults: 'none',
+        interruption: 'none',
+        ...start,
+      });
     for (let round = 1; round <= options.rounds; round++) {
       if (options.skip?.has(round)) continue;
       const report = await playRound(world, h, round, options.seed, ledger, totals);
@@ -164,7 +197,7 @@ export async function runHistory(options: HistoryOptions): Promise<HistoryResult
 
 function roundLine(options: HistoryOptions, r: RoundReport): string {
   const status = r.findings.length > 0 ? `FAILED (${r.findings.map((f) => f.check).join(', ')})` : 'ok';
-  return `${options.server} seed ${options.seed} round ${r.round}: ${status}; ${r.steps.length} steps, faults ${r.faults}, ${r.interruption}, ${r.applies} appl${r.applies === 1 ? 'y' : 'ies'} to converge`;
+  return `${options.server} seed ${options.seed} round ${r.round}: ${status}; ${r.steps.length} steps, ${r.options}, faults ${r.faults}, ${r.interruption}, ${r.applies} appl${r.applies === 1 ? 'y' : 'ies'} to converge`;
 }
 
 /** A small repository to start from: a few monitors in both files, a template over two regions. */
@@ -174,6 +207,7 @@ function initialState(rng: Rng): HistoryState {
   const repo: RepoModel = {
     entries: names.map((name) => ({ name, file: rng.pick(['a', 'b'] as const), fields: newFields(rng, name) })),
     moved: [],
+    removed: [],
     template: { domain: 'tpl.example.com', interval: 300, regions: rng.shuffle(REGIONS).slice(0, 2), tags: 'tpl' },
     secrets,
   };
@@ -182,6 +216,7 @@ function initialState(rng: Rng): HistoryState {
     firstFields: new Map(repo.entries.map((e) => [e.name, structuredClone(e.fields)])),
     managedLive: new Map(),
     unmanaged: new Map(),
+    forgotten: new Map(),
     reserved: new Set(),
     secretsEver: new Set(Object.values(secrets)),
     fresh: 0,
@@ -203,15 +238,31 @@ async function playRound(
   const findings: Finding[] = [];
   const steps = await drawSteps(ctx, rng.int(1, 4));
   writeRepo(world.work, h.repo);
+  totals.forgets += steps.filter((s) => s.startsWith('forget ')).length;
+  // --target / --replace: drawn from a stream of their own, so the other draws of a seed stay as they were.
+  const options = drawRunOptions(
+    Rng.of(seed, 1_000_000 + round),
+    h,
+    r,
+    lockRecords(world.lockText()).map((x) => x.name),
+  );
 
   // A saved plan, then more changes: applied later, it must be refused or do what it said.
   let made = false;
   if (!r.duplicate && rng.chance(0.2)) {
-    const run = await world.cli(['plan', 'monitors', '--allow-mass-delete', '--out', SAVED_PLAN]);
+    r.savedPlanMade = true;
+    const run = await world.cli([
+      'plan',
+      'monitors',
+      '--allow-mass-delete',
+      '--out',
+      SAVED_PLAN,
+      ...optionArgs(options),
+    ]);
     findings.push(...checkRun(run, h.secretsEver));
     if (run.code !== 0) findings.push({ check: 'saved-plan', message: `plan --out failed:\n${run.stderr}` });
     const used = varsInSavedPlan(join(world.work, SAVED_PLAN));
-    h.savedPlan = { round, epoch: h.epoch, at: cloneRepo(h.repo), used, secrets: { ...h.repo.secrets } };
+    h.savedPlan = { round, epoch: h.epoch, at: cloneRepo(h.repo), used, secrets: { ...h.repo.secrets }, options };
     made = true;
     const more = await drawSteps(ctx, rng.int(1, 2), (k) => k.name !== 'oob.duplicate');
     steps.push('(saved plan made)', ...more);
@@ -219,32 +270,62 @@ async function playRound(
   }
 
   const faults = drawFaults(rng);
-  const interruption = drawInterruption(rng);
+  const interruption = drawInterruption(rng, world.lockBranch);
   // Or the plan saved in an earlier round, applied late; and sometimes a second run (a CI re-run) under the same faults.
   const late = !made && !r.duplicate && h.savedPlan !== undefined && rng.chance(0.15);
   const saved = made || late ? h.savedPlan : undefined;
   if (late) steps.push(`(the plan saved in round ${saved!.round} applied)`);
-  const rerunInterruption = rng.chance(0.2) ? (drawInterruption(rng) ?? KILL_AMONG_WRITES) : undefined;
+  const rerunInterruption = rng.chance(0.2)
+    ? (drawInterruption(rng, world.lockBranch) ?? KILL_AMONG_WRITES)
+    : undefined;
+  // The options of the first apply: a saved plan keeps those it was made with.
+  const firstOptions = saved ? saved.options : options;
+  if (firstOptions.targets.length > 0) totals.targeted += 1;
+  if (firstOptions.replace.length > 0) totals.forced += 1;
+  const forcedIds = saved && !made ? new Map<string, string>() : forcedMonitors(h, firstOptions);
+  const before = { lock: world.lockText(), live: world.server.monitors() };
   const expectation = saved && {
     stale: h.epoch !== saved.epoch,
     envChanged: [...saved.used].some((v) => saved.secrets[v] !== h.repo.secrets[v]),
   };
   world.server.setFaults(faults, seed * 1000 + round);
+  const wholeArgs = ['apply', 'monitors', '--yes', '--allow-mass-delete'];
   const first = await world.cli(
-    saved ? ['apply', '--plan', SAVED_PLAN] : ['apply', 'monitors', '--yes', '--allow-mass-delete'],
+    saved ? ['apply', '--plan', SAVED_PLAN] : [...wholeArgs, ...optionArgs(options)],
     interruption,
   );
   // Judged before anything else changes the server.
   if (saved && expectation) findings.push(...checkSaved(world, h, saved.at, expectation, first, totals));
+  const afterFirst = { lock: world.lockText(), live: world.server.monitors() };
+  const firstWritesOnly = first.requests.filter((q) => q.method !== 'GET');
+  findings.push(...checkTargeted(firstOptions, h.repo, before, afterFirst, firstWritesOnly));
+  if (first.code === 0 && !first.interruption?.delivered)
+    findings.push(...checkForced(firstOptions, forcedIds, firstWritesOnly));
+  // A CI re-run runs the same command (a saved plan's re-run: a whole apply, as a person would then).
+  const rerunOptions = saved ? WHOLE : options;
   const rerun = rerunInterruption
-    ? await world.cli(['apply', 'monitors', '--yes', '--allow-mass-delete'], rerunInterruption)
+    ? await world.cli([...wholeArgs, ...optionArgs(rerunOptions)], rerunInterruption)
     : undefined;
+  if (rerun && rerunOptions.targets.length > 0)
+    findings.push(
+      ...checkTargeted(
+        rerunOptions,
+        h.repo,
+        before,
+        { lock: world.lockText(), live: world.server.monitors() },
+        [first, rerun].flatMap((run) => run.requests).filter((q) => q.method !== 'GET'),
+      ),
+    );
   world.server.setFaults(NO_FAULTS, 0);
   const faulty = rerun ? [first, rerun] : [first];
   totals.applies += faulty.length;
   if (faults !== NO_FAULTS) totals.faultRounds += 1;
   for (const run of faulty) {
-    if (run.interruption?.delivered) totals[run.interruption.signal === 'SIGKILL' ? 'kills' : 'interrupts'] += 1;
+    if (run.interruption?.delivered) {
+      totals[run.interruption.signal === 'SIGKILL' ? 'kills' : 'interrupts'] += 1;
+      if (run.interruption.at === 'lock-write') totals.cutLockWrites += 1;
+      if (run.interruption.at === 'push') totals.cutPushes += 1;
+    }
     findings.push(...checkRun(run, h.secretsEver), ...lockIdsOnce(world.lockText()));
   }
   countRetries(faulty, totals);
@@ -275,14 +356,23 @@ async function playRound(
   // A killed run may leave writes in flight (held, delayed): let them land before judging.
   if (cut) await sleep(faults.holdMs + 2 * faults.latencyMs + 300);
   // An apply that ends with 0, uninterrupted, left nothing to do (a saved plan: its own YAML only).
+  // A partial apply (--target) leaves the rest to do.
+  const partial = (rerun ? rerunOptions : firstOptions).targets.length > 0;
   const finished =
-    (rerun !== undefined || !saved) && !cut && last.code === 0 && !/could not verify/.test(last.stderr + last.stdout);
+    (rerun !== undefined || !saved) &&
+    !partial &&
+    !cut &&
+    last.code === 0 &&
+    !/could not verify/.test(last.stderr + last.stdout);
   const converge = await settle(world, h, ledger, totals, round, finished ? last : undefined);
   findings.push(...converge.findings);
   h.repo.moved = []; // applied: a user removes the `moved` entries
+  // `removed:` entries stay a while (until every environment applied them), then go.
+  h.repo.removed = h.repo.removed.filter(() => rng.chance(0.4));
   return {
     round,
     steps,
+    options: saved ? `saved plan: ${describeOptions(saved.options)}` : describeOptions(options),
     ...(expectation
       ? { savedPlan: expectation.stale ? 'stale' : expectation.envChanged ? 'env changed' : 'fresh' }
       : {}),
@@ -339,10 +429,13 @@ async function settle(
 
   const desired = expectedBodies(h.repo);
   const live = world.server.monitors();
-  const server = checkServer(live, desired, h.unmanaged);
+  const server = checkServer(live, desired, h.unmanaged, h.forgotten);
   totals.duplicates += server.duplicates;
   totals.lost += server.lost;
-  findings.push(...server.findings, ...checkLock(world.lockText(), server.ids, new Set(live.map((m) => m.id))));
+  findings.push(
+    ...server.findings,
+    ...checkLock(world.lockText(), server.ids, new Set(live.map((m) => m.id)), h.forgotten),
+  );
   // Every request of the round, also those a killed run left in flight.
   const requests = world.server.requests();
   findings.push(...checkRequests(requests, ledger));
@@ -405,7 +498,10 @@ function checkSaved(
   }
   if (run.code !== 0) return []; // a change failed under faults: the convergence that follows finishes it
   totals.savedApplied += 1;
-  const check = checkServer(world.server.monitors(), expectedBodies(at), h.unmanaged);
+  // A partial plan (--target) answers for its targeted monitors only.
+  const targets = h.savedPlan?.options.targets.map(matcher) ?? [];
+  const planned = [...expectedBodies(at)].filter(([name]) => targets.length === 0 || targets.some((m) => m(name)));
+  const check = checkServer(world.server.monitors(), new Map(planned), h.unmanaged, h.forgotten);
   // Only what the plan covered: monitors that are not desired (unmanaged, stray) are the convergence check's.
   const wrong = check.findings.filter((f) => f.check !== 'stray');
   return wrong.map((f) => ({ check: 'saved-plan', message: `after the saved plan was applied: ${f.message}` }));
@@ -466,10 +562,31 @@ function describeFaults(f: FaultPlan): string {
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
-function drawInterruption(rng: Rng): Interruption | undefined {
+/** The managed monitors `--replace` names that are live under a known id: each must be written again. */
+function forcedMonitors(h: HistoryState, o: RunOptions): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of o.replace) {
+    const from = h.repo.moved.find((m) => m.to === name)?.from;
+    const id = h.managedLive.get(name) ?? (from !== undefined ? h.managedLive.get(from) : undefined);
+    if (id !== undefined) out.set(name, id);
+  }
+  return out;
+}
+
+function drawInterruption(rng: Rng, lockBranch: boolean): Interruption | undefined {
   if (rng.chance(0.45)) return undefined;
   const signal = rng.chance(0.7) ? 'SIGKILL' : 'SIGINT';
-  const at = rng.pick(['start', 'writes', 'writes', 'lock-write', 'summary'] as const);
-  const delayMs = at === 'start' ? rng.int(100, 900) : at === 'writes' ? rng.int(0, 600) : rng.int(0, 250);
+  const drawn = rng.pick(['start', 'writes', 'writes', 'lock-write', 'summary'] as const);
+  // On a lock branch, the lock is written by a push: cut that instead.
+  const at = drawn === 'lock-write' && lockBranch ? 'push' : drawn;
+  // The lock write and the push take milliseconds: a short delay lands inside them (or just after).
+  const delayMs =
+    at === 'start'
+      ? rng.int(100, 900)
+      : at === 'writes'
+        ? rng.int(0, 600)
+        : at === 'summary'
+          ? rng.int(0, 250)
+          : rng.int(0, 30);
   return { signal, at, delayMs, again: signal === 'SIGINT' && rng.chance(0.25) };
 }

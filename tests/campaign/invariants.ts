@@ -79,6 +79,7 @@ export function checkServer(
   live: readonly StoredMonitorView[],
   desired: ReadonlyMap<string, Body>,
   unmanaged: ReadonlyMap<string, string>,
+  forgotten: ReadonlyMap<string, string> = new Map(),
 ): ServerCheck {
   const findings: Finding[] = [];
   const ids = new Map<string, string>();
@@ -114,11 +115,15 @@ export function checkServer(
   }
   for (const [id, before] of unmanaged) {
     const now = JSON.stringify(live.find((m) => m.id === id) ?? null);
-    if (now !== before)
-      findings.push({
-        check: 'unmanaged',
-        message: `the unmanaged monitor ${id} was changed: was ${before}, is ${now}`,
-      });
+    if (now === before) continue;
+    const name = forgotten.get(id);
+    findings.push({
+      check: 'unmanaged',
+      message:
+        name !== undefined
+          ? `"${name}" (${id}) was forgotten with a removed: entry, yet it was ${now === 'null' ? 'deleted' : 'changed'}: was ${before}, is ${now}`
+          : `the unmanaged monitor ${id} (made in the dashboard) was ${now === 'null' ? 'deleted' : 'changed'}: was ${before}, is ${now}`,
+    });
   }
   for (const m of live) {
     if (desired.has(m.input.name as string) || unmanaged.has(m.id)) continue;
@@ -171,6 +176,7 @@ export function checkLock(
   text: string | undefined,
   ids: ReadonlyMap<string, string>,
   liveIds: ReadonlySet<string>,
+  forgotten: ReadonlyMap<string, string> = new Map(),
 ): Finding[] {
   if (text === undefined)
     return ids.size === 0 ? [] : [{ check: 'lock', message: 'no lock file, while the tool manages monitors' }];
@@ -190,6 +196,14 @@ export function checkLock(
         message: `the lock file holds ${r.id} twice, as "${other}" and as "${r.name}"`,
       });
     seen.set(r.id, r.name);
+    const forgot = forgotten.get(r.id);
+    if (forgot !== undefined) {
+      findings.push({
+        check: 'forgotten',
+        message: `the lock file still records "${r.name}" (${r.id}), forgotten with removed: "${forgot}": the apply should have dropped its record`,
+      });
+      continue;
+    }
     if (!liveIds.has(r.id)) continue;
     const live = ids.get(r.name);
     if (live === undefined)

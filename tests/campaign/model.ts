@@ -48,9 +48,17 @@ export interface RepoModel {
   entries: Entry[];
   /** Renames declared this round (dropped once applied, as a user would). */
   moved: { from: string; to: string }[];
+  /** `removed:` entries: monitors forgotten (their lock record goes, they stay live, unmanaged); kept a while, then dropped. */
+  removed: { name: string; file: FileName }[];
   template: TemplateModel;
   /** Environment variables the YAML reads secrets from: name -> value. */
   secrets: Record<string, string>;
+}
+
+/** `--target` patterns and `--replace` names of a run (lifecycle.ts). */
+export interface RunOptions {
+  targets: string[];
+  replace: string[];
 }
 
 /** A body as the server must hold it: every field as sent, auth_secret resolved. */

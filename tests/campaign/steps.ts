@@ -2,7 +2,8 @@
 // written before the next CLI run) and changes made out of band through the server, as in
 // the dashboard. Each kind is one entry of STEP_KINDS: a weight and a function that does
 // the step when it applies to the state at hand and says in one line what it did. A new
-// kind (issue 24's `removed:`, `--target`, `--replace`, say) is one more entry.
+// kind is one more entry (`removed:` is one; `--target` and `--replace` are options of the
+// first apply, lifecycle.ts).
 import type { ServerUnderTest } from '../helpers/servers-under-test.js';
 import {
   DOMAINS,
@@ -17,6 +18,7 @@ import {
   templateName,
   type Entry,
   type RepoModel,
+  type RunOptions,
 } from './model.js';
 import type { Rng } from './random.js';
 
@@ -27,8 +29,10 @@ export interface HistoryState {
   firstFields: Map<string, [string, unknown][]>;
   /** Managed monitors live now, name -> id (as of the last convergence, then as the round's out-of-band steps left them). */
   managedLive: Map<string, string>;
-  /** Monitors made in the dashboard: id -> what the server held when they were made (must never change). */
+  /** Monitors made in the dashboard or forgotten (`removed:`): id -> what the server held then (must never change). */
   unmanaged: Map<string, string>;
+  /** Monitors forgotten with `removed:`: id -> the name the YAML had (their lock record must be gone). */
+  forgotten: Map<string, string>;
   /** Names the unmanaged monitors have: the YAML never asks for them (it would adopt the monitor). */
   reserved: Set<string>;
   /** Every secret value ever used (no output or file may hold one). */
@@ -48,6 +52,8 @@ export interface SavedPlanState {
   /** The secret variables its bodies read, and their values then. */
   used: Set<string>;
   secrets: Record<string, string>;
+  /** Its `--target` / `--replace` (a saved plan keeps them). */
+  options: RunOptions;
 }
 
 /** What one round did so far, for the steps that follow and for the checks. */
@@ -64,6 +70,8 @@ export interface RoundState {
   rotated: Set<string>;
   /** Only steps that change nothing on the server (reorders, moves between files) so far. */
   onlyNoOps: boolean;
+  /** A saved plan was made this round: a forget after it would meet a reviewed write of the same monitor. */
+  savedPlanMade?: boolean;
 }
 
 export interface StepContext {
@@ -369,6 +377,34 @@ const template: StepKind = {
   },
 };
 
+const forget: StepKind = {
+  name: 'yaml.forget',
+  weight: 1,
+  changes: true,
+  outOfBand: false,
+  run(ctx) {
+    const { h, r, rng, server } = ctx;
+    const moved = new Set(h.repo.moved.flatMap((m) => [m.from, m.to]));
+    // A monitor live under its YAML name, not added, renamed or duplicated this round.
+    const entries = editable(ctx).filter(
+      (e) => !r.touched.has(e.name) && !moved.has(e.name) && h.managedLive.has(e.name) && !r.savedPlanMade,
+    );
+    if (entries.length === 0) return undefined;
+    const e = rng.pick(entries);
+    const id = h.managedLive.get(e.name)!;
+    h.repo.entries = h.repo.entries.filter((x) => x !== e);
+    h.repo.removed.push({ name: e.name, file: rng.pick(FILES) });
+    // From now on it is unmanaged: never written again, and its name never asked for again (that would adopt it).
+    h.managedLive.delete(e.name);
+    h.unmanaged.set(id, snapshotOf(server, id));
+    h.forgotten.set(id, e.name);
+    h.reserved.add(e.name);
+    r.touched.add(e.name);
+    r.frozen.add(e.name);
+    return `forget "${e.name}" with a removed: entry`;
+  },
+};
+
 // ---- out-of-band steps (the dashboard) -------------------------------------------------
 
 const oobEdit: StepKind = {
@@ -476,7 +512,8 @@ export const STEP_KINDS: readonly StepKind[] = [
   oobDelete,
   oobUnmanaged,
   oobDuplicate,
-  // Lifecycle verbs of issue 24 (`removed:`, `--target`, `--replace`) join here, one kind each, once on main.
+  forget,
+  // `--target` and `--replace` are options of the round's first apply (lifecycle.ts), not steps.
 ];
 
 /** Draws and does `count` steps (a kind that does not apply is drawn again, a bounded number of times). */

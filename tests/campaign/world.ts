@@ -19,8 +19,12 @@ import { YAML_DIR } from './yaml-files.js';
 export const LOCK_BRANCH = 'monitors-state';
 const LOCK_FILE = `${YAML_DIR}/monitors.lock.json`;
 
-/** When a run is signalled: a delay after its start, after its first write, when it writes the lock file, or after its summary. */
-export type Moment = 'start' | 'writes' | 'lock-write' | 'summary';
+/**
+ * When a run is signalled: a delay after its start, after its first write, when it writes
+ * the lock file, when it pushes the lock branch (the remote's receive-pack makes its
+ * quarantine folder), or after its summary.
+ */
+export type Moment = 'start' | 'writes' | 'lock-write' | 'push' | 'summary';
 
 export interface Interruption {
   signal: 'SIGKILL' | 'SIGINT';
@@ -85,7 +89,7 @@ export class World {
       ...(this.lockBranch ? GIT_TEST_ENV : {}),
     };
     let delivered = false;
-    let watcher: FSWatcher | undefined;
+    const watchers: FSWatcher[] = [];
     let timer: NodeJS.Timeout | undefined;
     let fire = () => {};
     const arm = () => (timer ??= setTimeout(fire, interruption?.delayMs ?? 0));
@@ -104,9 +108,19 @@ export class World {
         if (interruption.at === 'start') arm();
         if (interruption.at === 'lock-write' && existsSync(join(this.work, YAML_DIR))) {
           // The atomic write's temp file (".monitors.lock.json.<hex>.tmp") appearing: the lock is being written.
-          watcher = watch(join(this.work, YAML_DIR), (_event, name) => {
-            if (name?.startsWith('.monitors.lock.json.')) fire();
-          });
+          watchers.push(
+            watch(join(this.work, YAML_DIR), (_event, name) => {
+              if (name?.startsWith('.monitors.lock.json.')) arm();
+            }),
+          );
+        }
+        if (interruption.at === 'push' && this.origin) {
+          // git receive-pack puts a push's objects in objects/tmp_objdir-incoming-* until it takes them.
+          watchers.push(
+            watch(join(this.origin, 'objects'), (_event, name) => {
+              if (name?.includes('incoming')) arm();
+            }),
+          );
         }
       },
       watch: (_child, out) => {
@@ -116,7 +130,7 @@ export class World {
       },
     });
     if (timer) clearTimeout(timer);
-    watcher?.close();
+    for (const w of watchers) w.close();
     const run: Run = {
       ...result,
       args: full,

@@ -1,5 +1,5 @@
 // The repository's files as the model says: two files of entries (with `moved:` in the
-// first) and one template file (vars, for_each). Values are written in JSON's flow style,
+// first, `removed:` in either) and one template file (vars, for_each). Values are written in JSON's flow style,
 // which YAML reads as the same values, keys in the order the model keeps them.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +27,11 @@ export function fileText(repo: RepoModel, file: FileName): string {
   if (file === 'a' && repo.moved.length > 0) {
     lines.push('moved:');
     for (const m of repo.moved) lines.push(`  - from: ${value(m.from)}`, `    to: ${value(m.to)}`);
+  }
+  const removed = repo.removed.filter((r) => r.file === file);
+  if (removed.length > 0) {
+    lines.push('removed:');
+    for (const r of removed) lines.push(`  - name: ${value(r.name)}`);
   }
   return `${lines.join('\n')}\n`;
 }
