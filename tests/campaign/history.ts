@@ -333,7 +333,8 @@ async function playRound(
   const last = rerun ?? first;
   const cut = faulty.some((run) => run.interruption?.delivered === true);
 
-  if (r.onlyNoOps && firstWrites.length > 0)
+  // A --replace writes whatever the YAML did (that is its point).
+  if (r.onlyNoOps && firstOptions.replace.length === 0 && rerunOptions.replace.length === 0 && firstWrites.length > 0)
     findings.push({
       check: 'no-op',
       message: `only reorders and moves between files this round, yet the apply sent ${firstWrites.length} write(s): ${firstWrites.map((q) => `${q.method} ${q.path}`).join(', ')}`,
