@@ -44,17 +44,20 @@ describe('the lock file beside the YAML', () => {
     expect(applied.stdout).toContain('Lock file written: monitors.lock.json\n');
     expect(existsSync(join(repo, 'monitors', 'monitors.lock.json'))).toBe(true);
 
-    for (const [args, cwd] of [
+    // The plans only read: run them side by side, so the test's length is one plan's, not four.
+    const places = [
       [[], repo],
       [['monitors'], repo],
       [['monitors/shop.yaml'], repo],
       [['../monitors'], join(repo, 'other')],
-    ] as const) {
-      const plan = await cli(['plan', ...args, '--detailed-exitcode'], cwd);
+    ] as const;
+    const plans = await Promise.all(places.map(([args, cwd]) => cli(['plan', ...args, '--detailed-exitcode'], cwd)));
+    plans.forEach((plan, i) => {
+      const [args, cwd] = places[i]!;
       expect(plan.code, `${args.join(' ')} in ${cwd}: ${plan.stdout}${plan.stderr}`).toBe(0);
       expect(plan.stdout).toContain('No changes.');
       expect(plan.stdout).not.toContain('a lock file this plan does not use');
-    }
+    });
     expect(existsSync(join(repo, 'monitors.lock.json'))).toBe(false);
 
     writeFileSync(
@@ -101,15 +104,19 @@ describe('the lock file beside the YAML', () => {
     const applied = await runCli(['apply', '--env', 'staging', '--yes'], { cwd: repo, env });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(applied.stdout).toContain('Lock file written: monitors/monitors.staging.lock.json\n');
-    for (const [args, cwd] of [
+    const places = [
       [[], repo],
       [['monitors'], repo],
       [['../monitors'], join(repo, 'other')],
       [[], join(repo, 'monitors')],
-    ] as const) {
-      const plan = await runCli(['plan', ...args, '--env', 'staging', '--detailed-exitcode'], { cwd, env });
+    ] as const;
+    const plans = await Promise.all(
+      places.map(([args, cwd]) => runCli(['plan', ...args, '--env', 'staging', '--detailed-exitcode'], { cwd, env })),
+    );
+    plans.forEach((plan, i) => {
+      const [args, cwd] = places[i]!;
       expect(plan.code, `${args.join(' ')} in ${cwd}: ${plan.stdout}${plan.stderr}`).toBe(0);
-    }
+    });
     // A lock file of the set without environments, left beside the YAML, is named, with the setting that would pick it.
     writeFileSync(join(repo, 'monitors', 'monitors.lock.json'), '{"format_version":1,"salt":"x","monitors":[]}\n');
     const plan = await runCli(['plan', '--env', 'staging'], { cwd: repo, env });
