@@ -173,6 +173,35 @@ describe('executePlan', () => {
       expect(lock.current().monitors[0]?.id).not.toBe(betaId);
     });
 
+    it('also when the monitor is one a --target plan leaves out (no lock record: its replace not targeted)', async () => {
+      const { api, p, betaId } = await renamedHistory();
+      const partial: Plan = {
+        ...p,
+        targets: ['alpha'],
+        not_targeted: [{ action: 'replace', name: 'beta', id: betaId, reason: 'not_verifiable' }],
+      };
+      // Killed after the create was recorded, before its check: what the lock holds then.
+      const { lock, writes } = recorder();
+      const events: ApplyEvent[] = [];
+      await executePlan(partial, {
+        api,
+        env: {},
+        lock,
+        onEvent: (e) => events.push(e),
+        beforeVerify: () => Promise.reject(new Error('killed')),
+      }).catch(() => undefined);
+      for (const written of writes) expect(written.monitors.map((r) => r.id)).not.toContain(betaId);
+      expect(lock.current().monitors.map((r) => r.id)).not.toContain(betaId);
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          kind: 'regenerate',
+          why: expect.stringContaining(
+            `the answer names ${betaId}, the monitor "beta" this plan leaves out (--target)`,
+          ),
+        }),
+      );
+    });
+
     it('runs out of generations as a failure that names the other monitor, recording nothing', async () => {
       const { api, p, betaRecord } = await renamedHistory();
       const { lock, writes } = recorder({ format_version: 1, salt: 's', monitors: [betaRecord] });

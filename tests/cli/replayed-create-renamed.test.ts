@@ -16,6 +16,8 @@ import { SERVER_KINDS, startServerUnderTest, type ServerUnderTest } from '../hel
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const TOKEN = 'tok_replayed_create_renamed_0123';
+// Four to six CLI processes in a row: on a loaded machine that outgrows the default 30 s.
+const LONG = { timeout: 120_000 };
 let server: ServerUnderTest;
 let dir: string;
 
@@ -77,7 +79,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
     server = await startServerUnderTest(kind, TOKEN);
   });
 
-  it("creates alpha anew and keeps beta's lock record; beta is deleted once it leaves the YAML", async () => {
+  it("creates alpha anew and keeps beta's lock record; beta is deleted once it leaves the YAML", LONG, async () => {
     const betaId = await createThenRename();
 
     writeYaml(['alpha', 'beta']);
@@ -108,62 +110,70 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
     expect(liveNames()).toEqual({ alpha: live.alpha });
   });
 
-  it('killed after the writes were recorded, before their check: the lock never holds beta under "alpha"', async () => {
-    const betaId = await createThenRename();
+  it(
+    'killed after the writes were recorded, before their check: the lock never holds beta under "alpha"',
+    LONG,
+    async () => {
+      const betaId = await createThenRename();
 
-    writeYaml(['alpha', 'beta']);
-    const release = join(dir, 'never-released');
-    const killed = await runCli(['apply', '--yes'], {
-      cwd: dir,
-      env: env({ MONITORS_TEST_HOLD: 'before-verify', MONITORS_TEST_HOLD_RELEASE: release }),
-      watch: (child, out) => {
-        if (out.stderr.includes('test hold: before-verify')) child.kill('SIGKILL');
-      },
-    });
-    expect(killed.signal, killed.stderr).toBe('SIGKILL');
-    expect(existsSync(release)).toBe(false);
-    const byId = new Map(server.monitors().map((m) => [m.id, m.input.name]));
-    expect(
-      lockRecords().map((r) => [r.name, byId.get(r.id)]),
-      'each record names its monitor by the name the server has',
-    ).toEqual(lockRecords().map((r) => [r.name, r.name]));
-    expect(lockRecords().find((r) => r.id === betaId)?.name).toBe('beta');
+      writeYaml(['alpha', 'beta']);
+      const release = join(dir, 'never-released');
+      const killed = await runCli(['apply', '--yes'], {
+        cwd: dir,
+        env: env({ MONITORS_TEST_HOLD: 'before-verify', MONITORS_TEST_HOLD_RELEASE: release }),
+        watch: (child, out) => {
+          if (out.stderr.includes('test hold: before-verify')) child.kill('SIGKILL');
+        },
+      });
+      expect(killed.signal, killed.stderr).toBe('SIGKILL');
+      expect(existsSync(release)).toBe(false);
+      const byId = new Map(server.monitors().map((m) => [m.id, m.input.name]));
+      expect(
+        lockRecords().map((r) => [r.name, byId.get(r.id)]),
+        'each record names its monitor by the name the server has',
+      ).toEqual(lockRecords().map((r) => [r.name, r.name]));
+      expect(lockRecords().find((r) => r.id === betaId)?.name).toBe('beta');
 
-    await apply();
-    const plan = await cli(['plan', '--detailed-exitcode']);
-    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
-    const live = liveNames();
-    expect(live.beta).toEqual([betaId]);
-    expect(live.alpha).toHaveLength(1);
-  });
+      await apply();
+      const plan = await cli(['plan', '--detailed-exitcode']);
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      const live = liveNames();
+      expect(live.beta).toEqual([betaId]);
+      expect(live.alpha).toHaveLength(1);
+    },
+  );
 
-  it('an old lock that holds beta\'s id under "alpha" is repaired from the listing, and the plan says so', async () => {
-    writeYaml(['alpha']);
-    await apply();
-    const alphaLock = join(dir, 'alpha.lock.json');
-    copyFileSync(lockPath(), alphaLock); // the very record an earlier version wrote for the replayed create
-    const [betaId] = liveNames().alpha!;
-    writeYaml(['beta'], { from: 'alpha', to: 'beta' });
-    await apply();
-    copyFileSync(alphaLock, lockPath());
-    rmSync(alphaLock);
+  it(
+    'an old lock that holds beta\'s id under "alpha" is repaired from the listing, and the plan says so',
+    LONG,
+    async () => {
+      writeYaml(['alpha']);
+      await apply();
+      const alphaLock = join(dir, 'alpha.lock.json');
+      copyFileSync(lockPath(), alphaLock); // the very record an earlier version wrote for the replayed create
+      const [betaId] = liveNames().alpha!;
+      writeYaml(['beta'], { from: 'alpha', to: 'beta' });
+      await apply();
+      copyFileSync(alphaLock, lockPath());
+      rmSync(alphaLock);
 
-    writeYaml(['alpha', 'beta']);
-    const plan = await cli(['plan']);
-    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
-    expect(plan.stdout).toContain(
-      `the lock file records ${betaId} as "alpha", but the server names it "beta", which the YAML also has`,
-    );
-    expect(plan.stdout).toMatch(/Plan: 1 to create, 1 to replace, 0 to delete\./);
+      writeYaml(['alpha', 'beta']);
+      const plan = await cli(['plan']);
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      expect(plan.stdout).toContain(
+        `the lock file records ${betaId} as "alpha", but the server names it "beta", which the YAML also has`,
+      );
+      expect(plan.stdout).toMatch(/Plan: 1 to create, 1 to replace, 0 to delete\./);
 
-    await apply();
-    expect((await cli(['plan', '--detailed-exitcode'])).code).toBe(0);
-    const live = liveNames();
-    expect(live.beta).toEqual([betaId]);
-    expect(live.alpha).toHaveLength(1);
-    expect(lockRecords()).toEqual([
-      { id: live.alpha![0], name: 'alpha' },
-      { id: betaId, name: 'beta' },
-    ]);
-  });
+      await apply();
+      expect((await cli(['plan', '--detailed-exitcode'])).code).toBe(0);
+      const live = liveNames();
+      expect(live.beta).toEqual([betaId]);
+      expect(live.alpha).toHaveLength(1);
+      expect(lockRecords()).toEqual([
+        { id: live.alpha![0], name: 'alpha' },
+        { id: betaId, name: 'beta' },
+      ]);
+    },
+  );
 });
