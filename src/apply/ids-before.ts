@@ -18,14 +18,17 @@ export interface IdsBefore {
 /**
  * The ids the plan saw live: the lock's records (but those it found gone: a record whose
  * monitor was missing from the listing may name a create whose listing lagged, which the
- * verification's GET by id tells apart), the unmanaged monitors, and the targets of its
- * replaces and deletes.
+ * verification's GET by id tells apart), the unmanaged monitors, the targets of its
+ * replaces and deletes, and those of the changes a --target plan leaves out.
  */
 export function idsBefore(plan: Plan, lock: LockFile): IdsBefore {
   const stale = new Set(plan.stale_lock_ids ?? []);
   const known = new Map<string, string>();
   for (const c of plan.changes) if (c.id) known.set(c.id, `the monitor "${c.name}" of this plan's ${c.action}`);
   for (const u of plan.unmanaged) known.set(u.id, `the unmanaged monitor "${u.name}"`);
+  // A --target plan leaves some out: live too, and possibly without a lock record (a replace not targeted).
+  for (const n of plan.not_targeted ?? [])
+    if (n.id) known.set(n.id, `the monitor "${n.name}" this plan leaves out (--target)`);
   for (const r of lock.monitors) if (!stale.has(r.id)) known.set(r.id, `recorded in the lock file as "${r.name}"`);
   const created = new Map<string, string>();
   return {
