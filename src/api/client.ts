@@ -5,6 +5,7 @@ import { MonitorsError } from '../errors.js';
 import type { LiveMonitor } from '../model/monitor.js';
 import type { ApiClientConfig } from './config.js';
 import { BadResponseError } from './errors.js';
+import { DEFAULT_ORIGIN, urlSource } from './origin.js';
 import { accountShape, dataOf, incidentShape, monitorShape, pageOf, type ShapeCheck } from './shapes.js';
 import { createTransport, type Answer } from './transport.js';
 import type { Account, CreateResult, IncidentList, MonitorsApi } from './types.js';
@@ -28,7 +29,8 @@ export type ApiClient = MonitorsApi & { close(): Promise<void> };
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const transport = createTransport(config);
   // Whatever the server sent (ids, cursors) may end up in the message: redacted like the rest.
-  const bad = (what: string, problem: string) => badResponse(what, transport.redact(problem));
+  const urlHint = `Check that ${urlSource(config.origin ?? DEFAULT_ORIGIN)} points at the monitoring API (ending in /api/v1); run with MONITORS_DEBUG=1 for details.`;
+  const bad = (what: string, problem: string) => badResponse(what, transport.redact(problem), urlHint);
 
   const one = <T>(answer: Answer, shape: ShapeCheck<T>, what: string): T => {
     if (answer.unreadable) throw bad(what, answer.unreadable);
@@ -136,8 +138,8 @@ function checkKey(key: string): string {
   return key;
 }
 
-function badResponse(what: string, problem: string): BadResponseError {
+function badResponse(what: string, problem: string, hint: string): BadResponseError {
   return new BadResponseError('API_BAD_RESPONSE', `the API's answer to ${what} does not match the spec: ${problem}`, {
-    hint: 'Check that MONITORS_API_URL points at the monitoring API (ending in /api/v1); run with MONITORS_DEBUG=1 for details.',
+    hint,
   });
 }

@@ -15,6 +15,7 @@ import {
   ValidationError,
   type ApiError,
 } from './errors.js';
+import { DEFAULT_ORIGIN, fixUrl, tokenSource, urlSource, type ApiOrigin } from './origin.js';
 import { MAX_RETRY_AFTER_MS, conflictKind } from './retry-policy.js';
 import { scopeFor } from './scopes.js';
 
@@ -26,6 +27,8 @@ interface StatusContext {
   redact: (text: string) => string;
   /** The answer's Retry-After, when it had a readable one. */
   retryAfterMs?: number | undefined;
+  /** Where the token and the URL came from: hints name them (default: MONITORS_API_TOKEN, MONITORS_API_URL). */
+  origin?: ApiOrigin | undefined;
 }
 
 interface FailedAnswer {
@@ -37,6 +40,7 @@ interface FailedAnswer {
 
 export function errorForStatus(answer: FailedAnswer, context: StatusContext): ApiError {
   const { method, path, redact } = context;
+  const origin = context.origin ?? DEFAULT_ORIGIN;
   const body = parseErrorBody(answer.json, answer.text);
   const said = body.message ? `: ${redact(body.message)}` : '';
   const where = `${method} ${path}`;
@@ -50,7 +54,7 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
       `the API answered ${where} with a redirect (${answer.status})${target ? ` to ${redact(target)}` : ''}, which is not followed, so nothing was done`,
       {
         ...base,
-        hint: 'Set MONITORS_API_URL to the address the API really answers at (https, ending in /api/v1); redirects are not followed because the token would go with them.',
+        hint: `${fixUrl(origin)} to the address the API really answers at (https, ending in /api/v1); redirects are not followed because the token would go with them.`,
       },
     );
   }
@@ -64,17 +68,17 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
       // The server's reason, when it gives one, replaces the generic guess (not both, one after the other).
       return new UnauthorizedError(
         'API_UNAUTHORIZED',
-        `the API rejected the token in MONITORS_API_TOKEN (401)${body.message ? `; the server says: ${redact(body.message)}` : ': it is missing, expired or revoked'}`,
+        `the API rejected the token in ${origin.token.variable} (401)${body.message ? `; the server says: ${redact(body.message)}` : ': it is missing, expired or revoked'}`,
         {
           ...base,
-          hint: 'Create a new token in the dashboard (settings, API) and set MONITORS_API_TOKEN to it.',
+          hint: `Create a new token in the dashboard (settings, API) and set ${tokenSource(origin)} to it.`,
         },
       );
     case 403: {
       const scope = scopeFor(method, path);
       return new ForbiddenError('API_FORBIDDEN', `the API token lacks the ${scope} scope needed for ${where} (403)`, {
         ...base,
-        hint: `Create a token with the ${scope} scope in the dashboard (settings, API).`,
+        hint: `Create a token with the ${scope} scope in the dashboard (settings, API) and set ${tokenSource(origin)} to it.`,
       });
     }
     case 404:
@@ -82,10 +86,10 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
       if (!/\/[^/]+\/[^/?]+/.test(path)) {
         return new NotFoundError(
           'API_NOT_FOUND',
-          `the API has no ${path} (404 on ${where}): MONITORS_API_URL does not point at the monitoring API${said}`,
+          `the API has no ${path} (404 on ${where}): ${urlSource(origin)} does not point at the monitoring API${said}`,
           {
             ...base,
-            hint: 'Set MONITORS_API_URL to the base URL ending in /api/v1 (for the local simulator: the first line `monitors sim` prints).',
+            hint: `${fixUrl(origin)} to the base URL ending in /api/v1 (for the local simulator: the first line \`monitors sim\` prints).`,
           },
         );
       }
@@ -109,7 +113,7 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
             hint: 'Wait a moment and run the same command again; the idempotency key makes that safe.',
           });
     case 422: {
-      const fields = body.fieldErrors.map((f) => ({ ...f, message: redact(f.message) }));
+      const fields = body.fieldErrors.map((f) => ({ ...f, message: withoutField(f.field, redact(f.message)) }));
       const list =
         fields.length > 0
           ? `: ${fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}`
@@ -163,6 +167,18 @@ export function errorForStatus(answer: FailedAnswer, context: StatusContext): Ap
   }
 }
 
+/**
+ * A server that repeats the field at the start of its message (`interval_seconds 240 is not
+ * an enabled interval`) would read `interval_seconds: interval_seconds 240 ...` once the
+ * field is put in front: the repetition goes.
+ */
+export function withoutField(field: string, message: string): string {
+  if (field === '' || !message.startsWith(field)) return message;
+  const rest = message.slice(field.length);
+  const trimmed = rest.replace(/^(?::\s*|\s+)/, '');
+  return trimmed !== rest && trimmed !== '' ? trimmed : message;
+}
+
 function tooLongToWait(retryAfterMs: number | undefined): retryAfterMs is number {
   return retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS;
 }
@@ -193,20 +209,28 @@ export function isTlsFailure(error: unknown): boolean {
 
 export function networkError(
   error: unknown,
-  context: { method: string; path: string; baseUrl: string; redact: (t: string) => string; attempts?: number },
+  context: {
+    method: string;
+    path: string;
+    baseUrl: string;
+    redact: (t: string) => string;
+    attempts?: number;
+    origin?: ApiOrigin | undefined;
+  },
 ): ApiError {
+  const origin = context.origin ?? DEFAULT_ORIGIN;
   const code = errorCode(error) ?? 'unknown';
   const base = { method: context.method, path: context.path, cause: error };
   if (isTlsFailure(error)) {
     return new TlsError('API_TLS', `the TLS connection to ${context.baseUrl} failed (${code})`, {
       ...base,
-      hint: 'Check that MONITORS_API_URL names the right host and that its certificate is valid (NODE_EXTRA_CA_CERTS for a private CA).',
+      hint: `Check that ${urlSource(origin)} names the right host and that its certificate is valid (NODE_EXTRA_CA_CERTS for a private CA).`,
     });
   }
   const tries = context.attempts ? ` after ${context.attempts} attempt${context.attempts === 1 ? '' : 's'}` : '';
   return new UnreachableError('API_UNREACHABLE', `cannot reach the API at ${context.baseUrl} (${code})${tries}`, {
     ...base,
-    hint: 'Check MONITORS_API_URL and the network; the command is safe to run again.',
+    hint: `Check ${urlSource(origin)} and the network; the command is safe to run again.`,
   });
 }
 

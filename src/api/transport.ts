@@ -66,6 +66,7 @@ export function createTransport(config: ApiClientConfig): Transport {
   const secrets = [...new Set([config.token, encodeURIComponent(config.token)])].filter((t) => t !== '');
   const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
   const log = config.debugLog ? (line: string) => config.debugLog!(redact(line)) : undefined;
+  const origin = config.origin;
 
   async function attemptOnce(method: string, url: string, options: SendOptions, attempt: number): Promise<Answer> {
     const headers: Record<string, string> = {
@@ -147,7 +148,7 @@ export function createTransport(config: ApiClientConfig): Transport {
           if (answer.status < 300) return answer;
           outcome = statusOutcome(answer, clock());
         } catch (error) {
-          if (isTlsFailure(error)) throw networkError(error, { method, path, baseUrl: config.baseUrl, redact });
+          if (isTlsFailure(error)) throw networkError(error, { method, path, baseUrl: config.baseUrl, redact, origin });
           failure = error;
           outcome = { kind: 'network' };
         }
@@ -159,8 +160,9 @@ export function createTransport(config: ApiClientConfig): Transport {
               url,
               redact,
               retryAfterMs: outcome.kind === 'status' ? outcome.retryAfterMs : undefined,
+              origin,
             });
-          throw networkError(failure, { method, path, baseUrl: config.baseUrl, redact, attempts: attempt });
+          throw networkError(failure, { method, path, baseUrl: config.baseUrl, redact, attempts: attempt, origin });
         }
         const delay = retryDelayMs(attempt, outcome, config.backoff, random());
         log?.(

@@ -1,10 +1,15 @@
 import cliProgress from 'cli-progress';
 import type { ApplyEvent } from './execute.js';
 import { printable } from '../render/printable.js';
-import { eventLine } from './report.js';
+import { progressLines } from './report.js';
 
 export interface ProgressSink {
   onEvent(event: ApplyEvent): void;
+  /**
+   * A signal came: the bar is drawn once more and then left alone, so that the notice and
+   * whatever the changes still in flight print go below it, not into endless redraws.
+   */
+  interrupted(): void;
   stop(): void;
 }
 
@@ -14,11 +19,13 @@ export function createProgress(stream: NodeJS.WriteStream, interactive: boolean)
 }
 
 function lineProgress(stream: NodeJS.WritableStream): ProgressSink {
+  const eventLine = progressLines();
   return {
     onEvent(event) {
       const line = eventLine(event);
       if (line) stream.write(`${printable(line)}\n`);
     },
+    interrupted() {},
     stop() {},
   };
 }
@@ -27,29 +34,44 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: 'Applying [{bar}] {value}/{total} changes | {failed} failed | {eta_formatted} left',
+      format: 'Applying [{bar}] {value}/{total} changes | {failed} failed{notStarted} | {eta_formatted} left',
       hideCursor: true,
       clearOnComplete: false,
     },
     cliProgress.Presets.shades_classic,
   );
+  const eventLine = progressLines();
   const finished = new Set<unknown>();
   let failed = 0;
+  let notStarted = 0;
+  let still = false; // after a signal: no more drawing
+  const payload = () => ({ failed, notStarted: notStarted > 0 ? `, ${notStarted} not started` : '' });
   return {
     onEvent(event) {
-      if (event.kind === 'start') bar.start(event.total, 0, { failed });
-      if (event.kind === 'done') {
-        if (!event.outcome.ok) {
-          failed += 1;
-          bar.stop();
-          stream.write(`${printable(eventLine(event) ?? '')}\n`);
-          bar.start(bar.getTotal(), finished.size, { failed });
-        }
-        finished.add(event.outcome.change);
-        bar.update(finished.size, { failed });
+      if (event.kind === 'start') bar.start(event.total, 0, payload());
+      if (event.kind !== 'done') return;
+      // Never sent (an interrupt, a refused token): counted apart, never as a failure, and no redraw.
+      if (event.outcome.notStarted) {
+        notStarted += 1;
+        return;
       }
+      finished.add(event.outcome.change);
+      if (!event.outcome.ok) {
+        failed += 1;
+        if (!still) bar.stop();
+        stream.write(`${printable(eventLine(event) ?? '')}\n`);
+        if (!still) bar.start(bar.getTotal(), finished.size, payload());
+      }
+      if (!still) bar.update(finished.size, payload());
+    },
+    interrupted() {
+      if (still) return;
+      still = true;
+      bar.stop();
     },
     stop() {
+      if (!still) bar.update(finished.size, payload());
+      still = true;
       bar.stop();
     },
   };

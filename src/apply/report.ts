@@ -1,8 +1,11 @@
 import { isApiError, ValidationError } from '../api/errors.js';
-import type { FailureLocation, FailureLocations } from '../locate/locate-failures.js';
+import type { MonitorsError } from '../errors.js';
+import type { FailureLocations } from '../locate/locate-failures.js';
+import type { PlannedChange } from '../plan/types.js';
 import { isAuthFailure } from './auth-stop.js';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from './execute.js';
 import { describeChange as describe } from './describe-change.js';
+import { groupFailures, groupSubject, type FailureGroup } from './failure-groups.js';
 
 const PAST: Record<string, string> = { create: 'created', replace: 'replaced', delete: 'deleted', forget: 'forgot' };
 
@@ -16,6 +19,33 @@ export function outcomeLine(outcome: ChangeOutcome): string {
   const id = outcome.id ? ` (${outcome.id})` : '';
   const key = outcome.generation > 0 ? ` [key generation ${outcome.generation}]` : '';
   return `${PAST[change.action]!.padEnd(8)} "${change.name}"${id}${key}`;
+}
+
+/**
+ * The progress lines of one apply. A refusal is said in full the first time; a change
+ * refused the same way later (the instances of one template, say) refers to that line.
+ */
+export function progressLines(): (event: ApplyEvent) => string | undefined {
+  const said = new Map<string, string>();
+  return (event) => {
+    const outcome = event.kind === 'done' ? event.outcome : undefined;
+    const error = outcome?.error;
+    if (!outcome || outcome.ok || outcome.notStarted || !error || isAuthFailure(error)) return eventLine(event);
+    const key = `${error.code}\0${error.message}`;
+    const first = said.get(key);
+    if (first === undefined) {
+      said.set(key, describe(outcome.change));
+      return eventLine(event);
+    }
+    return `failed   ${describe(outcome.change)}: refused as ${first} above (${shortReason(error)})`;
+  };
+}
+
+/** `422: interval_seconds`, or the error's code. */
+function shortReason(error: MonitorsError): string {
+  if (error instanceof ValidationError && error.fieldErrors.length > 0)
+    return `${error.status ?? 422}: ${[...new Set(error.fieldErrors.map((f) => f.field || 'the monitor'))].join(', ')}`;
+  return error.code;
 }
 
 export function eventLine(event: ApplyEvent): string | undefined {
@@ -55,7 +85,7 @@ export function failureReport(result: ApplyResult, located: FailureLocations = n
     ? 'Everything that succeeded is listed above.'
     : 'Everything that succeeded is recorded in the lock file.';
   const lines = failed.length > 0 ? [`${failed.length} change${failed.length === 1 ? '' : 's'} failed:`] : [];
-  for (const o of failed) lines.push(...failedLines(o, located.get(o.change)));
+  for (const group of groupFailures(failed, located)) lines.push(...groupLines(group));
   if (result.notStarted > 0)
     lines.push(`Interrupted: ${result.notStarted} change${result.notStarted === 1 ? ' was' : 's were'} not started.`);
   const refusedOnly =
@@ -69,20 +99,43 @@ export function failureReport(result: ApplyResult, located: FailureLocations = n
 }
 
 /**
- * One failed change: what failed and why, then where the YAML writes it (compiler-style
- * lines: for a 422 each field the server named, else the monitor's entry), then the hint.
+ * One refusal: what failed and why, then where the YAML writes it (compiler-style lines:
+ * for a 422 each field the server named, and where a var it came through is set; else the
+ * monitor's entry), the monitors it hit when more than one, then the hint.
  */
-function failedLines(o: ChangeOutcome, places: readonly FailureLocation[] | undefined): string[] {
-  const error = o.error;
-  const fieldsShown = places !== undefined && error instanceof ValidationError && error.fieldErrors.length > 0;
+function groupLines(group: FailureGroup): string[] {
+  const { error, places } = group;
+  const one = group.outcomes.length === 1 ? group.outcomes[0]!.change : undefined;
+  const fieldsShown = places.length > 0 && error instanceof ValidationError && error.fieldErrors.length > 0;
   // With each field on its own located line, the header need not list them again.
-  const message = fieldsShown ? `the API rejected the monitor (${error.status ?? 422})` : (error?.message ?? '');
-  const lines = [`  - ${describe(o.change)}: ${error?.code ?? 'ERROR'}: ${message}`];
-  for (const p of places ?? [])
-    lines.push(`    ${p.file}:${p.line}:${p.col}: ${fieldsShown ? p.message : writtenHere(o.change.name, p.instance)}`);
-  if (error?.hint) lines.push(`    ${error.hint}`);
+  const message = fieldsShown
+    ? `the API rejected ${one ? 'the monitor' : 'them'} (${error.status ?? 422})`
+    : error.message;
+  const lines = [`  - ${one ? describe(one) : groupSubject(group)}: ${error.code}: ${message}`];
+  for (const p of places) {
+    const what =
+      fieldsShown || p.var
+        ? one
+          ? p.message
+          : p.reason
+        : one
+          ? writtenHere(one.name, p.instance)
+          : 'their template is written here';
+    lines.push(`    ${p.file}:${p.line}:${p.col}: ${what}`);
+  }
+  if (!one) lines.push(`    ${monitorList(group.outcomes.map((o) => o.change))}`);
+  if (error.hint) lines.push(`    ${error.hint}`);
   return lines;
 }
+
+/** The changes a refusal hit: the first few by name, then how many more. */
+function monitorList(changes: readonly PlannedChange[]): string {
+  const shown = changes.slice(0, MONITORS_LISTED).map(describe);
+  const more = changes.length - shown.length;
+  return `refused: ${shown.join(', ')}${more > 0 ? ` and ${more} more (all of them in --format json)` : ''}`;
+}
+
+const MONITORS_LISTED = 4;
 
 /**
  * After a 401 or 403: the refusal once (the scope it names, what to do about the token),
@@ -102,7 +155,7 @@ function stoppedReport(
   lines.push(
     `  ${plural(refused.length, 'was', 'were')} refused for this reason and ${plural(result.notStarted, 'was', 'were')} not started: after a 401 or 403 no new write is sent, since each would be refused the same way.`,
   );
-  for (const o of others) lines.push(...failedLines(o, located.get(o.change)));
+  for (const group of groupFailures(others, located)) lines.push(...groupLines(group));
   const recorded = result.lockError ? 'What succeeded is listed above' : 'What succeeded is recorded in the lock file';
   lines.push(`Once the token is fixed, run the apply again. ${recorded}, and nothing is repeated.`);
   return lines;

@@ -41,6 +41,8 @@ export interface CheckSummary {
 
 export interface CheckReport {
   format_version: typeof CHECK_FORMAT_VERSION;
+  /** The environment checked (--env); null when the set declares none (docs/json-output.md). */
+  environment: string | null;
   summary: CheckSummary;
   results: CheckResult[];
   /** Why some monitors were not selected, or what the selection was (e.g. --changed). */

@@ -91,7 +91,11 @@ export function summaryOf(section: Section): string {
   if (!section.ok) return `failed (exit ${section.code})`;
   const first = (section.markdown ?? '').split('\n')[0] ?? '';
   const bold = /^\*\*(.+)\*\*$/.exec(first.trim());
-  const summary = bold ? bold[1]! : first.trim() || 'done';
+  // The plan's own line names its environment (`Plan for staging: ...`); the list names it already.
+  const summary = (bold ? bold[1]! : first.trim() || 'done')
+    .replace(/^Plan for \S+(?= \(|:)/, 'Plan')
+    .replace(/^(No changes in the targeted monitors) of \S+ /, '$1 ')
+    .replace(/^No changes in (?!the targeted )\S+\./, 'No changes.');
   return section.check === 'failed' ? `${summary} Check: a monitor is down, or the check failed.` : summary;
 }
 

@@ -3,6 +3,7 @@
 // comment or note per path on the pull/merge request for a plan, ONE issue per path while
 // the live monitors drift. With environments, plan and drift run once per environment into
 // one report, and apply once per environment in order, stopping at the first failure.
+import { API_URL_SOURCE_VARIABLE } from '../api/origin.js';
 import { MonitorsError } from '../errors.js';
 import { interruptExitCode, runSelf, type ChildResult } from './child.js';
 import {
@@ -25,7 +26,13 @@ export function childEnvOf(options: CiOptions, env: NodeJS.ProcessEnv, provider:
   const childEnv: Env = Object.fromEntries(
     Object.entries(env).filter(([name]) => !secret.has(name) && !name.startsWith('MONITORS_ACTION_')),
   );
-  if (options.apiUrl) childEnv.MONITORS_API_URL = options.apiUrl;
+  // Its runs' messages name the --api-url given here (or the Action's input), not a MONITORS_API_URL the user never set.
+  delete childEnv[API_URL_SOURCE_VARIABLE];
+  if (options.apiUrl) {
+    childEnv.MONITORS_API_URL = options.apiUrl;
+    childEnv[API_URL_SOURCE_VARIABLE] =
+      provider.name === 'github' ? "monitors ci --api-url (the Action's api-url input)" : 'monitors ci --api-url';
+  }
   // The lock branch commits as the CI's bot unless the job named an author; git's own settings come on top.
   if (options.lockBranch) return { ...provider.lockBranchEnv(env), ...childEnv, ...gitConfigOf(provider, env) };
   return childEnv;

@@ -112,7 +112,8 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
           const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope);
           if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
           analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
-          for (const p of checkedMonitor.problems) problems.push(tagged(p, instance.tag));
+          for (const p of checkedMonitor.problems)
+            problems.push(tagged(withVarPlace(p, environment.name, declared), instance.tag));
         }
       });
     });
@@ -128,6 +129,18 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   if (isPlainObject(value.settings)) analyseSettings(value.settings, checked, options, analysis);
   analysis.problems = groupByInstance(problems, declared.names.length === 0 ? 0 : checked.length);
   return analysis;
+}
+
+/** A var the environment sets is in the settings file (it wins over this file's vars:). */
+function withVarPlace(
+  problem: LocatedProblem,
+  environment: string | undefined,
+  declared: DeclaredEnvironments,
+): LocatedProblem {
+  const through = problem.throughVar;
+  if (!through || environment === undefined || !declared.vars.get(environment)?.has(through.name)) return problem;
+  const path = ['settings', 'environments', environment, 'vars', through.name];
+  return { ...problem, throughVar: { ...through, file: 'settings', path } };
 }
 
 interface EntryContext {

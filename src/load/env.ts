@@ -77,3 +77,8 @@ export function envIssueMessage(issue: EnvIssue, field: string, missingEnv: 'err
     ? `environment variable ${issue.name} is not set (referenced by ${field})${missingEnv === 'warning' ? '; plan and apply need it' : ''}`
     : `${field}: "\${env:${issue.name.slice(0, 40)}}" is not a valid reference; names use letters, digits and _ and do not start with a digit`;
 }
+
+/** The variable an `env.missing` message names (the inverse of envIssueMessage), for summaries. */
+export function missingVariableIn(message: string): string | undefined {
+  return /^environment variable ([A-Za-z_][A-Za-z0-9_]*) is not set /.exec(message)?.[1];
+}

@@ -24,6 +24,7 @@ import { loadFile, type LoadedFile } from './load-file.js';
 import { locateProblems } from './locate-problems.js';
 import { readMonitorsFile } from './read-file.js';
 import { toSettings } from './settings.js';
+import { addSettingsPositions } from './settings-positions.js';
 
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;
@@ -92,13 +93,23 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
     files.map((f) => f.analysis),
     declared.names.length === 0 ? 0 : checked.length,
   );
+  // The first file's settings count (a second one is an error: settings.duplicate).
+  const settingsFile = files.find((f) => f.analysis?.settings);
+  let varsInSettings = false;
   for (const [index, file] of files.entries()) {
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, analyseOptions);
+    varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings');
     for (const d of file.diagnostics) diagnostics.push(d);
   }
-  for (const d of locateProblems(files, cross)) diagnostics.push(d);
+  // A problem that came through an environment's var names where the var is set, in the settings file.
+  if (varsInSettings && settingsFile && !settingsFile.exact) {
+    await useExactParse(settingsFile, analyseOptions);
+    for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end
+  }
+  for (const d of locateProblems(files, cross, settingsFile)) diagnostics.push(d);
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
+  if (settingsFile) for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
   const empty: DesiredState = {
     monitors: [],
     moved: [],

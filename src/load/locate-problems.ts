@@ -8,6 +8,7 @@ import type { LocatedProblem } from './problem.js';
 export function locateProblems(
   files: readonly LoadedFile[],
   cross: ReadonlyMap<number, LocatedProblem[]>,
+  settingsFile?: LoadedFile,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   files.forEach((file, index) => {
@@ -24,6 +25,12 @@ export function locateProblems(
         });
         const more = (problem.relatedCount ?? places.length) - places.length;
         message += ` (also at ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
+      }
+      const through = problem.throughVar;
+      if (through) {
+        const holder = through.file === 'this' ? file : settingsFile;
+        const pos = holder?.exact?.locate(through.path, 'value');
+        if (holder && pos) message += ` (var ${through.name} is set at ${holder.display}:${pos.line}:${pos.col})`;
       }
       diagnostics.push({
         file: file.display,

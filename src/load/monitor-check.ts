@@ -64,6 +64,7 @@ class EntryProblems {
     message: string,
     severity: 'error' | 'warning' = 'error',
     needle?: string,
+    throughVar?: string,
   ): void {
     const field = rel[0];
     if (field !== undefined && !code.startsWith('env.') && !code.startsWith('template.') && this.unresolved?.has(field))
@@ -74,11 +75,13 @@ class EntryProblems {
     else if (Object.hasOwn(this.item, field)) path = [...entry, ...rel];
     else if (Object.hasOwn(this.defaults, field)) path = ['defaults', ...rel];
     else target = 'value'; // a missing field: point at the entry
-    this.list.push(
+    const problem: LocatedProblem =
       needle === undefined
         ? { path, target, severity, code, message }
-        : { path, target, severity, code, message, needle },
-    );
+        : { path, target, severity, code, message, needle };
+    // The var's place is filled in by analyseFile, which knows where the environment's vars are.
+    if (throughVar !== undefined) problem.throughVar = { name: throughVar, file: 'this', path: ['vars', throughVar] };
+    this.list.push(problem);
   }
 }
 
@@ -97,6 +100,7 @@ export function checkMonitor(
   // One pass: templates first (a var may hold an ${env:NAME}), then the written secret, then ${env:NAME}.
   for (const field in input) {
     let written = input[field];
+    const beforeTemplates = written;
     // Most values are plain text without a brace: one scan rules out every kind of reference.
     if (typeof written === 'string' ? written.indexOf('{') === -1 : !Array.isArray(written)) {
       if (field === 'auth_secret') checkSecret(written, problems);
@@ -115,14 +119,22 @@ export function checkMonitor(
     if (field === 'auth_secret') checkSecret(written, problems);
     if (field === 'id' || !isTemplate(written)) continue;
     const resolved = resolveEnv(written, options.env);
-    for (const issue of resolved.issues)
+    for (const issue of resolved.issues) {
+      const through = beforeTemplates === written ? undefined : varHolding(beforeTemplates, issue.name, scope);
       problems.add(
         [field],
         'value',
         `env.${issue.kind}`,
-        envIssueMessage(issue, field, options.missingEnv),
+        envIssueMessage(
+          issue,
+          through === undefined ? field : `${field} through \${var.${through}}`,
+          options.missingEnv,
+        ),
         envIssueSeverity(issue, options.missingEnv),
+        undefined,
+        through,
       );
+    }
     if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
     if (resolved.templated) {
       (envRefs ??= {})[field as MonitorField] =
@@ -164,6 +176,20 @@ export function checkMonitor(
     monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId, written: item },
     problems: problems.list,
   };
+}
+
+/** The var, referenced in `written`, whose value holds `${env:NAME}`: where an unset variable came from. */
+function varHolding(written: unknown, name: string, scope: TemplateScope | undefined): string | undefined {
+  const texts = typeof written === 'string' ? [written] : Array.isArray(written) ? written : [];
+  for (const text of texts) {
+    if (typeof text !== 'string') continue;
+    for (const m of text.matchAll(/(?<!\$)\$\{var\.([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+      const value = scope?.vars.get(m[1]!);
+      const values = Array.isArray(value) ? value : [value];
+      if (values.some((v) => typeof v === 'string' && envNamesIn(v).has(name))) return m[1];
+    }
+  }
+  return undefined;
 }
 
 /** auth_secret must be written as one whole ${env:NAME} (after templates): anything else is a literal secret. */

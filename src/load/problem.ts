@@ -17,6 +17,12 @@ export interface LocatedProblem {
   needle?: string;
   /** The generated monitor (for_each instance, environment) the problem was found in; see expand/instances.ts. */
   instance?: InstanceTag;
+  /**
+   * The `${var.NAME}` the offending value came through, and where that var is set: in this
+   * file's `vars:`, or in the settings file (settings.environments.ENV.vars). The message
+   * gets its position appended, so both places are named.
+   */
+  throughVar?: { name: string; file: 'this' | 'settings'; path: PathSegment[] };
 }
 
 export const error = (

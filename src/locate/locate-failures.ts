@@ -22,12 +22,31 @@ export interface FailureLocation {
   field?: string;
   /** For a monitor made by a for_each: its instance (the place is in its template). */
   instance?: string;
+  /** What is wrong here, followed by the instance when there is one. */
   message: string;
+  /** The same without the instance: what every instance of a template shares. */
+  reason: string;
+  /**
+   * The refused value came through `${var.NAME}`: this place is where that var is set
+   * (settings.environments.ENV.vars, or the file's own vars:), after the place of the reference.
+   */
+  var?: string;
+}
+
+/** Where a var's value comes from in a run: the environment planned and the file declaring settings. */
+export interface VarSources {
+  environment?: string;
+  /** As shown to the user (relative to the working folder), like change sources. */
+  settingsFile?: string;
 }
 
 export type FailureLocations = ReadonlyMap<PlannedChange, FailureLocation[]>;
 
-export async function locateFailures(outcomes: readonly ChangeOutcome[], cwd: string): Promise<FailureLocations> {
+export async function locateFailures(
+  outcomes: readonly ChangeOutcome[],
+  cwd: string,
+  vars: VarSources = {},
+): Promise<FailureLocations> {
   const parsed = new Map<string, Promise<ExactParse | undefined>>();
   const parse = (file: string) => {
     let found = parsed.get(file);
@@ -42,18 +61,78 @@ export async function locateFailures(outcomes: readonly ChangeOutcome[], cwd: st
     const exact = await parse(source.file);
     const current = exact && holdsEntry(exact.value, source.index, outcome.change.name) ? exact : undefined;
     const entry = entryPosition(current, source);
-    located.set(
-      outcome.change,
-      failurePlaces(source, error).map((place) => ({
+    const places: FailureLocation[] = [];
+    for (const place of failurePlaces(source, error)) {
+      const refs = place.path && current ? varReferences(valueAt(current.value, place.path)) : [];
+      // One reference: point at it inside the value; several (a URL of vars), at the value.
+      const needle = refs.length === 1 ? refs[0]!.text : undefined;
+      const reason = refs.length > 0 ? `${place.message} (from ${refs.map((r) => r.text).join(', ')})` : place.message;
+      places.push({
         file: source.file,
-        ...(place.path && current ? current.locate(place.path, 'value') : entry),
+        ...(place.path && current ? current.locate(place.path, 'value', needle) : entry),
         ...(place.field ? { field: place.field } : {}),
         ...(source.instance !== undefined ? { instance: source.instance } : {}),
-        message: source.instance !== undefined ? `${place.message} (${source.instance})` : place.message,
-      })),
-    );
+        message: source.instance !== undefined ? `${reason} (${source.instance})` : reason,
+        reason,
+      });
+      for (const ref of refs) {
+        const set = await varPlace(ref.name, vars, source.file, current, parse);
+        if (set) places.push({ ...set, ...(place.field ? { field: place.field } : {}), var: ref.name });
+      }
+    }
+    located.set(outcome.change, places);
   }
   return located;
+}
+
+/**
+ * Where var NAME is set for this run: the environment's vars (in the settings file) win
+ * over the file's own vars:, as when the YAML was loaded.
+ */
+async function varPlace(
+  name: string,
+  vars: VarSources,
+  file: string,
+  current: ExactParse | undefined,
+  parse: (file: string) => Promise<ExactParse | undefined>,
+): Promise<Omit<FailureLocation, 'field' | 'var'> | undefined> {
+  const { environment, settingsFile } = vars;
+  if (environment !== undefined && settingsFile !== undefined) {
+    const settings = await parse(settingsFile);
+    const path = ['settings', 'environments', environment, 'vars', name];
+    if (settings && valueAt(settings.value, path) !== undefined) {
+      const reason = `var ${name} is set here, for environment ${environment}`;
+      return { file: settingsFile, ...settings.locate(path, 'value'), message: reason, reason };
+    }
+  }
+  if (current && valueAt(current.value, ['vars', name]) !== undefined) {
+    const reason = `var ${name} is set here${environment !== undefined ? ` (environment ${environment} does not set it)` : ''}`;
+    return { file, ...current.locate(['vars', name], 'value'), message: reason, reason };
+  }
+  return undefined;
+}
+
+/** `${var.NAME}` references in a value as written (a list's items too), each once. */
+function varReferences(value: unknown): { name: string; text: string }[] {
+  const texts = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  const found = new Map<string, string>();
+  for (const text of texts) {
+    if (typeof text !== 'string') continue;
+    for (const m of text.matchAll(/(?<!\$)\$\{var\.([A-Za-z_][A-Za-z0-9_]*)\}/g)) found.set(m[1]!, m[0]);
+  }
+  return [...found].map(([name, text]) => ({ name, text }));
+}
+
+/** The value at a path of a parsed file (own keys only: a YAML key is data, never a method). */
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
+    else if (isObject(current) && typeof segment === 'string' && Object.hasOwn(current, segment))
+      current = current[segment];
+    else return undefined;
+  }
+  return current;
 }
 
 async function parseFile(abs: string): Promise<ExactParse | undefined> {

@@ -86,6 +86,8 @@ export interface Settings {
   lockFile?: string;
   /** API base URL (ending in /api/v1); MONITORS_API_URL overrides it. */
   apiUrl?: string;
+  /** Where apiUrl is written, for messages about the URL. */
+  apiUrlAt?: SourcePos;
   source?: SourcePos;
   /** The environments the set declares (settings.environments), in order; empty when none. */
   environments?: string[];
@@ -98,8 +100,12 @@ export interface EnvironmentSettings {
   name: string;
   /** This environment's API base URL; it wins over MONITORS_API_URL and settings.api_url. */
   apiUrl?: string;
+  /** Where apiUrl is written, for messages about the URL. */
+  apiUrlAt?: SourcePos;
   /** The variable holding this environment's token (MONITORS_API_TOKEN is never used for it). */
   tokenEnv?: string;
+  /** Where tokenEnv is written, for messages about the token. */
+  tokenEnvAt?: SourcePos;
   /** Lock file, resolved against the declaring file's folder. */
   lockFile?: string;
 }

@@ -8,15 +8,28 @@ import { PLAN_FORMAT_VERSION, type Plan } from './types.js';
 
 export const SAVED_PLAN_KIND = 'monitors-saved-plan';
 
+/**
+ * Where a saved URL came from when the plan was made (`--api-url`, or a setting and where
+ * it is written), so that apply's messages about it name the same place.
+ */
+export interface SavedUrlOrigin {
+  apiUrlSource?: string;
+  apiUrlAt?: string;
+}
+
 /** The environment a saved plan was made in: apply uses its token variable and URL. */
-export interface SavedEnvironment {
+export interface SavedEnvironment extends SavedUrlOrigin {
   name: string;
   tokenEnv: string;
+  /** Where token_env is written (`settings.yaml:11:18`), for messages. */
+  tokenEnvAt?: string;
   apiUrl?: string;
 }
 
-export interface SavedPlan {
+export interface SavedPlan extends SavedUrlOrigin {
   plan: Plan;
+  /** The YAML file declaring settings when the plan was made (a refused value's var is looked up there). */
+  settingsFile?: string;
   lockPath: string;
   salt: string;
   apiUrl?: string;
@@ -25,8 +38,9 @@ export interface SavedPlan {
   toolVersion: string;
 }
 
-export interface SavedPlanMeta {
+export interface SavedPlanMeta extends SavedUrlOrigin {
   lockPath: string;
+  settingsFile?: string;
   lock: LockFile;
   toolVersion: string;
   apiUrl?: string;
@@ -42,13 +56,17 @@ export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
     tool_version: meta.toolVersion,
     lock_path: meta.lockPath,
     lock_salt: meta.lock.salt,
-    ...(meta.apiUrl ? { api_url: meta.apiUrl } : {}),
+    ...(meta.settingsFile ? { settings_file: meta.settingsFile } : {}),
+    ...(meta.apiUrl ? { api_url: meta.apiUrl, ...urlOriginJson(meta) } : {}),
     ...(meta.environment
       ? {
           environment: {
             name: meta.environment.name,
             token_env: meta.environment.tokenEnv,
-            ...(meta.environment.apiUrl ? { api_url: meta.environment.apiUrl } : {}),
+            ...(meta.environment.tokenEnvAt ? { token_env_at: meta.environment.tokenEnvAt } : {}),
+            ...(meta.environment.apiUrl
+              ? { api_url: meta.environment.apiUrl, ...urlOriginJson(meta.environment) }
+              : {}),
           },
         }
       : {}),
@@ -111,18 +129,36 @@ export function parseSavedPlan(text: string): SavedPlan {
     plan: plan as unknown as Plan,
     lockPath: value.lock_path,
     salt: value.lock_salt,
-    ...(typeof value.api_url === 'string' ? { apiUrl: value.api_url } : {}),
+    ...(typeof value.settings_file === 'string' ? { settingsFile: value.settings_file } : {}),
+    ...(typeof value.api_url === 'string' ? { apiUrl: value.api_url, ...urlOriginOf(value) } : {}),
     ...(environment
       ? {
           environment: {
             name: environment.name as string,
             tokenEnv: environment.token_env as string,
-            ...(typeof environment.api_url === 'string' ? { apiUrl: environment.api_url } : {}),
+            ...(typeof environment.token_env_at === 'string' ? { tokenEnvAt: environment.token_env_at } : {}),
+            ...(typeof environment.api_url === 'string'
+              ? { apiUrl: environment.api_url, ...urlOriginOf(environment) }
+              : {}),
           },
         }
       : {}),
     createdAt: typeof value.created_at === 'string' ? value.created_at : '',
     toolVersion: typeof value.tool_version === 'string' ? value.tool_version : '',
+  };
+}
+
+function urlOriginJson(origin: SavedUrlOrigin): Record<string, string> {
+  return {
+    ...(origin.apiUrlSource ? { api_url_source: origin.apiUrlSource } : {}),
+    ...(origin.apiUrlAt ? { api_url_at: origin.apiUrlAt } : {}),
+  };
+}
+
+function urlOriginOf(value: Record<string, unknown>): SavedUrlOrigin {
+  return {
+    ...(typeof value.api_url_source === 'string' ? { apiUrlSource: value.api_url_source } : {}),
+    ...(typeof value.api_url_at === 'string' ? { apiUrlAt: value.api_url_at } : {}),
   };
 }
 

@@ -17,11 +17,15 @@ export function summarize(results: readonly CheckResult[]): CheckSummary {
   return summary;
 }
 
-/** `Check: 3 up, 1 degraded, 1 down, 2 not checked.` */
-export function checkSummaryLine(report: CheckReport): string {
+/**
+ * `Check: 3 up, 1 degraded, 1 down, 2 not checked.` With `environment` (the Markdown view,
+ * which has no other heading, as the plan's): `Check in staging: ...`, `Nothing to check in staging.`
+ */
+export function checkSummaryLine(report: CheckReport, environment?: string | null): string {
   const s = report.summary;
-  if (report.results.length === 0) return 'Nothing to check.';
-  return `Check: ${s.up} up, ${s.degraded} degraded, ${s.down} down, ${s.not_checked} not checked.`;
+  const where = environment ? ` in ${environment}` : '';
+  if (report.results.length === 0) return `Nothing to check${where}.`;
+  return `Check${where}: ${s.up} up, ${s.degraded} degraded, ${s.down} down, ${s.not_checked} not checked.`;
 }
 
 export function problemsFirst(results: readonly CheckResult[]): CheckResult[] {

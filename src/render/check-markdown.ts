@@ -1,4 +1,4 @@
-// The pull-request view of a check report: the summary line, then a table of results
+// The pull-request view of a check report: the summary line (naming its environment), then a table of results
 // (problems first) in a <details> block, open when a monitor is down or degraded, capped
 // so that it fits in a comment beside the plan.
 import type { CheckReport, CheckStatus } from '../check/types.js';
@@ -11,7 +11,7 @@ export const CHECK_MARKDOWN_BUDGET = 12_000;
 const ICON: Readonly<Record<CheckStatus, string>> = { up: '🟢', degraded: '🟡', down: '🔴', not_checked: '⚪' };
 
 export function renderCheckMarkdown(report: CheckReport, budget = CHECK_MARKDOWN_BUDGET): string {
-  const head = `**${checkSummaryLine(report)}**`;
+  const head = `**${checkSummaryLine(report, report.environment)}**`;
   const notes = report.notes.map((n) => `_${inline(n)}_`);
   if (report.results.length === 0) return `${[head, ...notes.map((n) => `\n${n}`)].join('\n')}\n`;
   const rows = ['| Status | Monitor | Check | Result |', '|---|---|---|---|'];

@@ -34,6 +34,8 @@ export interface ValidationSummary {
   diagnostics: readonly Diagnostic[];
   /** The environments checked, when the set declares them. */
   environments?: readonly EnvironmentSummary[];
+  /** The one environment asked for with --env (undefined: none, or every one checked). */
+  environment?: string;
 }
 
 export interface EnvironmentSummary {
@@ -83,7 +85,12 @@ export function summaryLine(summary: ValidationSummary): string {
 }
 
 export interface ValidationReport {
+  /** As in every JSON document of the tool (docs/json-output.md). */
+  format_version: 1;
+  /** The same number under its first name, kept for readers written before format_version. Deprecated. */
   version: 1;
+  /** The environment checked with --env; null without one (all checked, or none declared). */
+  environment: string | null;
   valid: boolean;
   files: string[];
   /** YAML files a folder search left out as not monitors files. */
@@ -99,7 +106,9 @@ export interface ValidationReport {
 export function validationReport(summary: ValidationSummary): ValidationReport {
   const { errors, warnings } = countBySeverity(summary.diagnostics);
   return {
+    format_version: 1,
     version: 1,
+    environment: summary.environment ?? null,
     valid: errors === 0,
     files: [...summary.files],
     skipped: skippedFiles(summary.diagnostics),

@@ -9,18 +9,24 @@ export const NOT_READABLE = '(not readable)';
 /**
  * `Plan: 3 to create, 1 to replace, 0 to delete.`, with `, 1 to forget` when `removed:`
  * entries drop lock records; a --target plan says it is partial and how much it leaves out.
+ * With `environment` (the Markdown view, which has no other heading): `Plan for staging:
+ * ...`, `No changes in staging. ...`.
  */
-export function summaryLine(plan: Plan): string {
+export function summaryLine(plan: Plan, environment?: string): string {
   const { create, replace, delete: del, forget = 0, unchanged } = plan.summary;
   const left = plan.not_targeted?.length ?? 0;
   const notTargeted = `${left} change${left === 1 ? '' : 's'} not targeted`;
   if (create + replace + del + forget === 0) {
-    if (plan.targets) return `No changes in the targeted monitors (partial plan, --target); ${notTargeted}.`;
-    return `No changes. ${unchanged} monitor${unchanged === 1 ? '' : 's'} up to date.`;
+    if (plan.targets)
+      return `No changes in the targeted monitors${of(environment)} (partial plan, --target); ${notTargeted}.`;
+    return `No changes${environment !== undefined ? ` in ${environment}` : ''}. ${unchanged} monitor${unchanged === 1 ? '' : 's'} up to date.`;
   }
   const counts = `${create} to create, ${replace} to replace, ${del} to delete${forget > 0 ? `, ${forget} to forget` : ''}`;
-  return plan.targets ? `Plan (partial, --target): ${counts}; ${notTargeted}.` : `Plan: ${counts}.`;
+  const planFor = `Plan${environment !== undefined ? ` for ${environment}` : ''}`;
+  return plan.targets ? `${planFor} (partial, --target): ${counts}; ${notTargeted}.` : `${planFor}: ${counts}.`;
 }
+
+const of = (environment: string | undefined) => (environment !== undefined ? ` of ${environment}` : '');
 
 /** `"shop: *", "api"`: the --target patterns as given. */
 export function targetsText(targets: readonly string[]): string {

@@ -5,7 +5,7 @@ import type { ChangeSource, Plan } from '../plan/types.js';
 export function planJsonValue(plan: Plan): Record<string, unknown> {
   return {
     format_version: plan.format_version,
-    ...(plan.environment !== undefined ? { environment: plan.environment } : {}),
+    environment: plan.environment ?? null, // null: the set declares no environments (docs/json-output.md)
     summary: plan.summary,
     changes: plan.changes.map((c) => ({
       action: c.action,

@@ -19,7 +19,7 @@ export const MARKDOWN_BUDGET = 60_000;
 const ICON = { create: '➕ create', replace: '🔁 replace', delete: '🗑️ delete', forget: '📤 forget' } as const;
 
 export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string {
-  const head = [`**${summaryLine(plan)}**`, ''];
+  const head = [`**${summaryLine(plan, plan.environment)}**`, ''];
   if (plan.targets)
     head.push(`> Partial plan: only the monitors matching --target ${inline(targetsText(plan.targets))}.`, '');
   for (const w of plan.warnings) head.push(`> ⚠️ ${inline(w)}`, '');

@@ -37,8 +37,8 @@ export interface WaitReport {
   failed: boolean;
   monitors: MonitorWaitReport[];
   notes: string[];
-  /** A token problem that ended the wait early. */
-  error: { code: string; message: string } | null;
+  /** A token problem that ended the wait early (`hint`: what to do, naming the token's variable). */
+  error: { code: string; message: string; hint?: string } | null;
 }
 
 export function buildWaitReport(
@@ -61,7 +61,7 @@ export function buildWaitReport(
     failed: fatal !== undefined || monitors.some((m) => m.failure !== null),
     monitors,
     notes,
-    error: fatal ? { code: fatal.code, message: fatal.message } : null,
+    error: fatal ? { code: fatal.code, message: fatal.message, ...(fatal.hint ? { hint: fatal.hint } : {}) } : null,
   };
 }
 
@@ -104,7 +104,10 @@ export function waitReportLines(report: WaitReport): string[] {
       lines.push(`${' '.repeat(17)}open incident since ${i.opened_at} (${i.severity}): ${i.summary}`);
   }
   for (const note of report.notes) lines.push(`note: ${note}`);
-  if (report.error) lines.push(`error ${report.error.code}: the wait stopped: ${report.error.message}`);
+  if (report.error) {
+    lines.push(`error ${report.error.code}: the wait stopped: ${report.error.message}`);
+    if (report.error.hint) lines.push(`  ${report.error.hint}`);
+  }
   lines.push(summaryOf(report));
   return lines;
 }

@@ -102,9 +102,9 @@ describe('the action with environments: plan with check', { timeout: 120_000 }, 
     expect(stagingSection).toContain(
       '#### monitors check `monitors --env staging`: the monitors this pull request creates or replaces, checked from the runner',
     );
-    expect(stagingSection).toContain('**Check: 2 up, 0 degraded, 0 down, 0 not checked.**');
+    expect(stagingSection).toContain('**Check in staging: 2 up, 0 degraded, 0 down, 0 not checked.**');
     expect(productionSection).toContain('#### monitors check `monitors --env production`');
-    expect(productionSection).toContain('**Check: 1 up, 0 degraded, 1 down, 0 not checked.**');
+    expect(productionSection).toContain('**Check in production: 1 up, 0 degraded, 1 down, 0 not checked.**');
     expect(productionSection).toContain('| 🔴 down | `shop: cart` |');
     for (const secret of [staging.token, production.token, 'ghs_fake']) expect(body).not.toContain(secret);
   });
@@ -133,7 +133,7 @@ describe('the action with environments: drift', { timeout: 120_000 }, () => {
     expect(issue.body).toContain(
       '#### monitors drift `monitors`\n\n- **staging**: No changes. 2 monitors up to date.\n- **production**: Plan: 2 to create, 0 to replace, 0 to delete.',
     );
-    expect(issue.body).toContain('##### production\n\n**Plan: 2 to create');
+    expect(issue.body).toContain('##### production\n\n**Plan for production: 2 to create');
   });
 
   it('leaves the issue as it is when the plan of an environment fails, and fails the step', async () => {

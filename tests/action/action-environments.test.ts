@@ -115,8 +115,8 @@ describe('the action with environments', () => {
       '- **production**: Plan: 20 to create, 0 to replace, 0 to delete.',
       '',
     ]);
-    expect(body).toContain('##### staging\n\n**Plan: 14 to create');
-    expect(body).toContain('##### production\n\n**Plan: 20 to create');
+    expect(body).toContain('##### staging\n\n**Plan for staging: 14 to create');
+    expect(body).toContain('##### production\n\n**Plan for production: 20 to create');
     expect(body).toContain('`admin login`'); // production only
     expect(body.indexOf('`admin login`')).toBeGreaterThan(body.indexOf('##### production'));
     for (const secret of [...Object.values(SECRETS), staging.token, production.token, 'ghs_fake'])
@@ -201,6 +201,7 @@ describe('the action with environments', () => {
     const listed = JSON.parse(outputs().environments) as { format_version: number; environments: unknown[] };
     expect(listed).toEqual({
       format_version: 1,
+      environment: null,
       environments: [
         {
           name: 'staging',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, ValidationError, isApiError } from '../../src/api/errors.js';
+import { withoutField } from '../../src/api/status-errors.js';
 import { MonitorsError } from '../../src/errors.js';
 import { BASE_PATH, MONITOR_ID, apiError, caught, json, liveMonitor, mockClient, type MockSetup } from './mock-api.js';
 
@@ -324,6 +325,44 @@ describe('typed errors', () => {
       const error = await caught(() => setup.api.createMonitor(input, KEY));
       expect(error.code).toBe('API_VALIDATION');
       expect(error.message).toBe(`the API rejected the monitor (422)${said}`);
+    });
+
+    it.each([
+      [
+        'ApiError details',
+        {
+          error: {
+            code: 'v',
+            message: 'x',
+            details: [{ field: 'interval_seconds', message: 'interval_seconds 240 is not an enabled interval' }],
+          },
+        },
+      ],
+      [
+        'problem details invalid-params',
+        {
+          title: 'Invalid',
+          'invalid-params': [{ name: 'interval_seconds', reason: 'interval_seconds: 240 is not an enabled interval' }],
+        },
+      ],
+    ])('a message that repeats its field (%s) does not say it twice', async (_shape, body) => {
+      setup = mockClient();
+      answerOnce('POST', '/monitors', 422, body);
+      const error = await caught(() => setup.api.createMonitor(input, KEY));
+      expect((error as unknown as ValidationError).fieldErrors).toEqual([
+        { field: 'interval_seconds', message: '240 is not an enabled interval' },
+      ]);
+      expect(error.message).toBe(
+        'the API rejected the monitor (422): interval_seconds: 240 is not an enabled interval',
+      );
+    });
+
+    it('a message that only starts like its field keeps it: "portal" for port, a bare field name', () => {
+      setup = mockClient(); // closed after each test
+      expect(withoutField('port', 'portal is not a port')).toBe('portal is not a port');
+      expect(withoutField('port', 'port')).toBe('port');
+      expect(withoutField('', 'is invalid')).toBe('is invalid');
+      expect(withoutField('port', 'port: must be 1 to 65535')).toBe('must be 1 to 65535');
     });
 
     it('a body without field detail still gives a sentence', async () => {

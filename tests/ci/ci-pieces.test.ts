@@ -101,6 +101,17 @@ describe('monitors ci pieces', () => {
       delete: 3,
     });
     expect(planCounts('**No changes. 4 monitors up to date.**\n')).toEqual({ create: 0, replace: 0, delete: 0 });
+    // The Markdown plan names its environment (issue 23 point 5); the counts read the same.
+    expect(planCounts('**Plan for staging: 1 to create, 2 to replace, 3 to delete.**\n')).toEqual({
+      create: 1,
+      replace: 2,
+      delete: 3,
+    });
+    expect(planCounts('**No changes in staging. 4 monitors up to date.**\n')).toEqual({
+      create: 0,
+      replace: 0,
+      delete: 0,
+    });
     expect(planCounts('error')).toBeUndefined();
   });
 
@@ -252,5 +263,22 @@ describe('monitors ci with environments', () => {
     expect(
       summaryOf({ name: 'staging', ok: true, code: 2, changes: true, markdown, body: markdown, check: 'failed' }),
     ).toBe('Plan: 1 to create, 0 to replace, 0 to delete. Check: a monitor is down, or the check failed.');
+  });
+
+  it("leaves out the environment a plan's own summary line names: the list names it already", () => {
+    const section = (markdown: string) =>
+      summaryOf({ name: 'staging', ok: true, code: 2, changes: true, markdown, body: markdown, check: 'ok' });
+    expect(section('**Plan for staging: 1 to create, 0 to replace, 0 to delete.**\n')).toBe(
+      'Plan: 1 to create, 0 to replace, 0 to delete.',
+    );
+    expect(section('**No changes in staging. 3 monitors up to date.**\n')).toBe('No changes. 3 monitors up to date.');
+    expect(
+      section(
+        '**Plan for staging (partial, --target): 1 to create, 0 to replace, 0 to delete; 2 changes not targeted.**',
+      ),
+    ).toBe('Plan (partial, --target): 1 to create, 0 to replace, 0 to delete; 2 changes not targeted.');
+    expect(
+      section('**No changes in the targeted monitors of staging (partial plan, --target); 1 change not targeted.**'),
+    ).toBe('No changes in the targeted monitors (partial plan, --target); 1 change not targeted.');
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { hasScript, runAtTerminal } from '../helpers/terminal.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const TOKEN = 'tok_interrupt_0123456789';
@@ -60,6 +61,90 @@ describe('an apply interrupted by a signal', () => {
     });
   }
 });
+
+describe.skipIf(!hasScript)('Ctrl-C at a terminal during an apply', () => {
+  it('leaves the progress bar still and counts the rest as not started, never as failed', async () => {
+    sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], rateLimitRps: 0 });
+    dir = mkdtempSync(join(tmpdir(), 'apply-interrupt-tty-'));
+    try {
+      writeMonitors('tty', 24);
+      sim.setFaults({ holdWritesMs: 400 });
+      const { code, output } = await ctrlCAtTerminal('apply . --yes --concurrency 3');
+      sim.setFaults({ holdWritesMs: 0 });
+      expect(code, output).toBe(130);
+      const notice = output.indexOf('SIGINT: starting no more changes');
+      expect(notice, output).toBeGreaterThan(0);
+      // The bar was drawn before the signal; after it, not once more.
+      expect(output.slice(0, notice)).toMatch(/Applying \[.*\] \d+\/24 changes \| 0 failed/);
+      expect(output.slice(notice)).not.toContain('Applying [');
+      expect(output).not.toMatch(/[1-9]\d* failed/);
+      const [created, notStarted] = interruptedCounts(output);
+      expect(notStarted).toBeGreaterThan(0);
+      expect(created + notStarted).toBe(24);
+      expect(output).toContain(`Interrupted: ${notStarted} changes were not started.`);
+    } finally {
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an interrupted apply in JSON', () => {
+  it('says "not_started" for each change never sent, and counts none as failed', async () => {
+    sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], rateLimitRps: 0 });
+    dir = mkdtempSync(join(tmpdir(), 'apply-interrupt-json-'));
+    try {
+      writeMonitors('json', 12);
+      sim.setFaults({ holdWritesMs: 400 });
+      const run = await runAndSignal(['apply', '--yes', '--concurrency', '3', '--format', 'json'], 'SIGINT');
+      sim.setFaults({ holdWritesMs: 0 });
+      expect(run.code, run.stderr).toBe(130);
+      const [created, notStarted] = interruptedCounts(run.stderr);
+      const result = JSON.parse(run.stdout) as {
+        summary: { created: number; failed: number; not_started: number; interrupted: boolean };
+        changes: { status: string }[];
+      };
+      expect(result.summary).toMatchObject({ created, failed: 0, not_started: notStarted, interrupted: true });
+      expect(result.changes.map((c) => c.status).sort()).toEqual([
+        ...Array<string>(created).fill('done'),
+        ...Array<string>(notStarted).fill('not_started'),
+      ]);
+    } finally {
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function writeMonitors(prefix: string, count: number): void {
+  const names = Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
+  writeFileSync(
+    join(dir, 'monitors.yaml'),
+    `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/${n}\n`).join('')}`,
+  );
+}
+
+/** [created, not started] from the summary line, which must say 0 failed. */
+function interruptedCounts(text: string): [number, number] {
+  const summary = /Apply interrupted: (\d+) created, 0 replaced, 0 deleted, 0 failed, (\d+) not started\./.exec(text);
+  expect(summary, text).not.toBeNull();
+  return [Number(summary![1]), Number(summary![2])];
+}
+
+/** Runs `monitors <args>` at a terminal and types Ctrl-C once the bar shows a finished change. */
+function ctrlCAtTerminal(args: string): Promise<{ code: number | null; output: string }> {
+  let typed = false;
+  return runAtTerminal({
+    args,
+    cwd: dir,
+    env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN },
+    onOutput: (output, type) => {
+      if (typed || !/\] [1-9]\d*\/24 changes/.test(output)) return;
+      typed = true;
+      type('\u0003'); // the terminal turns it into SIGINT, as for a person
+    },
+  }).then(({ code, output }) => ({ code, output: output.replace(/\r\n/g, '\n') }));
+}
 
 /** Runs the CLI, sends `signal` once the first write is done, and collects the output. */
 function runAndSignal(args: string[], signal: NodeJS.Signals): Promise<CliResult> {

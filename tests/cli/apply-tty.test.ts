@@ -1,6 +1,5 @@
 // At a terminal, apply asks before changing anything and shows a progress bar. A real
 // pseudo-terminal comes from util-linux `script`.
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../../src/sim/server.js';
 import { fullScopeToken } from '../../src/sim/tokens.js';
 import { exampleMonitorInput } from '../helpers/sim-admin.js';
-import { CLI_PATH } from '../helpers/run-cli.js';
+import { hasScript, runAtTerminal } from '../helpers/terminal.js';
 
 const TOKEN = 'tok_tty_test_0123456789';
-const hasScript = spawnSync('script', ['--version']).status === 0;
 let sim: SimServer;
 let dir: string;
 
@@ -31,28 +29,14 @@ function applyAtTerminal(
   answer: string | { keys: string },
   redirect = '',
 ): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('script', ['-qec', `${process.execPath} ${CLI_PATH} apply . ${redirect}`, '/dev/null'], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        TERM: 'xterm',
-        MONITORS_API_URL: sim.baseUrl,
-        MONITORS_API_TOKEN: TOKEN,
-      },
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      output += d;
-      if (output.includes('Only "yes" will be accepted') && !child.stdin.writableEnded)
-        child.stdin.end(typeof answer === 'string' ? `${answer}\n` : answer.keys);
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
+  return runAtTerminal({
+    args: `apply . ${redirect}`,
+    cwd: dir,
+    env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN },
+    onOutput: (output, type) => {
+      if (output.includes('Only "yes" will be accepted'))
+        type(typeof answer === 'string' ? `${answer}\n` : answer.keys, true);
+    },
   });
 }
 

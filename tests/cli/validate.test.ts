@@ -94,7 +94,9 @@ describe('monitors validate', () => {
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(report).toEqual({
+      format_version: 1,
       version: 1,
+      environment: null,
       valid: false,
       files: ['broken/shop.yaml'],
       skipped: [],

@@ -24,7 +24,7 @@ export interface CliOptions {
   timeoutMs?: number;
   /** Called on each piece of output with all output so far: to signal the process at a given point. */
   watch?: (child: ChildProcess, output: { stdout: string; stderr: string }) => void;
-  /** Called once the process is started (before any output). */
+  /** Called once the process is started: to signal it at a moment it prints nothing at. */
   onSpawn?: (child: ChildProcess) => void;
   /** The CLI file to run (default: the built CLI; e.g. the single-file bundle). */
   cli?: string;
@@ -46,9 +46,9 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    options.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
-    options.onSpawn?.(child);
     const watch = () => options.watch?.(child, { stdout, stderr });
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;

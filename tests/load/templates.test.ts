@@ -210,9 +210,15 @@ describe('environments', () => {
         'admin login https://admin.shop.example.com/login 300',
       ],
     });
+    // Each with where its token variable is named, for messages about the token.
+    const text = file(api + admin);
+    const pos = (needle: string) => {
+      const [line, col] = at(text, needle).split(':').map(Number);
+      return { file: 'a.yaml', line, col };
+    };
     expect(r.environments.map((e) => e.state.settings.environment)).toEqual([
-      { name: 'staging', tokenEnv: 'STAGING_TOKEN' },
-      { name: 'production', tokenEnv: 'PRODUCTION_TOKEN' },
+      { name: 'staging', tokenEnv: 'STAGING_TOKEN', tokenEnvAt: pos('STAGING_TOKEN') },
+      { name: 'production', tokenEnv: 'PRODUCTION_TOKEN', tokenEnvAt: pos('PRODUCTION_TOKEN') },
     ]);
   });
 
@@ -302,10 +308,14 @@ describe('environments', () => {
       { 'a.yaml': text },
       { environment: 'staging', env: { STAGING_URL: 'https://staging.example.com/api/v1' } },
     );
+    const [urlLine, urlCol] = at(text, '${env:STAGING_URL}').split(':').map(Number);
+    const [tokenLine, tokenCol] = at(text, 'STAGING_TOKEN').split(':').map(Number);
     expect(staging.state.settings.environment).toEqual({
       name: 'staging',
       tokenEnv: 'STAGING_TOKEN',
+      tokenEnvAt: { file: 'a.yaml', line: tokenLine, col: tokenCol },
       apiUrl: 'https://staging.example.com/api/v1',
+      apiUrlAt: { file: 'a.yaml', line: urlLine, col: urlCol },
     });
   });
 
@@ -326,8 +336,8 @@ describe('environments', () => {
     ]);
     expect(warned.diagnostics.map((d) => d.message)).toEqual([
       'environment variable STAGING_URL is not set (referenced by settings.environments.staging.api_url); plan and apply need it',
-      'environment variable STAGING_KEY is not set (referenced by headers); plan and apply need it (region=eu-west, env=staging; and 1 more monitor)',
-      'environment variable PRODUCTION_KEY is not set (referenced by headers); plan and apply need it (region=eu-west, env=production; and 2 more monitors)',
+      `environment variable STAGING_KEY is not set (referenced by headers through \${var.key}); plan and apply need it (region=eu-west, env=staging; and 1 more monitor) (var key is set at a.yaml:${at(text, '"${env:STAGING_KEY}"')})`,
+      `environment variable PRODUCTION_KEY is not set (referenced by headers through \${var.key}); plan and apply need it (region=eu-west, env=production; and 2 more monitors) (var key is set at a.yaml:${at(text, '"${env:PRODUCTION_KEY}"')})`,
     ]);
     // Everything else is still checked, in both environments.
     expect(warned.environments.map((e) => e.state.monitors.length)).toEqual([2, 3]);

@@ -204,7 +204,14 @@ describe('locating what names no field', () => {
     const error = refused({ error: { code: 'v', message: 'x', details: [{ field: 'url', message: 'bad' }] } });
     writeFileSync(path.join(dir, 'monitors.yaml'), YAML.replace('name: alpha', 'name: renamed'));
     expect((await locateFailures([failed(change, error)], dir)).get(change)).toEqual([
-      { file: 'monitors.yaml', line: entry.line, col: entry.col + 2, field: 'url', message: 'url: bad' },
+      {
+        file: 'monitors.yaml',
+        line: entry.line,
+        col: entry.col + 2,
+        field: 'url',
+        message: 'url: bad',
+        reason: 'url: bad',
+      },
     ]);
     renameSync(path.join(dir, 'monitors.yaml'), path.join(dir, 'gone.yaml'));
     expect((await locateFailures([failed(change, error)], dir)).get(change)?.[0]).toMatchObject({
@@ -239,7 +246,7 @@ vars:
     return { line: before.split('\n').length, col: index - before.lastIndexOf('\n') };
   };
 
-  it("a field is found in the template, with the instance named; a field from a var is the template's reference", async () => {
+  it("a field is found in the template, with the instance named; a field from a var is the template's reference, then the var's place", async () => {
     const dir = tempDir({ 'monitors.yaml': TEMPLATED });
     const change = await plannedCreate(dir, 'api us-east');
     expect(change.source).toMatchObject({ index: 2, instance: 'region=us-east' });
@@ -261,13 +268,23 @@ vars:
         field: 'url',
         instance: 'region=us-east',
         message: 'url: private destination (region=us-east)',
+        reason: 'url: private destination',
       },
       {
         file: 'monitors.yaml',
         ...lineOf('${var.timeout}'),
         field: 'timeout_seconds',
         instance: 'region=us-east',
-        message: 'timeout_seconds: too long (region=us-east)',
+        message: 'timeout_seconds: too long (from ${var.timeout}) (region=us-east)',
+        reason: 'timeout_seconds: too long (from ${var.timeout})',
+      },
+      {
+        file: 'monitors.yaml',
+        ...lineOf('timeout: 12', '12'),
+        field: 'timeout_seconds',
+        var: 'timeout',
+        message: 'var timeout is set here',
+        reason: 'var timeout is set here',
       },
     ]);
   });
@@ -285,6 +302,7 @@ vars:
         ...entry,
         instance: 'region=eu-west',
         message: 'API_SERVER_ERROR: the API failed with 503 (region=eu-west)',
+        reason: 'API_SERVER_ERROR: the API failed with 503',
       },
     ]);
   });

@@ -25,6 +25,7 @@ const result = (
 
 const report = (results: CheckResult[], notes: string[] = []): CheckReport => ({
   format_version: CHECK_FORMAT_VERSION,
+  environment: null,
   summary: summarize(results),
   results,
   notes,
@@ -83,6 +84,15 @@ describe('check markdown', () => {
       '| 🔴 down | `cart` | http `https://cart.example.com/` | status 503, expected 200-299 (2 attempts) |',
     );
     expect(renderCheckMarkdown(report([result('home', 'up', 'ok')]))).toContain('<details>\n');
+  });
+
+  it('names its environment in the summary line, as the Markdown plan does; the text view does not', () => {
+    const staging = { ...report([result('home', 'up', 'ok')]), environment: 'staging' };
+    expect(renderCheckMarkdown(staging).split('\n')[0]).toBe(
+      '**Check in staging: 1 up, 0 degraded, 0 down, 0 not checked.**',
+    );
+    expect(renderCheckMarkdown({ ...report([]), environment: 'staging' })).toBe('**Nothing to check in staging.**\n');
+    expect(renderCheckText(staging, { color: false })).toContain('\nCheck: 1 up, 0 degraded, 0 down, 0 not checked.\n');
   });
 
   it('escapes names and reasons that would break the table or format text', () => {

@@ -52,6 +52,7 @@ describe('renderPlanJson', () => {
     } & Record<string, unknown>;
     expect(Object.keys(json)).toEqual([
       'format_version',
+      'environment',
       'summary',
       'changes',
       'unmanaged',

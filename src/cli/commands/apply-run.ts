@@ -9,11 +9,17 @@ import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lo
 import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
-import { parseSavedPlan } from '../../plan/saved-plan.js';
+import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply, type Prompt } from '../planning/confirm.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
-import { exitWhenWatched, settleExitCode, watchInterrupts } from '../planning/interrupt.js';
+import {
+  exitWhenWatched,
+  planningStep,
+  settleExitCode,
+  watchInterrupts,
+  watchPlanning,
+} from '../planning/interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from '../planning/lock-branch-session.js';
 import { makePlan } from '../planning/make-plan.js';
 import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../planning/narrow.js';
@@ -71,6 +77,7 @@ export async function finishWritingCommand(run: () => Promise<number>): Promise<
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
   const settings = applySettings(paths, options);
+  watchPlanning(process.stderr);
   return settings.plan !== undefined
     ? applySavedPlan(settings.plan, settings)
     : applyFromConfig(settings.paths, settings);
@@ -122,7 +129,14 @@ function reportStream(settings: Pick<ApplySettings, 'format'>): NodeJS.WriteStre
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
   const branch = openBranch(options);
   // Only what the apply needs is kept: the desired monitors (100,000 of them, say) are let go.
-  const { plan, api, lock, lockPath, lockRepaired } = await makePlan({
+  const {
+    plan,
+    api,
+    lock,
+    lockPath,
+    lockRepaired,
+    desired: { settings },
+  } = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
@@ -135,7 +149,17 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
-    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true, lockRepaired });
+    const settingsFile = settings.source?.file;
+    return await carryOut(plan, {
+      api,
+      lock,
+      lockPath,
+      branch,
+      settings: options,
+      ask: true,
+      lockRepaired,
+      settingsFile,
+    });
   } finally {
     await api.close();
   }
@@ -151,6 +175,8 @@ export interface CarryOut {
   ask: boolean;
   /** The lock was repaired from the listing: written even when nothing else changes. */
   lockRepaired: boolean;
+  /** The YAML file declaring settings, to locate a refused value's var (see run-apply.ts). */
+  settingsFile?: string | undefined;
   /** What is asked (default: apply's question). */
   prompt?: Prompt;
 }
@@ -163,20 +189,24 @@ export interface CarryOut {
  */
 export async function carryOut(
   plan: Plan,
-  { api, lock, lockPath, branch, settings, ask, lockRepaired, prompt }: CarryOut,
+  { api, lock, lockPath, branch, settings, ask, lockRepaired, settingsFile, prompt }: CarryOut,
 ): Promise<number> {
   const planOut = reportStream(settings);
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
   const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
   if (changeCount(plan) === 0) {
+    // No change to send, but perhaps lock records to drop: a signal no longer cuts the run short.
+    watchInterrupts(process.stderr).writesDone();
     const pruned = await pruneStaleRecords(plan, lock, lockPath, planOut, lockRepaired);
-    if (branch) {
-      watchInterrupts(process.stderr).writesDone();
-      await branch.save(pruned, undefined);
-    }
+    if (branch) await branch.save(pruned, undefined);
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
-  if (ask) await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut }, prompt);
+  if (ask) {
+    const asking = planningStep('waiting for confirmation');
+    await confirmApply(settings.yes, process.stdin, { stderr: process.stderr, stdout: planOut }, prompt).finally(
+      asking,
+    );
+  }
   const run = {
     plan,
     api,
@@ -186,6 +216,7 @@ export async function carryOut(
     concurrency: settings.concurrency,
     format: settings.format,
     cwd: process.cwd(),
+    ...(settingsFile !== undefined ? { settingsFile } : {}),
   };
   const applied = await runApply(run);
   await branch?.save(applied.lock, doneCounts(applied.result));
@@ -200,6 +231,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
     );
   });
   const saved = parseSavedPlan(text);
+  const checking = planningStep(`checking that the saved plan ${file} is current`);
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
@@ -211,8 +243,18 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
-      ...(saved.apiUrl ? { apiUrl: saved.apiUrl } : {}),
-      ...(saved.environment ? { environment: saved.environment } : {}),
+      ...(saved.apiUrl ? { apiUrl: saved.apiUrl, ...savedOrigin(saved, file) } : {}),
+      ...(saved.environment
+        ? {
+            environment: {
+              ...saved.environment,
+              ...savedOrigin(saved.environment, file),
+              ...(saved.environment.tokenEnvAt
+                ? { tokenEnvAt: `${saved.environment.tokenEnvAt}, saved in ${file}` }
+                : {}),
+            },
+          }
+        : {}),
     }),
   );
   try {
@@ -230,10 +272,28 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
     const lockRepaired = repair.notes.length > 0;
-    return await carryOut(saved.plan, { api, lock, lockPath, branch, settings: options, ask: false, lockRepaired });
+    checking();
+    return await carryOut(saved.plan, {
+      api,
+      lock,
+      lockPath,
+      branch,
+      settings: options,
+      ask: false,
+      lockRepaired,
+      settingsFile: saved.settingsFile,
+    });
   } finally {
     await api.close();
   }
+}
+
+/** A URL a saved plan holds is named as it was when the plan was made, and as saved in it. */
+function savedOrigin(origin: SavedUrlOrigin, file: string): SavedUrlOrigin {
+  return {
+    ...(origin.apiUrlSource ? { apiUrlSource: origin.apiUrlSource } : {}),
+    apiUrlAt: origin.apiUrlAt ? `${origin.apiUrlAt}, saved in ${file}` : `saved in ${file}`,
+  };
 }
 
 /** A saved plan is applied in the environment it was made in; asking for another one is a slip. */

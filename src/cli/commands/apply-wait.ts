@@ -85,7 +85,7 @@ export async function finishApply(end: ApplyEnd): Promise<number> {
     waitExit = interrupt.exitCode() ?? (followed.failed ? EXIT_ERROR : EXIT_OK);
   }
   if (end.format === 'json') {
-    process.stdout.write(renderApplyJson(end.result ?? NOTHING_DONE, end.located, report));
+    process.stdout.write(renderApplyJson(end.result ?? NOTHING_DONE, end.located, report, end.plan.environment));
   } else if (report) {
     const lines =
       report.monitors.length === 0

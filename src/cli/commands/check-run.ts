@@ -13,6 +13,7 @@ import { renderCheckText } from '../../render/check-text.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
+import { planningStep, stopWatching, watchPlanning } from '../planning/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { parsePlanFormat, useColor } from '../planning/render.js';
 import { packageVersion } from '../version.js';
@@ -33,7 +34,9 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     now: () => new Date(),
     cache: new Map(),
   };
-  const { all, monitors, notes } = await selectMonitors(paths, options, requestedEnvironment(options.env, process.env));
+  watchPlanning(process.stderr); // nothing is ever written: a signal ends the check at once, saying so
+  const environment = requestedEnvironment(options.env, process.env);
+  const { all, monitors, notes } = await selectMonitors(paths, options, environment);
   const named = globs.length > 0 ? monitors.filter((m) => matchesAny(m.name, globs)) : monitors;
   // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
   const unmatched = names.filter((_, i) => !all.some((m) => matchesAny(m.name, [globs[i]!])));
@@ -46,8 +49,16 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
       },
     );
   }
-  const results = await runChecks(named, context, concurrency);
-  const report: CheckReport = { format_version: CHECK_FORMAT_VERSION, summary: summarize(results), results, notes };
+  const checking = planningStep('running the checks');
+  const results = await runChecks(named, context, concurrency).finally(checking);
+  stopWatching();
+  const report: CheckReport = {
+    format_version: CHECK_FORMAT_VERSION,
+    environment: environment?.name ?? null,
+    summary: summarize(results),
+    results,
+    notes,
+  };
   process.stdout.write(
     format === 'json'
       ? renderCheckJson(report)

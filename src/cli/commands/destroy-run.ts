@@ -10,6 +10,7 @@ import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
 import { apiOptionsFor } from '../planning/environment.js';
+import { planningStep, watchPlanning } from '../planning/interrupt.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { chooseLockFile } from '../planning/paths.js';
 import { displayPath } from '../../load/discover.js';
@@ -25,6 +26,7 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
   const settings = applySettings(args, options);
   const paths = settings.paths.length > 0 ? settings.paths : ['.'];
   const branch = openBranch(settings);
+  watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
   const cwd = process.cwd();
   // No value of ${env:NAME} is sent by a delete: an unset one is a warning, not a refusal.
   const { state: desired, lockFilesSeen } = await loadDesiredOrFail(
@@ -47,7 +49,8 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
     }),
   );
   try {
-    const live = await api.listMonitors();
+    const listing = planningStep('listing the live monitors');
+    const live = await api.listMonitors().finally(listing);
     // A lock that holds an id twice is repaired as plan and apply repair it: one delete per monitor.
     const repair = read ? repairDuplicateIds(read, live) : undefined;
     const existing = repair?.lock;

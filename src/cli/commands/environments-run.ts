@@ -1,5 +1,7 @@
 // The declared environments as a table or as JSON. JSON (format_version 1):
-//   {"format_version": 1, "environments": [{"name", "token_env", "api_url", "lock_file", "monitors"}]}
+//   {"format_version": 1, "environment": null, "environments": [{"name", "token_env", "api_url", "lock_file", "monitors"}]}
+// `environment` is null as in `validate` without --env: the command covers every environment
+// (docs/json-output.md: every document starts with format_version, then environment).
 // `environments` is what a GitHub `strategy.matrix.include` takes as it is (matrix.name,
 // matrix.token_env, ...). api_url is the YAML's, `${env:NAME}` resolved (null: none, or an
 // unset variable), lock_file relative to the folder the command runs in.
@@ -55,7 +57,7 @@ export async function runEnvironments(paths: string[], options: EnvironmentsOpti
         }));
   if (options.format === 'json')
     process.stdout.write(
-      `${JSON.stringify({ format_version: ENVIRONMENTS_FORMAT_VERSION, environments: entries }, null, 2)}\n`,
+      `${JSON.stringify({ format_version: ENVIRONMENTS_FORMAT_VERSION, environment: null, environments: entries }, null, 2)}\n`,
     );
   else process.stdout.write(textTable(entries));
   return EXIT_OK;

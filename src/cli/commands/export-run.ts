@@ -7,6 +7,7 @@ import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../render/printable.js';
 import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../planning/environment.js';
+import { planningStep, stopWatching, watchPlanning } from '../planning/interrupt.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { fileOption, folderOption } from '../planning/options.js';
 import { DEFAULT_LOCK_NAME, lockLocationOf } from '../planning/paths.js';
@@ -20,13 +21,22 @@ export async function runExportCommand(options: ExportOptions): Promise<void> {
   if (options.apiUrl !== undefined && options.apiUrl.trim() === '')
     throw new MonitorsError('BAD_OPTION', '--api-url needs a URL (the base URL ending in /api/v1)');
   const request = requestedEnvironment(options.env, process.env);
+  watchPlanning(process.stderr);
   const target = request
     ? await environmentTarget(outDir, lockFlag, options.apiUrl, request)
     : plainTarget(outDir, lockFlag, options.apiUrl);
   const api = createApiClient(apiConfigFromEnv(process.env, target.api));
   try {
     const { report, warnings } = await runExport(
-      { listMonitors: () => api.listMonitors(), newLock: newLockFile, serializeLock },
+      {
+        // Files are written after the listing: from then on a signal acts as by default.
+        listMonitors: () => {
+          const listing = planningStep('listing the live monitors');
+          return api.listMonitors().finally(() => (listing(), stopWatching()));
+        },
+        newLock: newLockFile,
+        serializeLock,
+      },
       {
         outDir,
         lockPath: target.lockPath,

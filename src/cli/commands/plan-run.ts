@@ -1,8 +1,10 @@
 import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
-import { serializeSavedPlan } from '../../plan/saved-plan.js';
+import type { SourcePos } from '../../model/monitor.js';
+import { serializeSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import { packageVersion } from '../version.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../planning/lock-branch-session.js';
+import { stopWatching, watchPlanning } from '../planning/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../planning/environment.js';
 import { parseNarrowing } from '../planning/narrow.js';
@@ -19,6 +21,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   const lockFlag = fileOption('--lock', options.lock);
   const narrowing = parseNarrowing(options.target, options.replace);
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  watchPlanning(process.stderr);
   const session = await makePlan({
     paths,
     lockFlag,
@@ -38,21 +41,24 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       : {}),
     ...(branch ? { readLock: branch.readLock } : {}),
   });
+  stopWatching(); // planned: nothing a signal would cut in half from here on
   try {
     const { plan } = session;
     if (out !== undefined) {
-      const { apiUrl, environment: chosen } = session.desired.settings;
+      const { apiUrl, apiUrlAt, environment: chosen, source } = session.desired.settings;
       const saved = serializeSavedPlan(plan, {
         lockPath: session.lockPath,
+        ...(source ? { settingsFile: source.file } : {}),
         lock: session.lock,
         toolVersion: packageVersion(),
-        ...savedApiUrl(options.apiUrl, apiUrl),
+        ...savedApiUrl(options.apiUrl, apiUrl, apiUrlAt),
         ...(chosen
           ? {
               environment: {
                 name: chosen.name,
                 tokenEnv: chosen.tokenEnv ?? '',
-                ...savedApiUrl(options.apiUrl, chosen.apiUrl),
+                ...(chosen.tokenEnvAt ? { tokenEnvAt: positionText(chosen.tokenEnvAt) } : {}),
+                ...savedApiUrl(options.apiUrl, chosen.apiUrl, chosen.apiUrlAt),
               },
             }
           : {}),
@@ -69,8 +75,18 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   }
 }
 
-/** The URL a saved plan names for its apply (the set's, or its environment's): the one given with --api-url, else the YAML's. */
-function savedApiUrl(flag: string | undefined, settings: string | undefined): { apiUrl?: string } {
-  const url = flag ?? settings;
-  return url ? { apiUrl: url } : {};
+/**
+ * The URL a saved plan names for its apply (the set's, or its environment's): the one
+ * given with --api-url, else the YAML's; and where it came from, for apply's messages.
+ */
+function savedApiUrl(
+  flag: string | undefined,
+  settings: string | undefined,
+  at: SourcePos | undefined,
+): SavedUrlOrigin & { apiUrl?: string } {
+  if (flag) return { apiUrl: flag, apiUrlSource: '--api-url' };
+  if (!settings) return {};
+  return { apiUrl: settings, ...(at ? { apiUrlAt: positionText(at) } : {}) };
 }
+
+const positionText = (pos: SourcePos) => `${pos.file}:${pos.line}:${pos.col}`;

@@ -31,6 +31,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
     files: state.files,
     monitors: environments.reduce((n, e) => n + e.state.monitors.length, 0),
     diagnostics,
+    ...(request && declaredEnvironments.includes(request.name) ? { environment: request.name } : {}),
     ...(declaredEnvironments.length > 0
       ? {
           environments: environments.map(({ name, state: s }) => ({

@@ -4,7 +4,7 @@
 import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { MonitorsError } from '../../errors.js';
 import { closestName } from '../../load/did-you-mean.js';
-import type { Settings } from '../../model/monitor.js';
+import type { Settings, SourcePos } from '../../model/monitor.js';
 
 export interface EnvironmentRequest {
   name: string;
@@ -76,15 +76,23 @@ function describe(request: EnvironmentRequest): string {
 export function apiOptionsFor(settings: Settings): ConfigFromEnvOptions {
   const environment = settings.environment;
   return {
-    ...(settings.apiUrl !== undefined ? { apiUrl: settings.apiUrl } : {}),
+    ...(settings.apiUrl !== undefined ? { apiUrl: settings.apiUrl, ...at('apiUrlAt', settings.apiUrlAt) } : {}),
     ...(environment
       ? {
           environment: {
             name: environment.name,
             tokenEnv: environment.tokenEnv ?? '',
-            ...(environment.apiUrl !== undefined ? { apiUrl: environment.apiUrl } : {}),
+            ...at('tokenEnvAt', environment.tokenEnvAt),
+            ...(environment.apiUrl !== undefined
+              ? { apiUrl: environment.apiUrl, ...at('apiUrlAt', environment.apiUrlAt) }
+              : {}),
           },
         }
       : {}),
   };
+}
+
+/** `{apiUrlAt: "settings.yaml:10:14"}`, or nothing when the position is unknown. */
+function at<K extends string>(key: K, pos: SourcePos | undefined): { [k in K]?: string } {
+  return pos ? ({ [key]: `${pos.file}:${pos.line}:${pos.col}` } as { [k in K]?: string }) : {};
 }

@@ -1,7 +1,11 @@
-// Ctrl-C (SIGINT) or a CI cancel (SIGTERM) during an apply: the first one stops starting
-// new writes and lets those in flight finish and reach the lock file, so the run ends with
-// a true lock and a summary; a second one ends the process at once (the lock on disk is
-// still true, written atomically, only missing the writes then in flight).
+// Ctrl-C (SIGINT) or a CI cancel (SIGTERM).
+// While planning (loading the YAML, listing, the worker thread, waiting for confirmation,
+// running checks) nothing has been written: a signal ends the process at once, saying what
+// it interrupted and that nothing was written (130 / 143).
+// During an apply's writes, the first one stops starting new writes and lets those in
+// flight finish and reach the lock file, so the run ends with a true lock and a summary; a
+// second one ends the process at once (the lock on disk is still true, written atomically,
+// only missing the writes then in flight).
 // The handlers stay installed from the first write until the process exits: after the
 // writes it still reports and writes the lock file, and a signal then must not end it
 // half-way. Signals are process-wide, so the watch is too (one per process).
@@ -16,25 +20,85 @@ export interface Interrupt {
   writesDone(): void;
   /** `apply --wait` follows the monitors now: a signal stops the wait, which reports what it saw. */
   waiting(): void;
+  /** Runs once, on the first signal, before its notice is printed (a progress bar steps aside). */
+  onSignal(listener: () => void): void;
 }
+
+type Stage = 'planning' | 'writing' | 'reporting' | 'waiting' | 'finished';
 
 interface Watch extends Interrupt {
   /** The command's result is final: a signal from now on sets process.exitCode itself. */
   finish(code: number): number;
+  stage(): Stage;
+  /** Moves on from planning to the writes (watchInterrupts). */
+  startWrites(): void;
+  /** What is under way while planning, said when a signal interrupts it. */
+  steps: Map<number, () => string>;
+  uninstall(): void;
 }
 
 let active: Watch | undefined;
+let nextStep = 0;
 
+/**
+ * From the start of plan, apply, check and export: a signal before anything is written
+ * ends the process at once, saying what it interrupted (see planningStep).
+ */
+export function watchPlanning(
+  stderr: NodeJS.WritableStream,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
+  if (!active) active = install(stderr, exit, 'planning');
+}
+
+/**
+ * Marks a step of planning as under way until the returned function is called; `what` is
+ * read when a signal comes (`listing the live monitors (3 pages read)`). A no-op when
+ * nothing watches signals (tests calling the planning code directly).
+ */
+export function planningStep(what: string | (() => string)): () => void {
+  const watch = active;
+  if (!watch) return () => undefined;
+  const id = nextStep++;
+  watch.steps.set(id, typeof what === 'string' ? () => what : what);
+  return () => void watch.steps.delete(id);
+}
+
+/** plan, check and export write nothing a signal could cut in half: after planning, signals act as by default again. */
+export function stopWatching(): void {
+  if (active?.stage() !== 'planning') return;
+  active.uninstall();
+  active = undefined;
+}
+
+/** From the first write of an apply (or its lock record) until the process exits. */
 export function watchInterrupts(
   stderr: NodeJS.WritableStream,
   exit: (code: number) => void = (code) => process.exit(code),
 ): Interrupt {
-  if (active) return active;
+  if (active) {
+    active.startWrites();
+    return active;
+  }
+  active = install(stderr, exit, 'writing');
+  return active;
+}
+
+function install(stderr: NodeJS.WritableStream, exit: (code: number) => void, first: Stage): Watch {
   const controller = new AbortController();
   let received: 'SIGINT' | 'SIGTERM' | undefined;
-  let stage: 'writing' | 'reporting' | 'waiting' | 'finished' = 'writing';
+  let stage: Stage = first;
+  const listeners: (() => void)[] = [];
+  const steps = new Map<number, () => string>();
   const handler = (name: 'SIGINT' | 'SIGTERM') => () => {
     const again = name === 'SIGINT' ? 'Ctrl-C' : 'the signal';
+    if (stage === 'planning') {
+      stderr.write(
+        `\n${name}: interrupted while ${planningText(steps)}; nothing was written (no change was sent, no file was changed).\n`,
+      );
+      exit(EXIT_BY_SIGNAL[name]);
+      return;
+    }
     if (received) {
       const lost =
         stage === 'writing'
@@ -45,6 +109,7 @@ export function watchInterrupts(
       return;
     }
     received = name;
+    for (const listener of listeners.splice(0)) listener();
     if (stage === 'writing') {
       stderr.write(
         `\n${name}: starting no more changes; waiting for those in flight to finish and be recorded (${again} again stops at once).\n`,
@@ -59,23 +124,43 @@ export function watchInterrupts(
     if (stage === 'finished') process.exitCode = EXIT_BY_SIGNAL[name];
     controller.abort();
   };
-  process.on('SIGINT', handler('SIGINT'));
-  process.on('SIGTERM', handler('SIGTERM'));
-  active = {
+  const onInt = handler('SIGINT');
+  const onTerm = handler('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  return {
     signal: controller.signal,
     exitCode: () => (received ? EXIT_BY_SIGNAL[received] : undefined),
     writesDone() {
-      if (stage === 'writing') stage = 'reporting';
+      if (stage === 'planning' || stage === 'writing') stage = 'reporting';
     },
     waiting() {
       if (stage !== 'finished') stage = 'waiting';
+    },
+    onSignal(listener) {
+      listeners.push(listener);
     },
     finish(code) {
       stage = 'finished';
       return received ? EXIT_BY_SIGNAL[received] : code;
     },
+    stage: () => stage,
+    startWrites() {
+      if (stage === 'planning') stage = 'writing';
+    },
+    steps,
+    uninstall() {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    },
   };
-  return active;
+}
+
+/** `loading the YAML and listing the live monitors (2 pages read)`. */
+function planningText(steps: ReadonlyMap<number, () => string>): string {
+  const texts = [...new Set([...steps.values()].map((what) => what()))];
+  if (texts.length === 0) return 'planning';
+  return texts.length === 1 ? texts[0]! : `${texts.slice(0, -1).join(', ')} and ${texts[texts.length - 1]!}`;
 }
 
 /**

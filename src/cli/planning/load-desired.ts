@@ -1,8 +1,11 @@
 import { MonitorsError } from '../../errors.js';
-import type { DesiredState } from '../../model/monitor.js';
+import { missingVariableIn } from '../../load/env.js';
+import type { DesiredState, Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, type EnvironmentRequest } from './environment.js';
+import { planningStep } from './interrupt.js';
 import { loadInWorker, type LoadedAhead } from './load-in-worker.js';
+import { holdForTest } from './test-hold.js';
 
 export interface LoadOptions {
   /** Load on a worker thread (while a listing runs on this one). */
@@ -38,7 +41,15 @@ export async function loadDesiredOrFail(
   command = 'plan',
   options: LoadOptions = {},
 ): Promise<LoadedForPlan> {
-  const { result, lock: lockAhead } = await load(paths, env, cwd, request, options);
+  const loaded = planningStep('loading the YAML');
+  let ahead: LoadedAhead;
+  try {
+    await holdForTest('loading', env);
+    ahead = await load(paths, env, cwd, request, options);
+  } finally {
+    loaded();
+  }
+  const { result, lock: lockAhead } = ahead;
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
   // A missing or unknown environment first: the problems of every environment would bury it.
   if (declaredEnvironments.length > 0) checkEnvironmentChoice(request, declaredEnvironments, command, true);
@@ -47,18 +58,57 @@ export async function loadDesiredOrFail(
   const lines = printed.map(diagnosticLine);
   if (env.GITHUB_ACTIONS === 'true') lines.push(...diagnostics.map(githubAnnotation));
   if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
-  if (errors.length > 0) {
-    throw new MonitorsError(
-      'CONFIG_INVALID',
-      `the YAML has ${errors.length} error${errors.length === 1 ? '' : 's'} (listed above); nothing was changed`,
-      {
-        hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
-      },
-    );
-  }
+  if (errors.length > 0) throw invalidYaml(errors, paths, request);
   checkEnvironmentChoice(request, declaredEnvironments, command, true); // --env without environments declared
   const notes = diagnostics.filter((d) => d.severity === 'info').map((d) => `${d.file}: ${d.message}`);
   return { state, lockFilesSeen, notes, ...(lockAhead ? { lockAhead } : {}) };
+}
+
+/**
+ * The YAML has errors. An unset variable is named with where it is referenced: `validate`
+ * only warns about one (a pull request from a fork has no secrets), so sending the user
+ * there would not help, unless with --require-env.
+ */
+function invalidYaml(
+  errors: readonly Diagnostic[],
+  paths: readonly string[],
+  request?: EnvironmentRequest,
+): MonitorsError {
+  const missing = new Map<string, string>();
+  for (const d of errors) {
+    const name = d.code === 'env.missing' ? missingVariableIn(d.message) : undefined;
+    if (name !== undefined && !missing.has(name)) missing.set(name, `${d.file}:${d.line}:${d.col}`);
+  }
+  const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
+  if (missing.size === 0)
+    return new MonitorsError('CONFIG_INVALID', `the YAML has ${count} (listed above); nothing was changed`, {
+      hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
+    });
+  const names = [...missing.keys()];
+  const list = [...missing].map(([name, at]) => `${name} (referenced at ${at})`).join(', ');
+  const variables = `${names.length === 1 ? 'environment variable' : 'environment variables'} ${list}`;
+  const others = errors.length - errors.filter((d) => d.code === 'env.missing').length;
+  const validate = [
+    'monitors validate',
+    ...paths.map(shellWord),
+    '--require-env',
+    ...(request ? ['--env', shellWord(request.name)] : []),
+  ].join(' ');
+  const set = `Set ${names.join(', ')} (in CI: from a secret)`;
+  return new MonitorsError(
+    'CONFIG_INVALID',
+    others === 0
+      ? `${variables} ${names.length === 1 ? 'is' : 'are'} not set; nothing was changed`
+      : `the YAML has ${count} (listed above), among them the unset ${variables}; nothing was changed`,
+    {
+      hint: `${set}${others > 0 ? ' and fix the other errors' : ''}, then run the command again; \`${validate}\` checks for this offline (without --require-env, validate only warns about an unset variable).`,
+    },
+  );
+}
+
+/** A path as a shell word: quoted when it holds anything a shell would split or expand. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The loader's modules are imported only where it runs: here, or on the worker thread only. */

@@ -6,11 +6,13 @@ import { loadDesiredState, type LoadResult } from '../../load/index.js';
 import { readLockFile } from '../../lock/lock-file.js';
 import { errorData, toParts, type LockAhead, type WorkerAnswer } from './load-in-worker.js';
 import { chooseLockFile } from './paths.js';
+import { holdForTest } from './test-hold.js';
 import type { LoadWorkerData } from './worker-script.js';
 
 const { request } = workerData as LoadWorkerData;
 let answer: WorkerAnswer;
 try {
+  await holdForTest('worker-load', request.env);
   const result = await loadDesiredState(request.paths, {
     env: request.env,
     cwd: request.cwd,

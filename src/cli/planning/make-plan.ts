@@ -12,6 +12,7 @@ import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
 import { apiOptionsFor, type EnvironmentRequest } from './environment.js';
 import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
+import { planningStep } from './interrupt.js';
 import { startReads } from './reads.js';
 import { chooseLockFile } from './paths.js';
 import type { LockLocation } from '../../lock/location.js';
@@ -61,8 +62,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // With MONITORS_API_URL set, the listing (sequential pages, bound by latency) runs while
   // the YAML is read; otherwise the URL may come from the YAML's settings, so it waits.
   // In an environment the token and URL are the environment's, known only from the YAML.
-  const apiEnv = request.apiUrl ? { ...request.env, MONITORS_API_URL: request.apiUrl } : request.env;
-  let api = request.beforeRequests || request.environment ? undefined : earlyClient(apiEnv);
+  let api = request.beforeRequests || request.environment ? undefined : earlyClient(request.env, request.apiUrl);
   let reads = api ? startReads(api) : undefined;
   let desired: DesiredState;
   let lockChoice: ReturnType<typeof chooseLockFile>;
@@ -106,11 +106,14 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   try {
     const lockPath = lockChoice.location.path;
     // A lock from the lock branch (readLock), else the file, read ahead on the worker thread when it loaded the YAML.
-    const existing = request.readLock
-      ? await request.readLock(lockPath)
-      : lockAhead?.path === lockPath
-        ? await lockAhead.read()
-        : await readLockFile(lockPath);
+    const reading = planningStep('reading the lock file');
+    const existing = await (
+      request.readLock
+        ? request.readLock(lockPath)
+        : lockAhead?.path === lockPath
+          ? lockAhead.read()
+          : readLockFile(lockPath)
+    ).finally(reading);
     const read = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
     // data: made meanwhile, the hashes on the thread pool.
@@ -121,7 +124,10 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const preparing = warmSecretHashes(toHash, read.salt)
       .then(() => prepareAll(desired.monitors, read.salt))
       .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, read)), prepared));
-    const [[live, context], prepared] = await Promise.all([reads.result(), preparing]);
+    // Once the listing is in, what is left (hashing secrets, comparing) is the plan's own work.
+    let computing: (() => void) | undefined;
+    const listed = reads.result().then((result) => ((computing = planningStep('computing the plan')), result));
+    const [[live, context], prepared] = await Promise.all([listed, preparing]).finally(() => computing?.());
     const repair = repairDuplicateIds(read, live);
     const lock = repair.lock;
     const plan = planChanges({
@@ -164,10 +170,11 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   }
 }
 
-function earlyClient(env: NodeJS.ProcessEnv): ApiClient | undefined {
-  if (!env.MONITORS_API_URL) return undefined;
+/** A client before the YAML is read: only when the URL cannot come from it (--api-url, MONITORS_API_URL). */
+function earlyClient(env: NodeJS.ProcessEnv, flagApiUrl: string | undefined): ApiClient | undefined {
+  if (!env.MONITORS_API_URL && !flagApiUrl) return undefined;
   try {
-    return createApiClient(apiConfigFromEnv(env));
+    return createApiClient(apiConfigFromEnv(env, flagApiUrl ? { flagApiUrl } : {}));
   } catch {
     return undefined; // reported after the YAML, in order
   }

@@ -9,6 +9,7 @@ import type { PageComparer } from '../../plan/compare-ahead.js';
 import { liveLine } from '../../plan/fingerprint.js';
 import type { ComparedAhead } from '../../plan/planner.js';
 import { readPlanContext, type PlanContext } from './context.js';
+import { planningStep } from './interrupt.js';
 
 export interface Reads {
   result(): Promise<[LiveMonitor[], PlanContext]>;
@@ -31,8 +32,15 @@ export function startReads(api: ApiClient): Reads {
     if (comparer) comparer(monitors, compared);
     else waiting.push(monitors);
   };
-  const pending = Promise.all([api.listMonitors({ onPage }), readPlanContext(api)]);
-  pending.catch(() => undefined);
+  let pages = 0;
+  const listing = planningStep(
+    () => `listing the live monitors${pages > 0 ? ` (${pages} page${pages === 1 ? '' : 's'} read)` : ''}`,
+  );
+  const pending = Promise.all([
+    api.listMonitors({ onPage: (monitors) => (pages++, onPage(monitors)) }),
+    readPlanContext(api),
+  ]);
+  void pending.then(listing, listing);
   return {
     result: () => pending,
     liveLines,

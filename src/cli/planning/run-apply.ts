@@ -8,7 +8,7 @@ import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
-import { locateFailures, type FailureLocations } from '../../locate/locate-failures.js';
+import { locateFailures, type FailureLocations, type VarSources } from '../../locate/locate-failures.js';
 import { failureDiagnostics } from '../../render/apply-annotations.js';
 import { githubAnnotation } from '../../render/diagnostics.js';
 import type { ApplyFormat } from './apply-format.js';
@@ -34,6 +34,8 @@ export interface ApplyRun {
   format?: ApplyFormat;
   /** The folder the plan's YAML paths are relative to (failures are located there). */
   cwd?: string;
+  /** The YAML file declaring settings (as the plan's sources name files): where an environment's vars are set. */
+  settingsFile?: string;
 }
 
 export interface ApplyRunResult {
@@ -58,6 +60,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   // Installed until the process exits (see interrupt.ts): the report and the lock file
   // after the writes are not cut short by a signal either.
   const interrupt = watchInterrupts(process.stderr);
+  interrupt.onSignal(() => progress.interrupted());
   let result: ApplyResult;
   try {
     result = await executePlan(run.plan, {
@@ -81,7 +84,10 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
     progress.stop();
     interrupt.writesDone();
   }
-  const located = await locateSafely(result, run.cwd ?? process.cwd());
+  const located = await locateSafely(result, run.cwd ?? process.cwd(), {
+    ...(run.plan.environment !== undefined ? { environment: run.plan.environment } : {}),
+    ...(run.settingsFile !== undefined ? { settingsFile: run.settingsFile } : {}),
+  });
   reportApply(result, located, run, Date.now() - started, lockWritten);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
@@ -120,9 +126,9 @@ function reportApply(
 }
 
 /** Locating is a courtesy: a file that cannot be read or parsed leaves the report as it was. */
-async function locateSafely(result: ApplyResult, cwd: string): Promise<FailureLocations> {
+async function locateSafely(result: ApplyResult, cwd: string, vars: VarSources): Promise<FailureLocations> {
   try {
-    return await locateFailures(result.outcomes, cwd);
+    return await locateFailures(result.outcomes, cwd, vars);
   } catch {
     return new Map();
   }

@@ -1,11 +1,12 @@
-// For tests only: MONITORS_TEST_HOLD=<stage> stops the apply at that stage, says so on
+// For tests only: MONITORS_TEST_HOLD=<stage> stops the command at that stage, says so on
 // stderr ("test hold: <stage>"), and waits until the file MONITORS_TEST_HOLD_RELEASE exists
 // (at most 60 s). A test can so deliver SIGINT or SIGTERM inside a window that is
-// otherwise a few milliseconds wide (after the writes, while reporting), wait for the
-// tool to acknowledge it, then let it go on. Unset, it costs one comparison.
+// otherwise a few milliseconds wide (loading the YAML, on the main thread or the worker
+// thread; after the writes, while reporting), wait for the tool to acknowledge it, then
+// let it go on. Unset, it costs one comparison.
 import { existsSync } from 'node:fs';
 
-export type HoldStage = 'before-verify' | 'after-writes' | 'after-summary' | 'before-exit';
+export type HoldStage = 'loading' | 'worker-load' | 'before-verify' | 'after-writes' | 'after-summary' | 'before-exit';
 
 export async function holdForTest(stage: HoldStage, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (env.MONITORS_TEST_HOLD !== stage) return;

@@ -20,7 +20,7 @@ export function tagged(problem: LocatedProblem, instance: InstanceTag): LocatedP
 }
 
 function groupKey(p: LocatedProblem): string {
-  return JSON.stringify([p.path, p.target, p.severity, p.code, p.message, p.needle ?? null]);
+  return JSON.stringify([p.path, p.target, p.severity, p.code, p.message, p.needle ?? null, p.throughVar ?? null]);
 }
 
 /** Merges equal problems of several instances into one, whose message names the instances. */
