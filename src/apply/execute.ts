@@ -7,8 +7,12 @@ import { resolveEnvTemplates } from './env-templates.js';
 import type { LockRecorder } from './lock-recorder.js';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from './types.js';
 import { isAuthFailure } from './auth-stop.js';
+import { idsBefore, type IdsBefore } from './ids-before.js';
+import { CONTENDED_HINT, INTERRUPTED_HINT, notEffective } from './not-effective.js';
 import { applyPhases } from './phases.js';
 import { verifyWrites } from './verify-writes.js';
+
+const DEFAULT_CREATE_GENERATIONS = 16;
 
 export interface ApplyDeps {
   api: MonitorsApi;
@@ -25,6 +29,8 @@ export interface ApplyDeps {
   onEvent?: (event: ApplyEvent) => void;
   /** Runs after the writes (and their verification), before the lock file is flushed. */
   beforeFlush?: () => Promise<void>;
+  /** Runs after a phase's writes were recorded, before the listing that verifies them (a window tests aim at). */
+  beforeVerify?: () => Promise<void>;
 }
 
 /**
@@ -35,6 +41,7 @@ export interface ApplyDeps {
  */
 export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyResult> {
   const bodies = resolveAllBodies(plan.changes, deps.env); // before any write: nothing half-done on a missing variable
+  const ids = idsBefore(plan, deps.lock.current());
   const limit = pLimit(deps.concurrency ?? 8);
   const outcomes = new Map<PlannedChange, ChangeOutcome>();
   const warnings: string[] = [];
@@ -50,7 +57,7 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     const outcome =
       deps.signal?.aborted || stoppedBy
         ? notStarted(change)
-        : await executeChange(change, bodies.get(change), generation, deps);
+        : await executeChange(change, bodies.get(change), generation, deps, ids);
     if (isAuthFailure(outcome.error)) stoppedBy ??= outcome.error;
     settle(outcome);
     return outcome;
@@ -66,12 +73,13 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     }
     // Ids are never reused: a 204 (or 404) is final; a forget sent nothing to verify.
     if (phase[0]?.action === 'delete' || phase[0]?.action === 'forget') continue;
+    await deps.beforeVerify?.();
     const verified = await verifyWrites(settled, {
       api: deps.api,
       lock: deps.lock,
       bodies,
       maxGenerations: deps.maxGenerations ?? 3,
-      maxCreateGenerations: deps.maxCreateGenerations ?? 16,
+      maxCreateGenerations: deps.maxCreateGenerations ?? DEFAULT_CREATE_GENERATIONS,
       run,
       settle,
       limit,
@@ -114,15 +122,13 @@ async function executeChange(
   body: Record<string, unknown> | undefined,
   generation: number,
   deps: ApplyDeps,
+  ids: IdsBefore,
 ): Promise<ChangeOutcome> {
   const key = change.action === 'forget' ? '' : keyForGeneration(change, generation);
   try {
     switch (change.action) {
-      case 'create': {
-        const { monitor } = await deps.api.createMonitor(body!, key);
-        deps.lock.record({ id: monitor.id, name: change.name, ...lockFields(change) });
-        return { change, ok: true, id: monitor.id, generation };
-      }
+      case 'create':
+        return await executeCreate(change, body!, generation, deps, ids);
       case 'replace': {
         const id = change.id!;
         await replaceIfPresent(deps, id, body!, key);
@@ -143,6 +149,36 @@ async function executeChange(
     }
   } catch (error) {
     return { change, ok: false, id: change.id, generation, error: asMonitorsError(error) };
+  }
+}
+
+/**
+ * A create, under the next key generation for as long as the answer names a monitor that
+ * existed already (see ids-before.ts): that is the stored response of an earlier create of
+ * the same name and body, for a monitor renamed since. It is never recorded (that monitor
+ * keeps its own record), and is told at once, without a listing, so a kill cannot leave it
+ * in the lock file. Each such earlier life of the name holds one generation.
+ */
+async function executeCreate(
+  change: PlannedChange,
+  body: Record<string, unknown>,
+  generation: number,
+  deps: ApplyDeps,
+  ids: IdsBefore,
+): Promise<ChangeOutcome> {
+  for (let g = generation; ; g++) {
+    const { monitor } = await deps.api.createMonitor(body, keyForGeneration(change, g));
+    const earlier = ids.claim(monitor.id, change.name);
+    if (earlier === undefined) {
+      deps.lock.record({ id: monitor.id, name: change.name, ...lockFields(change) });
+      return { change, ok: true, id: monitor.id, generation: g };
+    }
+    const why = `the answer names ${monitor.id}, ${earlier}: the stored response of an earlier create with this key`;
+    const outcome: ChangeOutcome = { change, ok: true, id: null, generation: g };
+    if (deps.signal?.aborted) return notEffective(outcome, why, INTERRUPTED_HINT);
+    if (g + 1 >= (deps.maxCreateGenerations ?? DEFAULT_CREATE_GENERATIONS))
+      return notEffective(outcome, why, CONTENDED_HINT);
+    deps.onEvent?.({ kind: 'regenerate', change, generation: g + 1, why });
   }
 }
 

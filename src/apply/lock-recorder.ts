@@ -4,8 +4,8 @@ import type { LockFile, LockRecord } from '../lock/types.js';
 export interface LockRecorder {
   /** Records a write that succeeded; the file follows promptly (coalesced, atomic). */
   record(record: LockRecord): void;
-  /** Forgets a monitor that was deleted. */
-  forget(id: string): void;
+  /** Forgets a monitor that was deleted; with `name`, only when its record has that name. */
+  forget(id: string, name?: string): void;
   /** The lock as recorded so far. */
   current(): LockFile;
   /** Resolves when everything recorded so far is on disk. */
@@ -66,7 +66,8 @@ export function createLockRecorder(initial: LockFile, write: LockWriter, now: ()
       records.set(record.id, record);
       schedule();
     },
-    forget(id) {
+    forget(id, name) {
+      if (name !== undefined && records.get(id)?.name !== name) return;
       records.delete(id);
       schedule();
     },

@@ -6,8 +6,8 @@ import { MonitorsError, isMonitorsError } from '../errors.js';
 import type { LiveMonitor } from '../model/monitor.js';
 import type { PlannedChange } from '../plan/types.js';
 import type { ApplyEvent, ChangeOutcome } from './types.js';
-import { describeChange } from './describe-change.js';
 import type { LockRecorder } from './lock-recorder.js';
+import { CONTENDED_HINT, INTERRUPTED_HINT, notEffective } from './not-effective.js';
 import { unverifiedWrites, type Suspect } from './verify.js';
 
 export interface VerifyContext {
@@ -48,21 +48,15 @@ export async function verifyWrites(first: readonly ChangeOutcome[], ctx: VerifyC
       if (!suspect) continue;
       const { outcome, why } = suspect;
       const next = outcome.generation + 1;
-      if (outcome.change.action === 'create' && outcome.id) ctx.lock.forget(outcome.id);
+      // Only the record this create made: never another monitor's (apply records a create
+      // only under an id no other monitor had, see ids-before.ts).
+      if (outcome.change.action === 'create' && outcome.id) ctx.lock.forget(outcome.id, outcome.change.name);
       if (ctx.signal?.aborted) {
-        ctx.settle(
-          notEffective(outcome, why, 'The apply was interrupted before sending it again; run the apply again.'),
-        );
+        ctx.settle(notEffective(outcome, why, INTERRUPTED_HINT));
         continue;
       }
       if (next >= generationBudget(suspect, ctx)) {
-        ctx.settle(
-          notEffective(
-            outcome,
-            why,
-            'The monitor is being changed outside the tool at the same time; run `monitors plan` and apply again.',
-          ),
-        );
+        ctx.settle(notEffective(outcome, why, CONTENDED_HINT));
         continue;
       }
       ctx.onEvent?.({ kind: 'regenerate', change: outcome.change, generation: next, why });
@@ -102,13 +96,4 @@ async function confirmGone(suspect: Suspect, api: MonitorsApi): Promise<CheckedS
  */
 function generationBudget(suspect: CheckedSuspect, ctx: VerifyContext): number {
   return suspect.gone ? ctx.maxCreateGenerations : ctx.maxGenerations;
-}
-
-function notEffective(outcome: ChangeOutcome, why: string, hint: string): ChangeOutcome {
-  const error = new MonitorsError(
-    'APPLY_NOT_EFFECTIVE',
-    `${describeChange(outcome.change)} did not take effect: ${why}`,
-    { hint },
-  );
-  return { ...outcome, ok: false, error };
 }

@@ -80,14 +80,13 @@ export function parseLock(text: string, path: string): LockFile {
     throw invalid(`format_version ${JSON.stringify(value.format_version)} is not ${LOCK_FORMAT_VERSION}`);
   if (typeof value.salt !== 'string' || value.salt.length < 8) throw invalid('"salt" is missing');
   if (!Array.isArray(value.monitors)) throw invalid('"monitors" is not a list');
-  const seen = new Set<string>();
+  // An id recorded twice (a merge by git, a hand edit) is not refused here: plan repairs it
+  // from the listing, which says which record is the monitor's (plan/lock-repair.ts).
   const monitors = value.monitors.map((r, i): LockRecord => {
     if (!isObject(r) || typeof r.id !== 'string' || typeof r.name !== 'string')
       throw invalid(`record ${i + 1} needs string "id" and "name"`);
     if (r.fingerprint !== null && typeof r.fingerprint !== 'string')
       throw invalid(`record "${r.name}" has no fingerprint`);
-    if (seen.has(r.id)) throw invalid(`id ${r.id} appears twice`);
-    seen.add(r.id);
     return {
       id: r.id,
       name: r.name,

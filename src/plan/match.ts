@@ -5,6 +5,11 @@
 // (without an `id:` pin) is one, with or without a lock file. Duplicates no YAML entry
 // names are only listed (unmanaged) or, when managed, deleted by id. Names are matched in Unicode NFC: "café" typed as
 // e + combining accent is the same name to a person, and to a server that normalises it.
+// A lock record that names a monitor otherwise than the server does, while the YAML claims
+// that monitor under the server's name (or pins it, or renames it with `moved`), is the
+// weaker word: the listing and the YAML win, the record is set aside and rewritten by the
+// next apply (a record an earlier version left for a create answered with another
+// monitor's stored 201), and the plan says so.
 import { MonitorsError } from '../errors.js';
 import type { LockRecord } from '../lock/types.js';
 import type { DesiredMonitor, DesiredState, LiveMonitor } from '../model/monitor.js';
@@ -16,23 +21,44 @@ export interface Match {
   renamedFrom?: string;
 }
 
+export interface Matching {
+  matches: Match[];
+  /** Live ids whose lock record was set aside (it names the monitor otherwise), with the note that says so. */
+  setAside: Map<string, string>;
+}
+
+type Via = 'its `id:` pin' | 'the lock file' | 'its name' | 'a `moved` entry';
+
 export function matchDesired(
   desired: DesiredState,
   live: readonly LiveMonitor[],
   records: readonly LockRecord[],
-): Match[] {
+): Matching {
   const liveById = new Map(live.map((l) => [l.id, l]));
   const liveByName = groupBy(live, (l) => nameKey(l.name));
   const recordByName = new Map(records.map((r) => [nameKey(r.name), r]));
   const movedTo = new Map(desired.moved.map((m) => [nameKey(m.to), m.from]));
-  const claimedBy = new Map<string, string>();
+  const claims = yamlClaims(desired);
+  const claimedBy = new Map<string, { name: string; via: Via }>();
+  const setAside = new Map<string, string>();
   const matches: Match[] = [];
 
-  const byName = (name: string): LiveMonitor | undefined => {
+  const byName = (name: string): { live: LiveMonitor; via: Via } | undefined => {
     const key = nameKey(name);
     const record = recordByName.get(key);
-    const recorded = record ? liveById.get(record.id) : undefined;
+    let recorded = record ? liveById.get(record.id) : undefined;
     const found = liveByName.get(key) ?? [];
+    if (recorded && nameKey(recorded.name) !== key) {
+      const claimant = claims(recorded, name);
+      if (claimant) {
+        const instead = found.length === 1 ? `matched to ${found[0]!.id} by its name` : 'created';
+        setAside.set(
+          recorded.id,
+          `the lock file records ${recorded.id} as "${name}", but ${claimant.why}: ${recorded.id} is taken as "${claimant.name}" (its record is written again), and "${name}" is ${instead}.`,
+        );
+        recorded = undefined;
+      }
+    }
     // Two live monitors under the name the YAML asks for are an error, lock file or not: a
     // lock record says which one the tool made, not that the other (a copy made in the
     // dashboard, say) may go on under the same name unnoticed.
@@ -45,17 +71,18 @@ export function matchDesired(
           'PLAN_AMBIGUOUS_NAME',
           `"${name}" matches two live monitors: ${recorded.id} through the lock file (now named "${recorded.name}") and ${other.id} by its name`,
           {
-            hint: `Pin the one to manage with \`id: ${recorded.id}\` (or \`id: ${other.id}\`) in the YAML, or rename or delete the other in the dashboard.`,
+            hint: `Pin the one to manage in the YAML: \`id: ${recorded.id}\` keeps the monitor the lock file knows (renamed to "${recorded.name}" since) and leaves ${other.id} unmanaged; \`id: ${other.id}\` takes the one named "${name}" now, and ${recorded.id}, managed but in no YAML entry, is deleted. Or rename or delete one of them in the dashboard.`,
           },
         );
       }
-      return recorded;
+      return { live: recorded, via: 'the lock file' };
     }
-    return found[0];
+    return found[0] ? { live: found[0], via: 'its name' } : undefined;
   };
 
   for (const d of [...desired.monitors].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     let match: Match = { desired: d };
+    let via: Via = 'its `id:` pin';
     if (d.pinnedId !== undefined) {
       const pinned = liveById.get(d.pinnedId);
       if (!pinned) {
@@ -77,34 +104,60 @@ export function matchDesired(
       const current = byName(d.name);
       const from = movedTo.get(nameKey(d.name));
       const previous = from !== undefined ? byName(from) : undefined;
-      if (current && previous && current.id !== previous.id) {
+      if (current && previous && current.live.id !== previous.live.id) {
         throw new MonitorsError(
           'PLAN_MOVED_BOTH_EXIST',
-          `"${from}" is moved to "${d.name}", but both exist live (${previous.id} and ${current.id})`,
+          `"${from}" is moved to "${d.name}", but both exist live (${previous.live.id} and ${current.live.id})`,
           {
             hint: 'Remove the `moved` entry (the rename already happened), or delete one of the two monitors.',
           },
         );
       }
-      if (current) match = { desired: d, live: current };
-      else if (previous) match = { desired: d, live: previous, renamedFrom: from! };
+      if (current) [match, via] = [{ desired: d, live: current.live }, current.via];
+      else if (previous) [match, via] = [{ desired: d, live: previous.live, renamedFrom: from! }, 'a `moved` entry'];
     }
     if (match.live) {
       const other = claimedBy.get(match.live.id);
       if (other !== undefined) {
         throw new MonitorsError(
           'PLAN_DOUBLE_MATCH',
-          `"${other}" and "${d.name}" both refer to live monitor ${match.live.id}`,
+          `"${other.name}" (by ${other.via}) and "${d.name}" (by ${via}) both refer to live monitor ${match.live.id}`,
           {
-            hint: 'Each live monitor can be managed by one YAML entry; check `id:` pins and `moved` entries.',
+            hint: 'Each live monitor can be managed by one YAML entry: correct or remove the `id:` pin or the `moved` entry that reaches it a second time.',
           },
         );
       }
-      claimedBy.set(match.live.id, d.name);
+      claimedBy.set(match.live.id, { name: d.name, via });
     }
     matches.push(match);
   }
-  return matches;
+  return { matches, setAside };
+}
+
+/**
+ * Who in the YAML claims a live monitor other than through the lock: an entry pinned to
+ * its id, an entry of its live name (unpinned), a `moved` entry from its live name. The
+ * entry `except` (whose lock record is in question) does not count.
+ */
+function yamlClaims(desired: DesiredState) {
+  const pinnedTo = new Map<string, string>();
+  const unpinned = new Set<string>();
+  for (const d of desired.monitors) {
+    if (d.pinnedId !== undefined) pinnedTo.set(d.pinnedId, d.name);
+    else unpinned.add(nameKey(d.name));
+  }
+  const movedFrom = new Map(desired.moved.map((m) => [nameKey(m.from), m.to]));
+  return (l: LiveMonitor, except: string): { name: string; why: string } | undefined => {
+    const pinned = pinnedTo.get(l.id);
+    if (pinned !== undefined && nameKey(pinned) !== nameKey(except))
+      return { name: pinned, why: `the YAML pins "${pinned}" to it with \`id:\`` };
+    const liveKey = nameKey(l.name);
+    if (unpinned.has(liveKey)) return { name: l.name, why: `the server names it "${l.name}", which the YAML also has` };
+    const to = movedFrom.get(liveKey);
+    if (to !== undefined && nameKey(to) !== nameKey(except))
+      return { name: to, why: `the server names it "${l.name}", which a \`moved\` entry renames to "${to}"` };
+    return undefined;
+  };
 }
 
 function duplicateLiveName(

@@ -55,7 +55,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
   const salt = lock?.salt ?? '';
   const records = lock?.monitors ?? [];
   const recordById = new Map(records.map((r) => [r.id, r]));
-  const matches = matchDesired(desired, live, records);
+  const { matches, setAside } = matchDesired(desired, live, records);
   const forgets = planForgets(desired.removed ?? [], records, live);
   const forced = options.replace
     ? forcedNames(desired.monitors, options.replace.patterns, options.targets)
@@ -72,7 +72,8 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
       if (forced.has(d.name)) notes.push(`--replace "${d.name}": it does not exist yet; this plan creates it.`);
       continue;
     }
-    const record = recordById.get(l.id);
+    // A record set aside names this monitor otherwise: it says nothing of what the monitor holds.
+    const record = setAside.has(l.id) ? undefined : recordById.get(l.id);
     const ahead = compared?.get(l);
     let change =
       renamedFrom === undefined && ahead?.desired === d && ahead.record === record
@@ -123,6 +124,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
     warnings: said.warnings,
     notes: [
+      ...setAside.values(),
       ...notes,
       ...said.notes,
       ...staleRecords.map(

@@ -18,6 +18,13 @@ export interface RequestLogEntry {
   replayed: boolean;
   /** Arrived after a 429 to its token and before that 429's Retry-After had elapsed. */
   early: boolean;
+  /**
+   * Writes that reached the key check: what the key is bound to, the sha256 of method, path
+   * and canonical body with secrets masked, plus (when a secret was sent) the HMAC of the
+   * secret under a key that lives only in this process. Two requests with one key and
+   * another digest are two payloads; nothing in it tells what a secret is. Else null.
+   */
+  requestDigest: string | null;
 }
 
 export const REQUEST_LOG_LIMIT = 20_000;

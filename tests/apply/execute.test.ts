@@ -131,6 +131,102 @@ describe('executePlan', () => {
     expect(new Set(posts.map((r) => r.key)).size).toBe(6);
   });
 
+  describe('a create answered with the stored 201 of a monitor that lives on under another name (issue 27)', () => {
+    /** "alpha" created, then renamed to "beta" (the lock records beta); the plan creates alpha again, same body. */
+    async function renamedHistory() {
+      const api = new MemoryApi();
+      const p = plan([change('create', 'alpha', null, {})]);
+      await executePlan(p, { api, env: {}, lock: recorder().lock });
+      const [betaId] = [...api.monitors.keys()];
+      api.monitors.set(betaId!, { ...api.monitors.get(betaId!)!, name: 'beta' });
+      const betaRecord = { id: betaId!, name: 'beta', fingerprint: 'fp-beta' };
+      return { api, p, betaId: betaId!, betaRecord };
+    }
+
+    it("is never recorded: alpha is created under the next generation, beta's record is kept in every lock written", async () => {
+      const { api, p, betaId, betaRecord } = await renamedHistory();
+      const { lock, writes } = recorder({ format_version: 1, salt: 's', monitors: [betaRecord] });
+      const events: ApplyEvent[] = [];
+      const result = await executePlan(p, { api, env: {}, lock, onEvent: (e) => events.push(e) });
+      expect(result).toMatchObject({ created: 1, failed: 0 });
+      const alphaId = [...api.monitors.keys()].find((id) => id !== betaId)!;
+      expect(lock.current().monitors).toEqual([{ id: alphaId, name: 'alpha', fingerprint: 'fp-alpha' }, betaRecord]);
+      for (const written of writes) expect(written.monitors).toContainEqual(betaRecord);
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          kind: 'regenerate',
+          generation: 1,
+          why: `the answer names ${betaId}, recorded in the lock file as "beta": the stored response of an earlier create with this key`,
+        }),
+      );
+      // Told at once from the answer: no listing needed between the replay and the next create.
+      expect(api.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'POST', 'POST', 'GET']);
+    });
+
+    it('also when the monitor is unmanaged, or the target of another change of the plan', async () => {
+      const { api, p, betaId } = await renamedHistory();
+      const unmanaged = { ...p, unmanaged: [{ id: betaId, name: 'beta' }] };
+      const { lock, writes } = recorder();
+      const result = await executePlan(unmanaged, { api, env: {}, lock });
+      expect(result).toMatchObject({ created: 1, failed: 0 });
+      for (const written of writes) expect(written.monitors.map((r) => r.id)).not.toContain(betaId);
+      expect(lock.current().monitors.map((r) => r.name)).toEqual(['alpha']);
+      expect(lock.current().monitors[0]?.id).not.toBe(betaId);
+    });
+
+    it('also when the monitor is one a --target plan leaves out (no lock record: its replace not targeted)', async () => {
+      const { api, p, betaId } = await renamedHistory();
+      const partial: Plan = {
+        ...p,
+        targets: ['alpha'],
+        not_targeted: [{ action: 'replace', name: 'beta', id: betaId, reason: 'not_verifiable' }],
+      };
+      // Killed after the create was recorded, before its check: what the lock holds then.
+      const { lock, writes } = recorder();
+      const events: ApplyEvent[] = [];
+      await executePlan(partial, {
+        api,
+        env: {},
+        lock,
+        onEvent: (e) => events.push(e),
+        beforeVerify: () => Promise.reject(new Error('killed')),
+      }).catch(() => undefined);
+      for (const written of writes) expect(written.monitors.map((r) => r.id)).not.toContain(betaId);
+      expect(lock.current().monitors.map((r) => r.id)).not.toContain(betaId);
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          kind: 'regenerate',
+          why: expect.stringContaining(
+            `the answer names ${betaId}, the monitor "beta" this plan leaves out (--target)`,
+          ),
+        }),
+      );
+    });
+
+    it('runs out of generations as a failure that names the other monitor, recording nothing', async () => {
+      const { api, p, betaRecord } = await renamedHistory();
+      const { lock, writes } = recorder({ format_version: 1, salt: 's', monitors: [betaRecord] });
+      const result = await executePlan(p, { api, env: {}, lock, maxCreateGenerations: 1 });
+      expect(result).toMatchObject({ created: 0, failed: 1 });
+      expect(result.outcomes[0]?.error?.code).toBe('APPLY_NOT_EFFECTIVE');
+      expect(result.outcomes[0]?.error?.message).toContain('recorded in the lock file as "beta"');
+      expect(writes).toEqual([]);
+      expect(lock.current().monitors).toEqual([betaRecord]);
+    });
+
+    it('after an interrupt, sends no next generation', async () => {
+      const { api, p, betaRecord } = await renamedHistory();
+      const interrupt = new AbortController();
+      api.failNext = (method) => void (method === 'POST' && interrupt.abort());
+      const { lock } = recorder({ format_version: 1, salt: 's', monitors: [betaRecord] });
+      const result = await executePlan(p, { api, env: {}, lock, signal: interrupt.signal });
+      expect(result).toMatchObject({ created: 0, failed: 1, interrupted: true });
+      expect(result.outcomes[0]?.error?.hint).toContain('interrupted');
+      expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+      expect(lock.current().monitors).toEqual([betaRecord]);
+    });
+  });
+
   it('does not create again when only the listing lags behind (GET by id finds the new monitor)', async () => {
     const api = new MemoryApi();
     api.afterCreate = (id) => api.hiddenFromListing.add(id);
@@ -363,6 +459,25 @@ class ForbiddenOrUnauthorized extends ApiError {
 }
 
 describe('lock recorder', () => {
+  it('forgets a record by id, or only when it has the name given', () => {
+    const lock = createLockRecorder(
+      {
+        format_version: 1,
+        salt: 's',
+        monitors: [
+          { id: 'a', name: 'alpha', fingerprint: 'f' },
+          { id: 'b', name: 'beta', fingerprint: 'f' },
+        ],
+      },
+      async () => {},
+    );
+    lock.forget('a', 'not alpha');
+    lock.forget('b', 'beta');
+    expect(lock.current().monitors.map((r) => r.id)).toEqual(['a']);
+    lock.forget('a');
+    expect(lock.current().monitors).toEqual([]);
+  });
+
   it('coalesces writes but ends with everything recorded', async () => {
     const writes: number[] = [];
     let release: () => void = () => {};

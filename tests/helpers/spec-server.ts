@@ -22,7 +22,11 @@
 //   - idempotency records keep every completed answer (2xx, 404 and 422 alike) for the
 //     life of the server: nothing expires;
 //   - faults: 503 before the change, or after it was committed (the answer is lost but the
-//     stored response replays), and a fixed-window rate limit with integer Retry-After.
+//     stored response replays), a connection cut after the commit (no answer at all),
+//     network latency, and a rate limit (fixed window, or a token bucket) with integer
+//     Retry-After;
+//   - the request log holds what a history needs to be judged: the key, a digest of the
+//     body, the Retry-After given, and whether a request came before one had elapsed.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -51,9 +55,21 @@ export interface SpecServerOptions {
   perPageOutOfRange?: 'reject' | 'clamp';
   enabledIntervals?: number[];
   /** A share of requests answered 503; "after" commits a write first, then fails the answer. */
-  faults?: { rate503: number; seed: number; when: 'before' | 'after' | 'mixed' };
-  /** Requests per token per window; over it: 429 with Retry-After (whole seconds). */
-  rateLimit?: { limit: number; windowMs: number };
+  faults?: {
+    rate503: number;
+    seed: number;
+    when: 'before' | 'after' | 'mixed';
+    /** A share of writes committed (key stored) whose connection is then cut without an answer. */
+    dropRate?: number;
+  };
+  /**
+   * Requests per token; over it: 429 with Retry-After (whole seconds). A fixed window of
+   * `limit` per `windowMs` (default), or a token bucket of `limit` that gets `limit` back
+   * per `windowMs`.
+   */
+  rateLimit?: { limit: number; windowMs: number; kind?: 'window' | 'bucket' };
+  /** Added to every API request before it is handled, like a slow network. */
+  latencyMs?: number;
   /** How long a write takes; a second request with the same key meanwhile gets 409. */
   writeDelayMs?: number;
   /** Fields returned for a monitor: spec 2.2 only (default), or also every stored input field but auth_secret. */
@@ -85,7 +101,17 @@ export interface LoggedRequest {
   key: string | undefined;
   status: number;
   /** How the answer came about, when not by the handler: a fault, a replay. */
-  note?: '503-before' | '503-after' | '429' | 'replay';
+  note?: '503-before' | '503-after' | 'drop' | '429' | 'replay';
+  /** Writes: sha256 of the method, path and body (keys sorted), to tell two payloads apart. */
+  bodyDigest?: string;
+  /** A 429's Retry-After, in seconds. */
+  retryAfter?: number;
+  /** Arrived after a 429 to its token and before that 429's Retry-After had elapsed. */
+  early?: boolean;
+  /** When it arrived (ms since the epoch). */
+  arrivedAt: number;
+  /** A 503 sent after the commit: the status the handler gave (2xx: the change was made). */
+  answered?: number;
 }
 
 export interface SpecServer {
@@ -99,9 +125,15 @@ export interface SpecServer {
   clearRequests(): void;
   /** A monitor made "in the dashboard": no request, no key. Returns its id. */
   insertMonitor(input: Record<string, unknown>, workspace?: string): string;
+  /** An edit "in the dashboard": the fields given replace the stored ones; updated_at moves. */
+  editMonitor(id: string, patch: Record<string, unknown>): void;
+  /** A delete "in the dashboard". */
+  removeMonitor(id: string): void;
   addIncident(monitorId: string, summary: string, resolved?: boolean): string;
   /** Forget all monitors, incidents, keys, cursors and the log. */
   reset(): void;
+  /** Start every rate-limit window and bucket afresh, and forget the Retry-After periods (after changing options.rateLimit). */
+  resetRateLimits(): void;
   close(): Promise<void>;
 }
 
@@ -364,6 +396,13 @@ const apiError = (status: number, code: string, message: string, extra: Record<s
   body: { error: { code, message, ...extra } },
 });
 
+/** An answer and what the log keeps of the request that got it. */
+type Responded = Answer &
+  Partial<Pick<LoggedRequest, 'key' | 'note' | 'bodyDigest' | 'retryAfter' | 'early' | 'arrivedAt' | 'answered'>> & {
+    path: string;
+    query: string;
+  };
+
 interface IdemRecord {
   fingerprint: string;
   answer?: Answer;
@@ -402,6 +441,9 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
   let cursors = new Map<string, { list: string; afterId: string }>();
   let log: LoggedRequest[] = [];
   const windows = new Map<string, { start: number; count: number }>();
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  /** Per token: from a 429 until its Retry-After has elapsed (a request then is "early"). */
+  const quietUntil = new Map<string, { from: number; until: number }>();
   let rng = seeded(init.faults?.seed ?? 1);
   let rngSeed = init.faults?.seed;
   let origin = '';
@@ -585,10 +627,9 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     return scope ? { scope, write: method !== 'GET' } : { allow: Object.keys(hit[1]).join(', ') };
   }
 
-  async function respond(
-    req: IncomingMessage,
-    raw: string,
-  ): Promise<Answer & { key?: string; note?: LoggedRequest['note']; path: string; query: string }> {
+  async function respond(req: IncomingMessage, raw: string): Promise<Responded> {
+    const arrivedAt = Date.now();
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
     const url = new URL(req.url ?? '/', 'http://x');
     const method = req.method ?? 'GET';
     const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : '';
@@ -616,39 +657,40 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     if (!token.scopes.has(r.scope))
       return { ...base, ...apiError(403, 'insufficient_scope', `this token lacks the ${r.scope} scope`) };
 
-    // Spec 8: a limit per token; a fixed window here (the sim uses a token bucket).
-    const rl = options.rateLimit;
+    // Spec 8: a limit per token (a fixed window, or a token bucket).
     const tokenKey = createHash('sha256').update(auth[1]!).digest('hex');
-    const win = windows.get(tokenKey);
-    const t = Date.now();
-    const windowMs = rl?.windowMs ?? 60_000;
-    const limit = rl?.limit ?? 100_000;
-    const current = win && t - win.start < windowMs ? win : { start: t, count: 0 };
-    windows.set(tokenKey, current);
-    current.count++;
-    if (rl && current.count > limit) {
-      const retryAfter = Math.max(1, Math.ceil((current.start + windowMs - t) / 1000));
+    const quiet = quietUntil.get(tokenKey);
+    const early = quiet !== undefined && arrivedAt > quiet.from && arrivedAt < quiet.until;
+    const rate = takeRate(tokenKey, Date.now());
+    if (!rate.allowed) {
+      quietUntil.set(tokenKey, { from: Date.now(), until: Date.now() + rate.retryAfter * 1000 });
       return {
         ...base,
         ...apiError(429, 'rate_limited', 'too many requests'),
-        headers: { 'retry-after': String(retryAfter) },
+        headers: { 'retry-after': String(rate.retryAfter) },
         note: '429',
+        retryAfter: rate.retryAfter,
+        early,
+        arrivedAt,
       };
     }
     const rateHeaders = {
-      'x-ratelimit-limit': String(limit),
-      'x-ratelimit-remaining': String(Math.max(0, limit - current.count)),
+      'x-ratelimit-limit': String(rate.limit),
+      'x-ratelimit-remaining': String(rate.remaining),
     };
+    const seen = { early, arrivedAt };
 
     // Faults are drawn per request from the seeded RNG (reseeded when the seed changes).
-    let fault: 'before' | 'after' | undefined;
+    let fault: 'before' | 'after' | 'drop' | undefined;
     const f = options.faults;
     if (f) {
       if (f.seed !== rngSeed) [rng, rngSeed] = [seeded(f.seed), f.seed];
       if (rng() < f.rate503) fault = f.when === 'mixed' ? (rng() < 0.5 ? 'before' : 'after') : f.when;
+      else if (r.write && f.dropRate && rng() < f.dropRate) fault = 'drop';
     }
     const unavailable = (note: LoggedRequest['note']) => ({
       ...base,
+      ...seen,
       ...apiError(503, 'unavailable', 'service temporarily unavailable'),
       note,
     });
@@ -666,7 +708,7 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       const query = options.cursorMode === 'phrase' ? strictQuery(url.search) : url.searchParams;
       if (!query)
         return { ...base, ...apiError(400, 'invalid_parameter', 'the query string is not valid percent-encoding') };
-      return { ...base, ...handle(method, path, query, body, token.workspace), headers: rateHeaders };
+      return { ...base, ...seen, ...handle(method, path, query, body, token.workspace), headers: rateHeaders };
     }
 
     // Spec 4 idempotency: key required; same method+path+body replays; otherwise 409.
@@ -685,17 +727,14 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     const fingerprint = createHash('sha256')
       .update(`${method} ${path}\n${body === undefined ? '' : canonical(body)}`)
       .digest('hex');
+    const write = { ...base, ...seen, key, bodyDigest: fingerprint };
     const known = idem.get(scoped);
     if (known) {
       if (known.fingerprint !== fingerprint)
-        return { ...base, key, ...apiError(409, 'conflict', 'Idempotency key already used with a different request') };
+        return { ...write, ...apiError(409, 'conflict', 'Idempotency key already used with a different request') };
       if (!known.answer)
-        return {
-          ...base,
-          key,
-          ...apiError(409, 'conflict', 'A request with this idempotency key is still in progress'),
-        };
-      return { ...base, key, ...known.answer, headers: { ...known.answer.headers, ...rateHeaders }, note: 'replay' };
+        return { ...write, ...apiError(409, 'conflict', 'A request with this idempotency key is still in progress') };
+      return { ...write, ...known.answer, headers: { ...known.answer.headers, ...rateHeaders }, note: 'replay' };
     }
     const record: IdemRecord = { fingerprint };
     idem.set(scoped, record);
@@ -703,8 +742,49 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     const answer = handle(method, path, url.searchParams, body, token.workspace);
     if (answer.status < 500) record.answer = answer;
     else idem.delete(scoped);
-    if (fault === 'after') return { ...unavailable('503-after'), key };
-    return { ...base, key, ...answer, headers: { ...answer.headers, ...rateHeaders } };
+    if (fault === 'after')
+      return { ...unavailable('503-after'), key, bodyDigest: fingerprint, answered: answer.status };
+    if (fault === 'drop') return { ...write, ...answer, note: 'drop' };
+    return { ...write, ...answer, headers: { ...answer.headers, ...rateHeaders } };
+  }
+
+  /** One request of a token against the rate limit: a fixed window, or a token bucket. */
+  function takeRate(
+    tokenKey: string,
+    t: number,
+  ): { allowed: boolean; limit: number; remaining: number; retryAfter: number } {
+    const rl = options.rateLimit;
+    const windowMs = rl?.windowMs ?? 60_000;
+    const limit = rl?.limit ?? 100_000;
+    if (rl?.kind === 'bucket') {
+      const perMs = limit / windowMs;
+      const held = buckets.get(tokenKey) ?? { tokens: limit, at: t };
+      held.tokens = Math.min(limit, held.tokens + (t - held.at) * perMs);
+      held.at = t;
+      buckets.set(tokenKey, held);
+      if (held.tokens >= 1) {
+        held.tokens -= 1;
+        return { allowed: true, limit, remaining: Math.floor(held.tokens), retryAfter: 0 };
+      }
+      return {
+        allowed: false,
+        limit,
+        remaining: 0,
+        retryAfter: Math.max(1, Math.ceil((1 - held.tokens) / perMs / 1000)),
+      };
+    }
+    const win = windows.get(tokenKey);
+    const current = win && t - win.start < windowMs ? win : { start: t, count: 0 };
+    windows.set(tokenKey, current);
+    current.count++;
+    if (rl && current.count > limit)
+      return {
+        allowed: false,
+        limit,
+        remaining: 0,
+        retryAfter: Math.max(1, Math.ceil((current.start + windowMs - t) / 1000)),
+      };
+    return { allowed: true, limit, remaining: Math.max(0, limit - current.count), retryAfter: 0 };
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -716,7 +796,7 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     });
     req.on('end', () => {
       void (async () => {
-        const a =
+        const a: Responded =
           size > 1_000_000
             ? { ...apiError(413, 'too_large', 'body too large'), path: req.url ?? '', query: '' }
             : await respond(req, Buffer.concat(chunks).toString('utf8'));
@@ -728,7 +808,16 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
           key: a.key,
           status: a.status,
           ...(a.note ? { note: a.note } : {}),
+          ...(a.bodyDigest ? { bodyDigest: a.bodyDigest } : {}),
+          ...(a.retryAfter !== undefined ? { retryAfter: a.retryAfter } : {}),
+          ...(a.early ? { early: true } : {}),
+          ...(a.answered !== undefined ? { answered: a.answered } : {}),
+          arrivedAt: a.arrivedAt ?? Date.now(),
         });
+        if (a.note === 'drop') {
+          req.socket.destroy(); // committed, key stored, and no answer
+          return;
+        }
         const compress = options.gzip === true && text !== '';
         res.writeHead(a.status, {
           ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
@@ -750,6 +839,15 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
     requests: () => [...log],
     clearRequests: () => {
       log = [];
+    },
+    editMonitor(id, patch) {
+      const m = monitors.get(id);
+      if (!m) throw new Error(`spec server: no monitor ${id} to edit`);
+      m.input = stored({ ...m.input, ...patch });
+      m.updatedAt = now();
+    },
+    removeMonitor(id) {
+      if (!monitors.delete(id)) throw new Error(`spec server: no monitor ${id} to delete`);
     },
     insertMonitor(input, workspace = 'main') {
       const at = now();
@@ -777,6 +875,11 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       incidents.set(x.id, x);
       return x.id;
     },
+    resetRateLimits() {
+      windows.clear();
+      buckets.clear();
+      quietUntil.clear();
+    },
     reset() {
       monitors = new Map();
       incidents = new Map();
@@ -784,6 +887,8 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       cursors = new Map();
       log = [];
       windows.clear();
+      buckets.clear();
+      quietUntil.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

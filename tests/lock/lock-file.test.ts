@@ -207,11 +207,20 @@ describe('parseLock rejects', () => {
     invalid(variant({ monitors: {} }));
   });
 
-  it('duplicate ids, records without id or name, a bad fingerprint', () => {
+  it('an id recorded twice (git merged two versions) is read, both records: plan repairs it from the listing', () => {
     const r = record('01HZ0000000000000000000001', 'a');
-    expect(invalid(variant({ monitors: [r, { ...r, name: 'b' }] })).message).toContain(
-      '01HZ0000000000000000000001 appears twice',
-    );
+    const text = JSON.stringify({
+      format_version: 1,
+      salt: 'salt-0123456789abcdef',
+      monitors: [r, { ...r, name: 'b' }],
+    });
+    expect(parseLock(text, 'monitors.lock.json').monitors.map((m) => [m.id, m.name])).toEqual([
+      [r.id, 'a'],
+      [r.id, 'b'],
+    ]);
+  });
+
+  it('records without id or name, a bad fingerprint', () => {
     invalid(variant({ monitors: [{ name: 'a', fingerprint: null }] }));
     invalid(variant({ monitors: [{ id: 'x', fingerprint: null }] }));
     invalid(variant({ monitors: [{ id: 'x', name: 'a' }] }));

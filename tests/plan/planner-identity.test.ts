@@ -187,7 +187,71 @@ describe('planner identity', () => {
     });
   });
 
-  it('two YAML entries reaching one live monitor: PLAN_DOUBLE_MATCH', () => {
+  describe('a lock record that names a live monitor otherwise, while the YAML claims it by its live name (issue 27)', () => {
+    // The record an earlier version wrote for a create answered with beta's stored 201: X under "alpha".
+    const alpha = desired('alpha');
+    const beta = desired('beta');
+    const staleRecord = recordOf(X, alpha);
+
+    it('is set aside: X is beta (replaced once, not verifiable), alpha is created, and a note says which record and why', () => {
+      const p = plan(state([alpha, beta]), [liveOf(X, input('beta'), 'spec')], lockOf([staleRecord]));
+      expect(p.changes.map((c) => [c.action, c.name, c.id, c.reason])).toEqual([
+        ['create', 'alpha', null, 'new'],
+        ['replace', 'beta', X, 'not_verifiable'],
+      ]);
+      expect(p.notes).toContain(
+        `the lock file records ${X} as "alpha", but the server names it "beta", which the YAML also has: ${X} is taken as "beta" (its record is written again), and "alpha" is created.`,
+      );
+    });
+
+    it('with another monitor named alpha live (the next create, unrecorded): each by its own name, no PLAN_AMBIGUOUS_NAME', () => {
+      const live = [liveOf(X, input('beta'), 'spec'), liveOf(Y, input('alpha'), 'spec')];
+      const p = plan(state([alpha, beta]), live, lockOf([staleRecord]));
+      expect(p.changes.map((c) => [c.action, c.name, c.id, c.reason])).toEqual([
+        ['replace', 'alpha', Y, 'not_verifiable'],
+        ['replace', 'beta', X, 'not_verifiable'],
+      ]);
+      expect(p.notes.join('\n')).toContain(`"alpha" is matched to ${Y} by its name`);
+    });
+
+    it('also when the YAML pins another entry to it, or renames it with `moved`', () => {
+      const live = [liveOf(X, input('beta'), 'spec')];
+      const pinned = plan(state([alpha, desired('gamma', {}, { pinnedId: X })]), live, lockOf([staleRecord]));
+      expect(pinned.changes.map((c) => [c.action, c.name, c.id])).toEqual([
+        ['create', 'alpha', null],
+        ['replace', 'gamma', X],
+      ]);
+      expect(pinned.notes.join('\n')).toContain('the YAML pins "gamma" to it with `id:`');
+      const moved = plan(
+        state([alpha, desired('gamma')], [{ from: 'beta', to: 'gamma' }]),
+        live,
+        lockOf([staleRecord]),
+      );
+      expect(moved.changes.map((c) => [c.action, c.name, c.id, c.reason])).toEqual([
+        ['create', 'alpha', null, 'new'],
+        ['replace', 'gamma', X, 'renamed'],
+      ]);
+      expect(moved.notes.join('\n')).toContain('which a `moved` entry renames to "gamma"');
+    });
+
+    it('is still followed when nothing else in the YAML claims the monitor (renamed in the dashboard)', () => {
+      const p = plan(state([alpha]), [liveOf(X, input('beta'), 'spec')], lockOf([staleRecord]));
+      expect(p.changes.map((c) => [c.action, c.name, c.id, c.reason])).toEqual([['replace', 'alpha', X, 'drift']]);
+      expect(p.notes).toEqual([]);
+    });
+
+    it('PLAN_AMBIGUOUS_NAME, when it is one, says what each pin does', () => {
+      const live = [liveOf(X, input('beta'), 'spec'), liveOf(Y, input('alpha'), 'spec')];
+      const error = thrown(() => plan(state([alpha]), live, lockOf([staleRecord])));
+      expect(error.code).toBe('PLAN_AMBIGUOUS_NAME');
+      expect(error.hint).toContain(`\`id: ${X}\` keeps the monitor the lock file knows (renamed to "beta" since)`);
+      expect(error.hint).toContain(
+        `\`id: ${Y}\` takes the one named "alpha" now, and ${X}, managed but in no YAML entry, is deleted`,
+      );
+    });
+  });
+
+  it('two YAML entries reaching one live monitor: PLAN_DOUBLE_MATCH, saying how each reaches it', () => {
     const error = thrown(() =>
       plan(
         state([desired('alpha'), desired('beta', {}, { pinnedId: X })]),
@@ -196,6 +260,6 @@ describe('planner identity', () => {
       ),
     );
     expect(error.code).toBe('PLAN_DOUBLE_MATCH');
-    expect(error.message).toContain(X);
+    expect(error.message).toBe(`"alpha" (by its name) and "beta" (by its \`id:\` pin) both refer to live monitor ${X}`);
   });
 });

@@ -53,6 +53,25 @@ describe('simulator idempotency (spec section 4)', () => {
     expect((await call(sim, 'GET', '/monitors')).body.data).toHaveLength(1);
   });
 
+  it("logs each write's request digest: one per payload (key order aside), another secret another, the secret never readable", async () => {
+    sim = await startSim();
+    const secret = 'digest-secret-value-51c9';
+    const input = exampleMonitorInput('digested', { auth_type: 'bearer', auth_secret: secret });
+    await call(sim, 'POST', '/monitors', { key: newKey(), body: input });
+    await call(sim, 'POST', '/monitors', { key: newKey(), body: Object.fromEntries(Object.entries(input).reverse()) });
+    await call(sim, 'POST', '/monitors', { key: newKey(), body: { ...input, auth_secret: `${secret}-rotated` } });
+    await call(sim, 'POST', '/monitors', { key: newKey(), body: { ...input, timeout_seconds: 11 } });
+    await call(sim, 'GET', '/monitors');
+    const digests = sim.requests().map((e) => e.requestDigest);
+    expect(digests[0]).toMatch(/^[0-9a-f]{64}\.[0-9a-f]{64}$/);
+    expect(digests[1]).toBe(digests[0]);
+    expect(digests[2]).not.toBe(digests[0]);
+    expect(digests[2]!.split('.')[0]).toBe(digests[0]!.split('.')[0]); // only the secret differs
+    expect(digests[3]!.split('.')[0]).not.toBe(digests[0]!.split('.')[0]);
+    expect(digests[4]).toBeNull();
+    expect(JSON.stringify(sim.requests())).not.toContain(secret);
+  });
+
   it('replays PUT and DELETE too: a retried DELETE gets its 204, not a 404', async () => {
     sim = await startSim();
     const id = (await call(sim, 'POST', '/monitors', { key: newKey(), body: exampleMonitorInput('mm') })).body.data.id;

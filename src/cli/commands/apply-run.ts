@@ -8,6 +8,7 @@ import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
+import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import type { Plan } from '../../plan/types.js';
 import { confirmApply, type Prompt } from '../steps/confirm.js';
@@ -127,6 +128,7 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     api,
     lock,
     lockPath,
+    lockRepaired,
     desired: { settings },
   } = await makePlan({
     paths: paths.length > 0 ? paths : ['.'],
@@ -142,7 +144,16 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
   });
   try {
     const settingsFile = settings.source?.file;
-    return await carryOut(plan, { api, lock, lockPath, branch, settings: options, ask: true, settingsFile });
+    return await carryOut(plan, {
+      api,
+      lock,
+      lockPath,
+      branch,
+      settings: options,
+      ask: true,
+      lockRepaired,
+      settingsFile,
+    });
   } finally {
     await api.close();
   }
@@ -156,6 +167,8 @@ export interface CarryOut {
   settings: ApplySettings;
   /** Ask for confirmation first (a saved plan was reviewed already). */
   ask: boolean;
+  /** The lock was repaired from the listing: written even when nothing else changes. */
+  lockRepaired: boolean;
   /** The YAML file declaring settings, to locate a refused value's var (see run-apply.ts). */
   settingsFile?: string | undefined;
   /** What is asked (default: apply's question). */
@@ -170,7 +183,7 @@ export interface CarryOut {
  */
 export async function carryOut(
   plan: Plan,
-  { api, lock, lockPath, branch, settings, ask, settingsFile, prompt }: CarryOut,
+  { api, lock, lockPath, branch, settings, ask, lockRepaired, settingsFile, prompt }: CarryOut,
 ): Promise<number> {
   const planOut = reportStream(settings);
   planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
@@ -178,7 +191,7 @@ export async function carryOut(
   if (changeCount(plan) === 0) {
     // No change to send, but perhaps lock records to drop: a signal no longer cuts the run short.
     watchInterrupts(process.stderr).writesDone();
-    const pruned = await pruneStaleRecords(plan, lock, lockPath, planOut);
+    const pruned = await pruneStaleRecords(plan, lock, lockPath, planOut, lockRepaired);
     if (branch) await branch.save(pruned, undefined);
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
   }
@@ -216,7 +229,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
-  const lock = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? {
+  const read = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? {
     format_version: 1 as const,
     salt: saved.salt,
     monitors: [],
@@ -240,6 +253,8 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   );
   try {
     const live = await api.listMonitors();
+    const repair = repairDuplicateIds(read, live); // as the plan did (its notes said so)
+    const lock = repair.lock;
     if (liveFingerprint(live) !== saved.plan.live_fingerprint || lock.salt !== saved.salt) {
       throw new MonitorsError(
         'PLAN_STALE',
@@ -250,6 +265,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       );
     }
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
+    const lockRepaired = repair.notes.length > 0;
     checking();
     return await carryOut(saved.plan, {
       api,
@@ -258,6 +274,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       branch,
       settings: options,
       ask: false,
+      lockRepaired,
       settingsFile: saved.settingsFile,
     });
   } finally {
@@ -286,15 +303,16 @@ function checkSavedEnvironment(saved: string | undefined, request: EnvironmentRe
   );
 }
 
-/** Records of monitors that no longer exist live are dropped, even when nothing else changes. */
+/** Records of monitors that no longer exist live are dropped, and a repaired lock written, even when nothing else changes. */
 async function pruneStaleRecords(
   plan: Plan,
   lock: LockFile,
   lockPath: string,
   out: NodeJS.WritableStream,
+  repaired: boolean,
 ): Promise<LockFile> {
   const stale = plan.stale_lock_ids ?? [];
-  if (stale.length === 0) return lock;
+  if (stale.length === 0 && !repaired) return lock;
   const pruned = withoutRecords(lock, stale);
   await writeLockFileAtomic(lockPath, pruned);
   out.write(`${lockWrittenLine(lockPath)}\n`);

@@ -7,6 +7,7 @@ import { planDestroy } from '../../destroy/plan-destroy.js';
 import { MonitorsError } from '../../errors.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
+import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
 import { apiOptionsFor } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
@@ -40,8 +41,7 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
     files: desired.files,
     lockFilesSeen,
   });
-  const existing = await (branch?.readLock ?? readLockFile)(location.path);
-  const lock = existing ?? newLockFile();
+  const read = await (branch?.readLock ?? readLockFile)(location.path);
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...apiOptionsFor(desired.settings),
@@ -51,12 +51,12 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
   try {
     const listing = planningStep('listing the live monitors');
     const live = await api.listMonitors().finally(listing);
-    const plan = planDestroy({
-      desired,
-      live,
-      lock: existing,
-      lockShown: displayPath(location.path, cwd),
-    });
+    // A lock that holds an id twice is repaired as plan and apply repair it: one delete per monitor.
+    const repair = read ? repairDuplicateIds(read, live) : undefined;
+    const existing = repair?.lock;
+    const lock = existing ?? newLockFile();
+    const plan = planDestroy({ desired, live, lock: existing, lockShown: displayPath(location.path, cwd) });
+    plan.notes.push(...(repair?.notes ?? []));
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
       maxDeleteShare: desired.settings.maxDeleteShare,
@@ -71,6 +71,7 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       branch,
       settings,
       ask: true,
+      lockRepaired: (repair?.notes.length ?? 0) > 0,
       prompt: { command: 'destroy', question: question(plan) },
     });
   } catch (error) {

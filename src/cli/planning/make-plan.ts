@@ -6,6 +6,7 @@ import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
 import { comparerFor } from '../../plan/compare-ahead.js';
 import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
+import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import { planChanges } from '../../plan/planner.js';
 import { prepareAll } from '../../plan/prepare.js';
 import type { Plan } from '../../plan/types.js';
@@ -50,6 +51,8 @@ export interface PlanSession {
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
+  /** The lock read held an id twice and was repaired from the listing (lock-repair.ts): write it even with no change. */
+  lockRepaired: boolean;
   plan: Plan;
   api: ApiClient;
 }
@@ -111,20 +114,22 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
           ? lockAhead.read()
           : readLockFile(lockPath)
     ).finally(reading);
-    const lock = existing ?? newLockFile();
+    const read = existing ?? newLockFile();
     // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live
     // data: made meanwhile, the hashes on the thread pool.
     const toHash = desired.monitors.flatMap((d) => [
       ...secretValuesOf(d.input),
       ...templateValues(d.envRefs, (name) => d.envValues?.[name]),
     ]);
-    const preparing = warmSecretHashes(toHash, lock.salt)
-      .then(() => prepareAll(desired.monitors, lock.salt))
-      .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, lock)), prepared));
+    const preparing = warmSecretHashes(toHash, read.salt)
+      .then(() => prepareAll(desired.monitors, read.salt))
+      .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, read)), prepared));
     // Once the listing is in, what is left (hashing secrets, comparing) is the plan's own work.
     let computing: (() => void) | undefined;
-    const listed = reads.result().then((read) => ((computing = planningStep('computing the plan')), read));
+    const listed = reads.result().then((result) => ((computing = planningStep('computing the plan')), result));
     const [[live, context], prepared] = await Promise.all([listed, preparing]).finally(() => computing?.());
+    const repair = repairDuplicateIds(read, live);
+    const lock = repair.lock;
     const plan = planChanges({
       desired,
       live,
@@ -140,7 +145,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
         ...(request.replace ? { replace: request.replace } : {}),
       },
     });
-    plan.notes.push(...loadNotes, ...context.notes);
+    plan.notes.push(...repair.notes, ...loadNotes, ...context.notes);
     if (lockChoice.note) plan.notes.push(lockChoice.note);
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
@@ -155,6 +160,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lockLocation: lockChoice.location,
       lock,
       lockExisted: existing !== undefined,
+      lockRepaired: repair.notes.length > 0,
       plan,
       api,
     };

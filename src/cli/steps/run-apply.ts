@@ -76,6 +76,11 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
         interrupt.writesDone();
         await holdForTest('after-writes', run.env);
       },
+      beforeVerify: async () => {
+        // Held here, the lock file on disk first holds every record made so far.
+        if (run.env.MONITORS_TEST_HOLD === 'before-verify') await lock.flush();
+        await holdForTest('before-verify', run.env);
+      },
     });
   } finally {
     progress.stop();

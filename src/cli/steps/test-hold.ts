@@ -6,7 +6,7 @@
 // let it go on. Unset, it costs one comparison.
 import { existsSync } from 'node:fs';
 
-export type HoldStage = 'loading' | 'worker-load' | 'after-writes' | 'after-summary' | 'before-exit';
+export type HoldStage = 'loading' | 'worker-load' | 'before-verify' | 'after-writes' | 'after-summary' | 'before-exit';
 
 export async function holdForTest(stage: HoldStage, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (env.MONITORS_TEST_HOLD !== stage) return;

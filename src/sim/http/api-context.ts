@@ -16,5 +16,12 @@ export interface ApiContext {
   workspace: Workspace;
   faults: RequestFaults;
   /** Set by handlers for the request log. */
-  flags: { held: boolean; replayed: boolean; early: boolean; idempotencyKey: string | null };
+  flags: {
+    held: boolean;
+    replayed: boolean;
+    early: boolean;
+    idempotencyKey: string | null;
+    /** Writes that reached the key check: what the key is bound to (see RequestLogEntry.requestDigest). */
+    requestDigest?: string;
+  };
 }

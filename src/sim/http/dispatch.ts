@@ -53,6 +53,7 @@ export async function dispatch(core: SimCore, req: IncomingMessage, res: ServerR
     held: outcome?.flags.held ?? false,
     replayed: outcome?.flags.replayed ?? false,
     early: outcome?.flags.early ?? false,
+    requestDigest: outcome?.flags.requestDigest ?? null,
   });
   core.options.onRequestLine?.(formatLogLine(entry));
   if (dropped) req.socket.destroy();

@@ -35,7 +35,9 @@ export async function idempotentWrite(
   execute: () => Reply,
 ): Promise<Reply> {
   const { core, workspace } = ctx;
-  const claim = core.idempotency.claim(workspace.name, key, requestFingerprint(ctx.method, ctx.path, body));
+  const request = requestFingerprint(ctx.method, ctx.path, body);
+  ctx.flags.requestDigest = request.secretTag ? `${request.fingerprint}.${request.secretTag}` : request.fingerprint;
+  const claim = core.idempotency.claim(workspace.name, key, request);
   if (claim.kind === 'replay') {
     ctx.flags.replayed = true;
     const { status, headers, body: stored } = claim.response;
