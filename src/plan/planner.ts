@@ -310,11 +310,7 @@ export function deleteOf(l: LiveMonitor, reason: ChangeReason, reasonText: strin
 }
 
 /** Whether a live monitor in no YAML entry is the tool's (deleted by a plan): in the lock file, or in settings.scope. */
-export function isManaged(
-  l: LiveMonitor,
-  recordById: ReadonlyMap<string, LockRecord>,
-  scope: OwnershipScope,
-): boolean {
+export function isManaged(l: LiveMonitor, recordById: ReadonlyMap<string, LockRecord>, scope: OwnershipScope): boolean {
   if (recordById.has(l.id)) return true;
   if (scope.kind === 'workspace') return true;
   return scope.kind === 'prefix' && l.name.startsWith(scope.prefix);
