@@ -3,6 +3,7 @@
 // monitors, problems first, open when one is down or degraded or has an open incident,
 // cut to fit a comment (GitHub refuses more than 65,536 characters).
 import type { StatusReport, StatusRow } from '../status/types.js';
+import { linesThatFit } from './markdown-fit.js';
 import { code, inline } from './markdown-text.js';
 import { failingLine, problemsFirst, rowNotes, statusLabel, statusSummaryLine } from './status-common.js';
 
@@ -23,18 +24,12 @@ export function renderStatusMarkdown(report: StatusReport, budget = STATUS_MARKD
   if (failing) head.push('', `**${failing.replace(/^(Failing \([^)]*\)):/, '$1:**')}`);
   const notes = report.notes.map((n) => `_${inline(n)}_`);
   if (report.monitors.length === 0) return `${[...head, ...notes.flatMap((n) => ['', n])].join('\n')}\n`;
-  const rows = ['| Status | Monitor | Last check | Next check | Open incidents |', '|---|---|---|---|---|'];
-  let used = [...head, ...rows, ...notes].join('\n').length + 200;
+  const table = ['| Status | Monitor | Last check | Next check | Open incidents |', '|---|---|---|---|---|'];
   const ordered = problemsFirst(report.monitors);
-  let shown = 0;
-  for (const r of ordered) {
-    const row = rowOf(r);
-    if (used + row.length + 1 > budget) break;
-    rows.push(row);
-    used += row.length + 1;
-    shown += 1;
-  }
-  const cut = ordered.length - shown;
+  // The room left by everything else, and 200 characters for the frame and the cut's own line.
+  const fitting = linesThatFit(ordered.map(rowOf), budget - [...head, ...table, ...notes].join('\n').length - 200);
+  const rows = [...table, ...fitting];
+  const cut = ordered.length - fitting.length;
   const tail =
     cut > 0
       ? [

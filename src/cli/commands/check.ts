@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
+import { collect } from './repeatable.js';
 import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
-
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 export function registerCheck(program: Command): void {
   program

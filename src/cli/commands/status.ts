@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
+import { collect } from './repeatable.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
 import type { StatusOptions } from './status-options.js';
-
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 export function registerStatus(program: Command): void {
   program
