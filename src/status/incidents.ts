@@ -23,7 +23,9 @@ export function openIncidentsByMonitor(incidents: readonly Incident[]): Map<stri
       summary: text(incident.summary),
       opened_at: text(incident.opened_at),
     };
-    byMonitor.set(id, [...(byMonitor.get(id) ?? []), open]);
+    const list = byMonitor.get(id);
+    if (list) list.push(open);
+    else byMonitor.set(id, [open]);
   }
   for (const list of byMonitor.values())
     list.sort((a, b) => (a.opened_at < b.opened_at ? -1 : a.opened_at > b.opened_at ? 1 : 0));
