@@ -72,7 +72,7 @@ export async function runAdopt(deps: AdoptDeps, request: AdoptRequest): Promise<
   // Where plan will look with the new file loaded: the lock in use (checkPlace made sure it does not move).
   const lockPath = place.lockFor([...place.loaded, file]);
 
-  const lockDisplay = displayPath(lockPath, request.cwd);
+  const lockDisplay = shown(lockPath, request.cwd);
   const existing = await deps.readLock(lockPath);
   const clashes = managedClashes(selected, {
     state: request.state,
@@ -101,7 +101,7 @@ export async function runAdopt(deps: AdoptDeps, request: AdoptRequest): Promise<
     ...(deps.fingerprint ? { fingerprint: deps.fingerprint } : {}),
   });
   const added = addRecords(existing, result.records, deps, lockDisplay);
-  const fileDisplay = displayPath(file, request.cwd);
+  const fileDisplay = shown(file, request.cwd);
   await writeAllAtomic([
     { path: file, text: result.files[0]!.text, display: fileDisplay },
     { path: lockPath, text: added.text, display: lockDisplay },
@@ -142,4 +142,10 @@ function placement(request: AdoptRequest): Placement {
 /** The folder holding all the repository's YAML files (where a default lock file sits), else --out. */
 function defaultFolder(place: Placement): string {
   return place.loaded.length > 0 ? commonFolder(place.loaded) : place.outDir;
+}
+
+/** A path as the user reads it: relative to the working folder, or absolute when outside it. */
+function shown(path: string, cwd: string): string {
+  const relative = displayPath(path, cwd);
+  return relative === '..' || relative.startsWith('../') ? path : relative;
 }

@@ -2,7 +2,7 @@
 // a full listing, adopting a few dashboard monitors into a repository that already manages
 // others. Refusals write nothing; an adoption writes one new file and adds records to the
 // lock file, every other file and record byte for byte as it was; validate and plan follow.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,12 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
         [/^error EXPORT_FILE_PLACE: .* dot-folder or node_modules/m],
       ],
     ];
+    // A write that fails leaves nothing: the new YAML file is staged and removed with the lock file's.
+    if (existsSync('/proc/self'))
+      cases.push([
+        ['--name', 'extra', '--lock', '/proc/no-such-folder/monitors.lock.json'],
+        [/^error EXPORT_WRITE_FAILED: could not write \/proc\/no-such-folder\/monitors\.lock\.json/m],
+      ]);
     for (const [args, expected] of cases) {
       const result = await monitors(['export', '--out', 'monitors', ...args]);
       expect(result.code, args.join(' ')).toBe(1);
