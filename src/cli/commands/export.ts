@@ -12,7 +12,7 @@ export function registerExport(program: Command): void {
     .option('--out <dir>', 'folder for the YAML files', 'monitors')
     .option(
       '--lock <file>',
-      `lock file to write (default: ${DEFAULT_LOCK_NAME} in the --out folder, where plan looks for it)`,
+      `lock file to write (default: where plan looks for it: ${DEFAULT_LOCK_NAME} in the --out folder, or the lock file the YAML there names)`,
     )
     .option(
       '--name <glob>',

@@ -88,7 +88,7 @@ export async function runAdopt(deps: AdoptDeps, request: AdoptRequest): Promise<
         'EXPORT_ALREADY_MANAGED',
         `${count === 1 ? 'a selected monitor is' : `${count} selected monitors are`} already managed by this repository (listed above); nothing was written`,
         {
-          hint: 'Leave them out (a narrower --name, fewer --id); docs/adopting.md, "Adopting a few monitors", says how to take over a monitor another repository manages.',
+          hint: 'Leave them out (a narrower --name, fewer --id): this repository manages them already. Each line above says where.',
         },
       ),
     };
