@@ -12,7 +12,7 @@ export function registerExport(program: Command): void {
     .option('--out <dir>', 'folder for the YAML files', 'monitors')
     .option(
       '--lock <file>',
-      `lock file to write (default: where plan looks for it: ${DEFAULT_LOCK_NAME} in the --out folder, or the lock file the YAML there names)`,
+      `lock file to write (default: where plan looks for it: ${DEFAULT_LOCK_NAME} in the --out folder, with --env or --name/--id, the one plan uses for the YAML there)`,
     )
     .option(
       '--name <glob>',

@@ -131,11 +131,8 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
     // The lock record line the refusal names is that monitor's record.
     const refused = await monitors(['export', '--name', 'shop: cart']);
     const at = /monitors\/monitors\.lock\.json:(\d+):(\d+):/.exec(refused.stderr)!;
-    expect(
-      read(LOCK)
-        .split('\n')
-        [Number(at[1]) - 1]!.slice(Number(at[2]) - 1),
-    ).toMatch(/^"id": "\w{26}",$/);
+    const line = read(LOCK).split('\n')[Number(at[1]) - 1]!;
+    expect(line.slice(Number(at[2]) - 1)).toMatch(/^"id": "\w{26}",$/);
     expect((await getRequestLog(sim.adminUrl)).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
