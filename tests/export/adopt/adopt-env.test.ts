@@ -5,39 +5,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../helpers/run-cli.js';
 import { clearRequestLog, exampleMonitorInput, getRequestLog, seedMonitors } from '../../helpers/sim-admin.js';
 import { startSimProcess, type SimProcess } from '../../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../../helpers/yaml-defaults.js';
 import { changedFiles, recordTexts, snapshot } from './tree.js';
+import { runInEnvironments, TWO_ENVIRONMENTS } from '../two-environments.js';
 
 let staging: SimProcess;
 let production: SimProcess;
 let cwd: string;
 
-const SETTINGS = `settings:
-  environments:
-    staging:
-      api_url: \${env:STAGING_URL}
-      token_env: STAGING_TOKEN
-      lock_file: locks/staging.lock.json
-    production:
-      api_url: \${env:PRODUCTION_URL}
-      token_env: PRODUCTION_TOKEN
-      lock_file: locks/production.lock.json
-`;
-
-const monitors = (args: string[]) =>
-  runCli(args, {
-    cwd,
-    env: {
-      STAGING_URL: staging.baseUrl,
-      PRODUCTION_URL: production.baseUrl,
-      STAGING_TOKEN: staging.token,
-      PRODUCTION_TOKEN: production.token,
-      CI: 'true',
-    },
-  });
+const monitors = (args: string[]) => runInEnvironments(args, cwd, staging, production);
 const read = (path: string) => readFileSync(join(cwd, path), 'utf8');
 
 beforeAll(async () => {
@@ -47,7 +25,7 @@ beforeAll(async () => {
   ]);
   cwd = mkdtempSync(join(tmpdir(), 'adopt-env-'));
   mkdirSync(join(cwd, 'monitors'));
-  writeFileSync(join(cwd, 'monitors', 'settings.yaml'), SETTINGS);
+  writeFileSync(join(cwd, 'monitors', 'settings.yaml'), TWO_ENVIRONMENTS);
   writeFileSync(
     join(cwd, 'monitors', 'shared.yaml'),
     `${E2E_DEFAULTS}monitors:\n  - name: "status page"\n    url: https://status.example.com/\n`,

@@ -3,9 +3,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPlace, defaultBaseName, freePath, type Placement } from '../../../src/export/adopt/file-place.js';
-import { MonitorsError } from '../../../src/errors.js';
 import { lockLocation } from '../../../src/lock/location.js';
 import { full, id } from '../fixtures.js';
+import { refusal } from './tree.js';
 
 const cwd = '/repo';
 const place = (loaded: string[], settingsLockFile?: string): Placement => ({
@@ -15,16 +15,6 @@ const place = (loaded: string[], settingsLockFile?: string): Placement => ({
   lockFor: (files) => lockLocation({ files, fallbackFolder: '/repo/monitors', cwd, settingsLockFile }).path,
 });
 const SET = ['/repo/monitors/prod/a.yaml', '/repo/monitors/prod/b.yaml'];
-
-function refusal(file: string, where: Placement): { code: string; message: string; hint: string | undefined } {
-  try {
-    checkPlace(file, where, '--file');
-  } catch (error) {
-    if (error instanceof MonitorsError) return { code: error.code, message: error.message, hint: error.hint };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('defaultBaseName and freePath', () => {
   it('names the file after one monitor, else "adopted", with the environment first', () => {
@@ -50,33 +40,38 @@ describe('checkPlace', () => {
   });
 
   it('refuses a file outside --out, or one the folder search skips', () => {
-    expect(refusal('/repo/new.yaml', place(SET))).toEqual({
+    expect(refusal(() => checkPlace('/repo/new.yaml', place(SET), '--file'))).toEqual({
       code: 'EXPORT_FILE_PLACE',
       message:
         '--file new.yaml is outside --out monitors, so `monitors plan monitors` would not load it; nothing was written',
       hint: 'Name a file under monitors, e.g. monitors/new.yaml.',
     });
-    expect(refusal('/repo/monitors/prod/new.json', place(SET))).toMatchObject({
+    expect(refusal(() => checkPlace('/repo/monitors/prod/new.json', place(SET), '--file'))).toMatchObject({
       message:
         '--file monitors/prod/new.json is not a .yaml or .yml file, so plan would not load it; nothing was written',
       hint: 'Name it monitors/prod/new.yaml.',
     });
-    expect(refusal('/repo/monitors/.hidden/new.yaml', place(SET)).message).toContain('dot-folder or node_modules');
-    expect(refusal('/repo/monitors/node_modules/new.yaml', place(SET)).code).toBe('EXPORT_FILE_PLACE');
+    expect(refusal(() => checkPlace('/repo/monitors/.hidden/new.yaml', place(SET), '--file')).message).toContain(
+      'dot-folder or node_modules',
+    );
+    expect(refusal(() => checkPlace('/repo/monitors/node_modules/new.yaml', place(SET), '--file')).code).toBe(
+      'EXPORT_FILE_PLACE',
+    );
   });
 
   it('refuses the lock file and a monitors file of the repository, even as a .yaml', () => {
-    expect(refusal('/repo/monitors/prod/lock.yaml', place(SET, '/repo/monitors/prod/lock.yaml')).message).toBe(
-      '--file monitors/prod/lock.yaml is the lock file; nothing was written',
-    );
-    expect(refusal('/repo/monitors/prod/a.yaml', place(SET))).toMatchObject({
+    expect(
+      refusal(() => checkPlace('/repo/monitors/prod/lock.yaml', place(SET, '/repo/monitors/prod/lock.yaml'), '--file'))
+        .message,
+    ).toBe('--file monitors/prod/lock.yaml is the lock file; nothing was written');
+    expect(refusal(() => checkPlace('/repo/monitors/prod/a.yaml', place(SET), '--file'))).toMatchObject({
       code: 'EXPORT_FILE_IN_USE',
       message: expect.stringContaining('is a monitors file of this repository') as string,
     });
   });
 
   it('refuses a file that would move the default lock file (the folder holding all the YAML)', () => {
-    expect(refusal('/repo/monitors/new.yaml', place(SET))).toEqual({
+    expect(refusal(() => checkPlace('/repo/monitors/new.yaml', place(SET), '--file'))).toEqual({
       code: 'EXPORT_FILE_PLACE',
       message:
         '--file monitors/new.yaml would move the lock file plan uses from monitors/prod/monitors.lock.json to monitors/monitors.lock.json (by default it is in the folder holding all the YAML files); nothing was written',

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSelection } from '../../../src/export/adopt/options.js';
 import { selectLive } from '../../../src/export/adopt/select.js';
-import { MonitorsError } from '../../../src/errors.js';
 import { full, id } from '../fixtures.js';
+import { refusal } from './tree.js';
 
 const LIVE = [
   full(id(1), 'shop: home', {}),
@@ -18,16 +18,6 @@ const LIVE = [
 
 const select = (names: string[], ids: string[] = []) =>
   selectLive(LIVE, { names, ids }).map((s) => `${s.live.id.slice(-2)} ${s.live.name}${s.pinned ? ' (pinned)' : ''}`);
-
-function refusal(run: () => unknown): { code: string; message: string; hint: string | undefined } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof MonitorsError) return { code: error.code, message: error.message, hint: error.hint };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('parseSelection', () => {
   it('is undefined without --name and --id (a whole-workspace export), and keeps each value once', () => {
