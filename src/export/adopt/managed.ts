@@ -3,7 +3,7 @@
 // the next plan. Each clash is located where the repository says so (the YAML entry, the
 // `moved:` or `removed:` entry, the lock record), so the user sees what to change.
 import type { LockRecord } from '../../lock/types.js';
-import type { DesiredState, Diagnostic, SourcePos } from '../../model/monitor.js';
+import type { DesiredState, Diagnostic, LiveMonitor, SourcePos } from '../../model/monitor.js';
 import type { SelectedMonitor } from './select.js';
 
 export interface Repository {
@@ -19,56 +19,78 @@ export interface Clash {
   problem: Diagnostic;
 }
 
-/** One located error per clash between a selected monitor and what the repository manages; none: all are free to adopt. */
+/**
+ * One located error per clash between a selected monitor and what the repository manages
+ * (none: all are free to adopt), grouped per selected monitor. Each place of the repository
+ * is looked at once: a set of 100,000 monitors costs one pass, however many are adopted.
+ */
 export function managedClashes(selected: readonly SelectedMonitor[], repo: Repository): Clash[] {
-  const out: Clash[] = [];
   const nfc = (name: string) => name.normalize('NFC');
-  for (const { live } of selected) {
-    const push = (problem: Diagnostic) => out.push({ id: live.id, problem });
-    const label = `"${live.name}" (${live.id})`;
-    const name = nfc(live.name);
-    for (const d of repo.state.monitors) {
-      const instance = d.instance !== undefined ? ` (${d.instance})` : '';
-      if (d.pinnedId === live.id)
-        push(at(d.source, `${label} is already a monitor of this repository: pinned with id: here${instance}`));
-      else if (nfc(d.name) === name)
-        push(at(d.source, `${label} is already a monitor of this repository: defined here${instance}`));
-    }
-    for (const m of repo.state.moved) {
-      if (nfc(m.from) === name || nfc(m.to) === name)
-        push(
-          at(m.source, `${label} is named by this moved: entry; rename it with the YAML (apply), not by adopting it`),
-        );
-    }
-    for (const r of repo.state.removed ?? []) {
-      if (nfc(r.name) === name)
-        push(
-          at(
-            r.source,
-            `${label} is listed under removed: here (this repository forgets it); delete that entry to adopt it`,
-          ),
-        );
-    }
-    for (const record of repo.records) {
-      if (record.id === live.id)
-        push(
-          inLock(
-            repo.lock,
-            record,
-            `${label} already has a lock record here${record.name === live.name ? '' : ` (as "${record.name}")`}`,
-          ),
-        );
-      else if (nfc(record.name) === name)
-        push(
-          inLock(
-            repo.lock,
-            record,
-            `${label}: the lock file records another monitor (${record.id}) under this name; plan would stop with PLAN_AMBIGUOUS_NAME (see docs/recovery.md, "Duplicate names")`,
-          ),
-        );
-    }
+  const order = new Map(selected.map((s, i) => [s.live.id, i]));
+  const byName = new Map<string, LiveMonitor[]>();
+  for (const { live } of selected) byName.set(nfc(live.name), [...(byName.get(nfc(live.name)) ?? []), live]);
+  const byId = new Map(selected.map((s) => [s.live.id, s.live]));
+  const out: Clash[] = [];
+  const push = (live: LiveMonitor, problem: Diagnostic) => out.push({ id: live.id, problem });
+  const label = (live: LiveMonitor) => `"${live.name}" (${live.id})`;
+
+  for (const d of repo.state.monitors) {
+    const instance = d.instance !== undefined ? ` (${d.instance})` : '';
+    const pinned = d.pinnedId !== undefined ? byId.get(d.pinnedId) : undefined;
+    if (pinned)
+      push(
+        pinned,
+        at(d.source, `${label(pinned)} is already a monitor of this repository: pinned with id: here${instance}`),
+      );
+    for (const live of byName.get(nfc(d.name)) ?? [])
+      if (live !== pinned)
+        push(live, at(d.source, `${label(live)} is already a monitor of this repository: defined here${instance}`));
   }
-  return out;
+  for (const m of repo.state.moved) {
+    const named = new Set([...(byName.get(nfc(m.from)) ?? []), ...(byName.get(nfc(m.to)) ?? [])]);
+    for (const live of named)
+      push(
+        live,
+        at(
+          m.source,
+          `${label(live)} is named by this moved: entry; rename it with the YAML (apply), not by adopting it`,
+        ),
+      );
+  }
+  for (const r of repo.state.removed ?? []) {
+    for (const live of byName.get(nfc(r.name)) ?? [])
+      push(
+        live,
+        at(
+          r.source,
+          `${label(live)} is listed under removed: here (this repository forgets it); delete that entry to adopt it`,
+        ),
+      );
+  }
+  for (const record of repo.records) {
+    const same = byId.get(record.id);
+    if (same)
+      push(
+        same,
+        inLock(
+          repo.lock,
+          record,
+          `${label(same)} already has a lock record here${record.name === same.name ? '' : ` (as "${record.name}")`}`,
+        ),
+      );
+    for (const live of byName.get(nfc(record.name)) ?? [])
+      if (live !== same)
+        push(
+          live,
+          inLock(
+            repo.lock,
+            record,
+            `${label(live)}: the lock file records another monitor (${record.id}) under this name; plan would stop with PLAN_AMBIGUOUS_NAME (see docs/recovery.md, "Duplicate names")`,
+          ),
+        );
+  }
+  // Array.prototype.sort is stable: each monitor's places stay in the repository's order.
+  return out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 function at(source: SourcePos, message: string): Diagnostic {
