@@ -209,9 +209,12 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
     // Other tools' YAML, which plan skips: the default name "extra.yaml" is taken, so it is never overwritten.
     writeFileSync(join(cwd, 'monitors', 'extra.yaml'), 'services:\n  web: {}\n');
     writeFileSync(join(cwd, 'monitors', 'compose.yml'), 'services:\n  web: {}\n');
+    // A lock file laid out by hand is written again in monitors' layout, and the user is told.
+    writeFileSync(join(cwd, LOCK), JSON.stringify(JSON.parse(read(LOCK))));
     const extra = await monitors(['export', '--name', 'extra']);
     expect(extra.code, extra.stderr).toBe(0);
     expect(extra.stdout).toContain('  monitors/extra-2.yaml        1 monitor (new file)');
+    expect(extra.stderr).toContain(`note: ${LOCK} was not laid out as monitors writes it (edited by hand?)`);
     expect(read('monitors/extra.yaml')).toBe('services:\n  web: {}\n');
 
     const refused = await monitors(['export', '--name', 'elsewhere', '--file', 'monitors/compose.yml']);
@@ -223,5 +226,21 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
     expect((await monitors(['plan', 'monitors', '--detailed-exitcode'])).stdout).toContain(
       'Plan: 0 to create, 1 to replace, 0 to delete.',
     );
+  });
+
+  it('starts a repository in a folder that holds no YAML yet: the new file and a new lock file', async () => {
+    const result = await monitors(['export', '--out', 'fresh', '--name', 'elsewhere']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      '  fresh/monitors.lock.json  1 lock record added (all verified), in a new lock file',
+    );
+    expect(snapshot(join(cwd, 'fresh'))).toEqual(
+      new Map([
+        ['elsewhere.yaml', read('fresh/elsewhere.yaml')],
+        ['monitors.lock.json', read('fresh/monitors.lock.json')],
+      ]),
+    );
+    const plan = await monitors(['plan', 'fresh', '--detailed-exitcode']);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
   });
 });
