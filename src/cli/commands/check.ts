@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
-
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+import { collect } from './collect.js';
 
 export function registerCheck(program: Command): void {
   program

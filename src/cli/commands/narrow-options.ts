@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
+import { collect } from './collect.js';
 
 /** The --target and --replace of plan and apply, declared once so that the two say the same. */
 export interface NarrowOptions {
   target?: string[];
   replace?: string[];
 }
-
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 export function addNarrowOptions(command: Command): Command {
   return command
