@@ -8,7 +8,7 @@ import { lockRecordFor, plannerFingerprint, type FingerprintFn } from './lock-re
 import { envSlug, uniqueNames } from './names.js';
 import { inSpecOrder, readLiveMonitor, type ReadMonitor } from './read-live.js';
 import { renderFile } from './render-file.js';
-import { compareMonitors, compareText, splitIntoFiles } from './split-files.js';
+import { compareMonitors, compareText, splitIntoFiles, type FileGroup } from './split-files.js';
 
 export interface ExportOptions {
   /** Default: the planner's own fingerprint (a stand-in only in tests). */
@@ -43,14 +43,31 @@ export interface ExportResult {
 
 export function exportWorkspace(live: readonly LiveMonitor[], options: ExportOptions = {}): ExportResult {
   const { unique, duplicates } = partitionByName(live);
-  const monitors = withSecretReferences(unique.map(readLiveMonitor).sort(compareMonitors));
   const environment = options.environment;
-  const groups = splitIntoFiles(monitors).map((g) =>
+  const groups = splitIntoFiles(readForExport(unique)).map((g) =>
     environment === undefined ? g : { ...g, fileName: `${environment}-${g.fileName}` },
   );
+  return { ...exportFiles(groups, options), duplicates };
+}
+
+/**
+ * Live monitors as export writes them, sorted by name then id. A monitor with a secret
+ * refers to it as `${env:NAME}`, NAME unique among them and not one of `takenEnv` (the
+ * variables a repository already uses for other monitors).
+ */
+export function readForExport(live: readonly LiveMonitor[], takenEnv: Iterable<string> = []): ReadMonitor[] {
+  return withSecretReferences(live.map(readLiveMonitor).sort(compareMonitors), takenEnv);
+}
+
+/** The YAML texts of these groups of monitors, with their lock records and what to tell the user. */
+export function exportFiles(
+  groups: readonly FileGroup[],
+  options: ExportOptions = {},
+): Omit<ExportResult, 'duplicates'> {
+  const monitors = groups.flatMap((g) => g.monitors).sort(compareMonitors);
   const files = groups.map((g) => ({
     fileName: g.fileName,
-    text: renderFile(g, factorDefaults(g.monitors), environment),
+    text: renderFile(g, factorDefaults(g.monitors), options.environment),
     monitors: g.monitors.length,
   }));
   const todos = groups.flatMap((g) =>
@@ -63,34 +80,39 @@ export function exportWorkspace(live: readonly LiveMonitor[], options: ExportOpt
   return {
     files,
     records: monitors.map((m) => lockRecordFor(m, options.fingerprint ?? plannerFingerprint)),
-    duplicates,
     secrets,
     todos,
     defaulted,
   };
 }
 
-function partitionByName(live: readonly LiveMonitor[]): {
+/** Names held by one live monitor, and those several share (with their ids): identity is by name. */
+export function partitionByName(live: readonly LiveMonitor[]): {
   unique: LiveMonitor[];
   duplicates: ExportResult['duplicates'];
 } {
+  // Keyed in Unicode NFC, as plan compares names: two spellings of one name are one name.
   const byName = new Map<string, LiveMonitor[]>();
-  for (const monitor of live) byName.set(monitor.name, [...(byName.get(monitor.name) ?? []), monitor]);
+  for (const monitor of live) {
+    const key = monitor.name.normalize('NFC');
+    byName.set(key, [...(byName.get(key) ?? []), monitor]);
+  }
   const unique: LiveMonitor[] = [];
   const duplicates: ExportResult['duplicates'] = [];
-  for (const [name, list] of byName) {
+  for (const list of byName.values()) {
     if (list.length === 1) unique.push(list[0]!);
-    else duplicates.push({ name, ids: list.map((m) => m.id).sort(compareText) });
+    else duplicates.push({ name: list[0]!.name, ids: list.map((m) => m.id).sort(compareText) });
   }
   return { unique, duplicates: duplicates.sort((a, b) => compareText(a.name, b.name)) };
 }
 
 /** auth_type other than none: `auth_secret: ${env:MONITOR_SECRET_<SLUG>}`, unique per monitor. */
-function withSecretReferences(monitors: ReadMonitor[]): ReadMonitor[] {
+function withSecretReferences(monitors: ReadMonitor[], takenEnv: Iterable<string>): ReadMonitor[] {
   const needing = monitors.filter((m) => m.input.auth_type !== undefined && m.input.auth_type !== 'none');
   const names = uniqueNames(
     needing.map((m) => `MONITOR_SECRET_${envSlug(m.name) || m.id}`),
     '_',
+    takenEnv,
   );
   const envByMonitor = new Map(needing.map((m, i) => [m, names[i]!]));
   return monitors.map((m) => {

@@ -4,7 +4,7 @@ import type { ReadMonitor } from './read-live.js';
 export interface FactoredFile {
   /** Fields every monitor of the file shares, in spec order. */
   defaults: Record<string, unknown>;
-  /** Per monitor: its own fields (name first), the shared ones removed. */
+  /** Per monitor: its own fields (name first, then its `id:` pin if any), the shared ones removed. */
   entries: Record<string, unknown>[];
 }
 
@@ -19,9 +19,15 @@ export function factorDefaults(monitors: readonly ReadMonitor[]): FactoredFile {
     for (const field of MONITOR_FIELDS) if (isShared(field, monitors)) defaults[field] = monitors[0]!.input[field];
   }
   const entries = monitors.map((m) =>
-    Object.fromEntries(Object.entries(m.input).filter(([field]) => !Object.hasOwn(defaults, field))),
+    withPin(m, Object.fromEntries(Object.entries(m.input).filter(([field]) => !Object.hasOwn(defaults, field)))),
   );
   return { defaults, entries };
+}
+
+function withPin(monitor: ReadMonitor, entry: Record<string, unknown>): Record<string, unknown> {
+  if (monitor.pinnedId === undefined) return entry;
+  const { name, ...rest } = entry;
+  return { name, id: monitor.pinnedId, ...rest };
 }
 
 function isShared(field: MonitorField, monitors: readonly ReadMonitor[]): boolean {

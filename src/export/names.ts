@@ -28,13 +28,14 @@ export function envSlug(text: string): string {
 /**
  * Gives each wanted name a unique one: the first (in the given order) keeps it, later
  * ones get `<name><sep>2`, `<name><sep>3`... Callers pass a sorted list for stability.
+ * Names in `taken` (already in use elsewhere) are never given.
  */
-export function uniqueNames(wanted: readonly string[], separator: string): string[] {
-  const taken = new Set<string>();
+export function uniqueNames(wanted: readonly string[], separator: string, taken: Iterable<string> = []): string[] {
+  const used = new Set<string>(taken);
   return wanted.map((name) => {
     let candidate = name;
-    for (let n = 2; taken.has(candidate); n++) candidate = `${name}${separator}${n}`;
-    taken.add(candidate);
+    for (let n = 2; used.has(candidate); n++) candidate = `${name}${separator}${n}`;
+    used.add(candidate);
     return candidate;
   });
 }

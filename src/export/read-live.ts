@@ -18,6 +18,8 @@ export interface ReadMonitor {
   defaulted: MonitorField[];
   /** Fields the monitor's type needs but the listing lacked (or returned empty): written as null with a TODO. */
   todo: MonitorField[];
+  /** Written as the entry's `id:` pin (another live monitor shares the name). */
+  pinnedId?: string;
 }
 
 const REQUIRED = new Set<string>(MONITOR_INPUT_REQUIRED);

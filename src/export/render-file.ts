@@ -71,6 +71,7 @@ function commentMonitor(map: YAMLMap, monitor: ReadMonitor): void {
   for (const pair of map.items) {
     const field = keyOf(pair);
     if (monitor.defaulted.some((f) => f === field)) setComment(pair, UNREADABLE_COMMENT);
+    if (field === 'id') setComment(pair, ' pinned: another live monitor has this name too (docs/recovery.md)');
     if (monitor.todo.some((f) => f === field)) {
       if (isScalar(pair.key))
         pair.key.commentBefore = ` TODO: the listing did not return ${field}, and type "${String(monitor.input.type)}" needs it: write the live value`;

@@ -10,6 +10,8 @@ export interface SummaryPaths {
   lockIsDefault?: boolean;
   /** The environment exported: plan needs --env. */
   environment?: string;
+  /** `export --name/--id`: the records were added to a lock file holding `kept` others (or a new one). */
+  adopted?: { kept: number; created: boolean };
 }
 
 /** What export wrote and what to do next, for people (stdout). Never holds a secret: it has none. */
@@ -17,9 +19,12 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
   const monitors = result.records.length;
   const unverifiable = result.records.filter((r) => r.fingerprint === null).length;
   const width = Math.max(...paths.filePaths.map((p) => p.length), paths.lockPath.length);
-  const lines = [`Exported ${monitors} monitor${monitors === 1 ? '' : 's'} into ${paths.outDir}:`];
+  const { adopted } = paths;
+  const lines = [`${adopted ? 'Adopted' : 'Exported'} ${plural(monitors, 'monitor')} into ${paths.outDir}:`];
   result.files.forEach((file, i) =>
-    lines.push(`  ${paths.filePaths[i]!.padEnd(width)}  ${file.monitors} monitor${file.monitors === 1 ? '' : 's'}`),
+    lines.push(
+      `  ${paths.filePaths[i]!.padEnd(width)}  ${plural(file.monitors, 'monitor')}${adopted ? ' (new file)' : ''}`,
+    ),
   );
   const verified =
     unverifiable === 0
@@ -27,7 +32,10 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
       : unverifiable === monitors
         ? 'all not verifiable yet'
         : `${unverifiable} not verifiable yet`;
-  lines.push(`  ${paths.lockPath.padEnd(width)}  ${monitors} lock record${monitors === 1 ? '' : 's'} (${verified})`);
+  const records = adopted
+    ? `${plural(monitors, 'lock record')} added (${verified}), ${adopted.created ? 'in a new lock file' : `${adopted.kept} kept as they were`}`
+    : `${plural(monitors, 'lock record')} (${verified})`;
+  lines.push(`  ${paths.lockPath.padEnd(width)}  ${records}`);
 
   if (result.defaulted.length > 0) {
     lines.push(
@@ -50,15 +58,15 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
     );
     for (const s of result.secrets) lines.push(`  ${s.env}  ("${s.name}")`);
   }
+  const lockFlag = paths.lockIsDefault ? '' : ` --lock ${paths.lockPath}`;
+  const envFlag = paths.environment !== undefined ? ` --env ${paths.environment}` : '';
   if (result.duplicates.length > 0) {
     lines.push('', 'Not exported: several live monitors share a name (the tool matches monitors by name):');
     for (const d of result.duplicates) lines.push(`  "${d.name}": ids ${d.ids.join(', ')}`);
     lines.push(
-      'Rename all but one in the dashboard and export again, or add the one to manage by hand with `id: <id>`.',
+      `Rename all but one in the dashboard and export again, or adopt the one to manage with \`monitors export --out ${paths.outDir}${envFlag}${lockFlag} --id <id>\` (it is pinned with \`id:\`).`,
     );
   }
-  const lockFlag = paths.lockIsDefault ? '' : ` --lock ${paths.lockPath}`;
-  const envFlag = paths.environment !== undefined ? ` --env ${paths.environment}` : '';
   lines.push(
     '',
     'Next:',
@@ -75,7 +83,13 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
       'The first plan re-sends the secrets once (their values cannot be compared); then commit the lock file.',
     );
   } else {
-    lines.push('The plan should show no changes; commit the YAML and the lock file.');
+    lines.push(
+      adopted
+        ? 'The plan should show no changes for them; commit the new file and the lock file together.'
+        : 'The plan should show no changes; commit the YAML and the lock file.',
+    );
   }
   return `${lines.join('\n')}\n`;
 }
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

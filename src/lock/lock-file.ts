@@ -38,6 +38,11 @@ function* lockText(lock: LockFile): Generator<string> {
 
 /** The lock at `path`, or undefined when there is none yet. */
 export async function readLockFile(path: string): Promise<LockFile | undefined> {
+  return (await readLockWithText(path))?.lock;
+}
+
+/** The lock at `path` and its text as on disk, or undefined when there is none yet. */
+export async function readLockWithText(path: string): Promise<{ text: string; lock: LockFile } | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -51,7 +56,7 @@ export async function readLockFile(path: string): Promise<LockFile | undefined> 
       },
     );
   }
-  return parseLock(text, path);
+  return { text, lock: parseLock(text, path) };
 }
 
 export function parseLock(text: string, path: string): LockFile {

@@ -5,45 +5,23 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
 import { exampleMonitorInput, getRequestLog, seedMonitors } from '../helpers/sim-admin.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
+import { runInEnvironments, TWO_ENVIRONMENTS } from './two-environments.js';
 
 let staging: SimProcess;
 let production: SimProcess;
 let cwd: string;
 let productionIds: string[];
 
-const SETTINGS = `settings:
-  environments:
-    staging:
-      api_url: \${env:STAGING_URL}
-      token_env: STAGING_TOKEN
-      lock_file: locks/staging.lock.json
-    production:
-      api_url: \${env:PRODUCTION_URL}
-      token_env: PRODUCTION_TOKEN
-      lock_file: locks/production.lock.json
-`;
-
-const monitors = (args: string[]) =>
-  runCli(args, {
-    cwd,
-    env: {
-      STAGING_URL: staging.baseUrl,
-      PRODUCTION_URL: production.baseUrl,
-      STAGING_TOKEN: staging.token,
-      PRODUCTION_TOKEN: production.token,
-      CI: 'true',
-    },
-  });
+const monitors = (args: string[]) => runInEnvironments(args, cwd, staging, production);
 
 beforeAll(async () => {
   [staging, production] = await Promise.all([startSimProcess(), startSimProcess()]);
   cwd = mkdtempSync(join(tmpdir(), 'export-env-'));
   mkdirSync(join(cwd, 'monitors'));
-  writeFileSync(join(cwd, 'monitors', 'settings.yaml'), SETTINGS);
+  writeFileSync(join(cwd, 'monitors', 'settings.yaml'), TWO_ENVIRONMENTS);
   writeFileSync(
     join(cwd, 'monitors', 'shared.yaml'),
     `${E2E_DEFAULTS}monitors:\n  - name: "status page"\n    url: https://status.example.com/\n`,

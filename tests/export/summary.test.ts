@@ -29,7 +29,7 @@ describe('export summary', () => {
     const text = exportSummary(result, paths(result.files.map((f) => f.fileName)));
     expect(text).toContain('  MONITOR_SECRET_API_LOGIN  ("API login")\n');
     expect(text).toContain(
-      `  "Blog": ids ${[id(14), id(50)].sort().join(', ')}\nRename all but one in the dashboard and export again, or add the one to manage by hand with \`id: <id>\`.`,
+      `  "Blog": ids ${[id(14), id(50)].sort().join(', ')}\nRename all but one in the dashboard and export again, or adopt the one to manage with \`monitors export --out monitors --lock monitors.lock.json --id <id>\` (it is pinned with \`id:\`).`,
     );
     expect(text).not.toContain('not readable');
     expect(text).toContain('The first plan re-sends the secrets once');

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { collect } from './repeatable.js';
 import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
+import { collect } from './collect.js';
 
 export function registerCheck(program: Command): void {
   program

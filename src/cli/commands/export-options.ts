@@ -6,4 +6,9 @@ export interface ExportOptions {
   force?: boolean;
   apiUrl?: string;
   env?: string;
+  /** --name GLOB and --id ID (repeatable): adopt only these into the repository in --out. */
+  name?: string[];
+  id?: string[];
+  /** The one new YAML file of --name/--id. */
+  file?: string;
 }

@@ -1,16 +1,16 @@
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { MonitorsError } from '../../errors.js';
+import { parseSelection } from '../../export/adopt/options.js';
 import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../model/printable.js';
-import { apiOptionsFor, requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { fileOption, folderOption } from '../steps/options.js';
-import { DEFAULT_LOCK_NAME, lockLocationOf } from '../steps/paths.js';
+import { DEFAULT_LOCK_NAME } from '../steps/paths.js';
+import { loadExportRepository } from './export-repository.js';
 import type { ExportOptions } from './export-options.js';
 
 /** The work of `monitors export`, loaded only when that command runs. */
@@ -21,6 +21,19 @@ export async function runExportCommand(options: ExportOptions): Promise<void> {
   if (options.apiUrl !== undefined && options.apiUrl.trim() === '')
     throw new MonitorsError('BAD_OPTION', '--api-url needs a URL (the base URL ending in /api/v1)');
   const request = requestedEnvironment(options.env, process.env);
+  const selection = parseSelection(options.name, options.id);
+  if (selection) {
+    const { runAdoptCommand } = await import('./export-adopt-run.js');
+    return runAdoptCommand({ options, outDir, lockFlag, environment: request, selection });
+  }
+  if (options.file !== undefined)
+    throw new MonitorsError(
+      'BAD_OPTION',
+      '--file names the one file of --name or --id; a whole export writes a file per group',
+      {
+        hint: 'Add --name GLOB or --id ID to adopt a few monitors into one file, or leave out --file.',
+      },
+    );
   watchPlanning(process.stderr);
   const target = request
     ? await environmentTarget(outDir, lockFlag, options.apiUrl, request)
@@ -75,17 +88,7 @@ async function environmentTarget(
   request: EnvironmentRequest,
 ): Promise<ExportTarget> {
   const cwd = process.cwd();
-  if (!existsSync(resolve(cwd, outDir))) {
-    throw new MonitorsError(
-      'ENV_NOT_DECLARED',
-      `${request.via === '--env' ? '--env' : 'MONITORS_ENV'} ${request.name}: export reads the environments from the YAML in --out (${outDir}), which does not exist`,
-      {
-        hint: 'Point --out at the folder of your monitors YAML, whose settings declare the environments (settings.environments).',
-      },
-    );
-  }
-  const { state } = await loadDesiredOrFail([outDir], process.env, cwd, request, 'export');
-  const api: ConfigFromEnvOptions = { ...apiOptionsFor(state.settings), ...(apiUrl ? { flagApiUrl: apiUrl } : {}) };
-  const lockPath = lockLocationOf({ paths: [outDir], flag: lockFlag, cwd }, state.settings, state.files).path;
-  return { api, lockPath: lockFlag ?? (relative(cwd, lockPath) || lockPath) };
+  const repo = await loadExportRepository({ outDir, lockFlag, apiUrl, environment: request, cwd });
+  const lockPath = repo.lockFor(repo.state.files);
+  return { api: repo.api, lockPath: lockFlag ?? (relative(cwd, lockPath) || lockPath) };
 }

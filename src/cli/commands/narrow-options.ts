@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { collect } from './repeatable.js';
+import { collect } from './collect.js';
 
 /** The --target and --replace of plan and apply, declared once so that the two say the same. */
 export interface NarrowOptions {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { collect } from './repeatable.js';
+import { collect } from './collect.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
 import type { StatusOptions } from './status-options.js';

@@ -1,2 +1,2 @@
-/** Commander's parser of a repeatable option (`--name A --name B`): the values in the order given. */
+/** Commander's parser for a repeatable option (`--name A --name B`): every value, in order. */
 export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];

@@ -1,0 +1,75 @@
+// `monitors export --name GLOB --id ID`: adopt a few live monitors into the repository in
+// --out (src/export/adopt/), loaded only when those options are given.
+import { existsSync } from 'node:fs';
+import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
+import type { Selection } from '../../export/adopt/options.js';
+import { runAdopt } from '../../export/adopt/run-adopt.js';
+import { newLockFile, readLockWithText, serializeLock } from '../../lock/lock-file.js';
+import { printable } from '../../model/printable.js';
+import { diagnosticLine } from '../../render/diagnostics.js';
+import type { EnvironmentRequest } from '../steps/environment.js';
+import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
+import { fileOption } from '../steps/options.js';
+import type { ExportOptions } from './export-options.js';
+import { loadExportRepository } from './export-repository.js';
+
+export interface AdoptCommand {
+  options: ExportOptions;
+  /** --out and --lock, already checked. */
+  outDir: string;
+  lockFlag: string | undefined;
+  environment: EnvironmentRequest | undefined;
+  selection: Selection;
+}
+
+export async function runAdoptCommand(command: AdoptCommand): Promise<void> {
+  const { options, outDir, lockFlag, environment } = command;
+  const cwd = process.cwd();
+  const file = fileOption('--file', options.file);
+  watchPlanning(process.stderr);
+  // Nothing of the repository's own monitors is sent: an unset ${env:NAME} there is only a warning.
+  const repo = await loadExportRepository({
+    outDir,
+    lockFlag,
+    apiUrl: options.apiUrl,
+    environment,
+    cwd,
+    missingEnv: 'warning',
+  });
+  const api = createApiClient(apiConfigFromEnv(process.env, repo.api));
+  try {
+    const outcome = await runAdopt(
+      {
+        // Files are written after the listing: from then on a signal acts as by default.
+        listMonitors: () => {
+          const listing = planningStep('listing the live monitors');
+          return api.listMonitors().finally(() => (listing(), stopWatching()));
+        },
+        readLock: readLockWithText,
+        exists: existsSync,
+        newLock: newLockFile,
+        serializeLock,
+      },
+      {
+        selection: command.selection,
+        cwd,
+        outDir,
+        ...(file !== undefined ? { file } : {}),
+        force: options.force ?? false,
+        ...(environment ? { environment: environment.name } : {}),
+        state: repo.state,
+        lockFor: repo.lockFor,
+        lockIsDefault: lockFlag === undefined,
+      },
+    );
+    if (outcome.kind === 'refused') {
+      process.stderr.write(`${outcome.problems.map(diagnosticLine).join('\n')}\n`);
+      throw outcome.error;
+    }
+    // Names in the report come from the server: control characters are shown, never sent raw.
+    for (const warning of outcome.warnings) process.stderr.write(`${printable(warning)}\n`);
+    process.stdout.write(outcome.report.split('\n').map(printable).join('\n'));
+  } finally {
+    await api.close();
+  }
+}

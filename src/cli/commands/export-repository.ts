@@ -1,0 +1,62 @@
+// The repository `export` writes into (its --out folder): the YAML there says which
+// workspace (an environment's URL and token variable) and where plan looks for the lock
+// file. Whole-workspace export reads it only with --env; `export --name/--id` always, to
+// add to it without clashing.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ConfigFromEnvOptions } from '../../api/config.js';
+import { MonitorsError } from '../../errors.js';
+import { discoverFiles } from '../../load/discover.js';
+import { DEFAULT_SETTINGS, type DesiredState } from '../../model/monitor.js';
+import { loadDesiredOrFail } from '../planning/load-desired.js';
+import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js';
+import { lockLocationOf } from '../steps/paths.js';
+
+export interface ExportRepository {
+  state: DesiredState;
+  /** How to reach the workspace: the set's (or its environment's) URL and token variable; --api-url wins. */
+  api: ConfigFromEnvOptions;
+  /** The lock file plan uses when it loads these files (absolute paths in and out). */
+  lockFor: (files: readonly string[]) => string;
+}
+
+export interface RepositoryRequest {
+  outDir: string;
+  lockFlag: string | undefined;
+  apiUrl: string | undefined;
+  environment: EnvironmentRequest | undefined;
+  cwd: string;
+  /** An unset `${env:NAME}` in the repository's YAML: an error (default), or a warning when nothing of it is sent. */
+  missingEnv?: 'error' | 'warning';
+}
+
+/**
+ * Loads the YAML in --out, in the environment asked for. A folder that does not exist or
+ * holds no YAML is an empty repository, unless an environment is asked for: environments
+ * are declared in that YAML.
+ */
+export async function loadExportRepository(request: RepositoryRequest): Promise<ExportRepository> {
+  const { outDir, cwd, environment } = request;
+  const empty = !existsSync(resolve(cwd, outDir)) || (await discoverFiles([outDir], cwd)).files.length === 0;
+  if (empty && environment) {
+    throw new MonitorsError(
+      'ENV_NOT_DECLARED',
+      `${environment.via === '--env' ? '--env' : 'MONITORS_ENV'} ${environment.name}: export reads the environments from the YAML in --out (${outDir}), which ${existsSync(resolve(cwd, outDir)) ? 'holds no YAML file' : 'does not exist'}`,
+      {
+        hint: 'Point --out at the folder of your monitors YAML, whose settings declare the environments (settings.environments).',
+      },
+    );
+  }
+  const state: DesiredState = empty
+    ? { monitors: [], moved: [], removed: [], settings: { ...DEFAULT_SETTINGS }, files: [] }
+    : (
+        await loadDesiredOrFail([outDir], process.env, cwd, environment, 'export', {
+          ...(request.missingEnv ? { missingEnv: request.missingEnv } : {}),
+        })
+      ).state;
+  return {
+    state,
+    api: { ...apiOptionsFor(state.settings), ...(request.apiUrl ? { flagApiUrl: request.apiUrl } : {}) },
+    lockFor: (files) => lockLocationOf({ paths: [outDir], flag: request.lockFlag, cwd }, state.settings, files).path,
+  };
+}
