@@ -309,7 +309,8 @@ export function deleteOf(l: LiveMonitor, reason: ChangeReason, reasonText: strin
   return { ...change, idempotency_key: keyForGeneration(change, 0) };
 }
 
-function isManaged(l: LiveMonitor, recordById: ReadonlyMap<string, LockRecord>, scope: OwnershipScope): boolean {
+/** Whether a live monitor in no YAML entry is the tool's (deleted by a plan): in the lock file, or in settings.scope. */
+export function isManaged(l: LiveMonitor, recordById: ReadonlyMap<string, LockRecord>, scope: OwnershipScope): boolean {
   if (recordById.has(l.id)) return true;
   if (scope.kind === 'workspace') return true;
   return scope.kind === 'prefix' && l.name.startsWith(scope.prefix);

@@ -3,6 +3,7 @@
 // so that it fits in a comment beside the plan.
 import type { CheckReport, CheckStatus } from '../check/types.js';
 import { checkSummaryLine, problemsFirst, STATUS_LABEL } from './check-common.js';
+import { linesThatFit } from './markdown-fit.js';
 import { code, inline } from './markdown-text.js';
 
 /** The check table's share of a 65,536-character comment that also holds the plan. */
@@ -14,18 +15,17 @@ export function renderCheckMarkdown(report: CheckReport, budget = CHECK_MARKDOWN
   const head = `**${checkSummaryLine(report, report.environment)}**`;
   const notes = report.notes.map((n) => `_${inline(n)}_`);
   if (report.results.length === 0) return `${[head, ...notes.map((n) => `\n${n}`)].join('\n')}\n`;
-  const rows = ['| Status | Monitor | Check | Result |', '|---|---|---|---|'];
-  let used = rows.join('\n').length;
+  const table = ['| Status | Monitor | Check | Result |', '|---|---|---|---|'];
   const results = problemsFirst(report.results);
-  let shown = 0;
-  for (const r of results) {
-    const row = `| ${ICON[r.status]} ${STATUS_LABEL[r.status]} | ${code(r.name, true)} | ${r.type} ${code(r.target, true)} | ${inline(r.reason)} |`;
-    if (used + row.length + 1 > budget) break;
-    rows.push(row);
-    used += row.length + 1;
-    shown += 1;
-  }
-  const cut = results.length - shown;
+  const fitting = linesThatFit(
+    results.map(
+      (r) =>
+        `| ${ICON[r.status]} ${STATUS_LABEL[r.status]} | ${code(r.name, true)} | ${r.type} ${code(r.target, true)} | ${inline(r.reason)} |`,
+    ),
+    budget - table.join('\n').length,
+  );
+  const rows = [...table, ...fitting];
+  const cut = results.length - fitting.length;
   const tail =
     cut > 0
       ? [

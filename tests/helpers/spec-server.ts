@@ -15,7 +15,11 @@
 //   - optionally (listing: 'full') every stored input field is returned too, and
 //     (storage: 'respelled') inputs are stored in another spelling of the same meaning:
 //     locations sorted, headers "name:value" with CRLF, tags joined with ", ";
-//   - status is "pending" for a short while after a write, then "up";
+//   - status is "pending" for a short while after a write, then "up", unless a test sets
+//     what the checks found (setCheckState): any string, spec value or not, with
+//     last_check_at / next_check_at given, null, or left out (they are optional, 2.2);
+//   - incidents are "ongoing" or "resolved", severity "major", unless a test gives other
+//     values (2.3 lists none);
 //   - 422 bodies are {error: {code: "validation_failed", message, details: [{field, message}]}},
 //     or RFC 9457 problem details with invalid-params [{name, reason}] in the other style;
 //   - optionally every body is gzip-compressed (RFC 9110 12.5.3 allows it);
@@ -91,6 +95,15 @@ export interface StoredMonitor {
   updatedAt: string;
   /** Until then the status is "pending" (no check has run yet). */
   firstCheckAt: number;
+  /** What the checks found, set by a test (setCheckState); a time left undefined is left out of the view. */
+  checked?: CheckState;
+}
+
+/** A monitor's status as a test sets it: any string; a time undefined is not in the answer at all. */
+export interface CheckState {
+  status: string;
+  last_check_at?: string | null;
+  next_check_at?: string | null;
 }
 
 export interface LoggedRequest {
@@ -129,7 +142,14 @@ export interface SpecServer {
   editMonitor(id: string, patch: Record<string, unknown>): void;
   /** A delete "in the dashboard". */
   removeMonitor(id: string): void;
-  addIncident(monitorId: string, summary: string, resolved?: boolean): string;
+  addIncident(
+    monitorId: string,
+    summary: string,
+    resolved?: boolean,
+    values?: { status?: string; severity?: string },
+  ): string;
+  /** What the monitor's checks found, as the server will report it from now on (a write does not reset it). */
+  setCheckState(id: string, state: CheckState): void;
   /** Forget all monitors, incidents, keys, cursors and the log. */
   reset(): void;
   /** Start every rate-limit window and bucket afresh, and forget the Retry-After periods (after changing options.rateLimit). */
@@ -414,6 +434,18 @@ interface Incident {
   summary: string;
   openedAt: string;
   resolvedAt: string | null;
+  status?: string;
+  severity?: string;
+}
+
+/** The status fields of a monitor whose checks a test has set: times left undefined are removed from the view. */
+function checkedView(state: CheckState | undefined): Record<string, unknown> {
+  if (!state) return {};
+  return {
+    status: state.status,
+    last_check_at: state.last_check_at,
+    next_check_at: state.next_check_at,
+  };
 }
 
 export async function startSpecServer(init: SpecServerOptions): Promise<SpecServer> {
@@ -464,6 +496,7 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       next_check_at: new Date(
         Math.max(Date.now(), m.firstCheckAt) + 1000 * (m.input.interval_seconds as number),
       ).toISOString(),
+      ...checkedView(m.checked),
       created_at: m.createdAt,
       updated_at: m.updatedAt,
       region: 'eu-1',
@@ -478,8 +511,8 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
   const incidentView = (x: Incident) => ({
     id: x.id,
     monitor: { id: x.monitorId, name: (monitors.get(x.monitorId)?.input.name as string | undefined) ?? null },
-    status: x.resolvedAt ? 'resolved' : 'ongoing',
-    severity: 'major',
+    status: x.status ?? (x.resolvedAt ? 'resolved' : 'ongoing'),
+    severity: x.severity ?? 'major',
     summary: x.summary,
     opened_at: x.openedAt,
     resolved_at: x.resolvedAt,
@@ -862,7 +895,7 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
       monitors.set(m.id, m);
       return m.id;
     },
-    addIncident(monitorId, summary, resolved = false) {
+    addIncident(monitorId, summary, resolved = false, values = {}) {
       const m = monitors.get(monitorId);
       const x: Incident = {
         id: newId(),
@@ -871,9 +904,15 @@ export async function startSpecServer(init: SpecServerOptions): Promise<SpecServ
         summary,
         openedAt: now(),
         resolvedAt: resolved ? now() : null,
+        ...values,
       };
       incidents.set(x.id, x);
       return x.id;
+    },
+    setCheckState(id, state) {
+      const m = monitors.get(id);
+      if (!m) throw new Error(`spec server: no monitor ${id} to set the status of`);
+      m.checked = state;
     },
     resetRateLimits() {
       windows.clear();

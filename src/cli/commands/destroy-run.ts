@@ -2,17 +2,14 @@
 // deletes every monitor the lock file records (src/destroy), through the mass-delete guard
 // like any delete, and is carried out exactly as apply carries out a plan: confirmation,
 // progress, Ctrl-C, failures, the lock file (and --lock-branch) written as each delete lands.
-import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { planDestroy } from '../../destroy/plan-destroy.js';
 import { MonitorsError } from '../../errors.js';
-import { readLockFile, newLockFile } from '../../lock/lock-file.js';
+import { newLockFile } from '../../lock/lock-file.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
-import { apiOptionsFor } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
-import { loadDesiredOrFail } from '../planning/load-desired.js';
-import { chooseLockFile } from '../steps/paths.js';
+import { readWorkspace } from '../planning/read-workspace.js';
 import { displayPath } from '../../load/discover.js';
 import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
 import type { DestroyOptions } from './destroy-options.js';
@@ -28,26 +25,21 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
   const branch = openBranch(settings);
   watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
   const cwd = process.cwd();
-  // No value of ${env:NAME} is sent by a delete: an unset one is a warning, not a refusal.
-  const { state: desired, lockFilesSeen } = await loadDesiredOrFail(
+  const {
+    desired,
+    lockLocation: location,
+    lock: read,
+    api,
+  } = await readWorkspace({
     paths,
-    process.env,
+    env: process.env,
     cwd,
-    settings.environment,
-    'destroy',
-    { missingEnv: 'warning' },
-  );
-  const { location } = chooseLockFile({ paths, flag: settings.lock, cwd }, desired.settings, {
-    files: desired.files,
-    lockFilesSeen,
+    command: 'destroy',
+    environment: settings.environment,
+    lockFlag: settings.lock,
+    apiUrl: settings.apiUrl,
+    readLock: branch?.readLock,
   });
-  const read = await (branch?.readLock ?? readLockFile)(location.path);
-  const api = createApiClient(
-    apiConfigFromEnv(process.env, {
-      ...apiOptionsFor(desired.settings),
-      ...(settings.apiUrl ? { flagApiUrl: settings.apiUrl } : {}),
-    }),
-  );
   try {
     const listing = planningStep('listing the live monitors');
     const live = await api.listMonitors().finally(listing);

@@ -1,0 +1,12 @@
+// The options `monitors status` parses. Apart from status.ts so that status-run.ts, which
+// status.ts imports lazily, can name them without an import circle.
+export interface StatusOptions {
+  format: string;
+  name?: string[];
+  failOn?: string;
+  env?: string;
+  lock?: string;
+  apiUrl?: string;
+  lockBranch?: string;
+  lockRemote?: string;
+}

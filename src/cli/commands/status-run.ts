@@ -1,0 +1,80 @@
+// `monitors status`: the YAML and the lock file say which monitors are managed; one listing
+// and the incidents (every page of each, read side by side) say how they are. Nothing is
+// written, and only read scopes are needed: without incidents:read the statuses are shown
+// all the same, with a note naming the token's variable.
+import type { MonitorsApi } from '../../api/types.js';
+import type { ApiOrigin } from '../../api/origin.js';
+import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
+import { repairDuplicateIds } from '../../plan/lock-repair.js';
+import { renderStatusJson } from '../../render/status-json.js';
+import { renderStatusMarkdown } from '../../render/status-markdown.js';
+import { renderStatusText } from '../../render/status-text.js';
+import { assembleStatus } from '../../status/assemble.js';
+import { parseStatusFailOn } from '../../status/fail-on.js';
+import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js';
+import { checkNamePatterns } from '../../status/select.js';
+import type { StatusReport } from '../../status/types.js';
+import { readWorkspace } from '../planning/read-workspace.js';
+import { parsePlanFormat, useColor, type PlanFormat } from '../planning/render.js';
+import { requestedEnvironment } from '../steps/environment.js';
+import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
+import { fileOption } from '../steps/options.js';
+import type { StatusOptions } from './status-options.js';
+
+export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
+  const format = parsePlanFormat(options.format);
+  const failOn = parseStatusFailOn(options.failOn);
+  const names = checkNamePatterns(options.name);
+  const environment = requestedEnvironment(options.env, process.env);
+  const lockFlag = fileOption('--lock', options.lock);
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  watchPlanning(process.stderr); // nothing is ever written: a signal ends it at once
+  const session = await readWorkspace({
+    paths,
+    env: process.env,
+    cwd: process.cwd(),
+    command: 'status',
+    environment,
+    lockFlag,
+    apiUrl: options.apiUrl,
+    readLock: branch?.readLock,
+  });
+  try {
+    const reading = planningStep('listing the live monitors and the incidents');
+    const [live, incidents] = await Promise.all([
+      session.api.listMonitors(),
+      readIncidents(session.api, session.origin),
+    ]).finally(reading);
+    stopWatching();
+    const repair = session.lock ? repairDuplicateIds(session.lock, live) : undefined;
+    const report = assembleStatus({
+      desired: session.desired,
+      live,
+      lock: repair?.lock,
+      incidents,
+      names,
+      ...(failOn ? { failOn } : {}),
+    });
+    report.notes.push(...(repair?.notes ?? []), ...(session.lockNote ? [session.lockNote] : []));
+    process.stdout.write(render(report, format));
+    return report.failed ? EXIT_ERROR : EXIT_OK;
+  } finally {
+    await session.api.close();
+  }
+}
+
+/** Every page of /incidents; a failure (403 without incidents:read, say) becomes a note, not the command's. */
+async function readIncidents(api: MonitorsApi, origin: ApiOrigin | undefined): Promise<IncidentsRead> {
+  try {
+    return { read: true, incidents: (await api.listIncidents()).incidents };
+  } catch (error) {
+    return { read: false, note: incidentsNotRead(error, origin) };
+  }
+}
+
+function render(report: StatusReport, format: PlanFormat): string {
+  if (format === 'json') return renderStatusJson(report);
+  if (format === 'markdown') return renderStatusMarkdown(report);
+  return renderStatusText(report, { color: useColor(process.stdout, process.env) });
+}

@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import { collect } from './collect.js';
+import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
+import { pathsArgument } from './paths-argument.js';
+import type { StatusOptions } from './status-options.js';
+
+export function registerStatus(program: Command): void {
+  program
+    .command('status')
+    .description(
+      'Show the live status of every monitor this repository manages, its last and next check and its open incidents; count the unmanaged ones. Reads only (monitors:read; incidents:read for incidents).',
+    )
+    .addArgument(pathsArgument())
+    .option('--format <format>', 'text, markdown (for a PR comment or a job summary) or json', 'text')
+    .option('--name <glob>', 'only monitors whose name matches NAME or GLOB (* ? [...]; repeatable)', collect)
+    .option('--fail-on <level>', 'down: exit 1 when a monitor shown is down; degraded: when one is degraded or down')
+    .option('--env <name>', 'the environment to show (settings.environments; default: MONITORS_ENV)')
+    .option('--lock <file>', LOCK_HELP)
+    .option('--api-url <url>', API_URL_HELP)
+    .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
+    .action(async (paths: string[], options: StatusOptions) => {
+      const { runStatus } = await import('./status-run.js');
+      process.exitCode = await runStatus(paths, options);
+    });
+}
