@@ -112,7 +112,8 @@ describe.each(SERVER_KINDS)('old and new values in plans (%s, spec-only listing)
       const saved = readFileSync(join(dir, 'plan.json'), 'utf8');
       expect(saved).toContain('"old": "ALL SYSTEMS GO"');
       for (const value of Object.values(SECRETS)) expect(saved).not.toContain(value);
-      await expectCode(['apply', '--plan', 'plan.json'], 0);
+      const applied = await expectCode(['apply', '--plan', 'plan.json'], 0);
+      expect(applied.stdout).toContain('    keyword: "ALL SYSTEMS GO" -> "ALL SYSTEMS NOMINAL"');
       const after = parseLock(readFileSync(lockPath(), 'utf8'), 'lock').monitors.find((r) => r.name === 'status page');
       expect(after?.values?.keyword).toBe('ALL SYSTEMS NOMINAL');
       await expectCode(['plan', '--detailed-exitcode'], 0);

@@ -6,6 +6,7 @@ import type { LockFile } from '../../src/lock/types.js';
 import type { PlanOptions } from '../../src/plan/planner.js';
 import type { DesiredState } from '../../src/model/monitor.js';
 import type { Plan } from '../../src/plan/types.js';
+import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { desired, input, legacyRecordOf, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
 
 const X = monitorId(1);
@@ -202,6 +203,19 @@ const cases: Case[] = [
       expect(p.changes[0]!.fields).toEqual([
         { field: 'keyword', old: 'a', new: 'b', oldKnown: true, oldSource: 'lock' },
       ]);
+    },
+  },
+  {
+    title:
+      'changed_since_apply with nothing to show: the record differs only in a field the server already holds as the YAML says',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
+    live: [liveOf(X, input('alpha', { url: 'https://alpha.example.com/new' }), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [] });
+      expect(renderPlanMarkdown(p)).toContain(
+        'The server already holds what the YAML says; it is sent again so that the lock file records it.',
+      );
     },
   },
   {
