@@ -83,7 +83,8 @@ describe('the record of an applied monitor', () => {
       REGION: 'ap-south',
     };
     const monitors = await load(
-      `${E2E_DEFAULTS}monitors:\n` +
+      `vars:\n  token: "\${env:TOKEN}"\n${E2E_DEFAULTS}monitors:\n` +
+        `  - name: via var\n    url: https://var.example.com/\n    keyword: "\${var.token}"\n    type: keyword\n` +
         `  - name: api\n    url: https://api.example.com/health?key=\${env:HOST_KEY}\n    headers: "X-Api-Token: Bearer \${env:TOKEN}\\nAccept: */*"\n` +
         `    method: POST\n    body: '{"token": "\${env:TOKEN}"}'\n` +
         `    locations: ["\${env:REGION}", eu-west]\n    execution_mode: multi_location\n    consensus_threshold: 1\n` +
@@ -107,6 +108,8 @@ describe('the record of an applied monitor', () => {
     expect(basic.values).not.toHaveProperty('auth_secret');
     expect(basic.values).toMatchObject({ auth_type: 'basic', auth_username: 'ops' });
     expect(basic.secrets?.auth_secret).toMatch(/^scrypt-n15r8p1:/);
+    const viaVar = lock.monitors.find((r) => r.name === 'via var')!; // a var holding ${env:...} is a reference too
+    expect(Object.keys(viaVar.fields!)).toEqual(['keyword']);
   });
 });
 
