@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const ALL = ['validate', 'templates', 'sim', 'plan', 'apply', 'scale'];
+const ALL = ['validate', 'templates', 'sim', 'plan', 'apply', 'lock-size', 'scale'];
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 let failed = 0;
 for (const name of wanted) {

@@ -218,9 +218,11 @@ async function deleteIfPresent(api: MonitorsApi, id: string, key: string): Promi
 function lockFields(change: PlannedChange) {
   if (!change.lock_record)
     throw new MonitorsError('PLAN_INVALID', `the plan's ${change.action} of "${change.name}" has no lock record`);
-  const { fingerprint, secrets, fields } = change.lock_record;
+  // As the plan made it (src/plan/lock-record.ts decides what a record holds).
+  const { fingerprint, values, fields, secrets } = change.lock_record;
   return {
     fingerprint,
+    ...(values ? { values } : {}),
     ...(fields ? { fields } : {}),
     ...(secrets && Object.keys(secrets).length > 0 ? { secrets } : {}),
   };

@@ -1,18 +1,29 @@
-import type { LockRecord } from '../lock/types.js';
-import { fieldHashes, inputFingerprint } from '../plan/fingerprint.js';
+import type { LockRecord, RecordedInput } from '../lock/types.js';
+import { isTemplate } from '../model/env-references.js';
+import { inputFingerprint } from '../plan/fingerprint.js';
+import { recordOf } from '../plan/lock-record.js';
 import { normalizeInput } from '../plan/normalize.js';
 import type { ReadMonitor } from './read-live.js';
 
-/** A fingerprint of an input (secrets excluded), with optional per-field hashes. */
-export type FingerprintFn = (input: Record<string, unknown>) => {
-  fingerprint: string;
-  fields?: Record<string, string>;
-};
+/** What a lock record keeps of an input: its fingerprint (secrets excluded), and optionally the rest of a record. */
+export type FingerprintFn = (
+  input: Record<string, unknown>,
+) => Pick<RecordedInput, 'fingerprint'> & Partial<RecordedInput>;
 
-/** Exactly what the planner computes for the same input loaded from the YAML. */
+/**
+ * Exactly what the planner records for the same input loaded from the YAML export writes:
+ * there a value holding `{env:` text is written escaped, which the loader reads as a
+ * template (kept as a hash, not a value), and nothing comes from the environment.
+ */
 export const plannerFingerprint: FingerprintFn = (input) => {
   const canonical = normalizeInput(input);
-  return { fingerprint: inputFingerprint(canonical), fields: fieldHashes(canonical) };
+  return recordOf({
+    fingerprint: inputFingerprint(canonical),
+    written: input,
+    hashed: canonical,
+    fromEnv: (field) => isTemplate(input[field]),
+    secrets: {},
+  });
 };
 
 /**
@@ -24,11 +35,5 @@ export const plannerFingerprint: FingerprintFn = (input) => {
 export function lockRecordFor(monitor: ReadMonitor, fingerprint: FingerprintFn): LockRecord {
   const verified = monitor.defaulted.length === 0 && monitor.todo.length === 0;
   if (!verified) return { id: monitor.id, name: monitor.name, fingerprint: null };
-  const computed = fingerprint(monitor.input);
-  return {
-    id: monitor.id,
-    name: monitor.name,
-    fingerprint: computed.fingerprint,
-    ...(computed.fields ? { fields: computed.fields } : {}),
-  };
+  return { id: monitor.id, name: monitor.name, ...fingerprint(monitor.input) };
 }

@@ -1,8 +1,8 @@
 // When the lock record cannot be pushed, this job's working tree is its only copy, and a CI
 // runner is thrown away when the job ends. Under GitHub Actions the record is therefore also
 // written to the job summary (kept with the run), or to the log when it is too big for one.
-// A lock file holds ids, names and hashes, never a secret value (docs/lock-file.md): it is
-// as safe in the summary as on the branch.
+// A lock file holds ids, names, values the YAML gives and hashes, never a secret value nor
+// anything from ${env:...} (docs/lock-file.md): it is as safe in the summary as on the branch.
 import { appendFile } from 'node:fs/promises';
 
 /** GitHub refuses a step summary over 1 MiB; the rest of the summary needs room too. */

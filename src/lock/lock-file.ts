@@ -98,6 +98,8 @@ export function parseLock(text: string, path: string): LockFile {
       fingerprint: r.fingerprint,
       ...(isStringMap(r.fields) ? { fields: r.fields } : {}),
       ...(isStringMap(r.secrets) ? { secrets: r.secrets } : {}),
+      // Any JSON values: what they mean is the planner's business (src/plan/lock-record.ts).
+      ...(isObject(r.values) ? { values: r.values } : {}),
     };
   });
   return { format_version: LOCK_FORMAT_VERSION, salt: value.salt, monitors };
@@ -116,11 +118,12 @@ function orderRecord(r: LockRecord): Record<string, unknown> {
     id: r.id,
     name: r.name,
     ...(r.secrets !== undefined ? { secrets: sortedMap(r.secrets) } : {}),
+    ...(r.values !== undefined ? { values: sortedMap(r.values) } : {}),
   };
 }
 
-function sortedMap(map: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = Object.create(null) as Record<string, string>; // a "__proto__" key stays a key
+function sortedMap<T>(map: Readonly<Record<string, T>>): Record<string, T> {
+  const out: Record<string, T> = Object.create(null) as Record<string, T>; // a "__proto__" key stays a key
   for (const key of Object.keys(map).sort()) out[key] = map[key]!;
   return out;
 }

@@ -49,7 +49,8 @@ export function mergeLocks(base: LockFile | undefined, ours: LockFile, theirs: L
   for (const id of new Set([...oursById.keys(), ...theirsById.keys()])) {
     const [b, o, t] = [baseById.get(id), oursById.get(id), theirsById.get(id)];
     if (o && t) {
-      if (same(o, t) || (b && same(o, b))) merged.push(t);
+      if (same(o, t)) merged.push(richer(t, o));
+      else if (b && same(o, b)) merged.push(t);
       else if (b && same(t, b)) carryOurs(o);
       else {
         conflicts.push(id);
@@ -77,6 +78,22 @@ function byId(records: readonly LockRecord[]): Map<string, LockRecord> {
   return new Map(records.map((r) => [r.id, r]));
 }
 
+/**
+ * Whether two records say the same of a monitor. The fingerprint covers the meaning of every
+ * field, so kept values (as written, in whatever spelling was sent) and the per-field hashes
+ * are left out: records that differ only there, or a record from before values were kept
+ * and its successor, are the same.
+ */
 function same(a: LockRecord, b: LockRecord): boolean {
-  return canonicalJson(a) === canonicalJson(b);
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.fingerprint === b.fingerprint &&
+    canonicalJson(a.secrets ?? {}) === canonicalJson(b.secrets ?? {})
+  );
+}
+
+/** Of two records that are the same, the one that keeps values (theirs when both or neither do). */
+function richer(theirs: LockRecord, ours: LockRecord): LockRecord {
+  return !theirs.values && ours.values ? ours : theirs;
 }

@@ -8,6 +8,7 @@ import { isEmptyValue, urlSpellings, visibleDiffs } from './compare.js';
 import { describeReason } from './reasons.js';
 import { desiredChange, type PreparedDesired, prepareDesired } from './prepare.js';
 import { fieldHash, liveFingerprint, liveLine, sameHashes } from './fingerprint.js';
+import { recordedHashes, recordedOld } from './lock-record.js';
 import { entryNotes, planForgets } from './forget.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired, nameKey } from './match.js';
@@ -200,11 +201,17 @@ export function compareMatched(
   renamedFrom: string | undefined,
 ): PlannedChange | undefined {
   const drift = visibleDiffs(prepared.canonical, l);
-  const fields: FieldChange[] = drift.map((x) => ({ field: x.field, old: x.old, new: x.new, oldKnown: true }));
+  const fields: FieldChange[] = drift.map((x) => ({
+    field: x.field,
+    old: x.old,
+    new: x.new,
+    oldKnown: true,
+    oldSource: 'server',
+  }));
   const recordDiffers =
     record?.fingerprint != null &&
     (record.fingerprint !== prepared.fingerprint || !sameHashes(record.secrets ?? {}, prepared.secrets));
-  const lockFields = recordDiffers ? changedSinceApply(prepared, record, new Set(drift.map((x) => x.field))) : [];
+  const lockFields = recordDiffers ? changedSinceApply(prepared, record, l) : [];
   const base = {
     action: 'replace' as const,
     id: l.id,
@@ -221,7 +228,8 @@ export function compareMatched(
   }
   // A visible difference is drift only when the server no longer holds what was last applied;
   // otherwise the YAML changed, which is what a reviewer should read.
-  if (drift.length > 0 && drift.some((x) => !liveAsApplied(x.field, x.old, record, d, prepared))) {
+  const applied = drift.length > 0 ? appliedHashes(record) : undefined;
+  if (drift.length > 0 && drift.some((x) => !liveAsApplied(x.field, x.old, applied, d, prepared))) {
     return desiredChange(d, prepared, { ...base, reason: 'drift', reason_text: describeReason('drift') });
   }
   if (!record || record.fingerprint === null)
@@ -240,6 +248,12 @@ export function compareMatched(
   return undefined;
 }
 
+/** The per-field hashes of what a verified record says was applied; undefined when it says nothing. */
+function appliedHashes(record: LockRecord | undefined): Record<string, string> | undefined {
+  if (!record?.fingerprint || (!record.fields && !record.values)) return undefined;
+  return recordedHashes(record);
+}
+
 /** Hashes of the canonical values a server may also report as unset (null, absent). */
 const EMPTY_HASHES = new Set([fieldHash(''), fieldHash(false)]);
 
@@ -254,12 +268,12 @@ const EMPTY_HASHES = new Set([fieldHash(''), fieldHash(false)]);
 function liveAsApplied(
   field: string,
   liveValue: unknown,
-  record: LockRecord | undefined,
+  hashes: Readonly<Record<string, string>> | undefined,
   d: DesiredMonitor,
   prepared: PreparedDesired,
 ): boolean {
-  if (!record?.fingerprint || !record.fields) return false;
-  const applied = record.fields[field];
+  if (!hashes) return false;
+  const applied = hashes[field];
   if (field in d.envRefs) return applied !== undefined && applied !== prepared.fieldHashes()[field];
   if (isEmptyValue(liveValue)) return applied === undefined || EMPTY_HASHES.has(applied);
   if (applied === undefined) return false;
@@ -268,18 +282,23 @@ function liveAsApplied(
   return fieldHash(liveValue) === applied;
 }
 
-/** Fields whose hash differs from the lock record's: their old values cannot be read back. */
-function changedSinceApply(
-  prepared: PreparedDesired,
-  record: LockRecord,
-  alreadyShown: ReadonlySet<string>,
-): FieldChange[] {
+/**
+ * Fields whose hash differs from the lock record's, with the old value the record kept.
+ * A field the listing returns is left to visibleDiffs: the server's value wins, and when it
+ * already equals the YAML's, that field does not change.
+ */
+function changedSinceApply(prepared: PreparedDesired, record: LockRecord, live: LiveMonitor): FieldChange[] {
   const out: FieldChange[] = [];
-  const before = record.fields ?? {};
+  const before = recordedHashes(record);
   const after = prepared.fieldHashes();
   for (const field of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
-    if (alreadyShown.has(field) || before[field] === after[field]) continue;
-    out.push({ field, oldKnown: false, ...(field in prepared.canonical ? { new: prepared.canonical[field] } : {}) });
+    if (Object.hasOwn(live, field) || before[field] === after[field]) continue;
+    const old = recordedOld(record, field);
+    out.push({
+      field,
+      ...(old.known ? { old: old.value, oldKnown: true, oldSource: 'lock' } : { oldKnown: false, oldSource: old.why }),
+      ...(field in prepared.canonical ? { new: prepared.canonical[field] } : {}),
+    });
   }
   const secretsBefore = record.secrets ?? {};
   for (const field of [...new Set([...Object.keys(secretsBefore), ...Object.keys(prepared.secrets)])].sort()) {

@@ -4,8 +4,10 @@
 import type { DesiredMonitor } from '../model/monitor.js';
 import { SECRET_FIELDS } from '../schema/monitor-input-schema.js';
 import { protectTemplatedFields } from './env-protect.js';
+import type { RecordedInput } from '../lock/types.js';
 import { fieldHashes, inputFingerprint, secretHashes } from './fingerprint.js';
 import { keyForGeneration } from './idempotency-key.js';
+import { recordOf } from './lock-record.js';
 import { normalizeInput, type Canonical } from './normalize.js';
 import type { ChangeSource, FieldChange, PlannedChange } from './types.js';
 import { bodyWithTemplates, wireFingerprint, writtenInput } from './wire-body.js';
@@ -21,6 +23,8 @@ export interface PreparedDesired {
   fieldHashes(): Record<string, string>;
   /** The fingerprint of the body sent, for the idempotency keys; likewise only for changes. */
   wireFingerprint(): string;
+  /** What the lock keeps once it is applied (lock-record.ts); likewise only for changes. */
+  lockRecord(): RecordedInput;
 }
 
 export function prepareDesired(d: DesiredMonitor, salt: string): PreparedDesired {
@@ -68,6 +72,17 @@ class Prepared implements PreparedDesired {
   wireFingerprint(): string {
     return wireFingerprint(this.d, this.written(), this.secrets, this.salt);
   }
+
+  lockRecord(): RecordedInput {
+    const envRefs = this.d.envRefs;
+    return recordOf({
+      fingerprint: this.fingerprint,
+      written: this.written(),
+      hashed: this.hashed,
+      fromEnv: (field) => Object.hasOwn(envRefs, field),
+      secrets: this.secrets,
+    });
+  }
 }
 
 /**
@@ -101,12 +116,8 @@ type ChangeParts = Pick<PlannedChange, 'action' | 'id' | 'reason' | 'reason_text
   Partial<Pick<PlannedChange, 'previous_name' | 'live_updated_at'>>;
 
 /** What the lock keeps of a monitor once it is applied (apply adds its id and name). */
-export function lockRecordOf(prepared: PreparedDesired): NonNullable<PlannedChange['lock_record']> {
-  return {
-    fingerprint: prepared.fingerprint,
-    fields: prepared.fieldHashes(),
-    ...(Object.keys(prepared.secrets).length > 0 ? { secrets: prepared.secrets } : {}),
-  };
+export function lockRecordOf(prepared: PreparedDesired): RecordedInput {
+  return prepared.lockRecord();
 }
 
 /** A create or replace of a desired monitor, with everything apply needs. */

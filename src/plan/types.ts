@@ -1,5 +1,6 @@
 // The Plan is plain data (like Terraform's internal/plans): computed by the pure planner,
 // rendered by the renderers, executed by apply. Its JSON form is versioned (format_version).
+import type { RecordedInput } from '../lock/types.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -17,13 +18,23 @@ export type ChangeReason =
   | 'forced' // `--replace`: sent again although nothing differs
   | 'destroy'; // `monitors destroy`: every monitor the lock file manages is deleted
 
+/**
+ * Where a replace's old value comes from: the listing (`server`, which wins for the fields
+ * it returns), the lock record's kept value (`lock`); or why it is not known: the record was
+ * written before values were kept (`not_recorded`, until the next apply), or the old value
+ * came from `${env:...}` and only its hash was kept (`environment`).
+ */
+export type OldSource = 'server' | 'lock' | 'not_recorded' | 'environment';
+
 export interface FieldChange {
   field: string;
-  /** The old value when known (from the listing or nothing); absent when not readable. */
+  /** The old value when known (from the listing or the lock record); absent when not. */
   old?: unknown;
   new?: unknown;
-  /** False when the old value cannot be read back (hidden by the listing, lock fingerprint only). */
+  /** False when the old value is not known (see oldSource for why). */
   oldKnown: boolean;
+  /** Replaces: where `old` comes from, or why it is not known. Absent in plans saved by earlier versions. */
+  oldSource?: OldSource;
   /** Secrets: values are never in the plan; renderers print "(sensitive value changed)". */
   sensitive?: boolean;
 }
@@ -54,7 +65,7 @@ export interface PlannedChange {
    */
   live_updated_at?: string;
   /** What the lock file records after this change succeeds. */
-  lock_record?: { fingerprint: string; fields?: Record<string, string>; secrets?: Record<string, string> };
+  lock_record?: RecordedInput;
   /**
    * `--replace`: drawn afresh for each plan and part of the key, so that a forced write is
    * never answered with the stored response of an earlier write of the same body.

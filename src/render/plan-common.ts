@@ -4,7 +4,12 @@ import { diffLines } from 'diff';
 import type { ChangeSource, FieldChange, Plan, PlannedChange } from '../plan/types.js';
 
 export const SENSITIVE = '(sensitive value changed)';
+/** A plan saved by an earlier version, which did not say why an old value is unknown. */
 export const NOT_READABLE = '(not readable)';
+/** The lock record was written before values were kept: known again after the next apply. */
+export const NOT_RECORDED = '(not recorded)';
+/** The old value came from `${env:...}`: the lock kept only its hash. */
+export const FROM_ENVIRONMENT = '(from the environment)';
 
 /**
  * `Plan: 3 to create, 1 to replace, 0 to delete.`, with `, 1 to forget` when `removed:`
@@ -41,9 +46,11 @@ export function noFieldsText(change: PlannedChange): string {
     case 'forget':
       return 'Its lock record will be dropped; nothing is sent, and the monitor stays on the server, unmanaged.';
     default:
-      return change.reason === 'forced'
-        ? 'Nothing differs: it is sent again as written (--replace).'
-        : 'No field-level detail (the listing cannot show the fields).';
+      if (change.reason === 'forced') return 'Nothing differs: it is sent again as written (--replace).';
+      // What the lock recorded differs only in fields the server already holds as the YAML says.
+      if (change.reason === 'changed_since_apply')
+        return 'The server already holds what the YAML says; it is sent again so that the lock file records it.';
+      return 'No field-level detail (the listing cannot show the fields).';
   }
 }
 
@@ -61,12 +68,18 @@ export function isMultiline(change: FieldChange): boolean {
   return !change.sensitive && [change.old, change.new].some((v) => typeof v === 'string' && v.includes('\n'));
 }
 
-/** `old -> new`, or the sensitive / unreadable placeholders. */
+/** `old -> new`, or the sensitive / unknown placeholders. */
 export function fieldSummary(change: FieldChange, isCreate: boolean): string {
   if (change.sensitive) return isCreate ? '(sensitive value)' : SENSITIVE;
   if (isCreate) return formatValue(change.new);
-  const old = change.oldKnown ? formatValue(change.old) : NOT_READABLE;
+  const old = change.oldKnown ? formatValue(change.old) : unknownOld(change);
   return `${old} -> ${formatValue(change.new)}`;
+}
+
+function unknownOld(change: FieldChange): string {
+  if (change.oldSource === 'not_recorded') return NOT_RECORDED;
+  if (change.oldSource === 'environment') return FROM_ENVIRONMENT;
+  return NOT_READABLE;
 }
 
 /** Unified line diff of two multi-line values: lines prefixed with '-', '+' or ' '. */
@@ -74,7 +87,7 @@ export function multilineDiff(change: FieldChange): string[] {
   const before = change.oldKnown && typeof change.old === 'string' ? change.old : '';
   const after = typeof change.new === 'string' ? change.new : '';
   const lines: string[] = [];
-  if (!change.oldKnown) lines.push(`  ${NOT_READABLE} before; now:`);
+  if (!change.oldKnown) lines.push(`  ${unknownOld(change)} before; now:`);
   for (const part of diffLines(ensureNewline(before), ensureNewline(after))) {
     const mark = part.added ? '+' : part.removed ? '-' : ' ';
     for (const line of part.value.replace(/\n$/, '').split('\n')) lines.push(`${mark} ${line}`);

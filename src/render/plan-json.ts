@@ -22,6 +22,7 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
               ...(f.oldKnown ? { old: f.old ?? null } : {}),
               new: f.new ?? null,
               old_known: f.oldKnown,
+              ...(f.oldSource !== undefined ? { old_source: f.oldSource } : {}),
             },
       ),
       // A forget sends nothing: it has no key.

@@ -3,8 +3,9 @@
 // fingerprints are still made from the canonical form, so its records match, and the
 // server's values (the canonical spelling that version sent) mean the same as the YAML.
 // tests/fixtures/legacy-lock holds the YAML, the lock file and the simulator state that
-// version wrote (see generate.sh there); nothing here regenerates them.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// version wrote (see generate.sh there); nothing here regenerates them. Its records keep
+// no values either (they came later): a change shows "(not recorded)" until it is applied.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,24 @@ describe('a lock file written before bodies were sent as written', () => {
         const apply = await runCli(['apply', '--yes'], { cwd: dir, env });
         expect(apply.code, apply.stdout + apply.stderr).toBe(0);
         expect(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')).toBe(lockBefore);
+
+        // Its records keep no values: a hidden field's old value is "not recorded" (a full
+        // listing returns it, and the server's value wins), until the next apply records it.
+        const yaml = readFileSync(join(dir, 'monitors.yaml'), 'utf8');
+        writeFileSync(join(dir, 'monitors.yaml'), yaml.replace('keyword: Add to cart', 'keyword: Add to basket'));
+        const edited = await runCli(['plan'], { cwd: dir, env });
+        expect(edited.code, edited.stdout + edited.stderr).toBe(0);
+        expect(edited.stdout).toContain(
+          listing === 'spec'
+            ? 'keyword: (not recorded) -> "Add to basket"'
+            : 'keyword: "Add to cart" -> "Add to basket"',
+        );
+        expect(edited.stdout).toContain('Plan: 0 to create, 1 to replace, 0 to delete.');
+        const recorded = await runCli(['apply', '--yes'], { cwd: dir, env });
+        expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
+        writeFileSync(join(dir, 'monitors.yaml'), yaml);
+        const back = await runCli(['plan'], { cwd: dir, env });
+        expect(back.stdout).toContain('keyword: "Add to basket" -> "Add to cart"');
       },
     );
   }

@@ -9,6 +9,7 @@ import { newLockFile } from '../../src/lock/lock-file.js';
 import { loadDesiredState } from '../../src/load/index.js';
 import type { LiveMonitor } from '../../src/model/monitor.js';
 import { planChanges } from '../../src/plan/planner.js';
+import { lockRecordOf, prepareDesired } from '../../src/plan/prepare.js';
 import { FULL_LISTING, SPEC_ONLY_LISTING, full, id } from './fixtures.js';
 
 const dirs: string[] = [];
@@ -22,7 +23,8 @@ async function exportAndPlan(live: LiveMonitor[], env: NodeJS.ProcessEnv, fill: 
   const { state, diagnostics } = await loadDesiredState([dir], { env, cwd: dir });
   expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const lock = { ...newLockFile(), monitors: result.records };
-  return planChanges({ desired: state, live, lock, options: { scope: { kind: 'lock' } } });
+  const plan = planChanges({ desired: state, live, lock, options: { scope: { kind: 'lock' } } });
+  return Object.assign(plan, { records: result.records, state, salt: lock.salt });
 }
 
 describe('export, then plan', () => {
@@ -86,5 +88,15 @@ describe('export, then plan', () => {
     const plan = await exportAndPlan(tricky, { HOME: '/home/someone', PROBE_SECRET: 'must-not-be-sent' });
     expect(plan.changes).toEqual([]);
     expect(plan.summary.unchanged).toBe(tricky.length);
+    // Each record is the one an apply of the YAML export wrote would record: values kept as
+    // written, and a field holding `{env:` text (a template to the loader) as a hash only.
+    for (const d of plan.state.monitors) {
+      const record = plan.records.find((r) => r.name === d.name)!;
+      const { id: _id, name: _name, ...kept } = record;
+      expect(kept, d.name).toEqual(lockRecordOf(prepareDesired(d, plan.salt)));
+    }
+    const headers = plan.records.find((r) => r.name === 'headers')!;
+    expect(Object.keys(headers.fields ?? {}).sort()).toEqual(['body', 'headers']);
+    expect(JSON.stringify(plan.records)).not.toContain('must-not-be-sent');
   });
 });

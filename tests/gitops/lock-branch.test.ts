@@ -147,6 +147,16 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
       `Another apply had pushed ${LOCK} meanwhile: the two records were merged per monitor`,
     );
     expect(namesOnBranch()).toEqual(['from a', 'from b', 'shop api', 'shop home']);
+    // The merged record keeps the values each apply wrote, and still no secret.
+    const merged = parseLock(showFile(origin, BRANCH, LOCK) ?? '', 'branch').monitors;
+    expect(Object.fromEntries(merged.map((r) => [r.name, r.values?.url]))).toEqual({
+      'from a': 'https://example.com/from-a',
+      'from b': 'https://example.com/from-b',
+      'shop api': 'https://example.com/shop-api',
+      'shop home': 'https://example.com/shop-home',
+    });
+    expect(merged.find((r) => r.name === 'shop api')?.values).toMatchObject({ auth_type: 'bearer' });
+    expect(showFile(origin, BRANCH, LOCK)).not.toContain(LOGIN_TOKEN);
     expect(git(origin, 'log', '--format=%s', BRANCH).split('\n')).toHaveLength(3);
     expect(readFileSync(join(b, LOCK), 'utf8')).toBe(showFile(origin, BRANCH, LOCK)); // B's checkout follows the merge
     expect(await liveNames()).toEqual(['from a', 'from b', 'shop api', 'shop home']);

@@ -23,8 +23,8 @@ const record = (id: string, name: string, extra: Partial<LockRecord> = {}): Lock
   ...extra,
 });
 
-const sortedCopy = (map: Record<string, string>) => {
-  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+const sortedCopy = <T>(map: Record<string, T>) => {
+  const out: Record<string, T> = Object.create(null) as Record<string, T>;
   for (const key of Object.keys(map).sort()) out[key] = map[key]!;
   return out;
 };
@@ -114,12 +114,14 @@ describe('serializeLock', () => {
   it('is JSON.stringify of the ordered lock with a 2-space indent, for any records (it is written piece by piece)', () => {
     const text = fc.string({ unit: 'binary', maxLength: 12 });
     const map = fc.option(fc.dictionary(text, text, { maxKeys: 4 }), { nil: undefined });
+    const value = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 }));
     const recordArb = fc.record({
       id: text,
       name: text,
       fingerprint: fc.option(text, { nil: null }),
       fields: map,
       secrets: map,
+      values: fc.option(fc.dictionary(text, value, { maxKeys: 4 }), { nil: undefined }),
     });
     fc.assert(
       fc.property(fc.array(recordArb, { maxLength: 5 }), text, (records, salt) => {
@@ -139,6 +141,7 @@ describe('serializeLock', () => {
           id: r.id,
           name: r.name,
           ...(r.secrets ? { secrets: sortedCopy(r.secrets) } : {}),
+          ...(r.values ? { values: sortedCopy(r.values) } : {}),
         }));
         expect(serializeLock(l)).toBe(`${JSON.stringify({ format_version: 1, salt, monitors: ordered }, null, 2)}\n`);
       }),
@@ -155,6 +158,21 @@ describe('serializeLock', () => {
       fingerprint: null,
     });
     expect(parsed.monitors.map((r) => r.name)).toEqual(['adopted', 'alpha', 'alpha', 'zeta']);
+  });
+
+  it('keeps the values a record holds, of any JSON type, and reads a record without them (an earlier version’s) as it is', () => {
+    const values = { url: 'https://a.example/', locations: ['us-east', 'eu-west'], port: 443, group: null, x: true };
+    const withValues = lock([
+      record('01HZ0000000000000000000005', 'kept', { values, fields: { headers: 'hhhhhhhhhhhh' } }),
+    ]);
+    const text = serializeLock(withValues);
+    expect(text).toContain('"values": {\n        "group": null,\n        "locations": [');
+    expect(parseLock(text, 'x')).toEqual(withValues);
+    expect(parseLock(serializeLock(sample), 'x').monitors.every((r) => !('values' in r))).toBe(true);
+    // A "__proto__" key (a hand edit) stays a plain key, in and out.
+    const odd = parseLock(text.replace('"group": null', '"__proto__": 1'), 'x');
+    expect(Object.hasOwn(odd.monitors[0]!.values!, '__proto__')).toBe(true);
+    expect(serializeLock(odd)).toContain('"__proto__": 1');
   });
 
   it('a new lock file has a random salt and no records', () => {

@@ -89,6 +89,36 @@ describe('mergeLocks', () => {
     expect(conflicts).toEqual([]);
   });
 
+  it('carries the values each side kept; records that differ only in their spelling of the same meaning are the same', () => {
+    const valued = (id: string, fingerprint: string, values: Record<string, unknown>): LockRecord => ({
+      id,
+      name: `monitor ${id}`,
+      fingerprint,
+      values,
+    });
+    const b = lock([valued('a', 'sha256:a', { tags: 'x,y' }), valued('b', 'sha256:b', { keyword: 'old' })]);
+    const ours = lock([valued('a', 'sha256:a', { tags: 'y, x' }), valued('b', 'sha256:b2', { keyword: 'new' })]);
+    const theirs = lock([
+      valued('a', 'sha256:a', { tags: 'x ,y' }),
+      valued('b', 'sha256:b', { keyword: 'old' }),
+      valued('c', 'sha256:c', { port: 25 }),
+    ]);
+    const { lock: merged, conflicts } = mergeLocks(b, ours, theirs);
+    expect(conflicts).toEqual([]); // one fingerprint, three spellings: no conflict, no "not verifiable" replace
+    expect(recordOf(merged, 'a')?.values).toEqual({ tags: 'x ,y' });
+    expect(recordOf(merged, 'b')?.values).toEqual({ keyword: 'new' });
+    expect(recordOf(merged, 'c')?.values).toEqual({ port: 25 });
+  });
+
+  it('of a record from before values were kept and the same record with values, keeps the one with values', () => {
+    const legacy = rec('a');
+    const withValues: LockRecord = { id: 'a', name: 'monitor a', fingerprint: 'sha256:a', values: { keyword: 'k' } };
+    const start = lock([legacy]);
+    expect(recordOf(mergeLocks(start, lock([withValues]), lock([legacy])).lock, 'a')).toEqual(withValues);
+    expect(recordOf(mergeLocks(start, lock([legacy]), lock([withValues])).lock, 'a')).toEqual(withValues);
+    expect(mergeLocks(undefined, lock([withValues]), lock([legacy])).conflicts).toEqual([]);
+  });
+
   it('sorts the records by name, then id', () => {
     const ours = lock([rec('z', 'sha256:z', { name: 'alpha' })]);
     const theirs = lock([rec('a', 'sha256:a', { name: 'beta' })]);

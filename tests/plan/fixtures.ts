@@ -13,6 +13,7 @@ import type {
 } from '../../src/model/monitor.js';
 import { DEFAULT_SETTINGS } from '../../src/model/monitor.js';
 import { planChanges, type PlanOptions } from '../../src/plan/planner.js';
+import { recordedHashes } from '../../src/plan/lock-record.js';
 import { lockRecordOf, prepareDesired } from '../../src/plan/prepare.js';
 import type { Plan } from '../../src/plan/types.js';
 import { SECRET_FIELDS } from '../../src/schema/monitor-input-schema.js';
@@ -101,6 +102,15 @@ export function liveOf(
 /** The record apply writes after sending this desired monitor. */
 export function recordOf(id: string, d: DesiredMonitor, salt = SALT): LockRecord {
   return { id, name: d.name, ...lockRecordOf(prepareDesired(d, salt)) };
+}
+
+/**
+ * The record a version before values were kept wrote for the same monitor: a hash of
+ * every field (the same hashes), no value.
+ */
+export function legacyRecordOf(id: string, d: DesiredMonitor, salt = SALT): LockRecord {
+  const { values: _values, ...record } = recordOf(id, d, salt);
+  return { ...record, fields: recordedHashes(recordOf(id, d, salt)) };
 }
 
 export function lockOf(records: LockRecord[], salt = SALT): LockFile {

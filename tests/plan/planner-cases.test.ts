@@ -6,7 +6,8 @@ import type { LockFile } from '../../src/lock/types.js';
 import type { PlanOptions } from '../../src/plan/planner.js';
 import type { DesiredState } from '../../src/model/monitor.js';
 import type { Plan } from '../../src/plan/types.js';
-import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
+import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
+import { desired, input, legacyRecordOf, liveOf, lockOf, monitorId, plan, recordOf, state } from './fixtures.js';
 
 const X = monitorId(1);
 const Y = monitorId(2);
@@ -63,7 +64,13 @@ const cases: Case[] = [
       expect(p.changes).toHaveLength(1);
       expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'drift' });
       expect(p.changes[0]!.fields).toEqual([
-        { field: 'url', old: 'https://elsewhere.example.com/', new: 'https://alpha.example.com/', oldKnown: true },
+        {
+          field: 'url',
+          old: 'https://elsewhere.example.com/',
+          new: 'https://alpha.example.com/',
+          oldKnown: true,
+          oldSource: 'server',
+        },
       ]);
     },
   },
@@ -88,7 +95,13 @@ const cases: Case[] = [
     check: (p) => {
       expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'changed_since_apply' });
       expect(p.changes[0]!.fields).toEqual([
-        { field: 'url', old: 'https://alpha.example.com/', new: 'https://alpha.example.com/new', oldKnown: true },
+        {
+          field: 'url',
+          old: 'https://alpha.example.com/',
+          new: 'https://alpha.example.com/new',
+          oldKnown: true,
+          oldSource: 'server',
+        },
       ]);
     },
   },
@@ -151,16 +164,58 @@ const cases: Case[] = [
     },
   },
   {
-    title: 'changed_since_apply: a hidden field changed in the YAML is named through the per-field hashes',
+    title: 'changed_since_apply: a hidden field changed in the YAML shows the old value the lock record kept',
     desired: state([desired('alpha', { keyword: 'Add to cart' })]),
     live: [liveOf(X, input('alpha', { keyword: 'Buy now', group: 'shop' }), 'spec')],
     lock: lockOf([recordOf(X, desired('alpha', { keyword: 'Buy now', group: 'shop' }))]),
     check: (p) => {
       expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'changed_since_apply' });
       expect(p.changes[0]!.fields).toEqual([
-        { field: 'group', oldKnown: false },
-        { field: 'keyword', new: 'Add to cart', oldKnown: false },
+        { field: 'group', old: 'shop', oldKnown: true, oldSource: 'lock' },
+        { field: 'keyword', old: 'Buy now', new: 'Add to cart', oldKnown: true, oldSource: 'lock' },
       ]);
+    },
+  },
+  {
+    title:
+      'changed_since_apply with a record written before values were kept: named through its hashes, old values not recorded',
+    desired: state([desired('alpha', { keyword: 'Add to cart', port: 8443 })]),
+    live: [liveOf(X, input('alpha', { keyword: 'Buy now', group: 'shop' }), 'spec')],
+    lock: lockOf([legacyRecordOf(X, desired('alpha', { keyword: 'Buy now', group: 'shop' }))]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'changed_since_apply' });
+      expect(p.changes[0]!.fields).toEqual([
+        { field: 'group', oldKnown: false, oldSource: 'not_recorded' },
+        { field: 'keyword', new: 'Add to cart', oldKnown: false, oldSource: 'not_recorded' },
+        // Its hashes name every field that was set: one they do not name was unset.
+        { field: 'port', old: undefined, new: 8443, oldKnown: true, oldSource: 'lock' },
+      ]);
+    },
+  },
+  {
+    title:
+      'changed_since_apply: a field the listing returns is the server’s, and not listed when it already holds the YAML’s',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com/new', keyword: 'b' })]),
+    live: [liveOf(X, input('alpha', { url: 'https://alpha.example.com/new' }), 'spec')],
+    lock: lockOf([recordOf(X, desired('alpha', { keyword: 'a' }))]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply' });
+      expect(p.changes[0]!.fields).toEqual([
+        { field: 'keyword', old: 'a', new: 'b', oldKnown: true, oldSource: 'lock' },
+      ]);
+    },
+  },
+  {
+    title:
+      'changed_since_apply with nothing to show: the record differs only in a field the server already holds as the YAML says',
+    desired: state([desired('alpha', { url: 'https://alpha.example.com/new' })]),
+    live: [liveOf(X, input('alpha', { url: 'https://alpha.example.com/new' }), 'spec')],
+    lock: lockOf([recordOf(X, a)]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'changed_since_apply', fields: [] });
+      expect(renderPlanMarkdown(p)).toContain(
+        'The server already holds what the YAML says; it is sent again so that the lock file records it.',
+      );
     },
   },
   {
@@ -195,7 +250,13 @@ const cases: Case[] = [
         reason: 'renamed',
       });
       expect(p.changes[0]!.reason_text).toContain('"alpha"');
-      expect(p.changes[0]!.fields[0]).toEqual({ field: 'name', old: 'alpha', new: 'beta', oldKnown: true });
+      expect(p.changes[0]!.fields[0]).toEqual({
+        field: 'name',
+        old: 'alpha',
+        new: 'beta',
+        oldKnown: true,
+        oldSource: 'server',
+      });
       expect(p.changes[0]!.body?.name).toBe('beta');
     },
   },
@@ -422,16 +483,16 @@ describe('planChanges', () => {
     const stored = [input('alpha'), input('beta', { keyword: 'old' })];
     const spec = plan(d, [liveOf(X, stored[0]!, 'spec'), liveOf(Y, stored[1]!, 'spec')], lock);
     const full = plan(d, [liveOf(X, stored[0]!, 'full'), liveOf(Y, stored[1]!, 'full')], lock);
-    // Same reason in both modes; the full listing can show the old keyword, the spec listing only knows that it changed.
+    // Same reason and values in both modes: the full listing shows the old keyword, the spec listing's lock record kept it.
     expect(spec.changes[0]).toMatchObject({
       name: 'beta',
       reason: 'changed_since_apply',
-      fields: [{ field: 'keyword', oldKnown: false, new: 'x' }],
+      fields: [{ field: 'keyword', old: 'old', new: 'x', oldKnown: true, oldSource: 'lock' }],
     });
     expect(full.changes[0]).toMatchObject({
       name: 'beta',
       reason: 'changed_since_apply',
-      fields: [{ field: 'keyword', old: 'old', new: 'x', oldKnown: true }],
+      fields: [{ field: 'keyword', old: 'old', new: 'x', oldKnown: true, oldSource: 'server' }],
     });
     expect(full.changes[0]!.idempotency_key).toBe(spec.changes[0]!.idempotency_key);
   });

@@ -73,7 +73,7 @@ describe('planner identity', () => {
         action: 'replace',
         id: Y,
         reason: 'drift',
-        fields: [{ field: 'name', old: 'alpha (old)', new: 'alpha', oldKnown: true }],
+        fields: [{ field: 'name', old: 'alpha (old)', new: 'alpha', oldKnown: true, oldSource: 'server' }],
       }),
     ]);
     expect(p.unmanaged).toEqual([{ id: X, name: 'alpha' }]);

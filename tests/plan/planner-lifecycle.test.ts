@@ -232,7 +232,7 @@ describe('--replace', () => {
     expect(c!.body).toMatchObject({ name: 'shop: beta' });
     expect(c!.lock_record).toEqual({
       fingerprint: lock.monitors[1]!.fingerprint,
-      fields: lock.monitors[1]!.fields,
+      values: lock.monitors[1]!.values,
     });
     expect(c!.force_token).toBe('token-1');
     expect(keyForGeneration(c!, 0)).toBe(c!.idempotency_key);

@@ -35,7 +35,8 @@ describe('planner and secrets', () => {
     });
     expect(c.body?.auth_secret).toBe('${env:SHOP_TOKEN}');
     expect(c.lock_record?.secrets?.auth_secret).toMatch(/^scrypt-n15r8p1:[A-Za-z0-9_-]{43}$/);
-    expect(c.lock_record?.fields).not.toHaveProperty('auth_secret');
+    expect(c.lock_record?.values).not.toHaveProperty('auth_secret');
+    expect(c.lock_record).not.toHaveProperty('fields'); // nothing here comes from the environment
     expectNoSecret(p);
   });
 
@@ -74,7 +75,7 @@ describe('planner and secrets', () => {
     );
     expect(p.changes[0]).toMatchObject({ reason: 'drift' });
     expect(p.changes[0]!.fields).toEqual([
-      { field: 'timeout_seconds', old: 30, new: 10, oldKnown: true },
+      { field: 'timeout_seconds', old: 30, new: 10, oldKnown: true, oldSource: 'server' },
       { field: 'auth_secret', oldKnown: false, sensitive: true },
     ]);
     expectNoSecret(p);
@@ -143,8 +144,10 @@ describe('planner and secrets', () => {
       expect(record.fields?.headers).toMatch(/^[A-Za-z0-9_-]{12}$/);
       expect(record.fields?.headers).not.toBe(fieldHash(resolved.headers));
       expect(record.fingerprint).not.toBe(inputFingerprint(resolved));
-      // Fields not filled from the environment keep their plain hashes (they are in the YAML anyway).
-      expect(record.fields?.timeout_seconds).toBe(fieldHash(resolved.timeout_seconds));
+      // Fields not filled from the environment keep their values as written (they are in the YAML anyway), and no hash.
+      expect(Object.keys(record.fields ?? {})).toEqual(['headers']);
+      expect(record.values).not.toHaveProperty('headers');
+      expect(record.values?.timeout_seconds).toBe(10);
       expectNoSecret(record);
     });
 
@@ -172,6 +175,24 @@ describe('planner and secrets', () => {
         reason: 'changed_since_apply',
         fields: [{ field: 'headers', sensitive: true }],
       });
+    });
+
+    it('never shows a value on either side when a field moves between a plain value and ${env:NAME}', () => {
+      const plain = desired('alpha', { headers: `X-Api-Key: ${ONE}` }); // a literal the YAML held (and the lock kept)
+      const live = [liveOf(X, input('alpha'), 'spec')];
+      const toEnv = plan(state([withKeyHeader(TWO)]), live, lockOf([recordOf(X, plain)]));
+      expect(toEnv.changes[0]!.fields).toEqual([{ field: 'headers', oldKnown: true, sensitive: true }]);
+      expectNoSecret(toEnv.changes[0]!.fields);
+      // Back to a plain value: the new one is shown, the old one was never kept.
+      const toPlain = plan(
+        state([desired('alpha', { headers: 'Accept: */*' })]),
+        live,
+        lockOf([recordOf(X, withKeyHeader(ONE))]),
+      );
+      expect(toPlain.changes[0]!.fields).toEqual([
+        { field: 'headers', new: 'Accept: */*', oldKnown: false, oldSource: 'environment' },
+      ]);
+      expectNoSecret(toPlain);
     });
 
     it('tells a changed variable (changed_since_apply) from a server-side edit (drift) of a visible templated field', () => {

@@ -9,7 +9,7 @@ import { hiddenChangesPlan, mixedPlan, noChangesPlan, SECRET } from './sample-pl
 const PLANS = { mixed: mixedPlan(), hidden: hiddenChangesPlan(), 'no-changes': noChangesPlan() };
 const SUMMARY: Record<string, string> = {
   mixed: 'Plan: 1 to create, 2 to replace, 1 to delete.',
-  hidden: 'Plan: 0 to create, 3 to replace, 0 to delete.',
+  hidden: 'Plan: 0 to create, 4 to replace, 0 to delete.',
   'no-changes': 'No changes. 3 monitors up to date.',
 };
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -71,7 +71,17 @@ describe('renderPlanJson', () => {
       }
     }
     const home = json.changes.find((c) => c.name === 'shop home')!;
-    expect(home.fields).toContainEqual({ field: 'keyword', new: 'Add to cart', old_known: false });
+    expect(home.fields).toContainEqual({
+      field: 'keyword',
+      old: 'Buy',
+      new: 'Add to cart',
+      old_known: true,
+      old_source: 'lock',
+    });
+    const pricing = (JSON.parse(renderPlanJson(hiddenChangesPlan())) as typeof json).changes.find(
+      (c) => c.name === 'pricing',
+    )!;
+    expect(pricing.fields).toEqual([{ field: 'keyword', new: 'EUR', old_known: false, old_source: 'not_recorded' }]);
     expect(json.changes.find((c) => c.name === 'search')).toMatchObject({
       previous_name: 'search (old)',
       reason: 'renamed',

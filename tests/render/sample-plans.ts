@@ -1,6 +1,6 @@
 // Representative plans for the golden renderings, made by the real planner from fixed inputs.
 import type { Plan } from '../../src/plan/types.js';
-import { desired, input, liveOf, lockOf, monitorId, plan, recordOf, state } from '../plan/fixtures.js';
+import { desired, input, legacyRecordOf, liveOf, lockOf, monitorId, plan, recordOf, state } from '../plan/fixtures.js';
 
 export const SECRET = 'sekret-render-ONE';
 const X = monitorId(1);
@@ -61,7 +61,11 @@ export function mixedPlan(): Plan {
   );
 }
 
-/** Changes the listing cannot show: a rotated secret, a hidden multi-line body, a monitor with no record. */
+/**
+ * Changes the listing cannot show: a rotated secret, a hidden multi-line body (its old value
+ * kept by the lock), a keyword whose record was written before values were kept, a monitor
+ * with no record.
+ */
 export function hiddenChangesPlan(): Plan {
   const rotated = (secret: string) =>
     desired(
@@ -70,14 +74,20 @@ export function hiddenChangesPlan(): Plan {
       { envRefs: { auth_secret: '${env:BILLING_PASS}' } },
     );
   const webhook = (body: string) => desired('webhook `v2`', { method: 'POST', body });
+  const pricing = (keyword: string) => desired('pricing', { type: 'keyword', keyword, keyword_mode: 'present' });
   return plan(
-    state([rotated(SECRET), webhook('line one\nline two\nline three'), desired('status page')]),
+    state([rotated(SECRET), webhook('line one\nline two\nline three'), desired('status page'), pricing('EUR')]),
     [
       liveOf(X, input('billing', { auth_type: 'basic', auth_username: 'ops' }), 'spec'),
       liveOf(Y, input('webhook `v2`', { method: 'POST' }), 'spec'),
       liveOf(Z, input('status page'), 'spec'),
+      liveOf(W, input('pricing', { type: 'keyword' }), 'spec'),
     ],
-    lockOf([recordOf(X, rotated('sekret-render-TWO')), recordOf(Y, webhook('line one\nline 2'))]),
+    lockOf([
+      recordOf(X, rotated('sekret-render-TWO')),
+      recordOf(Y, webhook('line one\nline 2')),
+      legacyRecordOf(W, pricing('USD')),
+    ]),
   );
 }
 

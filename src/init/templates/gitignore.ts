@@ -6,7 +6,7 @@ export function gitignore(lockOnBranch: boolean): string {
 monitors/monitors.lock.json
 `
     : `# Commit the lock file (monitors/monitors.lock.json) after every apply: it is how plans see
-# what the API does not return. It holds ids, names and hashes, never a secret.
+# what the API does not return. It holds ids, names, values from the YAML and hashes, never a secret.
 `;
   return `# Secrets for \${env:NAME} references: keep them out of git.
 .env
