@@ -12,7 +12,7 @@ import { setFaults } from '../tests/helpers/sim-admin.js';
 import { startSimProcess } from '../tests/helpers/sim-process.js';
 import { generateCorpus } from './corpus.js';
 import { bareListingMs } from './bare-listing.js';
-import { markdownTable, measureCli, type Measured } from './measure-process.js';
+import { markdownTable, measureCli, median, type Measured } from './measure-process.js';
 import { seedWorkspace } from './seed-workspace.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -93,7 +93,6 @@ function checked(run: Measured): Measured {
   return run;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const maxRss = (runs: Measured[]) => Math.max(...runs.map((r) => r.peakRssMb));
 const ms = (v: number) => `${Math.round(v)} ms`;
 const mb = (v: number) => `${Math.round(v)} MB`;

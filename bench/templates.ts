@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { measureCli } from './measure-process.js';
+import { measureCli, median } from './measure-process.js';
 import { generateTemplateCorpus, INSTANCES } from './template-corpus.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -14,8 +14,6 @@ const TEMPLATES = SMOKE ? 10 : 500;
 const FILES = SMOKE ? 2 : 100;
 const RUNS = SMOKE ? 1 : 7;
 const GOAL = 1.2;
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function validate(
   dir: string,

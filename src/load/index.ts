@@ -17,14 +17,10 @@ import {
 import { analyseFile, type AnalyseOptions } from './analyse-file.js';
 import { crossFileProblems } from './cross-file.js';
 import { discoverFiles } from './discover.js';
-import { exactParse } from './exact-parse.js';
 import { declaredEnvironments } from './expand/environments.js';
 import { withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
-import { locateProblems } from './locate-problems.js';
-import { readMonitorsFile } from './read-file.js';
 import { toSettings } from './settings.js';
-import { addSettingsPositions } from './settings-positions.js';
 
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;
@@ -62,13 +58,11 @@ export interface LoadResult {
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd();
   const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
-  // Every read starts at once (no idle waits); parsing goes one file at a time, returning to
-  // the event loop in between, so a listing running alongside (plan, apply) gets its pages
-  // answered instead of waiting behind the whole load.
-  const reads = discovery.files.map((found) => readMonitorsFile(found.abs)); // never rejects: problems are results
+  // One file at a time, returning to the event loop in between, so that a listing running
+  // alongside on this thread gets its pages answered instead of waiting behind the whole load.
   const loaded: LoadedFile[] = [];
-  for (const [i, found] of discovery.files.entries()) {
-    loaded.push(await loadFile(found, reads[i]));
+  for (const found of discovery.files) {
+    loaded.push(await loadFile(found));
     await new Promise((resolve) => setImmediate(resolve));
   }
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
@@ -107,9 +101,16 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
     await useExactParse(settingsFile, analyseOptions);
     for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end
   }
-  for (const d of locateProblems(files, cross, settingsFile)) diagnostics.push(d);
+  // What only problems need is loaded only when there are some (a valid set has no exact parse).
+  if (files.some((f) => f.exact && f.analysis)) {
+    const { locateProblems } = await import('./locate-problems.js');
+    for (const d of locateProblems(files, cross, settingsFile)) diagnostics.push(d);
+  }
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
-  if (settingsFile) for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
+  if (settingsFile) {
+    const { addSettingsPositions } = await import('./settings-positions.js');
+    for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
+  }
   const empty: DesiredState = {
     monitors: [],
     moved: [],
@@ -129,6 +130,7 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
 async function useExactParse(file: LoadedFile, options: AnalyseOptions): Promise<void> {
   if (file.exact) return;
+  const { exactParse } = await import('./exact-parse.js');
   const exact = await exactParse(file.text);
   file.exact = exact;
   file.positions = exact.positions;

@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../model/monitor.js';
 import type { FileAnalysis } from './analyse-file.js';
 import type { FoundFile } from './discover.js';
-import { exactParse, type ExactParse, type SyntaxProblem } from './exact-parse.js';
+import type { ExactParse, SyntaxProblem } from './exact-parse.js';
 import { fastParse } from './fast-parse.js';
 import type { FilePositions } from './positions.js';
 import { readMonitorsFile, type ReadResult } from './read-file.js';
@@ -24,8 +24,7 @@ export interface LoadedFile extends FoundFile {
   diagnostics: Diagnostic[];
 }
 
-/** `read`: the file's readMonitorsFile result, when the caller started the read earlier. */
-export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>): Promise<LoadedFile> {
+export async function loadFile(file: FoundFile): Promise<LoadedFile> {
   const loaded: LoadedFile = {
     ...file,
     text: '',
@@ -37,7 +36,7 @@ export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>)
     parsed: false,
     diagnostics: [],
   };
-  const read = await (readAhead ?? readMonitorsFile(file.abs));
+  const read: ReadResult = readMonitorsFile(file.abs);
   if (!('text' in read)) {
     loaded.diagnostics.push({
       file: file.display,
@@ -81,6 +80,8 @@ export interface ParsedText {
 export async function parseText(text: string): Promise<ParsedText> {
   const fast = fastParse(text);
   if (fast) return { value: fast.value, positions: fast.positions, exact: undefined, problems: [] };
+  // The exact parser (and the `yaml` package) is loaded only for a text that needs it.
+  const { exactParse } = await import('./exact-parse.js');
   const exact = await exactParse(text);
   return {
     value: exact.problems.length > 0 ? undefined : exact.value,

@@ -4,24 +4,26 @@
 // create a monitor nobody meant). A leading byte-order mark is dropped, and a lone CR is
 // made a line feed: YAML 1.2 reads a lone CR as a line break (so do js-yaml and editors),
 // the `yaml` package does not, and both parsers must see the same lines.
+// Synchronous: a monitors file is small and local, and one call each for its size and its
+// bytes costs less than the round trips of asynchronous reads through the thread pool.
 import { isUtf8 } from 'node:buffer';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export type ReadResult = { text: string } | { code: string; message: string; line?: number; col?: number };
 
-export async function readMonitorsFile(abs: string): Promise<ReadResult> {
+export function readMonitorsFile(abs: string): ReadResult {
   let bytes: Buffer;
   try {
-    const info = await stat(abs);
+    const info = statSync(abs);
     if (info.size > MAX_FILE_BYTES) {
       return {
         code: 'file.too_large',
         message: `the file is ${(info.size / 1048576).toFixed(1)} MiB; the limit is ${MAX_FILE_BYTES / 1048576} MiB per file (split it into several files)`,
       };
     }
-    bytes = await readFile(abs);
+    bytes = readFileSync(abs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
     return { code: 'file.unreadable', message: `the file cannot be read (${code})` };

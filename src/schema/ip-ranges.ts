@@ -64,11 +64,21 @@ const EMBEDDING: ReadonlyArray<{ kind: string; cidr: string; at: number }> = [
 ];
 
 const PUBLIC = 'public';
-const RANGES: Record<string, [Address, number][]> = {
-  [PUBLIC]: REACHABLE.map((cidr) => ipaddr.parseCIDR(cidr)),
-  ...Object.fromEntries(REFUSED.map(([label, cidrs]) => [label, cidrs.map((cidr) => ipaddr.parseCIDR(cidr))])),
-};
-const EMBEDDED = EMBEDDING.map((e) => ({ ...e, range: ipaddr.IPv6.parseCIDR(e.cidr) }));
+// Parsed on first use: most runs never meet an IP literal, and every run would pay at start.
+interface Tables {
+  ranges: Record<string, [Address, number][]>;
+  embedded: { kind: string; at: number; range: [ipaddr.IPv6, number] }[];
+}
+let parsed: Tables | undefined;
+function tables(): Tables {
+  return (parsed ??= {
+    ranges: {
+      [PUBLIC]: REACHABLE.map((cidr) => ipaddr.parseCIDR(cidr)),
+      ...Object.fromEntries(REFUSED.map(([label, cidrs]) => [label, cidrs.map((cidr) => ipaddr.parseCIDR(cidr))])),
+    },
+    embedded: EMBEDDING.map((e) => ({ ...e, range: ipaddr.IPv6.parseCIDR(e.cidr) })),
+  });
+}
 
 function reasonFor(address: Address): string | undefined {
   if (address.kind() === 'ipv6') {
@@ -78,14 +88,14 @@ function reasonFor(address: Address): string | undefined {
       return reason ? `${inner.kind} IPv6 form of ${inner.ipv4.toString()}: ${reason}` : undefined;
     }
   }
-  const label = ipaddr.subnetMatch(address, RANGES, PUBLIC);
+  const label = ipaddr.subnetMatch(address, tables().ranges, PUBLIC);
   return label === PUBLIC ? undefined : label;
 }
 
 function embeddedIpv4(address: ipaddr.IPv6): { kind: string; ipv4: ipaddr.IPv4 } | undefined {
   const parts = address.parts;
   if (parts.slice(0, 7).every((p) => p === 0) && (parts[7] ?? 0) <= 1) return undefined; // :: and ::1 are themselves
-  const found = EMBEDDED.find((e) => address.match(e.range));
+  const found = tables().embedded.find((e) => address.match(e.range));
   if (!found) return undefined;
   const [hi = 0, lo = 0] = parts.slice(found.at, found.at + 2);
   return { kind: found.kind, ipv4: new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]) };
