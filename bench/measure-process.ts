@@ -56,6 +56,28 @@ export async function measureScript(
   return { code, wallMs, peakRssMb: maxRssKb / 1024, stdout, stderr };
 }
 
+/**
+ * Node with these arguments as a whole process, wall time only, and nothing preloaded: for
+ * start-up, where even the rusage reporter's import would weigh.
+ */
+export async function measureNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+): Promise<{ code: number | null; wallMs: number; stdout: string; stderr: string }> {
+  const started = performance.now();
+  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.on('error', reject);
+    child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
+  });
+  return { ...result, wallMs: performance.now() - started };
+}
+
 export function markdownTable(header: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
