@@ -6,8 +6,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// BENCH_CLI: another entry point (e.g. a build under test); default the built CLI.
-export const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+export interface CliUnderTest {
+  name: string;
+  script: string;
+}
+
+export const PACKAGE_CLI: CliUnderTest = {
+  name: 'package',
+  script: fileURLToPath(new URL('../src/cli/main.js', import.meta.url)),
+};
+export const BUNDLE_CLI: CliUnderTest = {
+  name: 'bundle',
+  script: fileURLToPath(new URL('../../bundle/monitors.mjs', import.meta.url)),
+};
+
+/**
+ * The CLIs the benchmarks that run both (plan, apply) measure: BENCH_CLI=package (the
+ * compiled files, what npm installs), bundle (bundle/monitors.mjs, what the Action runs),
+ * both (the default), or the path of another entry point (a build under test).
+ */
+export function clisUnderTest(): CliUnderTest[] {
+  const chosen = process.env.BENCH_CLI ?? 'both';
+  if (chosen === 'both') return [PACKAGE_CLI, BUNDLE_CLI];
+  if (chosen === 'package') return [PACKAGE_CLI];
+  if (chosen === 'bundle') return [BUNDLE_CLI];
+  return [{ name: chosen, script: chosen }];
+}
+
+/** The CLI of the benchmarks that measure one: the first of clisUnderTest(). */
+export const CLI = clisUnderTest()[0]!.script;
 const REPORTER = new URL('./report-rss.js', import.meta.url).href;
 
 export interface Measured {
@@ -18,8 +45,8 @@ export interface Measured {
   stderr: string;
 }
 
-export function measureCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Measured> {
-  return measureScript(CLI, args, env, cwd);
+export function measureCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string, cli = CLI): Promise<Measured> {
+  return measureScript(cli, args, env, cwd);
 }
 
 /** Any Node script as a whole process, measured like the CLI. */

@@ -13,17 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.js';
-import { markdownTable, measureNode, median } from './measure-process.js';
+import { BUNDLE_CLI, markdownTable, measureNode, median, PACKAGE_CLI } from './measure-process.js';
 import { reportRatio } from './ratios.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const ROUNDS = SMOKE ? 2 : 21;
 const IMPORT_RUNS = SMOKE ? 1 : 7;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLIS = [
-  { name: 'package (dist/)', script: join(ROOT, 'dist', 'src', 'cli', 'main.js') },
-  { name: 'bundle', script: join(ROOT, 'bundle', 'monitors.mjs') },
-];
+const CLIS = [PACKAGE_CLI, BUNDLE_CLI];
 const TARGETS = { '--version': 1.3, validate: 2 };
 
 // Each import on its own: a dependency includes its own dependencies; ours include theirs.

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { measureCli, median } from './measure-process.js';
+import { reportRatio } from './ratios.js';
 import { generateTemplateCorpus, INSTANCES } from './template-corpus.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
         row('flat (floor)', flat, corpus.flatBytes),
         row('templates', templated, corpus.templatedBytes),
         '',
-        `Ratio templates / flat (medians): ${ratio.toFixed(2)}x. Goal: within ${GOAL}x: ${ratio <= GOAL ? 'met' : 'MISSED'}. Both: ${f0.last}`,
+        `Ratio templates / flat (medians): ${reportRatio({ bench: 'templates', what: 'templates / flat', value: ratio, kind: 'at most', target: GOAL })}. Both: ${f0.last}`,
         '',
       ].join('\n'),
     );
