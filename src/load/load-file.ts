@@ -1,6 +1,6 @@
 // One file through the pipeline: read, fast parse (or exact when the fast path declines).
-// Analysis waits until every file is parsed (the environments one file declares shape the
-// others); locating problems (the exact parse) happens later, once cross-file problems are
+// Analysis needs the environments the settings file declares (index.ts reads that one
+// first); locating problems (the exact parse) happens later, once cross-file problems are
 // known too.
 import type { Diagnostic } from '../model/monitor.js';
 import type { FileAnalysis } from './analyse-file.js';
@@ -8,9 +8,11 @@ import type { FoundFile } from './discover.js';
 import type { ExactParse, SyntaxProblem } from './exact-parse.js';
 import { fastParse } from './fast-parse.js';
 import type { FilePositions } from './positions.js';
-import { readMonitorsFile, type ReadResult } from './read-file.js';
+import { decodeMonitorsText, type ReadProblem, type ReadResult } from './read-file.js';
 
 export interface LoadedFile extends FoundFile {
+  /** The file as read: its text can be decoded from it again (see index.ts, summaries). */
+  bytes: Buffer | undefined;
   text: string;
   value: unknown;
   positions: FilePositions;
@@ -24,9 +26,11 @@ export interface LoadedFile extends FoundFile {
   diagnostics: Diagnostic[];
 }
 
-export async function loadFile(file: FoundFile): Promise<LoadedFile> {
+/** `read`: the file's bytes (readMonitorsBytes), or why it could not be read. */
+export async function loadFile(file: FoundFile, read: { bytes: Buffer } | ReadProblem): Promise<LoadedFile> {
   const loaded: LoadedFile = {
     ...file,
+    bytes: 'bytes' in read ? read.bytes : undefined,
     text: '',
     value: undefined,
     positions: new Map(),
@@ -36,20 +40,20 @@ export async function loadFile(file: FoundFile): Promise<LoadedFile> {
     parsed: false,
     diagnostics: [],
   };
-  const read: ReadResult = readMonitorsFile(file.abs);
-  if (!('text' in read)) {
+  const decoded: ReadResult = 'bytes' in read ? decodeMonitorsText(read.bytes) : read;
+  if (!('text' in decoded)) {
     loaded.diagnostics.push({
       file: file.display,
-      line: read.line ?? 1,
-      col: read.col ?? 1,
+      line: decoded.line ?? 1,
+      col: decoded.col ?? 1,
       severity: 'error',
-      code: read.code,
-      message: read.message,
+      code: decoded.code,
+      message: decoded.message,
     });
     return loaded;
   }
-  loaded.text = read.text;
-  const parsed = await parseText(read.text);
+  loaded.text = decoded.text;
+  const parsed = await parseText(decoded.text);
   loaded.exact = parsed.exact;
   loaded.positions = parsed.positions;
   if (parsed.problems.length > 0) {

@@ -11,10 +11,16 @@ import { readFileSync, statSync } from 'node:fs';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-export type ReadResult = { text: string } | { code: string; message: string; line?: number; col?: number };
+export type ReadProblem = { code: string; message: string; line?: number; col?: number };
+export type ReadResult = { text: string } | ReadProblem;
 
 export function readMonitorsFile(abs: string): ReadResult {
-  let bytes: Buffer;
+  const read = readMonitorsBytes(abs);
+  return 'bytes' in read ? decodeMonitorsText(read.bytes) : read;
+}
+
+/** The file's bytes, or why they cannot be read (too large, unreadable). */
+export function readMonitorsBytes(abs: string): { bytes: Buffer } | ReadProblem {
   try {
     const info = statSync(abs);
     if (info.size > MAX_FILE_BYTES) {
@@ -23,11 +29,15 @@ export function readMonitorsFile(abs: string): ReadResult {
         message: `the file is ${(info.size / 1048576).toFixed(1)} MiB; the limit is ${MAX_FILE_BYTES / 1048576} MiB per file (split it into several files)`,
       };
     }
-    bytes = readFileSync(abs);
+    return { bytes: readFileSync(abs) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
     return { code: 'file.unreadable', message: `the file cannot be read (${code})` };
   }
+}
+
+/** The text of a file's bytes (the same text each time), or where they are not UTF-8. */
+export function decodeMonitorsText(bytes: Buffer): ReadResult {
   if (!isUtf8(bytes)) return notUtf8(bytes);
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
