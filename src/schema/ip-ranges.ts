@@ -6,7 +6,8 @@
 // coarser (documentation, benchmarking and 240/4 are all "reserved"), which is why the
 // labels stay here; tests/schema/ip-ranges.test.ts holds this table and ipaddr.js's
 // ranges to the same verdicts.
-import ipaddr from 'ipaddr.js';
+import type ipaddr from 'ipaddr.js';
+import { ipaddrLib } from './ipaddr-lib.js';
 
 type Address = ReturnType<typeof ipaddr.parse>;
 
@@ -71,6 +72,7 @@ interface Tables {
 }
 let parsed: Tables | undefined;
 function tables(): Tables {
+  const ipaddr = ipaddrLib();
   return (parsed ??= {
     ranges: {
       [PUBLIC]: REACHABLE.map((cidr) => ipaddr.parseCIDR(cidr)),
@@ -81,6 +83,7 @@ function tables(): Tables {
 }
 
 function reasonFor(address: Address): string | undefined {
+  const ipaddr = ipaddrLib();
   if (address.kind() === 'ipv6') {
     const inner = embeddedIpv4(address as ipaddr.IPv6);
     if (inner) {
@@ -93,6 +96,7 @@ function reasonFor(address: Address): string | undefined {
 }
 
 function embeddedIpv4(address: ipaddr.IPv6): { kind: string; ipv4: ipaddr.IPv4 } | undefined {
+  const ipaddr = ipaddrLib();
   const parts = address.parts;
   if (parts.slice(0, 7).every((p) => p === 0) && (parts[7] ?? 0) <= 1) return undefined; // :: and ::1 are themselves
   const found = tables().embedded.find((e) => address.match(e.range));
@@ -103,6 +107,7 @@ function embeddedIpv4(address: ipaddr.IPv6): { kind: string; ipv4: ipaddr.IPv4 }
 
 /** Why an IPv4 address (dotted quad) is not public, or undefined when it is. */
 export function privateIpv4Reason(text: string): string | undefined {
+  const ipaddr = ipaddrLib();
   return ipaddr.IPv4.isValidFourPartDecimal(text) ? reasonFor(ipaddr.IPv4.parse(text)) : undefined;
 }
 
@@ -110,6 +115,7 @@ export function privateIpv4Reason(text: string): string | undefined {
 export function privateIpv6Reason(text: string): string | undefined {
   // Read as WHATWG URL reads it first: ipaddr.js takes `::1.2.3.4` for `::ffff:1.2.3.4`.
   const normal = whatwgIpv6(text);
+  const ipaddr = ipaddrLib();
   return normal !== undefined && ipaddr.IPv6.isValid(normal) ? reasonFor(ipaddr.IPv6.parse(normal)) : undefined;
 }
 
