@@ -11,9 +11,10 @@ export interface CliUnderTest {
   script: string;
 }
 
+/** What npm installs: the package's bin, built by scripts/build-package.mjs (`npm run build`). */
 export const PACKAGE_CLI: CliUnderTest = {
   name: 'package',
-  script: fileURLToPath(new URL('../src/cli/main.js', import.meta.url)),
+  script: fileURLToPath(new URL('../cli/main.js', import.meta.url)),
 };
 export const BUNDLE_CLI: CliUnderTest = {
   name: 'bundle',
@@ -21,8 +22,8 @@ export const BUNDLE_CLI: CliUnderTest = {
 };
 
 /**
- * The CLIs the benchmarks that run both (plan, apply) measure: BENCH_CLI=package (the
- * compiled files, what npm installs), bundle (bundle/monitors.mjs, what the Action runs),
+ * The CLIs the benchmarks that run both (plan, apply) measure: BENCH_CLI=package (dist/cli,
+ * what npm installs), bundle (bundle/monitors.mjs, what the Action runs),
  * both (the default), or the path of another entry point (a build under test).
  */
 export function clisUnderTest(): CliUnderTest[] {

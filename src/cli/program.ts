@@ -2,7 +2,7 @@
 // loads its work lazily; only the command named on the command line is declared (a run of
 // `monitors validate` does not load the declarations of plan, sim, ci...), all of them when
 // none is named (help, an unknown command and its suggestions).
-import { Command } from 'commander';
+import { Command } from './commander.js';
 import { COMMAND_MODULES, namedCommand } from './command-modules.js';
 import { docsHelp } from './docs-location.js';
 import { optionErrorsAs } from './option-errors.js';

@@ -201,7 +201,8 @@ interface LoaderState {
   anchorMap?: Record<string, unknown>;
 }
 
-export function fastParse(text: string): FastParse | undefined {
+/** `positions`: scan where each top-level item starts (else FastParse.positions is empty). */
+export function fastParse(text: string, positions = true): FastParse | undefined {
   if (declines(text)) return undefined;
   let state: LoaderState | undefined;
   // Called once: keeps js-yaml's loader state to look at its anchors afterwards, then
@@ -222,5 +223,5 @@ export function fastParse(text: string): FastParse | undefined {
   // Anchors (and so aliases) go the exact way, which bounds alias expansion.
   const anchors = state?.anchorMap;
   if (anchors === undefined || Object.keys(anchors).length > 0) return undefined;
-  return { value, positions: scanPositions(text) };
+  return { value, positions: positions ? scanPositions(text) : new Map() };
 }

@@ -17,7 +17,10 @@ export interface LoadedFile extends FoundFile {
   value: unknown;
   positions: FilePositions;
   exact: ExactParse | undefined;
-  /** The fast text scan found every item the parsed value has (else the exact parse gives positions). */
+  /**
+   * The fast text scan found every item the parsed value has (else the exact parse gives
+   * positions); true as well when no positions were asked for (see loadFile).
+   */
   positionsComplete: boolean;
   /** undefined when the file could not be parsed (its diagnostics say why), or before it is analysed. */
   analysis: FileAnalysis | undefined;
@@ -26,8 +29,17 @@ export interface LoadedFile extends FoundFile {
   diagnostics: Diagnostic[];
 }
 
-/** `read`: the file's bytes (readMonitorsBytes), or why it could not be read. */
-export async function loadFile(file: FoundFile, read: { bytes: Buffer } | ReadProblem): Promise<LoadedFile> {
+/**
+ * `read`: the file's bytes (readMonitorsBytes), or why it could not be read. `positions`:
+ * scan where each item starts; a summary (validate) asks only of files that may declare
+ * settings, since it names no place of a valid monitor, and a file with a problem is parsed
+ * exactly anyway.
+ */
+export async function loadFile(
+  file: FoundFile,
+  read: { bytes: Buffer } | ReadProblem,
+  positions = true,
+): Promise<LoadedFile> {
   const loaded: LoadedFile = {
     ...file,
     bytes: 'bytes' in read ? read.bytes : undefined,
@@ -53,7 +65,7 @@ export async function loadFile(file: FoundFile, read: { bytes: Buffer } | ReadPr
     return loaded;
   }
   loaded.text = decoded.text;
-  const parsed = await parseText(decoded.text);
+  const parsed = await parseText(decoded.text, positions);
   loaded.exact = parsed.exact;
   loaded.positions = parsed.positions;
   if (parsed.problems.length > 0) {
@@ -63,7 +75,7 @@ export async function loadFile(file: FoundFile, read: { bytes: Buffer } | ReadPr
   }
   loaded.value = parsed.value;
   loaded.parsed = true;
-  loaded.positionsComplete = positionsComplete(loaded.value, loaded.positions);
+  loaded.positionsComplete = !positions || positionsComplete(loaded.value, loaded.positions);
   return loaded;
 }
 
@@ -81,8 +93,8 @@ export interface ParsedText {
  * the exact parse, which is the authority on meaning (tests/load/yaml-test-suite.test.ts
  * holds both to the YAML test suite).
  */
-export async function parseText(text: string): Promise<ParsedText> {
-  const fast = fastParse(text);
+export async function parseText(text: string, positions = true): Promise<ParsedText> {
+  const fast = fastParse(text, positions);
   if (fast) return { value: fast.value, positions: fast.positions, exact: undefined, problems: [] };
   // The exact parser (and the `yaml` package) is loaded only for a text that needs it.
   const { exactParse } = await import('./exact-parse.js');

@@ -42,10 +42,10 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   const reads = discovery.files.map((found) => readMonitorsBytes(found.abs));
   const loaded: (LoadedFile | undefined)[] = discovery.files.map(() => undefined);
   const foreign = new Set<LoadedFile>();
-  const load = async (i: number): Promise<LoadedFile> => {
+  const load = async (i: number, positions: boolean): Promise<LoadedFile> => {
     let file = loaded[i];
     if (!file) {
-      file = loaded[i] = await loadFile(discovery.files[i]!, reads[i]!);
+      file = loaded[i] = await loadFile(discovery.files[i]!, reads[i]!, positions);
       // Other tools' YAML is left out before anything is read from it (environments included).
       if (isForeignLoaded(file)) foreign.add(file);
       await new Promise((resolve) => setImmediate(resolve));
@@ -55,7 +55,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
 
   // Only a file whose text holds the key, or an escape that could spell it, can declare settings.
   for (const [i, read] of reads.entries())
-    if ('bytes' in read && (read.bytes.includes('settings') || read.bytes.includes(0x5c))) await load(i);
+    if ('bytes' in read && (read.bytes.includes('settings') || read.bytes.includes(0x5c))) await load(i, true);
   const declared = declaredEnvironments(loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined)));
   const checked =
     options.environment === undefined ? declared.names : declared.names.filter((n) => n === options.environment);
@@ -68,7 +68,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   };
   const slimmed = new Set<LoadedFile>();
   for (let i = 0; i < reads.length; i++) {
-    const file = await load(i);
+    const file = await load(i, !summary);
     if (!file.parsed || foreign.has(file)) continue;
     file.analysis = analyseFile(file.value, analyseOptions);
     if (summary && file.analysis.problems.length === 0 && file.positionsComplete && !file.analysis.settings) {
