@@ -22,7 +22,7 @@ import { startSimProcess } from '../tests/helpers/sim-process.js';
 import { startSpecServer } from '../tests/helpers/spec-server.js';
 import { E2E_DEFAULTS } from '../tests/helpers/yaml-defaults.js';
 import { generateCorpus } from './corpus.js';
-import { clisUnderTest, markdownTable, measureCli, type CliUnderTest } from './measure-process.js';
+import { benchEnv, clisUnderTest, markdownTable, measureCli, type CliUnderTest } from './measure-process.js';
 import { reportRatio } from './ratios.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -99,14 +99,8 @@ interface Row {
   log: Entry[];
 }
 
-const baseEnv = (url: string, token: string): NodeJS.ProcessEnv => ({
-  PATH: process.env.PATH ?? '',
-  HOME: process.env.HOME ?? '/tmp',
-  CI: 'true',
-  NO_COLOR: '1',
-  MONITORS_API_URL: url,
-  MONITORS_API_TOKEN: token,
-});
+const baseEnv = (url: string, token: string): NodeJS.ProcessEnv =>
+  benchEnv({ CI: 'true', NO_COLOR: '1', MONITORS_API_URL: url, MONITORS_API_TOKEN: token });
 
 async function applyAgainst(server: Server, cli: CliUnderTest): Promise<Row> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-apply-'));

@@ -34,6 +34,18 @@ export function clisUnderTest(): CliUnderTest[] {
   return [{ name: chosen, script: chosen }];
 }
 
+/**
+ * The environment of every measured process: this shell's (so that a process pays what
+ * every process here pays at start, NODE_EXTRA_CA_CERTS say, the floors alike), without the
+ * CLI's own MONITORS_* settings and the benchmarks' BENCH_* ones, plus `extra`.
+ */
+export function benchEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (!name.startsWith('MONITORS_') && !name.startsWith('BENCH_')) env[name] = value;
+  return { ...env, ...extra };
+}
+
 /** The CLI of the benchmarks that measure one: the first of clisUnderTest(). */
 export const CLI = clisUnderTest()[0]!.script;
 const REPORTER = new URL('./report-rss.js', import.meta.url).href;

@@ -14,6 +14,7 @@ import { startSimProcess } from '../tests/helpers/sim-process.js';
 import { generateCorpus } from './corpus.js';
 import { bareListingMs } from './bare-listing.js';
 import {
+  benchEnv,
   clisUnderTest,
   markdownTable,
   measureCli,
@@ -36,15 +37,13 @@ async function main(): Promise<void> {
   const sim = await startSimProcess(['--rate-limit', '0', '--monitor-limit', '100000']);
   try {
     const corpus = generateCorpus(join(dir, 'monitors'), { monitors: MONITORS, files: FILES });
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
+    const env = benchEnv({
       CI: 'true',
       NO_COLOR: '1',
       MONITORS_API_URL: sim.baseUrl,
       MONITORS_API_TOKEN: sim.token,
       ...corpus.env,
-    };
+    });
     const lock = join(dir, 'monitors.lock.json');
     const seeding = performance.now();
     await seedWorkspace(join(dir, 'monitors'), corpus.env, sim.adminUrl, lock);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.js';
-import { BUNDLE_CLI, markdownTable, measureNode, median, PACKAGE_CLI } from './measure-process.js';
+import { benchEnv, BUNDLE_CLI, markdownTable, measureNode, median, PACKAGE_CLI } from './measure-process.js';
 import { reportRatio } from './ratios.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   try {
     const yamlDir = join(dir, 'monitors');
     const corpus = generateCorpus(yamlDir, { monitors: 20, files: 2 });
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...corpus.env };
+    const env = benchEnv(corpus.env);
     const commands = CLIS.flatMap((cli) => [
       { cli, what: '--version' as const, args: [cli.script, '--version'] },
       { cli, what: 'validate' as const, args: [cli.script, 'validate', yamlDir] },
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
       ];
     });
     process.stdout.write(
-      `Start-up, ${ROUNDS} rounds, each command after \`node -e 0\` in every round; ratio: the median of the per-round ratios\n\n${markdownTable(
+      `Start-up, ${ROUNDS} rounds, each command after \`node -e 0\` in every round; ratio: the median of the per-round ratios. ${await certificatesNote(env)}\n\n${markdownTable(
         ['command', 'from', 'median', 'ratio to node -e 0 (median ' + ms(median(floor)) + ')'],
         rows,
       )}\n\nThe bundle is one file of ${(statSync(CLIS[1]!.script).size / 1e6).toFixed(2)} MB: Node compiles all of it before running any.\n\n`,
@@ -110,5 +110,17 @@ async function main(): Promise<void> {
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/**
+ * Every process here, `node -e 0` included, reads NODE_EXTRA_CA_CERTS at start when it is
+ * set: say what that costs, since it is part of both sides of every ratio.
+ */
+async function certificatesNote(env: NodeJS.ProcessEnv): Promise<string> {
+  if (!env.NODE_EXTRA_CA_CERTS) return 'NODE_EXTRA_CA_CERTS is not set.';
+  const { NODE_EXTRA_CA_CERTS: _certificates, ...without } = env;
+  const runs: number[] = [];
+  for (let i = 0; i < (SMOKE ? 1 : 7); i++) runs.push((await measureNode(['-e', '0'], without)).wallMs);
+  return `NODE_EXTRA_CA_CERTS is set, as in this shell: every process reads those certificates at start (without it, \`node -e 0\` takes ${ms(median(runs))}).`;
+}
 
 await main();

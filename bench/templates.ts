@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { measureCli, median } from './measure-process.js';
+import { benchEnv, measureCli, median } from './measure-process.js';
 import { reportRatio } from './ratios.js';
 import { generateTemplateCorpus, INSTANCES } from './template-corpus.js';
 
@@ -20,11 +20,7 @@ async function validate(
   dir: string,
   env: Record<string, string>,
 ): Promise<{ ms: number; rssMb: number; last: string }> {
-  const r = await measureCli(['validate', dir], {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    ...env,
-  });
+  const r = await measureCli(['validate', dir], benchEnv(env));
   const last = (r.stdout + r.stderr).trim().split('\n').pop() ?? '';
   if (r.code !== 0)
     throw new Error(`validate ${dir} failed (exit ${r.code}):\n${(r.stdout + r.stderr).slice(0, 2000)}`);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.js';
 import { writeFloorValidator } from './floor-validator.js';
-import { markdownTable, measureCli, measureScript, median, type Measured } from './measure-process.js';
+import { benchEnv, markdownTable, measureCli, measureScript, median, type Measured } from './measure-process.js';
 import { reportRatio } from './ratios.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     const yamlDir = path.join(dir, 'monitors');
     const corpus = generateCorpus(yamlDir, { monitors: MONITORS, files: FILES });
     const validator = writeFloorValidator(dir);
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...corpus.env };
+    const env = benchEnv(corpus.env);
     const validateOnce = async () => checked(await measureCli(['validate', yamlDir], env), 'monitors validate');
     const bareOnce = async () => checked(await measureScript(BARE, [yamlDir, validator], env), 'the floor');
     await validateOnce(); // warm the file cache
