@@ -6,9 +6,13 @@
 import { createRequire } from 'node:module';
 import type * as Commander from 'commander';
 
-const commander = (
-  typeof require === 'function' ? require('commander') : createRequire(import.meta.url)('commander')
-) as typeof Commander;
+function load(): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate: see above
+  if (typeof require === 'function') return require('commander');
+  return createRequire(import.meta.url)('commander');
+}
+
+const commander = load() as typeof Commander;
 
 export const { Argument, Command, CommanderError } = commander;
 export type Argument = Commander.Argument;

@@ -5,7 +5,7 @@
 // authority on meaning.
 import jsyaml from 'js-yaml';
 import { YAML_CORE_SCHEMA } from './core-schema.js';
-import type { FilePositions } from './positions.js';
+import { noPositions, type FilePositions } from './positions.js';
 import { scanPositions } from './scan-positions.js';
 
 export interface FastParse {
@@ -223,5 +223,5 @@ export function fastParse(text: string, positions = true): FastParse | undefined
   // Anchors (and so aliases) go the exact way, which bounds alias expansion.
   const anchors = state?.anchorMap;
   if (anchors === undefined || Object.keys(anchors).length > 0) return undefined;
-  return { value, positions: positions ? scanPositions(text) : new Map() };
+  return { value, positions: positions ? scanPositions(text) : noPositions() };
 }

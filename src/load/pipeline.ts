@@ -22,6 +22,7 @@ import { fastParse } from './fast-parse.js';
 import { isForeignLoaded, withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import type { LoadOptions } from './options.js';
+import { noPositions } from './positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './read-file.js';
 
 export interface Loaded {
@@ -136,14 +137,15 @@ async function useExactParse(file: LoadedFile, options: AnalyseOptions): Promise
 // What a monitor keeps in a summary: the checks across files read its index, name and
 // for_each instance only. Shared empty values for the rest; copies of the texts, since a
 // slice of the file's text would keep the whole text in memory.
-const NOTHING: Readonly<Record<string, unknown>> = Object.freeze({});
+const NOTHING: Record<string, unknown> = Object.freeze({});
+const NO_VALUES: Record<string, string> = Object.freeze({});
 const place = (m: CheckedMonitor): CheckedMonitor => ({
   index: m.index,
   name: m.name === undefined ? undefined : copied(m.name),
   ...(m.instance !== undefined ? { instance: copied(m.instance) } : {}),
-  input: NOTHING as Record<string, unknown>,
+  input: NOTHING,
   envRefs: NOTHING,
-  envValues: NOTHING as Record<string, string>,
+  envValues: NO_VALUES,
   pinnedId: undefined,
   written: NOTHING,
 });
@@ -153,7 +155,7 @@ function keepPlacesOnly(file: LoadedFile, analysis: FileAnalysis): void {
   for (const view of analysis.environments) view.monitors = view.monitors.map(place);
   file.text = '';
   file.value = undefined;
-  file.positions = new Map();
+  file.positions = noPositions();
 }
 
 /** The text, parsed value and positions of a file kept as places only (the fast path took it the first time). */
@@ -162,7 +164,7 @@ function readAgain(file: LoadedFile): void {
   file.text = 'text' in decoded ? decoded.text : '';
   const fast = fastParse(file.text);
   file.value = fast?.value;
-  file.positions = fast?.positions ?? new Map();
+  file.positions = fast?.positions ?? noPositions();
 }
 
 function sortAndDedupe(diagnostics: Diagnostic[], files: LoadedFile[]): Diagnostic[] {

@@ -10,8 +10,12 @@ import type Ipaddr from 'ipaddr.js';
 let lib: typeof Ipaddr | undefined;
 
 export function ipaddrLib(): typeof Ipaddr {
-  lib ??= (
-    typeof require === 'function' ? require('ipaddr.js') : createRequire(import.meta.url)('ipaddr.js')
-  ) as typeof Ipaddr;
+  lib ??= load() as typeof Ipaddr;
   return lib;
+}
+
+function load(): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate: see above
+  if (typeof require === 'function') return require('ipaddr.js');
+  return createRequire(import.meta.url)('ipaddr.js');
 }

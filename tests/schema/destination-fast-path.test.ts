@@ -17,7 +17,17 @@ const tld = fc.oneof(
 );
 const host = fc.oneof(
   fc.tuple(fc.array(label, { minLength: 0, maxLength: 4 }), tld).map(([labels, last]) => [...labels, last].join('.')),
-  fc.constantFrom('home.arpa', 'nas.home.arpa', 'a.home.arpa', '10.0.0.1', '8.8.8.8', '[::1]', 'a..b.com', '.a.com', 'a.com.'),
+  fc.constantFrom(
+    'home.arpa',
+    'nas.home.arpa',
+    'a.home.arpa',
+    '10.0.0.1',
+    '8.8.8.8',
+    '[::1]',
+    'a..b.com',
+    '.a.com',
+    'a.com.',
+  ),
 );
 const url = fc
   .tuple(
