@@ -146,14 +146,7 @@ function cells({ server, code, failed, wallMs, log }: Row, cli: CliUnderTest): (
   const what = `${cli.name}, ${server.name}`;
   // Judged on buckets (issue 25); a window's first run-out costs one 429 by design (docs/api-client.md).
   if (server.name.startsWith('token bucket')) judgeBucket(what, rate / server.rate, refused / log.length);
-  reportRatio({
-    bench: 'apply',
-    what: `${what}: sent before a Retry-After`,
-    value: early,
-    kind: 'at most',
-    target: 0,
-    format: 'count',
-  });
+  judgeEarly(what, early);
   return [
     cli.name,
     server.name,
@@ -164,6 +157,18 @@ function cells({ server, code, failed, wallMs, log }: Row, cli: CliUnderTest): (
     early,
     `${floor.toFixed(1)} s: ${(seconds / floor).toFixed(2)}`,
   ];
+}
+
+/** No request may come before a Retry-After has elapsed (the server marks those). */
+function judgeEarly(what: string, early: number): void {
+  reportRatio({
+    bench: 'apply',
+    what: `${what}: sent before a Retry-After`,
+    value: early,
+    kind: 'at most',
+    target: 0,
+    format: 'count',
+  });
 }
 
 function judgeBucket(what: string, share: number, refused: number): void {
@@ -221,14 +226,7 @@ async function strictApply(c: Strict, cli: CliUnderTest): Promise<(string | numb
       kind: 'at most',
       target: 2,
     });
-    reportRatio({
-      bench: 'apply',
-      what: `${what}: sent before a Retry-After`,
-      value: early,
-      kind: 'at most',
-      target: 0,
-      format: 'count',
-    });
+    judgeEarly(what, early);
     return [
       cli.name,
       `${c.name} (seed ${c.seed})`,

@@ -71,29 +71,14 @@ export async function measureScript(
 ): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'));
   const rssFile = join(dir, 'rusage.json');
-  const started = performance.now();
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-    (resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', REPORTER, script, ...args], {
-        cwd,
-        env: { ...env, BENCH_RUSAGE_FILE: rssFile },
-      });
-      let out = '';
-      let err = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-      child.on('error', reject);
-      child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
-    },
-  );
-  const wallMs = performance.now() - started;
+  const run = await measureNode(['--import', REPORTER, script, ...args], { ...env, BENCH_RUSAGE_FILE: rssFile }, cwd);
   let maxRssKb = 0;
   try {
     maxRssKb = (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRSS: number }).maxRSS;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { code, wallMs, peakRssMb: maxRssKb / 1024, stdout, stderr };
+  return { ...run, peakRssMb: maxRssKb / 1024 };
 }
 
 /**

@@ -41,6 +41,16 @@ function monitorsFolder(): string {
   return dir;
 }
 
+/** `apply --yes` of a folder of CREATES monitors against the server at `baseUrl`: it succeeds. */
+async function applyAll(baseUrl: string): Promise<void> {
+  const run = await runCli(['apply', '--yes'], {
+    cwd: monitorsFolder(),
+    env: { MONITORS_API_URL: baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true' },
+  });
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.stdout).toContain(`Apply complete: ${CREATES} created, 0 replaced, 0 deleted, 0 failed.`);
+}
+
 const limits: [string, Partial<FaultSettings>][] = [
   // 8 at once, 4 back a second: the first probe after the 8 finds less than one back.
   ['a token bucket (4/s, burst 8)', { rateLimitRps: 4, rateLimitBurst: 8 }],
@@ -53,13 +63,7 @@ describe('apply against a rate-limited server', () => {
     '%s: each monitor created once, no request before a Retry-After had elapsed',
     async (_name, faults) => {
       sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], faults });
-      const run = await runCli(['apply', '--yes'], {
-        cwd: monitorsFolder(),
-        env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true' },
-      });
-
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toContain(`Apply complete: ${CREATES} created, 0 replaced, 0 deleted, 0 failed.`);
+      await applyAll(sim.baseUrl);
       const log = sim.requests();
       expect(log.filter((e) => e.method === 'POST' && e.status === 201)).toHaveLength(CREATES);
       expect(log.filter((e) => e.early).map((e) => `${e.method} ${e.path} ${e.status} at ${e.startedAt}`)).toEqual([]);
@@ -74,13 +78,7 @@ describe('apply against a strict limit with transient errors (the spec server)',
       rateLimit: { kind: 'bucket', limit: 1, windowMs: 100 },
       faults: { rate503: 0.2, seed: 25, when: 'before' },
     });
-    const run = await runCli(['apply', '--yes'], {
-      cwd: monitorsFolder(),
-      env: { MONITORS_API_URL: spec.baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true' },
-    });
-
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(`Apply complete: ${CREATES} created, 0 replaced, 0 deleted, 0 failed.`);
+    await applyAll(spec.baseUrl);
     const log = spec.requests();
     expect(log.filter((e) => e.status === 503).length, 'the faults happened').toBeGreaterThan(0);
     expect(spec.monitors()).toHaveLength(CREATES);

@@ -11,6 +11,7 @@ import { PacingModel, type Ticket } from '../../../src/api/pacing/model.js';
 import { retryDelayMs } from '../../../src/api/retry-policy.js';
 import type { Limiter } from '../../../src/sim/rate-limits/decision.js';
 import { RetryAfterWatch } from '../../../src/sim/rate-limits/retry-after-watch.js';
+import { seededRandom } from '../../../src/sim/prng.js';
 
 export interface RunOptions {
   limiter: Limiter;
@@ -68,7 +69,7 @@ export function discreteRun(options: RunOptions): RunResult {
   const model = new PacingModel();
   const watch = new RetryAfterWatch();
   const events: Event[] = [];
-  const random = seeded(faults?.seed ?? 1);
+  const random = seededRandom(faults?.seed ?? 1); // the same faults, and the same backoff jitter, on every run
   let order = 0;
   let now = start;
   const at = (time: number, run: () => void) => {
@@ -155,16 +156,4 @@ export function discreteRun(options: RunOptions): RunResult {
   }
   result.elapsedMs = lastAnswer - first;
   return result;
-}
-
-/** mulberry32: the same faults, and the same jitter of backoffs, on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
