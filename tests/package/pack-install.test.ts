@@ -137,7 +137,7 @@ describe('the packed package', () => {
     const named = new Set<string>();
     const walk = (dir: string): string[] =>
       readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
-    for (const file of walk(join(installed, 'dist', 'src')))
+    for (const file of walk(join(installed, 'dist', 'cli')))
       for (const [page] of readFileSync(file, 'utf8').matchAll(/docs\/[a-z-]+\.md/g)) named.add(page);
     expect([...named]).toEqual(expect.arrayContaining(['docs/recovery.md', 'docs/simulator.md']));
     expect([...named].filter((page) => !existsSync(join(installed, page)))).toEqual([]);
