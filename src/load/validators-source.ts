@@ -15,21 +15,34 @@ import { monitorInputSchema } from '../schema/monitor-input-schema.js';
  */
 const movedSchema = monitorsFileSchema.properties.moved;
 const removedSchema = monitorsFileSchema.properties.removed;
+const sections = {
+  ...monitorsFileSchema.properties,
+  monitors: { type: 'array', items: { type: 'object' } },
+  moved: {
+    ...movedSchema,
+    items: { ...movedSchema.items, properties: { ...movedSchema.items.properties, for_each: {} } },
+  },
+  removed: {
+    ...removedSchema,
+    items: { ...removedSchema.items, properties: { ...removedSchema.items.properties, for_each: {} } },
+  },
+};
+/**
+ * Each section but `monitors` is referenced, and compiled (`inlineRefs: false`) into a
+ * function of its own: Node compiles a function when it is first called, so a file without
+ * `settings:` or `moved:` never pays for compiling their checks.
+ */
+const REFERENCED = ['defaults', 'vars', 'moved', 'removed', 'settings'] as const;
 export const loaderFileSchema = {
   ...monitorsFileSchema,
   $id: 'loader-file',
-  properties: {
-    ...monitorsFileSchema.properties,
-    monitors: { type: 'array', items: { type: 'object' } },
-    moved: {
-      ...movedSchema,
-      items: { ...movedSchema.items, properties: { ...movedSchema.items.properties, for_each: {} } },
-    },
-    removed: {
-      ...removedSchema,
-      items: { ...removedSchema.items, properties: { ...removedSchema.items.properties, for_each: {} } },
-    },
-  },
+  definitions: Object.fromEntries(REFERENCED.map((name) => [name, sections[name]])),
+  properties: Object.fromEntries(
+    Object.entries(sections).map(([name, schema]) => [
+      name,
+      (REFERENCED as readonly string[]).includes(name) ? { $ref: `#/definitions/${name}` } : schema,
+    ]),
+  ),
 };
 
 const UCS2LENGTH = `// Length in Unicode code points, as JSON Schema counts (ajv/dist/runtime/ucs2length).
@@ -56,6 +69,7 @@ export function renderValidatorsModule(): string {
     strict: true,
     allowUnionTypes: true,
     verbose: true,
+    inlineRefs: false,
     code: { source: true, esm: true },
   });
   ajv.addSchema(loaderFileSchema, 'file');
