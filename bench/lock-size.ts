@@ -12,6 +12,7 @@ import { recordedHashes } from '../src/plan/lock-record.js';
 import { lockRecordOf, prepareDesired } from '../src/plan/prepare.js';
 import { generateCorpus } from './corpus.js';
 import { markdownTable } from './measure-process.js';
+import { reportRatio } from './ratios.js';
 
 const MONITORS = process.env.BENCH_SMOKE === '1' ? 1_000 : 10_000;
 const TARGET = 2;
@@ -62,7 +63,7 @@ try {
         [row('hashes only (before values were kept)', before), row('values kept', after)],
       ),
       '',
-      `Size ratio after / before: ${ratio.toFixed(2)}x, target <= ${TARGET}x: ${ratio <= TARGET ? 'met' : 'MISSED'}.`,
+      `Size ratio after / before: ${reportRatio({ bench: 'lock-size', what: `lock file of ${n(MONITORS)} monitors: values kept / hashes only`, value: ratio, kind: 'at most', target: TARGET })}.`,
       '',
     ].join('\n'),
   );

@@ -4,7 +4,8 @@
 // the same listing by a bare undici loop (bare-listing.ts) shows what the server and the
 // loopback add to it.
 // Target (issue 17): the plan with latency within 1.25x of the larger of the listing's
-// floor and the plan without latency: the listing and the local work overlap.
+// floor and the plan without latency: the listing and the local work overlap. Measured for
+// the compiled package and for the bundle (BENCH_CLI chooses; both by default).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,16 @@ import { setFaults } from '../tests/helpers/sim-admin.js';
 import { startSimProcess } from '../tests/helpers/sim-process.js';
 import { generateCorpus } from './corpus.js';
 import { bareListingMs } from './bare-listing.js';
-import { markdownTable, measureCli, type Measured } from './measure-process.js';
+import {
+  benchEnv,
+  clisUnderTest,
+  markdownTable,
+  measureCli,
+  median,
+  type CliUnderTest,
+  type Measured,
+} from './measure-process.js';
+import { reportRatio } from './ratios.js';
 import { seedWorkspace } from './seed-workspace.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -27,15 +37,13 @@ async function main(): Promise<void> {
   const sim = await startSimProcess(['--rate-limit', '0', '--monitor-limit', '100000']);
   try {
     const corpus = generateCorpus(join(dir, 'monitors'), { monitors: MONITORS, files: FILES });
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
+    const env = benchEnv({
       CI: 'true',
       NO_COLOR: '1',
       MONITORS_API_URL: sim.baseUrl,
       MONITORS_API_TOKEN: sim.token,
       ...corpus.env,
-    };
+    });
     const lock = join(dir, 'monitors.lock.json');
     const seeding = performance.now();
     await seedWorkspace(join(dir, 'monitors'), corpus.env, sim.adminUrl, lock);
@@ -44,43 +52,55 @@ async function main(): Promise<void> {
     // Some changed: the shared timeout of two files (the monitors that inherit it).
     for (const file of corpus.files.slice(0, 2))
       writeFileSync(file, readFileSync(file, 'utf8').replace('  timeout_seconds: 10\n', '  timeout_seconds: 11\n'));
-    const plan = () => measureCli(['plan', join(dir, 'monitors'), '--lock', lock, '--format', 'json'], env);
+    const clis = clisUnderTest();
+    const plan = (cli: CliUnderTest) =>
+      measureCli(['plan', join(dir, 'monitors'), '--lock', lock, '--format', 'json'], env, undefined, cli.script);
 
-    // Without and with latency in turn, so that both see the same machine.
-    const fast: Measured[] = [];
-    const slow: Measured[] = [];
+    // Without and with latency in turn, and each CLI in turn, so that all see the same machine.
+    const fast = clis.map(() => [] as Measured[]);
+    const slow = clis.map(() => [] as Measured[]);
     const bare: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      await setFaults(sim.adminUrl, { latencyMs: 0 });
-      fast.push(checked(await plan()));
-      await setFaults(sim.adminUrl, { latencyMs: LATENCY_MS });
-      slow.push(checked(await plan()));
+      for (const [c, cli] of clis.entries()) {
+        await setFaults(sim.adminUrl, { latencyMs: 0 });
+        fast[c]!.push(checked(await plan(cli)));
+        await setFaults(sim.adminUrl, { latencyMs: LATENCY_MS });
+        slow[c]!.push(checked(await plan(cli)));
+      }
       bare.push(await bareListingMs(sim.baseUrl, sim.token));
     }
     const pages = Math.ceil(MONITORS / 100);
     const floorMs = pages * LATENCY_MS;
-    const summary = JSON.parse(fast[0]!.stdout) as { summary: Record<string, number> };
+    const summary = JSON.parse(fast[0]![0]!.stdout) as { summary: Record<string, number> };
 
     process.stdout.write(
       `Plan of ${MONITORS} desired monitors (${FILES} files, ${(corpus.bytes / 1e6).toFixed(1)} MB) against ${MONITORS} live (seeded with their lock file in ${ms(seedMs)}, not measured); plan summary ${JSON.stringify(summary.summary)}; ${RUNS} runs of each, in turn\n\n`,
     );
-    const bound = Math.max(floorMs, median(fast.map((r) => r.wallMs)));
-    const ratio = median(slow.map((r) => r.wallMs)) / bound;
+    const rows: string[][] = [];
+    const verdicts: string[] = [];
+    for (const [c, cli] of clis.entries()) {
+      const fastMs = median(fast[c]!.map((r) => r.wallMs));
+      const slowMs = median(slow[c]!.map((r) => r.wallMs));
+      const bound = Math.max(floorMs, fastMs);
+      rows.push([`${cli.name}: plan, no latency`, ms(fastMs), mb(maxRss(fast[c]!))]);
+      rows.push([`${cli.name}: plan, ${LATENCY_MS} ms latency per request`, ms(slowMs), mb(maxRss(slow[c]!))]);
+      const verdict = reportRatio({
+        bench: 'plan',
+        what: `${cli.name}: ${LATENCY_MS} ms latency / max(listing floor, no latency)`,
+        value: slowMs / bound,
+        kind: 'at most',
+        target: TARGET_RATIO,
+      });
+      verdicts.push(`${cli.name}: with latency / max(floor, no latency) = ${ms(slowMs)} / ${ms(bound)} = ${verdict}`);
+    }
+    rows.push([`floor: ${pages} listing pages x ${LATENCY_MS} ms`, ms(floorMs), '-']);
+    rows.push([
+      `for comparison: the ${pages} pages listed by a bare undici loop, ${LATENCY_MS} ms latency`,
+      ms(median(bare)),
+      '-',
+    ]);
     process.stdout.write(
-      `${markdownTable(
-        ['run', 'wall time (median)', 'peak RSS (max)'],
-        [
-          ['plan, no latency', ms(median(fast.map((r) => r.wallMs))), mb(maxRss(fast))],
-          [`plan, ${LATENCY_MS} ms latency per request`, ms(median(slow.map((r) => r.wallMs))), mb(maxRss(slow))],
-          [`floor: ${pages} listing pages x ${LATENCY_MS} ms`, ms(floorMs), '-'],
-          [
-            `for comparison: the ${pages} pages listed by a bare undici loop, ${LATENCY_MS} ms latency`,
-            ms(median(bare)),
-            '-',
-          ],
-        ],
-      )}\n\n` +
-        `With latency / max(floor, no latency) = ${ms(median(slow.map((r) => r.wallMs)))} / ${ms(bound)} = ${ratio.toFixed(2)}x; target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}.\n`,
+      `${markdownTable(['run', 'wall time (median)', 'peak RSS (max)'], rows)}\n\n${verdicts.join('\n')}\n`,
     );
   } finally {
     await sim.stop();
@@ -93,7 +113,6 @@ function checked(run: Measured): Measured {
   return run;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const maxRss = (runs: Measured[]) => Math.max(...runs.map((r) => r.peakRssMb));
 const ms = (v: number) => `${Math.round(v)} ms`;
 const mb = (v: number) => `${Math.round(v)} MB`;

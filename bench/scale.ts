@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimProcess } from '../tests/helpers/sim-process.js';
 import { generateCorpus } from './corpus.js';
-import { markdownTable, measureCli, type Measured } from './measure-process.js';
+import { benchEnv, markdownTable, measureCli, type Measured } from './measure-process.js';
 import { seedWorkspace } from './seed-workspace.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -34,15 +34,13 @@ async function runSize(monitors: number): Promise<SizeRun> {
     const yamlDir = join(dir, 'monitors');
     const lock = join(dir, 'monitors.lock.json');
     const corpus = generateCorpus(yamlDir, { monitors, files: monitors / PER_FILE });
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
+    const env = benchEnv({
       CI: 'true',
       NO_COLOR: '1',
       MONITORS_API_URL: sim.baseUrl,
       MONITORS_API_TOKEN: sim.token,
       ...corpus.env,
-    };
+    });
 
     const validate = await measureCli(['validate', yamlDir], env);
     expectExit(validate, [0], 'validate');

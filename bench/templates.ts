@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { measureCli } from './measure-process.js';
+import { benchEnv, measureCli, median } from './measure-process.js';
+import { reportRatio } from './ratios.js';
 import { generateTemplateCorpus, INSTANCES } from './template-corpus.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -15,17 +16,11 @@ const FILES = SMOKE ? 2 : 100;
 const RUNS = SMOKE ? 1 : 7;
 const GOAL = 1.2;
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
 async function validate(
   dir: string,
   env: Record<string, string>,
 ): Promise<{ ms: number; rssMb: number; last: string }> {
-  const r = await measureCli(['validate', dir], {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    ...env,
-  });
+  const r = await measureCli(['validate', dir], benchEnv(env));
   const last = (r.stdout + r.stderr).trim().split('\n').pop() ?? '';
   if (r.code !== 0)
     throw new Error(`validate ${dir} failed (exit ${r.code}):\n${(r.stdout + r.stderr).slice(0, 2000)}`);
@@ -62,7 +57,7 @@ async function main(): Promise<void> {
         row('flat (floor)', flat, corpus.flatBytes),
         row('templates', templated, corpus.templatedBytes),
         '',
-        `Ratio templates / flat (medians): ${ratio.toFixed(2)}x. Goal: within ${GOAL}x: ${ratio <= GOAL ? 'met' : 'MISSED'}. Both: ${f0.last}`,
+        `Ratio templates / flat (medians): ${reportRatio({ bench: 'templates', what: 'templates / flat', value: ratio, kind: 'at most', target: GOAL })}. Both: ${f0.last}`,
         '',
       ].join('\n'),
     );

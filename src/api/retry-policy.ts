@@ -49,6 +49,21 @@ export function minRetryDelayMs(attempt: number, backoff: { baseMs: number; maxM
   return Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempt - 1)) / 2;
 }
 
+/**
+ * How long a 429 holds back every request of the client (the limit belongs to the token):
+ * its Retry-After; without one, the fixed half of a first attempt's backoff. Never more for
+ * the refused request's own earlier failures: its backoff grows (retryDelayMs), the other
+ * requests', which did not fail, does not. Undefined for a Retry-After too long to wait
+ * (that request fails at once, and holds nothing back).
+ */
+export function sharedPauseMs(
+  retryAfterMs: number | undefined,
+  backoff: { baseMs: number; maxMs: number },
+): number | undefined {
+  if (retryAfterMs === undefined) return minRetryDelayMs(1, backoff);
+  return retryAfterMs <= MAX_RETRY_AFTER_MS ? retryAfterMs : undefined;
+}
+
 /** Retry-After: integer seconds (spec), or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;

@@ -8,12 +8,11 @@ import { errorCode, errorForStatus, networkError, isTlsFailure } from './status-
 import { ACCEPTED_ENCODINGS, decodeBody } from './decode-body.js';
 import { createPacer, type Ticket } from './pacing/pacer.js';
 import {
-  MAX_RETRY_AFTER_MS,
   conflictKind,
   isRetryable,
-  minRetryDelayMs,
   parseRetryAfter,
   retryDelayMs,
+  sharedPauseMs,
   type Outcome,
 } from './retry-policy.js';
 
@@ -100,21 +99,16 @@ export function createTransport(config: ApiClientConfig): Transport {
     }
     const flat = flattenHeaders(response.headers);
     log?.(`<- ${response.statusCode} ${method} ${url} ${clock() - started}ms attempt ${attempt}${keyNote}`);
-    settleRate(ticket, response.statusCode, flat, attempt);
+    settleRate(ticket, response.statusCode, flat);
     return readJson(response.statusCode, flat, bytes);
   }
 
   /**
    * Tells the pacer what the answer said of the rate limit. A 429 holds back every request
-   * for its Retry-After (without one, for the fixed half of this attempt's backoff); one
-   * too long to wait holds back nothing: the request fails, saying how long.
+   * for its Retry-After (sharedPauseMs); one too long to wait holds back nothing: the
+   * request fails, saying how long.
    */
-  function settleRate(
-    ticket: Ticket,
-    status: number,
-    headers: Record<string, string | undefined>,
-    attempt: number,
-  ): void {
+  function settleRate(ticket: Ticket, status: number, headers: Record<string, string | undefined>): void {
     const rate = {
       limit: numberHeader(headers['x-ratelimit-limit']),
       remaining: numberHeader(headers['x-ratelimit-remaining']),
@@ -122,13 +116,7 @@ export function createTransport(config: ApiClientConfig): Transport {
     if (status !== 429) pacer.settle(ticket, { status, ...rate });
     else {
       const retryAfterMs = parseRetryAfter(headers['retry-after'], clock());
-      const pauseMs =
-        retryAfterMs === undefined
-          ? minRetryDelayMs(attempt, config.backoff)
-          : retryAfterMs <= MAX_RETRY_AFTER_MS
-            ? retryAfterMs
-            : undefined;
-      pacer.settle(ticket, { status, ...rate, retryAfterMs, pauseMs });
+      pacer.settle(ticket, { status, ...rate, retryAfterMs, pauseMs: sharedPauseMs(retryAfterMs, config.backoff) });
     }
     const pacing = pacer.describe();
     if (pacing !== lastPacing) log?.(`.. pacing: ${(lastPacing = pacing)}`);

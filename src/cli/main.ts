@@ -1,41 +1,23 @@
 #!/usr/bin/env node
-import { Command } from 'commander';
-import { registerApply } from './commands/apply.js';
-import { registerCheck } from './commands/check.js';
-import { registerCi } from './commands/ci.js';
-import { registerDestroy } from './commands/destroy.js';
-import { registerEnvironments } from './commands/environments.js';
-import { registerExport } from './commands/export.js';
-import { registerInit } from './commands/init.js';
-import { registerPlan } from './commands/plan.js';
-import { registerSim } from './commands/sim.js';
-import { registerStatus } from './commands/status.js';
-import { registerValidate } from './commands/validate.js';
-import { docsHelp } from './docs-location.js';
-import { optionErrorsAs } from './option-errors.js';
-import { runMain } from './run-main.js';
+// The CLI's entry. Start-up is most of a small command's time, so this file imports next to
+// nothing: `--version` is answered without loading the command line parser; otherwise
+// Node's compile cache (Node 22.1 and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off) is
+// switched on, so later runs skip compiling the modules loaded after it, and the work of the
+// command named is loaded beside the program (command-modules.ts).
+import module from 'node:module';
 import { packageVersion } from '../version/package-version.js';
+import { tolerateClosedOutput } from './closed-output.js';
+import { COMMAND_MODULES, namedCommand } from './command-modules.js';
 
-const program = new Command('monitors')
-  .description('Monitors as code: validate, plan, apply and check uptime monitors kept as YAML in git.')
-  .version(packageVersion())
-  .option('--debug', 'log every API request and response (token redacted)')
-  .showHelpAfterError()
-  .addHelpText('after', docsHelp)
-  .exitOverride();
-// Before the commands are registered: they copy it.
-optionErrorsAs(program, 'BAD_OPTION');
-
-registerInit(program);
-registerValidate(program);
-registerPlan(program);
-registerApply(program);
-registerCheck(program);
-registerStatus(program);
-registerDestroy(program);
-registerExport(program);
-registerSim(program);
-registerEnvironments(program);
-registerCi(program);
-
-await runMain(program, process.argv);
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  tolerateClosedOutput();
+  process.stdout.write(`${packageVersion()}\n`);
+} else {
+  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  const named = namedCommand(args);
+  // A failure to load is reported where the command itself imports its work.
+  if (named !== undefined) COMMAND_MODULES[named]!.work().catch(() => undefined);
+  const { runProgram } = await import('./program.js');
+  await runProgram(process.argv);
+}

@@ -1,4 +1,5 @@
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
+import { CommanderError } from './commander.js';
 import { EXIT_ERROR, isMonitorsError } from '../errors.js';
 import { printable } from '../model/printable.js';
 import { tolerateClosedOutput } from './closed-output.js';

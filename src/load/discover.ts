@@ -1,11 +1,11 @@
 // Turns the paths given on the command line into the list of YAML files to read:
 // files as given, folders searched recursively for *.yaml / *.yml in a stable order
-// (sorted by path), skipping dot-folders, dot-files and node_modules.
-import { readdir, realpath, stat } from 'node:fs/promises';
+// (sorted by path), skipping dot-folders, dot-files and node_modules. Synchronous calls:
+// each is a quick local lookup, cheaper than a round trip through the thread pool.
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCK_NAME } from '../lock/location.js';
 import type { Diagnostic } from '../model/monitor.js';
-import { suggestPath } from './path-suggestion.js';
 
 export interface FoundFile {
   abs: string;
@@ -48,9 +48,10 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
   for (const given of paths) {
     const abs = path.resolve(cwd, given);
     const display = displayPath(abs, cwd);
-    const info = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
+    const info = attempt(() => statSync(abs));
     if (info instanceof Error) {
-      const suggestion = info.code === 'ENOENT' ? await suggestPath(given, cwd) : undefined;
+      const suggestion =
+        info.code === 'ENOENT' ? await (await import('./path-suggestion.js')).suggestPath(given, cwd) : undefined;
       diagnostics.push(
         info.code === 'ENOENT' || info.code === 'ENOTDIR'
           ? pathDiagnostic(
@@ -65,7 +66,7 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
     let found: string[] = [];
     const searched = info.isDirectory();
     if (searched) {
-      const walk = await walkFolder(abs, diagnostics, cwd);
+      const walk = walkFolder(abs, diagnostics, cwd);
       for (const lock of walk.lockFiles) if (!lockFiles.includes(lock)) lockFiles.push(lock);
       if (walk.entries === 0)
         diagnostics.push(
@@ -87,7 +88,7 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
       diagnostics.push(pathDiagnostic(display, 'path.not_yaml', 'not a .yaml or .yml file or a folder'));
     }
     for (const file of found) {
-      const real = await realpath(file).catch(() => file);
+      const real = realOrAsGiven(file);
       if (seen.has(real)) continue;
       seen.add(real);
       files.push({ abs: file, display: displayPath(file, cwd), ...(searched ? { searchedFrom: display } : {}) });
@@ -96,20 +97,34 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
   return { files, diagnostics, lockFiles };
 }
 
-async function walkFolder(
+/** The call's result, or the error it threw (file system calls throw errors with a code). */
+function attempt<T>(call: () => T): T | NodeJS.ErrnoException {
+  try {
+    return call();
+  } catch (e) {
+    return e as NodeJS.ErrnoException;
+  }
+}
+
+function realOrAsGiven(file: string): string {
+  const real = attempt(() => realpathSync(file));
+  return real instanceof Error ? file : real;
+}
+
+function walkFolder(
   root: string,
   diagnostics: Diagnostic[],
   cwd: string,
-): Promise<{ files: string[]; entries: number; lockFiles: string[] }> {
+): { files: string[]; entries: number; lockFiles: string[] } {
   const files: string[] = [];
   const lockFiles: string[] = [];
   const visited = new Set<string>();
   let entries = 0;
-  const visit = async (dir: string): Promise<void> => {
-    const real = await realpath(dir).catch(() => dir);
+  const visit = (dir: string): void => {
+    const real = realOrAsGiven(dir);
     if (visited.has(real)) return; // a symlink loop
     visited.add(real);
-    const listing = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => e);
+    const listing: Dirent[] | NodeJS.ErrnoException = attempt(() => readdirSync(dir, { withFileTypes: true }));
     if (listing instanceof Error) {
       diagnostics.push(
         pathDiagnostic(displayPath(dir, cwd), 'path.unreadable', `folder cannot be read (${listing.code ?? 'error'})`),
@@ -123,7 +138,7 @@ async function walkFolder(
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
-        const target = await stat(full).catch((e: NodeJS.ErrnoException) => e);
+        const target: Stats | NodeJS.ErrnoException = attempt(() => statSync(full));
         if (target instanceof Error) {
           // A broken link named like a monitors file must not just vanish: its monitors
           // would look deleted to plan.
@@ -140,11 +155,11 @@ async function walkFolder(
         isDir = target.isDirectory();
         isFile = target.isFile();
       }
-      if (isDir) await visit(full);
+      if (isDir) visit(full);
       else if (isFile && YAML_FILE.test(entry.name)) files.push(full);
       else if (isFile && entry.name === DEFAULT_LOCK_NAME) lockFiles.push(full);
     }
   };
-  await visit(root);
+  visit(root);
   return { files, entries, lockFiles };
 }

@@ -41,17 +41,26 @@ export function monitorsFileKeysText(): string {
   return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}` : (keys[0] ?? '');
 }
 
+/** A file a folder search found that belongs to another tool (judged as soon as it is parsed). */
+export function isForeignLoaded(file: LoadedFile): boolean {
+  const shapes = file.exact ? file.exact.topLevel : [shapeOfValue(file.value)];
+  return file.searchedFrom !== undefined && isForeignFile(shapes);
+}
+
 /**
- * Files a folder search found that belong to other tools are left out, each with a note;
- * a folder where every YAML file was left out is an error (an empty set of monitors would
- * plan the deletion of every managed one).
+ * Files a folder search found that belong to other tools (`foreign`, by isForeignLoaded)
+ * are left out, each with a note; a folder where every YAML file was left out is an error
+ * (an empty set of monitors would plan the deletion of every managed one).
  */
-export function withoutForeignFiles(loaded: LoadedFile[], diagnostics: Diagnostic[]): LoadedFile[] {
+export function withoutForeignFiles(
+  loaded: LoadedFile[],
+  foreign: ReadonlySet<LoadedFile>,
+  diagnostics: Diagnostic[],
+): LoadedFile[] {
   const kept: LoadedFile[] = [];
   const skippedBy = new Map<string, number>();
   for (const file of loaded) {
-    const shapes = file.exact ? file.exact.topLevel : [shapeOfValue(file.value)];
-    if (file.searchedFrom === undefined || !isForeignFile(shapes)) {
+    if (!foreign.has(file) || file.searchedFrom === undefined) {
       kept.push(file);
       continue;
     }

@@ -1,44 +1,22 @@
 // The loader: YAML files and folders in, the desired state and every problem out.
 // Fast on valid files (js-yaml, no positions beyond each item's start), exact on files
 // with problems (re-parsed with `yaml` to point at the offending key or value).
-// An error diagnostic means the state must not be used.
+// An error diagnostic means the state must not be used. The passes over the files are in
+// pipeline.ts; validate, which needs no state, takes the summary (summary.ts).
 
-// isDeepStrictEqual, not fast-deep-equal: a YAML key such as `toString` or `valueOf` is data
-// to compare, never a method to call.
-import { isDeepStrictEqual } from 'node:util';
 import {
   DEFAULT_SETTINGS,
   type DesiredMonitor,
   type DesiredState,
   type Diagnostic,
   type MonitorInput,
-  type Settings,
 } from '../model/monitor.js';
-import { analyseFile, type AnalyseOptions } from './analyse-file.js';
-import { crossFileProblems } from './cross-file.js';
-import { discoverFiles } from './discover.js';
-import { exactParse } from './exact-parse.js';
-import { declaredEnvironments } from './expand/environments.js';
-import { withoutForeignFiles } from './foreign-file.js';
-import { loadFile, type LoadedFile } from './load-file.js';
-import { locateProblems } from './locate-problems.js';
-import { readMonitorsFile } from './read-file.js';
-import { toSettings } from './settings.js';
-import { addSettingsPositions } from './settings-positions.js';
+import type { LoadedFile } from './load-file.js';
+import type { LoadOptions } from './options.js';
+import { loadFiles } from './pipeline.js';
+import { settingsOf } from './settings.js';
 
-export interface LoadOptions {
-  env: NodeJS.ProcessEnv;
-  cwd?: string;
-  /** Server rule, when known (the simulator knows it; the real API does not say). */
-  enabledIntervals?: readonly number[];
-  /**
-   * The environment to load (`--env`). Without one, every declared environment is checked.
-   * One the set does not declare checks none (the caller reports it; see `declaredEnvironments`).
-   */
-  environment?: string;
-  /** An unset `${env:NAME}`: an error (default; plan and apply need the value) or a warning (validate). */
-  missingEnv?: 'error' | 'warning';
-}
+export type { LoadOptions } from './options.js';
 
 /** The desired state of one environment (or of the set, when it declares none). */
 export interface EnvironmentState {
@@ -60,56 +38,12 @@ export interface LoadResult {
 }
 
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
-  const cwd = options.cwd ?? process.cwd();
-  const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
-  // Every read starts at once (no idle waits); parsing goes one file at a time, returning to
-  // the event loop in between, so a listing running alongside (plan, apply) gets its pages
-  // answered instead of waiting behind the whole load.
-  const reads = discovery.files.map((found) => readMonitorsFile(found.abs)); // never rejects: problems are results
-  const loaded: LoadedFile[] = [];
-  for (const [i, found] of discovery.files.entries()) {
-    loaded.push(await loadFile(found, reads[i]));
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const diagnostics: Diagnostic[] = [...discovery.diagnostics];
-  // Other tools' YAML is left out before anything is read from it (environments included).
-  const files = withoutForeignFiles(loaded, diagnostics);
-  const declared = declaredEnvironments(files.map((f) => (f.parsed ? f.value : undefined)));
-  const checked =
-    options.environment === undefined ? declared.names : declared.names.filter((n) => n === options.environment);
-  const analyseOptions: AnalyseOptions = {
-    env: options.env,
-    enabledIntervals: options.enabledIntervals,
-    missingEnv: options.missingEnv ?? 'error',
-    declared,
-    checked,
-  };
-  for (const file of files) {
-    if (!file.parsed) continue;
-    file.analysis = analyseFile(file.value, analyseOptions);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const cross = crossFileProblems(
-    files.map((f) => f.analysis),
-    declared.names.length === 0 ? 0 : checked.length,
-  );
-  // The first file's settings count (a second one is an error: settings.duplicate).
-  const settingsFile = files.find((f) => f.analysis?.settings);
-  let varsInSettings = false;
-  for (const [index, file] of files.entries()) {
-    const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
-    if (problems.length > 0 || (file.analysis && !file.positionsComplete)) await useExactParse(file, analyseOptions);
-    varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings');
-    for (const d of file.diagnostics) diagnostics.push(d);
-  }
-  // A problem that came through an environment's var names where the var is set, in the settings file.
-  if (varsInSettings && settingsFile && !settingsFile.exact) {
-    await useExactParse(settingsFile, analyseOptions);
-    for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end
-  }
-  for (const d of locateProblems(files, cross, settingsFile)) diagnostics.push(d);
+  const { files, declared, checked, settingsFile, diagnostics, lockFilesSeen } = await loadFiles(paths, options, false);
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
-  if (settingsFile) for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
+  if (settingsFile) {
+    const { addSettingsPositions } = await import('./settings-positions.js');
+    for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
+  }
   const empty: DesiredState = {
     monitors: [],
     moved: [],
@@ -121,25 +55,9 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
     state: environments[0]?.state ?? empty,
     environments,
     declaredEnvironments: declared.names,
-    diagnostics: sortAndDedupe(diagnostics, loaded),
-    lockFilesSeen: discovery.lockFiles,
+    diagnostics,
+    lockFilesSeen,
   };
-}
-
-/** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
-async function useExactParse(file: LoadedFile, options: AnalyseOptions): Promise<void> {
-  if (file.exact) return;
-  const exact = await exactParse(file.text);
-  file.exact = exact;
-  file.positions = exact.positions;
-  if (exact.problems.length > 0) {
-    file.analysis = undefined;
-    for (const p of exact.problems)
-      file.diagnostics.push({ file: file.display, ...p.pos, severity: 'error', code: p.code, message: p.message });
-  } else if (!isDeepStrictEqual(exact.value, file.value)) {
-    file.value = exact.value;
-    file.analysis = analyseFile(exact.value, options);
-  }
 }
 
 function buildStates(
@@ -154,8 +72,6 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
   const monitors: DesiredMonitor[] = [];
   const moved: DesiredState['moved'] = [];
   const removed: NonNullable<DesiredState['removed']> = [];
-  let settings: Settings = { ...DEFAULT_SETTINGS };
-  let settingsSeen = false;
   for (const file of files) {
     const a = file.analysis;
     if (!a) continue;
@@ -179,35 +95,7 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
       moved.push({ from: m.from, to: m.to, source: { file: file.display, ...itemPos('moved', m.index) } });
     for (const r of view?.removed ?? [])
       removed.push({ name: r.name, source: { file: file.display, ...itemPos('removed', r.index) } });
-    // The first file's settings count (a second one is an error: settings.duplicate).
-    if (a.settings && !settingsSeen) {
-      settingsSeen = true;
-      const chosen =
-        environment === undefined ? undefined : { name: environment, raw: a.environmentSettings.get(environment) };
-      settings = toSettings(
-        a.settings,
-        file.abs,
-        { file: file.display, ...(file.positions.get('settings')?.key ?? { line: 1, col: 1 }) },
-        chosen,
-      );
-    }
   }
-  if (declared.length > 0) settings.environments = declared;
+  const settings = settingsOf(files, environment, declared);
   return { monitors, moved, removed, settings, files: files.map((f) => f.display) };
-}
-
-function sortAndDedupe(diagnostics: Diagnostic[], files: LoadedFile[]): Diagnostic[] {
-  const order = new Map(files.map((f, i) => [f.display, i]));
-  const rank = (d: Diagnostic) => (d.line === 0 ? -1 : (order.get(d.file) ?? files.length));
-  const seen = new Set<string>();
-  return diagnostics
-    .map((d, i) => ({ d, i }))
-    .sort((a, b) => rank(a.d) - rank(b.d) || a.d.line - b.d.line || a.d.col - b.d.col || a.i - b.i)
-    .map(({ d }) => d)
-    .filter((d) => {
-      const key = `${d.file}\0${d.line}\0${d.col}\0${d.code}\0${d.message}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
 }

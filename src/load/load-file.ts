@@ -1,21 +1,26 @@
 // One file through the pipeline: read, fast parse (or exact when the fast path declines).
-// Analysis waits until every file is parsed (the environments one file declares shape the
-// others); locating problems (the exact parse) happens later, once cross-file problems are
+// Analysis needs the environments the settings file declares (index.ts reads that one
+// first); locating problems (the exact parse) happens later, once cross-file problems are
 // known too.
 import type { Diagnostic } from '../model/monitor.js';
 import type { FileAnalysis } from './analyse-file.js';
 import type { FoundFile } from './discover.js';
-import { exactParse, type ExactParse, type SyntaxProblem } from './exact-parse.js';
+import type { ExactParse, SyntaxProblem } from './exact-parse.js';
 import { fastParse } from './fast-parse.js';
 import type { FilePositions } from './positions.js';
-import { readMonitorsFile, type ReadResult } from './read-file.js';
+import { decodeMonitorsText, type ReadProblem, type ReadResult } from './read-file.js';
 
 export interface LoadedFile extends FoundFile {
+  /** The file as read: its text can be decoded from it again (see index.ts, summaries). */
+  bytes: Buffer | undefined;
   text: string;
   value: unknown;
   positions: FilePositions;
   exact: ExactParse | undefined;
-  /** The fast text scan found every item the parsed value has (else the exact parse gives positions). */
+  /**
+   * The fast text scan found every item the parsed value has (else the exact parse gives
+   * positions); true as well when no positions were asked for (see loadFile).
+   */
   positionsComplete: boolean;
   /** undefined when the file could not be parsed (its diagnostics say why), or before it is analysed. */
   analysis: FileAnalysis | undefined;
@@ -24,10 +29,20 @@ export interface LoadedFile extends FoundFile {
   diagnostics: Diagnostic[];
 }
 
-/** `read`: the file's readMonitorsFile result, when the caller started the read earlier. */
-export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>): Promise<LoadedFile> {
+/**
+ * `read`: the file's bytes (readMonitorsBytes), or why it could not be read. `positions`:
+ * scan where each item starts; a summary (validate) asks only of files that may declare
+ * settings, since it names no place of a valid monitor, and a file with a problem is parsed
+ * exactly anyway.
+ */
+export async function loadFile(
+  file: FoundFile,
+  read: { bytes: Buffer } | ReadProblem,
+  positions = true,
+): Promise<LoadedFile> {
   const loaded: LoadedFile = {
     ...file,
+    bytes: 'bytes' in read ? read.bytes : undefined,
     text: '',
     value: undefined,
     positions: new Map(),
@@ -37,20 +52,20 @@ export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>)
     parsed: false,
     diagnostics: [],
   };
-  const read = await (readAhead ?? readMonitorsFile(file.abs));
-  if (!('text' in read)) {
+  const decoded: ReadResult = 'bytes' in read ? decodeMonitorsText(read.bytes) : read;
+  if (!('text' in decoded)) {
     loaded.diagnostics.push({
       file: file.display,
-      line: read.line ?? 1,
-      col: read.col ?? 1,
+      line: decoded.line ?? 1,
+      col: decoded.col ?? 1,
       severity: 'error',
-      code: read.code,
-      message: read.message,
+      code: decoded.code,
+      message: decoded.message,
     });
     return loaded;
   }
-  loaded.text = read.text;
-  const parsed = await parseText(read.text);
+  loaded.text = decoded.text;
+  const parsed = await parseText(decoded.text, positions);
   loaded.exact = parsed.exact;
   loaded.positions = parsed.positions;
   if (parsed.problems.length > 0) {
@@ -60,7 +75,7 @@ export async function loadFile(file: FoundFile, readAhead?: Promise<ReadResult>)
   }
   loaded.value = parsed.value;
   loaded.parsed = true;
-  loaded.positionsComplete = positionsComplete(loaded.value, loaded.positions);
+  loaded.positionsComplete = !positions || positionsComplete(loaded.value, loaded.positions);
   return loaded;
 }
 
@@ -78,9 +93,11 @@ export interface ParsedText {
  * the exact parse, which is the authority on meaning (tests/load/yaml-test-suite.test.ts
  * holds both to the YAML test suite).
  */
-export async function parseText(text: string): Promise<ParsedText> {
-  const fast = fastParse(text);
+export async function parseText(text: string, positions = true): Promise<ParsedText> {
+  const fast = fastParse(text, positions);
   if (fast) return { value: fast.value, positions: fast.positions, exact: undefined, problems: [] };
+  // The exact parser (and the `yaml` package) is loaded only for a text that needs it.
+  const { exactParse } = await import('./exact-parse.js');
   const exact = await exactParse(text);
   return {
     value: exact.problems.length > 0 ? undefined : exact.value,

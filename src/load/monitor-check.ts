@@ -92,7 +92,9 @@ export function checkMonitor(
   options: MonitorCheckOptions,
   scope?: TemplateScope,
 ): { monitor: CheckedMonitor; problems: LocatedProblem[] } {
-  const problems = new EntryProblems(item, defaults, index);
+  // Made at the first problem: most monitors have none.
+  let found: EntryProblems | undefined;
+  const problems = (): EntryProblems => (found ??= new EntryProblems(item, defaults, index));
   const input: Record<string, unknown> = mergeOverDefaults(defaults, item);
   let nameUnresolved = false; // a name with a bad reference is no name: it must not look duplicated
   let envRefs: Partial<Record<MonitorField, EnvTemplate>> | undefined;
@@ -102,16 +104,16 @@ export function checkMonitor(
     let written = input[field];
     const beforeTemplates = written;
     // Most values are plain text without a brace: one scan rules out every kind of reference.
-    if (typeof written === 'string' ? written.indexOf('{') === -1 : !Array.isArray(written)) {
+    if (typeof written === 'string' ? written.indexOf('{') === -1 : !Array.isArray(written) || noBrace(written)) {
       if (field === 'auth_secret') checkSecret(written, problems);
       continue;
     }
     if (isTemplated(written)) {
       const substituted = substituteValue(written, scope ?? NO_TEMPLATE_SCOPE);
       for (const issue of substituted.issues)
-        problems.add([field], 'value', issue.code, issue.message, 'error', issue.text);
+        problems().add([field], 'value', issue.code, issue.message, 'error', issue.text);
       if (substituted.issues.length > 0) {
-        (problems.unresolved ??= new Set()).add(field);
+        (problems().unresolved ??= new Set()).add(field);
         if (field === 'name') nameUnresolved = true;
       }
       written = input[field] = substituted.value;
@@ -121,7 +123,7 @@ export function checkMonitor(
     const resolved = resolveEnv(written, options.env);
     for (const issue of resolved.issues) {
       const through = beforeTemplates === written ? undefined : varHolding(beforeTemplates, issue.name, scope);
-      problems.add(
+      problems().add(
         [field],
         'value',
         `env.${issue.kind}`,
@@ -135,7 +137,7 @@ export function checkMonitor(
         through,
       );
     }
-    if (resolved.issues.length > 0) (problems.unresolved ??= new Set()).add(field);
+    if (resolved.issues.length > 0) (problems().unresolved ??= new Set()).add(field);
     if (resolved.templated) {
       (envRefs ??= {})[field as MonitorField] =
         typeof written === 'string' ? written : (written as unknown[]).map(String);
@@ -163,19 +165,37 @@ export function checkMonitor(
         0,
         typeof field === 'string' && envRefs?.[field as MonitorField] !== undefined,
       );
-      problems.add(p.path, p.target, p.code, p.message);
+      problems().add(p.path, p.target, p.code, p.message);
     }
   }
   for (const rule of ruleProblems(input, { enabledIntervals: options.enabledIntervals })) {
-    problems.add(pointerSegments(rule.pointer), 'value', rule.code, rule.message);
+    problems().add(pointerSegments(rule.pointer), 'value', rule.code, rule.message);
   }
   for (const warning of lintWarnings(input, item))
-    problems.add(warning.path, 'value', warning.code, warning.message, 'warning');
+    problems().add(warning.path, 'value', warning.code, warning.message, 'warning');
   const name = typeof input.name === 'string' && !nameUnresolved ? input.name : undefined;
   return {
-    monitor: { index, name, input, envRefs: envRefs ?? {}, envValues: envValues ?? {}, pinnedId, written: item },
-    problems: problems.list,
+    monitor: {
+      index,
+      name,
+      input,
+      envRefs: envRefs ?? NO_REFS,
+      envValues: envValues ?? NO_VALUES,
+      pinnedId,
+      written: item,
+    },
+    problems: found?.list ?? [],
   };
+}
+
+// Shared by every monitor without references (never written to): one object each, not one per monitor.
+const NO_REFS: Partial<Record<MonitorField, EnvTemplate>> = Object.freeze({});
+const NO_VALUES: Record<string, string> = Object.freeze({});
+
+/** No text in the list holds a brace: no reference of any kind. */
+function noBrace(list: unknown[]): boolean {
+  for (const item of list) if (typeof item === 'string' && item.indexOf('{') !== -1) return false;
+  return true;
 }
 
 /** The var, referenced in `written`, whose value holds `${env:NAME}`: where an unset variable came from. */
@@ -193,16 +213,16 @@ function varHolding(written: unknown, name: string, scope: TemplateScope | undef
 }
 
 /** auth_secret must be written as one whole ${env:NAME} (after templates): anything else is a literal secret. */
-function checkSecret(secret: unknown, problems: EntryProblems): void {
+function checkSecret(secret: unknown, problems: () => EntryProblems): void {
   if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret))
-    problems.add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
+    problems().add(['auth_secret'], 'value', 'secret.literal', LITERAL_SECRET);
 }
 
 /** The reconciler-level `id:` pin (never sent to the API): a monitor id as the spec spells them. */
-function checkedId(id: unknown, problems: EntryProblems): string | undefined {
-  if (typeof id !== 'string') problems.add(['id'], 'value', 'schema.type', 'id must be a string');
+function checkedId(id: unknown, problems: () => EntryProblems): string | undefined {
+  if (typeof id !== 'string') problems().add(['id'], 'value', 'schema.type', 'id must be a string');
   else if (!ID.test(id))
-    problems.add(
+    problems().add(
       ['id'],
       'value',
       'schema.pattern',

@@ -4,28 +4,40 @@
 // create a monitor nobody meant). A leading byte-order mark is dropped, and a lone CR is
 // made a line feed: YAML 1.2 reads a lone CR as a line break (so do js-yaml and editors),
 // the `yaml` package does not, and both parsers must see the same lines.
+// Synchronous: a monitors file is small and local, and one call each for its size and its
+// bytes costs less than the round trips of asynchronous reads through the thread pool.
 import { isUtf8 } from 'node:buffer';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-export type ReadResult = { text: string } | { code: string; message: string; line?: number; col?: number };
+export type ReadProblem = { code: string; message: string; line?: number; col?: number };
+export type ReadResult = { text: string } | ReadProblem;
 
-export async function readMonitorsFile(abs: string): Promise<ReadResult> {
-  let bytes: Buffer;
+export function readMonitorsFile(abs: string): ReadResult {
+  const read = readMonitorsBytes(abs);
+  return 'bytes' in read ? decodeMonitorsText(read.bytes) : read;
+}
+
+/** The file's bytes, or why they cannot be read (too large, unreadable). */
+export function readMonitorsBytes(abs: string): { bytes: Buffer } | ReadProblem {
   try {
-    const info = await stat(abs);
+    const info = statSync(abs);
     if (info.size > MAX_FILE_BYTES) {
       return {
         code: 'file.too_large',
         message: `the file is ${(info.size / 1048576).toFixed(1)} MiB; the limit is ${MAX_FILE_BYTES / 1048576} MiB per file (split it into several files)`,
       };
     }
-    bytes = await readFile(abs);
+    return { bytes: readFileSync(abs) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
     return { code: 'file.unreadable', message: `the file cannot be read (${code})` };
   }
+}
+
+/** The text of a file's bytes (the same text each time), or where they are not UTF-8. */
+export function decodeMonitorsText(bytes: Buffer): ReadResult {
   if (!isUtf8(bytes)) return notUtf8(bytes);
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

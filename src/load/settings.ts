@@ -10,6 +10,26 @@ import {
   type SourcePos,
 } from '../model/monitor.js';
 import { isPlainObject } from './file-check.js';
+import type { LoadedFile } from './load-file.js';
+
+/** The settings of one environment (or of the set): the first file's settings count (a second one is an error: settings.duplicate). */
+export function settingsOf(files: LoadedFile[], environment: string | undefined, declared: string[]): Settings {
+  let settings: Settings = { ...DEFAULT_SETTINGS };
+  const file = files.find((f) => f.analysis?.settings);
+  const a = file?.analysis;
+  if (file && a?.settings) {
+    const chosen =
+      environment === undefined ? undefined : { name: environment, raw: a.environmentSettings.get(environment) };
+    settings = toSettings(
+      a.settings,
+      file.abs,
+      { file: file.display, ...(file.positions.get('settings')?.key ?? { line: 1, col: 1 }) },
+      chosen,
+    );
+  }
+  if (declared.length > 0) settings.environments = declared;
+  return settings;
+}
 
 /** `environment`: the environment this state is for, with its settings.environments entry (resolved). */
 export function toSettings(

@@ -109,7 +109,7 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
 }
 
 async function parseFile(abs: string): Promise<ExactParse | undefined> {
-  const read = await readMonitorsFile(abs);
+  const read = readMonitorsFile(abs);
   if (!('text' in read)) return undefined;
   const exact = await exactParse(read.text);
   return exact.problems.length > 0 ? undefined : exact;

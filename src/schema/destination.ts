@@ -13,8 +13,39 @@ export interface DestinationProblem {
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 
+// The common case, decided without a URL parser (which costs more than the rest of a
+// monitor's checks): an http(s) URL, or where a host will do a bare host, whose host is a
+// plain lower-case DNS name of two or more labels, the last starting with a letter, with
+// maybe a port and anything after a / ? or #. WHATWG URL keeps such a host as written (no
+// IDNA mapping: no xn-- label; no IPv4 number form: the last label starts with a letter),
+// so only the reserved names are left to check. Anything else takes the whole check.
+// tests/schema/destination.test.ts holds the two to the same answers.
+const PLAIN =
+  /^(?:(https?):\/\/)?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z](?:[a-z0-9-]*[a-z0-9])?)(?::([0-9]{1,5}))?(?:[/?#]\S*)?$/;
+const NOT_PLAIN = Symbol('not plain');
+
+function plainDestinationProblem(
+  url: string,
+  kind: DestinationKind,
+): DestinationProblem | undefined | typeof NOT_PLAIN {
+  const match = PLAIN.exec(url);
+  if (!match) return NOT_PLAIN;
+  const [, scheme, host = '', port] = match;
+  if (kind === 'http-url' && scheme === undefined) return NOT_PLAIN;
+  if ((port !== undefined && Number(port) > 65535) || host.startsWith('xn--') || host.includes('.xn--'))
+    return NOT_PLAIN;
+  const reason = reservedNameReason(host);
+  return reason ? privateDestination(reason) : undefined;
+}
+
 /** The problem with a monitor's `url`, or undefined when it names a public destination. */
 export function destinationProblem(url: string, kind: DestinationKind): DestinationProblem | undefined {
+  const plain = plainDestinationProblem(url, kind);
+  return plain === NOT_PLAIN ? parsedDestinationProblem(url, kind) : plain;
+}
+
+/** destinationProblem through the URL parser, whatever the URL (exported for the test that holds the common case to it). */
+export function parsedDestinationProblem(url: string, kind: DestinationKind): DestinationProblem | undefined {
   if (url.trim() === '') return { code: 'rule.url_invalid', message: 'url is empty' };
   if (/\s/.test(url)) return { code: 'rule.url_invalid', message: 'url contains whitespace' };
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
@@ -52,14 +83,13 @@ export function destinationProblem(url: string, kind: DestinationKind): Destinat
     };
   }
   const reason = privateHostReason(parsed.hostname);
-  if (reason) {
-    return {
-      code: 'rule.private_destination',
-      message: `url points at a private or reserved destination (${reason}); monitors must target public hosts`,
-    };
-  }
-  return undefined;
+  return reason ? privateDestination(reason) : undefined;
 }
+
+const privateDestination = (reason: string): DestinationProblem => ({
+  code: 'rule.private_destination',
+  message: `url points at a private or reserved destination (${reason}); monitors must target public hosts`,
+});
 
 /**
  * The host (WHATWG-normalised; IPv6 in brackets) and port of a monitor's `url`, whatever its
@@ -106,8 +136,14 @@ export function privateHostReason(hostname: string): string | undefined {
     const reason = privateIpv4Reason(host);
     return reason && `${host}: ${reason}`;
   }
+  return reservedNameReason(host);
+}
+
+/** Why a lower-case host name without a trailing dot is reserved, or undefined. */
+function reservedNameReason(host: string): string | undefined {
   for (const [suffix, label] of RESERVED_SUFFIXES) {
-    if (host === suffix || host.endsWith(`.${suffix}`)) return `${host}: ${label}`;
+    if (host.endsWith(suffix) && (host.length === suffix.length || host[host.length - suffix.length - 1] === '.'))
+      return `${host}: ${label}`;
   }
   if (!host.includes('.')) return `${host}: single-label name, which only resolves inside a private network`;
   return undefined;

@@ -6,7 +6,8 @@
 // coarser (documentation, benchmarking and 240/4 are all "reserved"), which is why the
 // labels stay here; tests/schema/ip-ranges.test.ts holds this table and ipaddr.js's
 // ranges to the same verdicts.
-import ipaddr from 'ipaddr.js';
+import type ipaddr from 'ipaddr.js';
+import { ipaddrLib } from './ipaddr-lib.js';
 
 type Address = ReturnType<typeof ipaddr.parse>;
 
@@ -64,13 +65,25 @@ const EMBEDDING: ReadonlyArray<{ kind: string; cidr: string; at: number }> = [
 ];
 
 const PUBLIC = 'public';
-const RANGES: Record<string, [Address, number][]> = {
-  [PUBLIC]: REACHABLE.map((cidr) => ipaddr.parseCIDR(cidr)),
-  ...Object.fromEntries(REFUSED.map(([label, cidrs]) => [label, cidrs.map((cidr) => ipaddr.parseCIDR(cidr))])),
-};
-const EMBEDDED = EMBEDDING.map((e) => ({ ...e, range: ipaddr.IPv6.parseCIDR(e.cidr) }));
+// Parsed on first use: most runs never meet an IP literal, and every run would pay at start.
+interface Tables {
+  ranges: Record<string, [Address, number][]>;
+  embedded: { kind: string; at: number; range: [ipaddr.IPv6, number] }[];
+}
+let parsed: Tables | undefined;
+function tables(): Tables {
+  const ipaddr = ipaddrLib();
+  return (parsed ??= {
+    ranges: {
+      [PUBLIC]: REACHABLE.map((cidr) => ipaddr.parseCIDR(cidr)),
+      ...Object.fromEntries(REFUSED.map(([label, cidrs]) => [label, cidrs.map((cidr) => ipaddr.parseCIDR(cidr))])),
+    },
+    embedded: EMBEDDING.map((e) => ({ ...e, range: ipaddr.IPv6.parseCIDR(e.cidr) })),
+  });
+}
 
 function reasonFor(address: Address): string | undefined {
+  const ipaddr = ipaddrLib();
   if (address.kind() === 'ipv6') {
     const inner = embeddedIpv4(address as ipaddr.IPv6);
     if (inner) {
@@ -78,14 +91,15 @@ function reasonFor(address: Address): string | undefined {
       return reason ? `${inner.kind} IPv6 form of ${inner.ipv4.toString()}: ${reason}` : undefined;
     }
   }
-  const label = ipaddr.subnetMatch(address, RANGES, PUBLIC);
+  const label = ipaddr.subnetMatch(address, tables().ranges, PUBLIC);
   return label === PUBLIC ? undefined : label;
 }
 
 function embeddedIpv4(address: ipaddr.IPv6): { kind: string; ipv4: ipaddr.IPv4 } | undefined {
+  const ipaddr = ipaddrLib();
   const parts = address.parts;
   if (parts.slice(0, 7).every((p) => p === 0) && (parts[7] ?? 0) <= 1) return undefined; // :: and ::1 are themselves
-  const found = EMBEDDED.find((e) => address.match(e.range));
+  const found = tables().embedded.find((e) => address.match(e.range));
   if (!found) return undefined;
   const [hi = 0, lo = 0] = parts.slice(found.at, found.at + 2);
   return { kind: found.kind, ipv4: new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]) };
@@ -93,6 +107,7 @@ function embeddedIpv4(address: ipaddr.IPv6): { kind: string; ipv4: ipaddr.IPv4 }
 
 /** Why an IPv4 address (dotted quad) is not public, or undefined when it is. */
 export function privateIpv4Reason(text: string): string | undefined {
+  const ipaddr = ipaddrLib();
   return ipaddr.IPv4.isValidFourPartDecimal(text) ? reasonFor(ipaddr.IPv4.parse(text)) : undefined;
 }
 
@@ -100,6 +115,7 @@ export function privateIpv4Reason(text: string): string | undefined {
 export function privateIpv6Reason(text: string): string | undefined {
   // Read as WHATWG URL reads it first: ipaddr.js takes `::1.2.3.4` for `::ffff:1.2.3.4`.
   const normal = whatwgIpv6(text);
+  const ipaddr = ipaddrLib();
   return normal !== undefined && ipaddr.IPv6.isValid(normal) ? reasonFor(ipaddr.IPv6.parse(normal)) : undefined;
 }
 

@@ -3,33 +3,35 @@
 // the server picks them (the spec does not say how many), so only a list is checked.
 import type { FieldProblem } from './check-input.js';
 
+// Runs for every monitor: one pass over the list.
 export function executionModeProblems(input: Record<string, unknown>): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const locations = Array.isArray(input.locations) ? input.locations : undefined;
-  const strings = (locations ?? []).filter((l): l is string => typeof l === 'string');
+  const locations: unknown[] = Array.isArray(input.locations) ? input.locations : [];
   const seen = new Set<string>();
-  (locations ?? []).forEach((location, index) => {
-    if (typeof location !== 'string') return;
-    const pointer = `/locations/${index}`;
+  let strings = 0;
+  for (let index = 0; index < locations.length; index++) {
+    const location = locations[index];
+    if (typeof location !== 'string') continue;
+    strings += 1;
     if (location.trim() === '')
       problems.push({
         field: 'locations',
-        pointer,
+        pointer: `/locations/${index}`,
         code: 'rule.location_empty',
         message: 'a location must not be empty',
       });
     else if (seen.has(location))
       problems.push({
         field: 'locations',
-        pointer,
+        pointer: `/locations/${index}`,
         code: 'rule.locations_duplicate',
         message: `location "${location}" is listed twice`,
       });
     seen.add(location);
-  });
+  }
   const mode = input.execution_mode;
   const count = seen.size;
-  const listed = strings.length > 0;
+  const listed = strings > 0;
   if (mode === 'multi_location' && listed && count < 2) {
     problems.push({
       field: 'locations',
@@ -38,12 +40,12 @@ export function executionModeProblems(input: Record<string, unknown>): FieldProb
       message: `execution_mode "multi_location" needs at least 2 distinct locations (has ${count})`,
     });
   }
-  if (mode === 'single_location' && strings.length > 1) {
+  if (mode === 'single_location' && strings > 1) {
     problems.push({
       field: 'locations',
       pointer: '/locations',
       code: 'rule.locations_count',
-      message: `execution_mode "single_location" needs exactly 1 location (has ${strings.length})`,
+      message: `execution_mode "single_location" needs exactly 1 location (has ${strings})`,
     });
   }
   const threshold = input.consensus_threshold;

@@ -29,23 +29,35 @@ function isUnset(input: Record<string, unknown>, field: string): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
-/** Cross-field and server rules for one monitor input (run beside the schema check). */
-export function ruleProblems(input: Record<string, unknown>, options: RuleOptions = {}): FieldProblem[] {
-  return [
-    ...statusRange(input),
-    ...typeRequirements(input),
-    ...authRequirements(input),
-    ...urlRule(input),
-    ...headersRule(input),
-    ...executionModeProblems(input),
-    ...intervalRule(input, options),
-    ...jsonPointerSyntax(input),
-  ];
+type Rule = (input: Record<string, unknown>, options: RuleOptions) => readonly FieldProblem[];
+
+const RULES: readonly Rule[] = [
+  statusRange,
+  typeRequirements,
+  authRequirements,
+  urlRule,
+  headersRule,
+  executionModeProblems,
+  intervalRule,
+  jsonPointerSyntax,
+];
+
+/** A rule's answer when it finds nothing: shared, so that a valid monitor allocates nothing here. */
+const NONE: readonly FieldProblem[] = Object.freeze([]);
+
+/** Cross-field and server rules for one monitor input (run beside the schema check). Runs for every monitor. */
+export function ruleProblems(input: Record<string, unknown>, options: RuleOptions = {}): readonly FieldProblem[] {
+  let found: FieldProblem[] | undefined;
+  for (const rule of RULES) {
+    const problems = rule(input, options);
+    if (problems.length > 0) (found ??= []).push(...problems);
+  }
+  return found ?? NONE;
 }
 
-function statusRange(input: Record<string, unknown>): FieldProblem[] {
+function statusRange(input: Record<string, unknown>): readonly FieldProblem[] {
   const { expected_status_min: min, expected_status_max: max } = input;
-  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return [];
+  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return NONE;
   return [
     problem(
       'expected_status_max',
@@ -55,14 +67,17 @@ function statusRange(input: Record<string, unknown>): FieldProblem[] {
   ];
 }
 
-function typeRequirements(input: Record<string, unknown>): FieldProblem[] {
+function typeRequirements(input: Record<string, unknown>): readonly FieldProblem[] {
   const type = input.type;
-  if (!isMonitorType(type)) return [];
-  const problems = REQUIRED_BY_TYPE[type]
+  if (!isMonitorType(type)) return NONE;
+  const needed = REQUIRED_BY_TYPE[type];
+  const operator = input.json_operator;
+  const needsExpected = type === 'json' && (operator === 'equals' || operator === 'not_equals');
+  if (needed.length === 0 && !needsExpected) return NONE;
+  const problems = needed
     .filter((field) => isUnset(input, field))
     .map((field) => problem(field, 'rule.required_for_type', `type "${type}" needs ${field}`));
-  const operator = input.json_operator;
-  if (type === 'json' && (operator === 'equals' || operator === 'not_equals') && isUnset(input, 'json_expected')) {
+  if (needsExpected && isUnset(input, 'json_expected')) {
     problems.push(
       problem(
         'json_expected',
@@ -74,30 +89,31 @@ function typeRequirements(input: Record<string, unknown>): FieldProblem[] {
   return problems;
 }
 
-function authRequirements(input: Record<string, unknown>): FieldProblem[] {
+function authRequirements(input: Record<string, unknown>): readonly FieldProblem[] {
   const auth = input.auth_type;
-  const needs = auth === 'basic' ? ['auth_username', 'auth_secret'] : auth === 'bearer' ? ['auth_secret'] : [];
+  if (auth !== 'basic' && auth !== 'bearer') return NONE;
+  const needs = auth === 'basic' ? ['auth_username', 'auth_secret'] : ['auth_secret'];
   return needs
     .filter((field) => isUnset(input, field))
     .map((field) => problem(field, 'rule.required_for_auth', `auth_type "${String(auth)}" needs ${field}`));
 }
 
-function urlRule(input: Record<string, unknown>): FieldProblem[] {
-  if (typeof input.url !== 'string') return [];
+function urlRule(input: Record<string, unknown>): readonly FieldProblem[] {
+  if (typeof input.url !== 'string') return NONE;
   const kind = typeof input.type === 'string' && HTTP_URL_TYPES.has(input.type) ? 'http-url' : 'url-or-host';
   const found = destinationProblem(input.url, kind);
-  return found ? [problem('url', found.code, found.message)] : [];
+  return found ? [problem('url', found.code, found.message)] : NONE;
 }
 
-function headersRule(input: Record<string, unknown>): FieldProblem[] {
-  if (typeof input.headers !== 'string') return [];
+function headersRule(input: Record<string, unknown>): readonly FieldProblem[] {
+  if (typeof input.headers !== 'string') return NONE;
   return headerProblems(input.headers).map((p) => problem('headers', p.code, p.message));
 }
 
-function intervalRule(input: Record<string, unknown>, options: RuleOptions): FieldProblem[] {
+function intervalRule(input: Record<string, unknown>, options: RuleOptions): readonly FieldProblem[] {
   const interval = input.interval_seconds;
   const enabled = options.enabledIntervals;
-  if (!enabled || typeof interval !== 'number' || enabled.includes(interval)) return [];
+  if (!enabled || typeof interval !== 'number' || enabled.includes(interval)) return NONE;
   return [
     problem(
       'interval_seconds',
@@ -107,10 +123,10 @@ function intervalRule(input: Record<string, unknown>, options: RuleOptions): Fie
   ];
 }
 
-function jsonPointerSyntax(input: Record<string, unknown>): FieldProblem[] {
+function jsonPointerSyntax(input: Record<string, unknown>): readonly FieldProblem[] {
   const pointer = input.json_pointer;
-  if (typeof pointer !== 'string' || pointer === '') return [];
-  if (pointer.startsWith('/') && !/~(?![01])/.test(pointer)) return [];
+  if (typeof pointer !== 'string' || pointer === '') return NONE;
+  if (pointer.startsWith('/') && !/~(?![01])/.test(pointer)) return NONE;
   return [
     problem(
       'json_pointer',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldName, fieldPath } from '../../src/api/error-body.js';
-import { conflictKind, parseRetryAfter } from '../../src/api/retry-policy.js';
+import { conflictKind, parseRetryAfter, sharedPauseMs } from '../../src/api/retry-policy.js';
 
 describe('conflictKind', () => {
   it.each([
@@ -67,5 +67,13 @@ describe('fieldPath', () => {
     ['something_new/1', undefined],
   ])('%j -> %j', (where, path) => {
     expect(fieldPath(where)).toEqual(path);
+  });
+});
+
+describe('sharedPauseMs', () => {
+  it("a 429 holds back every request for its Retry-After, or a first step without one: never more for the refused request's earlier failures", () => {
+    expect(sharedPauseMs(3000, { baseMs: 100, maxMs: 2000 })).toBe(3000);
+    expect(sharedPauseMs(undefined, { baseMs: 100, maxMs: 2000 })).toBe(50);
+    expect(sharedPauseMs(61_000, { baseMs: 100, maxMs: 2000 })).toBeUndefined();
   });
 });

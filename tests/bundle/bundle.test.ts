@@ -76,6 +76,17 @@ describe('the bundle copied alone into an empty folder', { timeout: 120_000 }, (
     expect(fromBundle.stdout).toBe(compiled.stdout);
   });
 
+  it('checks IP addresses, whose library it loads only when one is met', async () => {
+    writeFileSync(
+      join(dir, 'ip.yaml'),
+      `${E2E_DEFAULTS}monitors:\n  - name: "ip: lan"\n    url: http://10.1.2.3/\n  - name: "ip: v6"\n    url: http://[::ffff:127.0.0.1]/\n`,
+    );
+    const r = await runCli(['validate', 'ip.yaml'], { cli: bundle, cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('(10.1.2.3: private network (RFC 1918))');
+    expect(r.stdout).toContain('IPv4-mapped IPv6 form of 127.0.0.1: loopback');
+  });
+
   it('plans (YAML loaded on a worker thread of the bundle), applies and plans again with no changes', async () => {
     writeFileSync(
       join(dir, 'site.yaml'),

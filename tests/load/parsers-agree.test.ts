@@ -4,7 +4,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactParse } from '../../src/load/exact-parse.js';
-import { blockScalarOverIndented, fastParse, flowRunsOverLines, rootIndented } from '../../src/load/fast-parse.js';
+import {
+  blockHeaderAlone,
+  blockScalarOverIndented,
+  doubleQuotedRunsOverLines,
+  fastParse,
+  flowRunsOverLines,
+  rootIndented,
+} from '../../src/load/fast-parse.js';
 
 // Plain scalars whose meaning differs between YAML 1.1, js-yaml's default schema and
 // the YAML 1.2 core schema.
@@ -259,6 +266,33 @@ describe('the fast path declines in linear time', () => {
       .map((p) => p.join(''));
     fc.assert(
       fc.property(text, (t) => flowRunsOverLines(t) === regex.test(t)),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('blockHeaderAlone is the regex it replaced, on any text', () => {
+    const regex = /^[ \t]*[|>]|(?<!\S)[|>][+-]?[1-9]/m;
+    const text = fc
+      .array(fc.constantFrom('|', '>', '+', '-', '1', '9', '0', ' ', '\t', '\n', '\r', '\u2028', '\u00a0', 'a', ':'), {
+        maxLength: 14,
+      })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => blockHeaderAlone(t) === regex.test(t)),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('doubleQuotedRunsOverLines is the regex it replaced, on any text', () => {
+    const regex = /(?<![^\s[{,:])"(?:[^"\\\n]|\\.)*\\?$/m;
+    const text = fc
+      .array(
+        fc.constantFrom('"', '\\', ' ', '\t', '\n', '\r', '\u2028', '\u2029', '\u00a0', 'a', '[', '{', ',', ':', '#'),
+        { maxLength: 14 },
+      )
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => doubleQuotedRunsOverLines(t) === regex.test(t)),
       { numRuns: 5000 },
     );
   });

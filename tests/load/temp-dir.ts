@@ -2,8 +2,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { loadDesiredState, type LoadResult } from '../../src/load/index.js';
+import { loadSummary } from '../../src/load/summary.js';
+import type { Settings } from '../../src/model/monitor.js';
 
 const made: string[] = [];
 
@@ -22,19 +24,40 @@ export function tempDir(files: Record<string, string> = {}): string {
   return dir;
 }
 
-/** Loads `files` from a fresh folder (paths default to the folder itself). */
+/**
+ * Loads `files` from a fresh folder (paths default to the folder itself). Every load is
+ * made twice: as plan loads (the desired state) and as validate does (the summary, which
+ * lets each valid file go once checked); the two must report the same problems, the same
+ * monitor counts and the same settings.
+ */
 export async function loadFiles(
   files: Record<string, string>,
   options: { env?: NodeJS.ProcessEnv; paths?: string[]; environment?: string; missingEnv?: 'error' | 'warning' } = {},
 ): Promise<LoadResult & { dir: string }> {
   const dir = tempDir(files);
-  const result = await loadDesiredState(options.paths ?? ['.'], {
+  const paths = options.paths ?? ['.'];
+  const loadOptions = {
     env: options.env ?? {},
     cwd: dir,
     ...(options.environment !== undefined ? { environment: options.environment } : {}),
     ...(options.missingEnv ? { missingEnv: options.missingEnv } : {}),
-  });
+  };
+  const result = await loadDesiredState(paths, loadOptions);
+  const summary = await loadSummary(paths, loadOptions);
+  expect(summary.diagnostics, 'the summary (validate) reports what the desired state does').toEqual(result.diagnostics);
+  expect(summary.files).toEqual(result.state.files);
+  expect(summary.environments.map((e) => [e.name, e.monitors, withoutPlaces(e.settings)])).toEqual(
+    result.environments.map((e) => [e.name, e.state.monitors.length, withoutPlaces(e.state.settings)]),
+  );
   return { ...result, dir };
+}
+
+/** Settings without the places of api_url and token_env, which only the desired state looks up. */
+function withoutPlaces(settings: Settings): Settings {
+  const { apiUrlAt: _url, ...rest } = settings;
+  if (!rest.environment) return rest;
+  const { apiUrlAt: _envUrl, tokenEnvAt: _token, ...environment } = rest.environment;
+  return { ...rest, environment };
 }
 
 /** `file:line:col severity code` of every diagnostic, for compact assertions. */

@@ -99,7 +99,8 @@ describe('the packed package', () => {
         'LICENSE',
         'README.md',
         'package.json',
-        'dist/src/cli/main.js',
+        'dist/cli/main.js',
+        'dist/cli/load-worker.js',
         'schema/monitors-file.schema.json',
         'docs/ci.md',
         'docs/recovery.md',
@@ -110,7 +111,7 @@ describe('the packed package', () => {
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
     // The Action runs from the repository (its bundle), not from the package.
     expect(
-      files.filter((f) => !/^(LICENSE|README\.md|package\.json|dist\/src\/|schema\/|docs\/|examples\/|spec\/)/.test(f)),
+      files.filter((f) => !/^(LICENSE|README\.md|package\.json|dist\/cli\/|schema\/|docs\/|examples\/|spec\/)/.test(f)),
     ).toEqual([]);
     const meta = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(meta).toMatchObject({
@@ -136,7 +137,7 @@ describe('the packed package', () => {
     const named = new Set<string>();
     const walk = (dir: string): string[] =>
       readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
-    for (const file of walk(join(installed, 'dist', 'src')))
+    for (const file of walk(join(installed, 'dist', 'cli')))
       for (const [page] of readFileSync(file, 'utf8').matchAll(/docs\/[a-z-]+\.md/g)) named.add(page);
     expect([...named]).toEqual(expect.arrayContaining(['docs/recovery.md', 'docs/simulator.md']));
     expect([...named].filter((page) => !existsSync(join(installed, page)))).toEqual([]);

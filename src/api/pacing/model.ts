@@ -22,6 +22,7 @@
 //   the token), then one probe finds out how much is back.
 import type { Observation } from './observation.js';
 import { RefillRate } from './refill-rate.js';
+import { SingleSlot } from './single-slot.js';
 import { WindowBounds } from './window-bounds.js';
 
 export interface Ticket {
@@ -61,6 +62,14 @@ export class PacingModel {
   private shape: Shape = 'unknown';
   private rate = new RefillRate();
   private windows = new WindowBounds();
+  /** When the last answer without rate-limit headers came (a 503, a network error): the limit may have been spent. */
+  private quietSince = -Infinity;
+  /** A limit of one: its period, searched for (single-slot.ts). */
+  private single: SingleSlot | undefined;
+  /** A limit of one: when the request that last emptied it (a success, or an answer without headers) was sent. */
+  private emptiedAt = -Infinity;
+  /** A limit of one: when the last success was sent, if nothing took the limit since (else undefined). */
+  private lastSuccessAt: number | undefined;
 
   decide(now: number): Decision {
     if (now < this.pausedUntil) return { kind: 'wait', until: this.pausedUntil };
@@ -68,13 +77,14 @@ export class PacingModel {
       // Until an answer says whether the server limits at all, one request at a time.
       return this.headerless || this.inFlight.size === 0 ? SEND : AWAIT;
     }
+    if (this.single) return this.probe(now, this.emptiedAt + this.single.gap);
     if (this.probeAfterPause) return this.probe(now, now);
     const left = this.last.remaining - this.spent;
     switch (this.shape) {
       case 'continuous': {
         if (left >= 1) return SEND;
         const perMs = this.rate.perMs;
-        if (perMs <= 0) return this.probe(now, this.last.at + this.probeDelayMs());
+        if (perMs <= 0) return this.probe(now, Math.max(this.last.at, this.quietSince) + this.probeDelayMs());
         // The refill since the last answer covers what is spent beyond it; several may be
         // on their way, since the rate is a lower bound.
         const at = this.last.at + (1 - left) / perMs;
@@ -94,7 +104,7 @@ export class PacingModel {
         return this.probe(now, end.latest);
       }
       default:
-        return left >= 1 ? SEND : this.probe(now, this.last.at + this.probeDelayMs());
+        return left >= 1 ? SEND : this.probe(now, Math.max(this.last.at, this.quietSince) + this.probeDelayMs());
     }
   }
 
@@ -112,14 +122,30 @@ export class PacingModel {
     const { remaining } = answer;
     if (remaining === undefined) {
       if (this.limit === undefined) this.headerless = true;
+      else {
+        // A 503 or a lost answer says nothing of the limit, but the server may have taken
+        // from it: a probe waits from here, as it would after an answer with headers.
+        this.quietSince = now;
+        this.emptied(ticket, false);
+      }
       return;
     }
     this.headerless = false;
     const limit = answer.limit ?? Math.max(this.limit ?? 0, remaining + 1);
     if (this.limit !== undefined && limit !== this.limit) this.forget();
     this.limit = limit;
+    if (limit === 1) this.emptied(ticket, true);
     this.learn(this.observation(ticket, now, remaining, false));
     this.probeAfterPause = false;
+  }
+
+  /** A limit of one was emptied by this request: by a success (which tells how soon it came back), or maybe by another answer. */
+  private emptied(ticket: Ticket, success: boolean): void {
+    if (this.limit !== 1) return;
+    this.single ??= new SingleSlot(this.probeDelayMs());
+    if (success && this.lastSuccessAt !== undefined) this.single.succeeded(ticket.sentAt - this.lastSuccessAt);
+    this.emptiedAt = Math.max(this.emptiedAt, ticket.sentAt);
+    this.lastSuccessAt = success ? ticket.sentAt : undefined;
   }
 
   /** For tests: the shape inferred so far. */
@@ -140,6 +166,7 @@ export class PacingModel {
 
   private refusal(ticket: Ticket, now: number, { pauseMs, retryAfterMs }: Settled): void {
     this.refused.push(ticket.seq);
+    if (this.single && this.lastSuccessAt !== undefined) this.single.refused(ticket.sentAt - this.lastSuccessAt);
     if (pauseMs !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + pauseMs);
     this.probeAfterPause = true;
     if (this.shape === 'continuous') this.rate.slowDown();
@@ -207,6 +234,9 @@ export class PacingModel {
 
   /** The limit itself changed: what was learnt of the old one no longer holds. */
   private forget(): void {
+    this.single = undefined;
+    this.emptiedAt = -Infinity;
+    this.lastSuccessAt = undefined;
     this.shape = 'unknown';
     this.rate = new RefillRate();
     this.windows = new WindowBounds();

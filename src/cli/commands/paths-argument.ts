@@ -1,4 +1,4 @@
-import { Argument } from 'commander';
+import { Argument } from '../commander.js';
 
 /**
  * The `[paths...]` of validate, plan and apply, with its default said in --help. No

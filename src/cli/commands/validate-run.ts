@@ -1,6 +1,6 @@
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { displayPath } from '../../load/discover.js';
-import { loadDesiredState } from '../../load/index.js';
+import { loadSummary } from '../../load/summary.js';
 import {
   diagnosticLine,
   githubAnnotation,
@@ -18,7 +18,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   }
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
-  const { state, environments, declaredEnvironments, diagnostics } = await loadDesiredState(paths, {
+  const { files, environments, declaredEnvironments, diagnostics } = await loadSummary(paths, {
     env: process.env,
     cwd,
     missingEnv: options.requireEnv ? 'error' : 'warning',
@@ -28,17 +28,17 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error')))
     checkEnvironmentChoice(request, declaredEnvironments, 'validate', false);
   const summary: ValidationSummary = {
-    files: state.files,
-    monitors: environments.reduce((n, e) => n + e.state.monitors.length, 0),
+    files,
+    monitors: environments.reduce((n, e) => n + e.monitors, 0),
     diagnostics,
     ...(request && declaredEnvironments.includes(request.name) ? { environment: request.name } : {}),
     ...(declaredEnvironments.length > 0
       ? {
-          environments: environments.map(({ name, state: s }) => ({
+          environments: environments.map(({ name, monitors, settings }) => ({
             name: name!,
-            monitors: s.monitors.length,
-            tokenEnv: s.settings.environment?.tokenEnv,
-            lockFile: displayPath(lockLocationOf({ paths, flag: undefined, cwd }, s.settings, s.files).path, cwd),
+            monitors,
+            tokenEnv: settings.environment?.tokenEnv,
+            lockFile: displayPath(lockLocationOf({ paths, flag: undefined, cwd }, settings, files).path, cwd),
           })),
         }
       : {}),

@@ -1,7 +1,8 @@
-// Where the YAML loader's worker thread starts. From the compiled files: load-worker.js
-// beside load-in-worker.js. From the single-file bundle, which has no file beside it: the
-// bundle itself, whose entry (src/cli/bundle-main.ts) tells the loader's thread apart by its
-// workerData and runs load-worker there instead of the CLI.
+// Where the YAML loader's worker thread starts. From the compiled files (dist/src) and from
+// the package's build (dist/cli, scripts/build-package.mjs): load-worker.js beside this
+// module. From the single-file bundle, which has no file beside it: the bundle itself, whose
+// entry (src/cli/bundle-main.ts) tells the loader's thread apart by its workerData and runs
+// load-worker there instead of the CLI.
 import { BUNDLE_VERSION } from '../../version/bundled.js';
 import type { LoadRequest } from './messages.js';
 

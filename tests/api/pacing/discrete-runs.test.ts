@@ -97,4 +97,42 @@ describe('paced runs in simulated time', () => {
     expect(discreteRun({ start: START, limiter: new TokenBucket(10, 5), requests: 200 }).refused).toBe(0);
     expect(discreteRun({ start: START, limiter: new FixedWindow(100, 10_000), requests: 1000 }).refused).toBe(1);
   });
+
+  // Issue 25: a strict limit with transient errors. Each 503 spends the limit (the server
+  // took the request) and the request retries after its own backoff; the run must still
+  // take at most twice the least time the limit allows for all it sent, 429s included.
+  it.each([
+    { name: 'token bucket R=2/s, burst 1, 8 requests', rate: 2, limiter: () => new TokenBucket(2, 1), requests: 8 },
+    { name: 'token bucket R=2/s, burst 1, 60 requests', rate: 2, limiter: () => new TokenBucket(2, 1), requests: 60 },
+    {
+      name: 'token bucket R=0.5/s, burst 1, 20 requests',
+      rate: 0.5,
+      limiter: () => new TokenBucket(0.5, 1),
+      requests: 20,
+    },
+    { name: 'token bucket R=2/s, burst 2, 60 requests', rate: 2, limiter: () => new TokenBucket(2, 2), requests: 60 },
+    {
+      name: 'token bucket R=10/s, burst 5, 100 requests',
+      rate: 10,
+      limiter: () => new TokenBucket(10, 5),
+      requests: 100,
+    },
+    {
+      name: 'fixed window 30 per 3 s, 100 requests',
+      rate: 10,
+      limiter: () => new FixedWindow(30, 3000),
+      requests: 100,
+    },
+  ])(
+    '$name, 20% answered 503: within 2x of (requests sent / R), nothing before a Retry-After',
+    ({ rate, limiter, requests }) => {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const run = discreteRun({ start: START, limiter: limiter(), requests, faults: { rate503: 0.2, seed } });
+        const sent = run.accepted + run.refused + run.failed;
+        expect(run.accepted).toBe(requests);
+        expect(run.early).toBe(0);
+        expect(run.elapsedMs / 1000).toBeLessThanOrEqual((2 * sent) / rate);
+      }
+    },
+  );
 });

@@ -129,4 +129,29 @@ describe('pacing model', () => {
     answer(send(T0 + 220), T0 + 230, { status: 201, limit: 50, remaining: 40 });
     expect(model.inferred).toMatchObject({ shape: 'unknown', limit: 50 });
   });
+
+  it('after an answer without rate-limit headers (a 503), a probe waits from that answer, not from the last one with headers', () => {
+    const { model, send, answer } = harness();
+    answer(send(T0), T0 + 10, { status: 200, limit: 10, remaining: 0 });
+    // Nothing known of the refill: a probe 1000/limit ms after the last answer.
+    expect(model.decide(T0 + 10)).toEqual({ kind: 'wait', until: T0 + 110 });
+    answer(send(T0 + 110), T0 + 120, { status: 503 });
+    // The 503 may have spent the limit: the next probe waits as long again, from it.
+    expect(model.decide(T0 + 120)).toEqual({ kind: 'wait', until: T0 + 220 });
+  });
+
+  it('paces a limit of one by the search for its period, from the send of the request that emptied it', () => {
+    const { model, send, answer } = harness();
+    answer(send(T0), T0 + 10, { status: 200, limit: 1, remaining: 0 });
+    // The prior: one a second (1000/limit ms), from the first send.
+    expect(model.decide(T0 + 10)).toEqual({ kind: 'wait', until: T0 + 1000 });
+    answer(send(T0 + 1000), T0 + 1010, { status: 201, limit: 1, remaining: 0 });
+    // That gap worked: the next probe tries a shorter one.
+    const next = model.decide(T0 + 1010);
+    expect(next.kind).toBe('wait');
+    expect((next as { until: number }).until).toBeLessThan(T0 + 2000);
+    // One at a time: nothing else goes while a probe is on its way.
+    send((next as { until: number }).until);
+    expect(model.decide((next as { until: number }).until + 5000)).toEqual({ kind: 'await-answer' });
+  });
 });

@@ -1,0 +1,15 @@
+// What a load is asked for: the environment variables, the folder, the environment.
+
+export interface LoadOptions {
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Server rule, when known (the simulator knows it; the real API does not say). */
+  enabledIntervals?: readonly number[];
+  /**
+   * The environment to load (`--env`). Without one, every declared environment is checked.
+   * One the set does not declare checks none (the caller reports it; see `declaredEnvironments`).
+   */
+  environment?: string;
+  /** An unset `${env:NAME}`: an error (default; plan and apply need the value) or a warning (validate). */
+  missingEnv?: 'error' | 'warning';
+}
