@@ -1,7 +1,8 @@
 // One request with retries, pacing and typed errors. Everything above it (operations,
 // pagination, shapes) is in client.ts.
 import pLimit from 'p-limit';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, request } from './undici-parts.js';
 import type { ApiClientConfig } from './config.js';
 import { parseErrorBody } from './error-body.js';
 import { errorCode, errorForStatus, networkError, isTlsFailure } from './status-errors.js';
