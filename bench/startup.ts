@@ -30,6 +30,7 @@ const IMPORTS = [
   'yaml',
   'ipaddr.js',
   'undici',
+  'dist/src/api/undici-parts.js',
   'ajv',
   'dist/src/load/generated/validators.js',
   'dist/src/load/index.js',
