@@ -11,6 +11,7 @@ import { NO_FAULTS, type FaultPlan, type ServerKind } from '../helpers/servers-u
 import {
   checkLock,
   checkRequests,
+  checkRetryAfter,
   checkRun,
   checkServer,
   filesUnder,
@@ -68,6 +69,8 @@ export interface Totals {
   injected: number;
   lostAnswers: number;
   rateLimited: number;
+  /** Requests that arrived before a Retry-After answered to another process (unknowable to theirs). */
+  earlyAfterAnotherProcess: number;
   writes: number;
   replays: number;
   maxApplies: number;
@@ -114,6 +117,7 @@ export function emptyTotals(): Totals {
     injected: 0,
     lostAnswers: 0,
     rateLimited: 0,
+    earlyAfterAnotherProcess: 0,
     writes: 0,
     replays: 0,
     maxApplies: 0,
@@ -440,6 +444,9 @@ async function settle(
   // Every request of the round, also those a killed run left in flight.
   const requests = world.server.requests();
   findings.push(...checkRequests(requests, ledger));
+  const retryAfter = checkRetryAfter(world.runsOfRound());
+  findings.push(...retryAfter.findings);
+  totals.earlyAfterAnotherProcess += retryAfter.unknowable;
   const leaked = secretsIn(
     { ...filesUnder(world.work), ...(world.lockBranch ? { 'the lock branch': world.lockText() ?? '' } : {}) },
     h.secretsEver,
@@ -454,7 +461,7 @@ async function settle(
     if (q.lostAfterCommit) totals.lostAnswers += 1;
     if (q.rateLimited) totals.rateLimited += 1;
   }
-  world.server.clearRequests();
+  world.clearRequests();
   h.managedLive = new Map(server.ids);
   if (round === 0 && findings.length > 0)
     findings.unshift({ check: 'setup', message: 'the first apply of the starting repository failed' });

@@ -4,6 +4,7 @@ import type { ServerRequest, StoredMonitorView } from '../helpers/servers-under-
 import {
   checkLock,
   checkRequests,
+  checkRetryAfter,
   checkRun,
   checkServer,
   lockIdsOnce,
@@ -111,12 +112,30 @@ describe('checkRequests', () => {
     ...over,
   });
 
-  it('one key, one method, path and body across the whole history; no request before a Retry-After elapsed', () => {
+  it('one key, one method, path and body across the whole history', () => {
     const ledger: KeyLedger = new Map();
     expect(checkRequests([request({}), request({ replayed: true }), request({ digest: null })], ledger)).toEqual([]);
     expect(checkRequests([request({ digest: 'd2' })], ledger)[0]?.message).toContain('two different bodies');
     expect(checkRequests([request({ method: 'PUT', path: '/monitors/A' })], ledger)[0]?.check).toBe('key-reuse');
-    expect(checkRequests([request({ key: null, method: 'GET', early: true })], ledger)[0]?.check).toBe('retry-after');
+  });
+
+  it('no process sends before a Retry-After it was given; an early first request of a fresh process is counted, not failed', () => {
+    const list = request({ key: null, method: 'GET', path: '/monitors', status: 200 });
+    const limited = { ...list, status: 429, rateLimited: true };
+    const early = { ...list, early: true };
+    // Its own 429 came first: a finding.
+    const own = checkRetryAfter([{ requests: [limited, early] }]);
+    expect(own.findings.map((f) => f.check)).toEqual(['retry-after']);
+    // A run killed after its 429, then a re-run whose first request comes early: unknowable to it.
+    const rerun = checkRetryAfter([
+      { requests: [list, limited] },
+      { requests: [{ ...early, status: 429, rateLimited: true }, early] },
+    ]);
+    expect(rerun).toEqual({ findings: [expect.objectContaining({ check: 'retry-after' })], unknowable: 1 });
+    expect(checkRetryAfter([{ requests: [list, limited] }, { requests: [early, list] }])).toEqual({
+      findings: [],
+      unknowable: 1,
+    });
   });
 });
 

@@ -255,11 +255,6 @@ export type KeyLedger = Map<string, { method: string; path: string; digest: stri
 export function checkRequests(requests: readonly ServerRequest[], ledger: KeyLedger): Finding[] {
   const findings: Finding[] = [];
   for (const r of requests) {
-    if (r.early)
-      findings.push({
-        check: 'retry-after',
-        message: `${r.method} ${r.path} arrived before a Retry-After given to the token had elapsed`,
-      });
     if (!r.key) continue;
     const first = ledger.get(r.key);
     if (!first) {
@@ -283,4 +278,32 @@ export function checkRequests(requests: readonly ServerRequest[], ledger: KeyLed
 
 function tail(text: string): string {
   return text.trim().split('\n').slice(-8).join('\n');
+}
+
+/**
+ * No process sends before a Retry-After it was given: a request that arrives early is a
+ * finding when an earlier request of the same run (one CLI process) was answered 429. A
+ * process cannot know of a 429 answered to another one, such as a run killed just before a
+ * CI re-run starts: its first request may arrive early, is answered 429 in turn, and is
+ * counted (`unknowable`), not failed. Within a run nothing is excused.
+ */
+export function checkRetryAfter(runs: readonly { requests: readonly ServerRequest[] }[]): {
+  findings: Finding[];
+  unknowable: number;
+} {
+  const findings: Finding[] = [];
+  let unknowable = 0;
+  for (const run of runs) {
+    let told = false;
+    for (const r of run.requests) {
+      if (r.early && told)
+        findings.push({
+          check: 'retry-after',
+          message: `${r.method} ${r.path} arrived before the Retry-After its own process had been given had elapsed`,
+        });
+      else if (r.early) unknowable += 1;
+      if (r.rateLimited) told = true;
+    }
+  }
+  return { findings, unknowable };
 }

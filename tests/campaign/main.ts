@@ -114,6 +114,7 @@ function printTotals(t: Totals, histories: number, failures: number, ms: number)
     ['faults injected (5xx)', t.injected],
     ['answers lost after the commit', t.lostAnswers],
     ['429 answers', t.rateLimited],
+    ["early after another process's 429 (unknowable)", t.earlyAfterAnotherProcess],
     ['writes sent', t.writes],
     ['replayed answers', t.replays],
     ['saved plans applied / refused', `${t.savedApplied} / ${t.savedRefused}`],

@@ -45,6 +45,8 @@ export interface Run extends CliResult {
 
 export class World {
   readonly runs: Run[] = [];
+  /** Where the runs of the round begin: the server's log was last cleared there. */
+  private roundStart = 0;
   private readonly token: string;
 
   private constructor(
@@ -140,6 +142,17 @@ export class World {
     };
     this.runs.push(run);
     return run;
+  }
+
+  /** The runs since the server's request log was last cleared: one round's, each with its own requests. */
+  runsOfRound(): readonly Run[] {
+    return this.runs.slice(this.roundStart);
+  }
+
+  /** Clears the server's request log: a new round starts. */
+  clearRequests(): void {
+    this.server.clearRequests();
+    this.roundStart = this.runs.length;
   }
 
   /** The lock as apply left it: on the lock branch, or the file beside the YAML. */
