@@ -15,7 +15,7 @@ import { failureDiagnostics } from '../../render/apply-annotations.js';
 import { githubAnnotation } from '../../render/diagnostics.js';
 import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
-import { holdForTest } from './test-hold.js';
+import { holdBeforeNewRecord, holdForTest } from './test-hold.js';
 import { resolve } from 'node:path';
 import { displayPath } from '../../load/discover.js';
 
@@ -54,7 +54,9 @@ export interface ApplyRunResult {
 export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const started = Date.now();
   let lockWritten = false;
+  const holdBeforeWrite = holdBeforeNewRecord(run.env, run.lock);
   const lock = createLockRecorder(run.lock, async (l) => {
+    await holdBeforeWrite(l);
     await writeLockFileAtomic(run.lockPath, l);
     lockWritten = true;
   });
