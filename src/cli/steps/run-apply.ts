@@ -38,6 +38,8 @@ export interface ApplyRun {
   cwd?: string;
   /** The YAML file declaring settings (as the plan's sources name files): where an environment's vars are set. */
   settingsFile?: string;
+  /** Once the lock file says which creates go out, before the first is sent: the lock branch takes it too. */
+  announced?: (lock: LockFile) => Promise<void>;
 }
 
 export interface ApplyRunResult {
@@ -77,6 +79,10 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
       beforeFlush: async () => {
         interrupt.writesDone();
         await holdForTest('after-writes', run.env);
+      },
+      afterAnnounce: async () => {
+        await run.announced?.(lock.current());
+        await holdForTest('before-creates', run.env);
       },
       beforeVerify: async () => {
         // Held here, the lock file on disk first holds every record made so far.

@@ -10,6 +10,7 @@ import type { LockFile } from '../../lock/types.js';
 export type HoldStage =
   | 'loading'
   | 'worker-load'
+  | 'before-creates'
   | 'before-verify'
   | 'create-record-write'
   | 'after-writes'
