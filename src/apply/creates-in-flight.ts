@@ -5,15 +5,14 @@
 // spent) keeps its entry, and the next plan asks the listing (src/plan/pending-creates.ts).
 import type { PendingCreate } from '../lock/types.js';
 import { keyForGeneration } from '../plan/idempotency-key.js';
+import { pendingEntryOf } from '../plan/pending-creates.js';
 import type { PlannedChange } from '../plan/types.js';
 import type { ChangeOutcome } from './types.js';
 
 /** The entries of a plan's creates, as written at `now` (before any of them is sent). */
 export function pendingEntries(changes: readonly PlannedChange[], now: number): PendingCreate[] {
   const since = new Date(now).toISOString();
-  return changes
-    .filter((c) => c.action === 'create')
-    .map((c) => ({ name: c.name, key: keyForGeneration(c, 0), since }));
+  return changes.filter((c) => c.action === 'create').map((c) => pendingEntryOf(c, since));
 }
 
 /**

@@ -29,7 +29,12 @@ function* lockText(lock: LockFile): Generator<string> {
   const records = sortRecords([...lock.monitors]);
   yield `{\n  "format_version": ${JSON.stringify(lock.format_version)},\n  "salt": ${JSON.stringify(lock.salt)},\n`;
   // Only while there are some: a lock without creates in flight is byte for byte what earlier versions wrote.
-  const pending = sortPending([...(lock.pending_creates ?? [])]).map(({ key, name, since }) => ({ key, name, since }));
+  const pending = sortPending([...(lock.pending_creates ?? [])]).map(({ key, listed, name, since }) => ({
+    key,
+    ...(listed !== undefined ? { listed: sortedMap(listed) } : {}),
+    name,
+    since,
+  }));
   if (pending.length > 0) yield `  "pending_creates": ${JSON.stringify(pending, null, 2).replace(/\n/g, '\n  ')},\n`;
   yield '  "monitors": ';
   if (records.length === 0) yield '[]';
@@ -124,7 +129,9 @@ function parsePending(value: unknown, invalid: (why: string) => MonitorsError): 
     if (!isObject(p) || typeof p.name !== 'string' || typeof p.key !== 'string' || typeof p.since !== 'string')
       throw invalid(`pending create ${i + 1} needs string "name", "key" and "since"`);
     if (Number.isNaN(Date.parse(p.since))) throw invalid(`pending create "${p.name}" has a "since" that is not a time`);
-    return { name: p.name, key: p.key, since: p.since };
+    if (p.listed !== undefined && !isObject(p.listed))
+      throw invalid(`pending create "${p.name}" has a "listed" that is not an object`);
+    return { name: p.name, key: p.key, since: p.since, ...(p.listed !== undefined ? { listed: p.listed } : {}) };
   });
 }
 

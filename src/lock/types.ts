@@ -49,6 +49,12 @@ export interface PendingCreate {
   key: string;
   /** When the entry was written (ISO 8601, the applying machine's clock): the create cannot have taken earlier. */
   since: string;
+  /**
+   * What a listing shows of the monitor the create makes (type, url, method, interval and
+   * timeout as sent; a field filled from `${env:...}` is left out): a monitor of that name
+   * that shows otherwise is not that create's. Absent: nothing to compare.
+   */
+  listed?: Record<string, unknown>;
 }
 
 export interface LockFile {

@@ -7,7 +7,29 @@
 import type { CreateSettled } from '../lock/pending-creates.js';
 import type { LockRecord, PendingCreate } from '../lock/types.js';
 import type { LiveMonitor } from '../model/monitor.js';
+import { visibleDifferences } from './compare.js';
+import { keyForGeneration } from './idempotency-key.js';
 import { nameKey } from './match.js';
+import type { PlannedChange } from './types.js';
+
+/** The input fields of spec 2.2: what any listing shows of the monitor a create makes. */
+const LISTED = ['type', 'url', 'method', 'interval_seconds', 'timeout_seconds'] as const;
+
+/**
+ * The lock's entry for a create about to be sent, written at `since`. What it keeps of the
+ * body comes from the record the create will have (lock-record.ts: values as written, never
+ * a secret nor a value from `${env:...}`), so the entry holds nothing the record would not.
+ */
+export function pendingEntryOf(change: PlannedChange, since: string): PendingCreate {
+  const values = change.lock_record?.values ?? {};
+  const listed = Object.fromEntries(LISTED.filter((f) => Object.hasOwn(values, f)).map((f) => [f, values[f]]));
+  return {
+    name: change.name,
+    key: keyForGeneration(change, 0),
+    since,
+    ...(Object.keys(listed).length > 0 ? { listed } : {}),
+  };
+}
 
 /**
  * How far the server's clock may be behind the applying machine's: a monitor created
@@ -30,7 +52,9 @@ export interface PendingSettlement {
  *   CLOCK_SKEW_MS): the monitor that create made, recorded as managed, without a fingerprint;
  * - two or more: which one the create made cannot be told, and none is taken (two live
  *   monitors under a name the YAML asks for stop the plan anyway, as always);
- * - one dated before the entry, or with no readable created_at: not that create's.
+ * - one dated before the entry, or with no readable created_at, or that shows another type,
+ *   url, method, interval or timeout than the create sent: not that create's (a monitor
+ *   made in the dashboard under the name, say), and never deleted on the entry's word.
  * Every entry is settled (dropped by the next apply): an entry stands for one create, and
  * after this listing there is nothing more to learn about it.
  */
@@ -72,6 +96,10 @@ export function settlePendingCreates(
         drop(
           `${lead}; ${l.id} of that name was created at ${l.created_at}, before that apply began: it is not taken as managed, and the entry is dropped.`,
         );
+      else if (listedOtherwise(p, l).length > 0)
+        drop(
+          `${lead}; ${l.id} of that name shows another ${listedOtherwise(p, l).join(', ')} than that create sent: it is not taken as managed, and the entry is dropped.`,
+        );
       else {
         recorded.add(l.id);
         adopted.push({ id: l.id, name: l.name, fingerprint: null });
@@ -83,6 +111,12 @@ export function settlePendingCreates(
     }
   }
   return { adopted, entries };
+}
+
+/** The fields the entry keeps whose value the live monitor does not have (compared by meaning). */
+function listedOtherwise(p: PendingCreate, l: LiveMonitor): string[] {
+  const listed = p.listed;
+  return listed ? visibleDifferences(listed, l).filter((f) => Object.hasOwn(listed, f)) : [];
 }
 
 /** The reason a change of a monitor taken from a create in flight adds to its own. */

@@ -44,6 +44,20 @@ describe('executePlan: creates in flight', () => {
     expect(last).not.toHaveProperty('pending_creates');
   });
 
+  it('keeps of each create what a listing shows, as its lock record would: never a secret nor a value from ${env:...}', async () => {
+    const c = change('create', 'a', null, { url: 'https://${env:HOST}/x' });
+    c.lock_record = {
+      fingerprint: 'fp-a',
+      values: { type: 'http', method: 'GET', timeout_seconds: 10, keyword: 'ok' }, // url came from ${env:HOST}
+      fields: { url: 'hhhhhhhhhhhh' },
+      secrets: { auth_secret: 'scrypt-n15r8p1:abc' },
+    };
+    const { lock, writes } = recorder();
+    await executePlan(plan([c]), { api: new MemoryApi(), env: { HOST: 'shop.example.com' }, lock });
+    expect(writes[0]?.pending_creates?.[0]?.listed).toEqual({ type: 'http', method: 'GET', timeout_seconds: 10 });
+    expect(JSON.stringify(writes)).not.toContain('shop.example.com');
+  });
+
   it('writes nothing ahead for a plan without creates', async () => {
     const api = new MemoryApi();
     const kept = api.seed({ ...base, name: 'kept' });

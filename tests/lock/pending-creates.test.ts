@@ -54,7 +54,11 @@ describe('creates in flight in the lock file', () => {
   });
 
   it('round-trip through parseLock; a lock without them reads as before, with no key', () => {
-    const withEntries = lock([entry('svc-4')]);
+    const listed = { url: 'https://svc-4.example.com/', type: 'http', timeout_seconds: 10 };
+    const withEntries = lock([entry('svc-4'), { ...entry('svc-5'), listed }]);
+    expect(serializeLock(withEntries)).toContain(
+      '"listed": {\n        "timeout_seconds": 10,\n        "type": "http",\n        "url": "https://svc-4.example.com/"\n      },',
+    );
     expect(parseLock(serializeLock(withEntries), 'x')).toEqual(withEntries);
     expect(parseLock(serializeLock(lock()), 'x')).toEqual(lock());
     expect(parseLock(serializeLock(lock()), 'x')).not.toHaveProperty('pending_creates');
@@ -78,6 +82,9 @@ describe('creates in flight in the lock file', () => {
     });
     expect(invalid(variant([{ name: 'svc-4', key: 'k' }])).message).toContain(
       'pending create 1 needs string "name", "key" and "since"',
+    );
+    expect(invalid(variant([{ ...entry('svc-4'), listed: 'http' }])).message).toContain(
+      'pending create "svc-4" has a "listed" that is not an object',
     );
     expect(invalid(variant([{ ...entry('svc-4'), since: 'yesterday' }])).message).toContain(
       'pending create "svc-4" has a "since" that is not a time',

@@ -2,7 +2,9 @@
 // interrupted apply made is the repository's (replaced once, or deleted when the YAML no
 // longer has it); anything that cannot be that create's is left alone.
 import { describe, expect, it } from 'vitest';
+import { planDestroy } from '../../src/destroy/plan-destroy.js';
 import type { LockFile, PendingCreate } from '../../src/lock/types.js';
+import { assembleStatus } from '../../src/status/assemble.js';
 import type { DesiredState } from '../../src/model/monitor.js';
 import { CLOCK_SKEW_MS } from '../../src/plan/pending-creates.js';
 import { NOW, desired, input, liveOf, lockOf, monitorId, plan, recordOf, state, thrown } from './fixtures.js';
@@ -89,6 +91,25 @@ describe('planner: creates in flight left in the lock', () => {
     expect(p.notes[0]).toContain(`the server gives no creation time for ${X}`);
   });
 
+  it('one that shows another type, url, method, interval or timeout than the create sent is not that create', () => {
+    const listed = { type: 'http', url: 'https://svc-4.example.com', method: 'GET', timeout_seconds: 10 };
+    const sent = (over: Record<string, unknown>) =>
+      withPending(lockOf([recordOf(KEEP, keep)]), {
+        ...entry('svc-4'),
+        listed: { ...listed, ...over },
+      });
+    // Compared by meaning: the "/" a server adds to a bare origin is no difference.
+    expect(plan(state([keep]), live(svc4()), sent({})).changes.map((c) => [c.action, c.id])).toEqual([['delete', X]]);
+    const other = plan(
+      state([keep]),
+      live(svc4()),
+      sent({ url: 'https://elsewhere.example.com/', timeout_seconds: 30 }),
+    );
+    expect(other.changes).toEqual([]);
+    expect(other.unmanaged).toEqual([{ id: X, name: 'svc-4' }]);
+    expect(other.notes[0]).toContain(`${X} of that name shows another url, timeout_seconds than that create sent`);
+  });
+
   it('two monitors of that name: neither is taken; wanted by the YAML, the usual PLAN_DUPLICATE_LIVE_NAME', () => {
     const p = plan(state([keep]), live(svc4(X), svc4(Y)), killedLock());
     expect(p.changes).toEqual([]);
@@ -118,5 +139,38 @@ describe('planner: creates in flight left in the lock', () => {
     expect(p.changes).toEqual([]);
     expect(p.unmanaged).toEqual([{ id: X, name: 'svc-4' }]);
     expect(p).not.toHaveProperty('pending_creates');
+  });
+});
+
+describe('destroy and status with creates in flight', () => {
+  it('destroy deletes the monitor the create made too, and settles every entry', () => {
+    const lock = withPending(lockOf([recordOf(KEEP, keep)]), entry('svc-4'), entry('never-took'));
+    const p = planDestroy({ desired: state([keep]), live: live(svc4()), lock, lockShown: 'monitors.lock.json' });
+    expect(p.changes.map((c) => [c.name, c.id, c.reason_text])).toEqual([
+      ['keep', KEEP, 'destroy: every monitor the lock file manages is deleted'],
+      [
+        'svc-4',
+        X,
+        'destroy: every monitor the lock file manages is deleted; created by an apply that was interrupted before recording it',
+      ],
+    ]);
+    expect(p.pending_creates).toEqual([
+      { key: 'mon1.create.svc-4.g0', name: 'svc-4', id: X },
+      { key: 'mon1.create.never-took.g0', name: 'never-took', id: null },
+    ]);
+  });
+
+  it('status counts the monitor the create made as managed, as plan does', () => {
+    const report = assembleStatus({
+      desired: state([keep]),
+      live: live(svc4()),
+      lock: killedLock(),
+      incidents: { read: true, incidents: [] },
+    });
+    expect(report.monitors.map((r) => [r.name, r.state])).toEqual([
+      ['keep', 'live'],
+      ['svc-4', 'not_in_yaml'],
+    ]);
+    expect(report.summary).toMatchObject({ managed: 2, unmanaged: 0 });
   });
 });
