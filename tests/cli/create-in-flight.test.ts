@@ -5,39 +5,24 @@
 // not in the YAML: unless the lock said beforehand that the create was going out, the tool
 // has lost a monitor it made itself, and never deletes it. Built CLI as a process, against
 // our simulator and the independent spec server.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cliHistory } from '../helpers/cli-history.js';
+import { liveNames } from '../helpers/live-names.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
-import { SERVER_KINDS, startServerUnderTest, type ServerUnderTest } from '../helpers/servers-under-test.js';
+import { SERVER_KINDS, startServerUnderTest } from '../helpers/servers-under-test.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
-const TOKEN = 'tok_create_in_flight_0123456789';
 // Five or six CLI processes in a row: on a loaded machine that outgrows the default 30 s.
 const LONG = { timeout: 120_000 };
-let server: ServerUnderTest;
-let dir: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'create-in-flight-'));
-});
-afterEach(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const env = (extra: Record<string, string> = {}) => ({
-  MONITORS_API_URL: server.baseUrl,
-  MONITORS_API_TOKEN: TOKEN,
-  CI: 'true',
-  ...extra,
-});
-const cli = (args: string[]) => runCli(args, { cwd: dir, env: env() });
+const TOKEN = 'tok_create_in_flight_0123456789';
+const history = cliHistory('create-in-flight-', TOKEN);
+const { env, cli } = history;
 
 function writeYaml(names: string[]): void {
   const monitors = names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/${n}\n`).join('');
-  writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n${monitors}`);
+  writeFileSync(join(history.dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n${monitors}`);
 }
 
 async function ok(args: string[]): Promise<CliResult> {
@@ -49,8 +34,8 @@ async function ok(args: string[]): Promise<CliResult> {
 /** `apply --plan saved.json`, SIGKILLed where MONITORS_TEST_HOLD=`stage` stops it. */
 async function killedApply(stage: string): Promise<void> {
   const killed = await runCli(['apply', '--plan', 'saved.json'], {
-    cwd: dir,
-    env: env({ MONITORS_TEST_HOLD: stage, MONITORS_TEST_HOLD_RELEASE: join(dir, 'never-released') }),
+    cwd: history.dir,
+    env: env({ MONITORS_TEST_HOLD: stage, MONITORS_TEST_HOLD_RELEASE: join(history.dir, 'never-released') }),
     watch: (child, out) => {
       if (out.stderr.includes(`test hold: ${stage}`)) child.kill('SIGKILL');
     },
@@ -58,22 +43,15 @@ async function killedApply(stage: string): Promise<void> {
   expect(killed.signal, `${killed.stdout}\n${killed.stderr}`).toBe('SIGKILL');
 }
 
-/** The server's monitors, name -> ids (a duplicate shows as two ids). */
-function liveNames(): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const m of server.monitors()) (out[m.input.name as string] ??= []).push(m.id);
-  return out;
-}
-
 function lockFile(): { monitors: { id: string; name: string }[]; pending_creates?: { name: string }[] } {
-  return JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as ReturnType<typeof lockFile>;
+  return JSON.parse(readFileSync(join(history.dir, 'monitors.lock.json'), 'utf8')) as ReturnType<typeof lockFile>;
 }
 
 /** svc-1 applied; then a plan that creates svc-4, saved. */
 async function savedPlanCreatingSvc4(): Promise<string> {
   writeYaml(['svc-1']);
   await ok(['apply', '--yes']);
-  const [svc1] = liveNames()['svc-1']!;
+  const [svc1] = liveNames(history.server)['svc-1']!;
   writeYaml(['svc-1', 'svc-4']);
   const saved = await ok(['plan', '--out', 'saved.json']);
   expect(saved.stdout).toMatch(/Plan: 1 to create, 0 to replace, 0 to delete\./);
@@ -82,7 +60,7 @@ async function savedPlanCreatingSvc4(): Promise<string> {
 
 describe.each(SERVER_KINDS)('a create in flight when the apply is killed (%s)', (kind) => {
   beforeEach(async () => {
-    server = await startServerUnderTest(kind, TOKEN);
+    history.server = await startServerUnderTest(kind, TOKEN);
   });
 
   it('committed but never recorded, then dropped from the YAML: the next apply deletes it', LONG, async () => {
@@ -90,7 +68,7 @@ describe.each(SERVER_KINDS)('a create in flight when the apply is killed (%s)', 
     writeYaml(['svc-1']); // dropped after the plan was saved
 
     await killedApply('create-record-write');
-    const [svc4] = liveNames()['svc-4'] ?? [];
+    const [svc4] = liveNames(history.server)['svc-4'] ?? [];
     expect(svc4, 'the server committed the create').toBeDefined();
     expect(
       lockFile().monitors.map((r) => r.name),
@@ -102,7 +80,7 @@ describe.each(SERVER_KINDS)('a create in flight when the apply is killed (%s)', 
     expect(plan.stdout).toContain('created by an apply that was interrupted before recording it');
     const whole = await ok(['apply', '--yes']);
     expect(whole.stdout).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
-    expect(liveNames()).toEqual({ 'svc-1': [svc1] });
+    expect(liveNames(history.server)).toEqual({ 'svc-1': [svc1] });
     expect(lockFile()).not.toHaveProperty('pending_creates');
     await ok(['plan', '--detailed-exitcode']);
   });
@@ -111,13 +89,13 @@ describe.each(SERVER_KINDS)('a create in flight when the apply is killed (%s)', 
     await savedPlanCreatingSvc4();
 
     await killedApply('create-record-write');
-    const [svc4] = liveNames()['svc-4'] ?? [];
+    const [svc4] = liveNames(history.server)['svc-4'] ?? [];
     expect(svc4, 'the server committed the create').toBeDefined();
 
     const whole = await ok(['apply', '--yes']);
     expect(whole.stdout).toContain(`~ replace "svc-4" (${svc4})`);
     expect(whole.stdout).toContain('Apply complete: 0 created, 1 replaced, 0 deleted, 0 failed.');
-    expect(liveNames()['svc-4']).toEqual([svc4]);
+    expect(liveNames(history.server)['svc-4']).toEqual([svc4]);
     expect(lockFile().monitors.map((r) => [r.name, r.id])).toContainEqual(['svc-4', svc4]);
     expect(lockFile()).not.toHaveProperty('pending_creates');
     await ok(['plan', '--detailed-exitcode']);
@@ -128,7 +106,7 @@ describe.each(SERVER_KINDS)('a create in flight when the apply is killed (%s)', 
     writeYaml(['svc-1']);
 
     await killedApply('before-creates');
-    expect(liveNames()).toEqual({ 'svc-1': [svc1] });
+    expect(liveNames(history.server)).toEqual({ 'svc-1': [svc1] });
     expect(
       lockFile().pending_creates?.map((p) => p.name),
       'the lock said it was going out',
@@ -139,7 +117,7 @@ describe.each(SERVER_KINDS)('a create in flight when the apply is killed (%s)', 
     expect(plan.stdout).toContain('"svc-4" was being created by an apply that was interrupted');
     const whole = await ok(['apply', '--yes']);
     expect(whole.stdout).toContain('Lock file written');
-    expect(liveNames()).toEqual({ 'svc-1': [svc1] });
+    expect(liveNames(history.server)).toEqual({ 'svc-1': [svc1] });
     expect(lockFile()).not.toHaveProperty('pending_creates');
     expect(lockFile().monitors.map((r) => r.name)).toEqual(['svc-1']);
   });

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GIT_TEST_ENV, checkout, makeOrigin, showFile } from '../helpers/git-sandbox.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { SERVER_KINDS, startServerUnderTest, type ServerUnderTest } from '../helpers/servers-under-test.js';
+import { liveNames } from '../helpers/live-names.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const TOKEN = 'tok_lock_branch_in_flight_0123';
@@ -47,12 +48,6 @@ async function ok(cwd: string, args: string[]): Promise<CliResult> {
   return result;
 }
 
-function liveNames(): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const m of server.monitors()) (out[m.input.name as string] ??= []).push(m.id);
-  return out;
-}
-
 describe.each(SERVER_KINDS)('--lock-branch: a create in flight when the apply is killed (%s)', (kind) => {
   beforeEach(async () => {
     server = await startServerUnderTest(kind, TOKEN);
@@ -65,7 +60,7 @@ describe.each(SERVER_KINDS)('--lock-branch: a create in flight when the apply is
       const origin = makeOrigin(root, { 'monitors/m.yaml': yaml(['svc-1']) });
       const job = checkout(root, 'job', origin);
       await ok(job, ['apply', 'monitors', '--yes', ...BRANCH]);
-      const [svc1] = liveNames()['svc-1']!;
+      const [svc1] = liveNames(server)['svc-1']!;
       writeFileSync(join(job, 'monitors', 'm.yaml'), yaml(['svc-1', 'svc-4']));
       await ok(job, ['plan', 'monitors', ...BRANCH, '--out', 'saved.json']);
       writeFileSync(join(job, 'monitors', 'm.yaml'), yaml(['svc-1'])); // svc-4 dropped after the plan was saved
@@ -78,7 +73,7 @@ describe.each(SERVER_KINDS)('--lock-branch: a create in flight when the apply is
         hold,
       );
       expect(killed.signal, `${killed.stdout}\n${killed.stderr}`).toBe('SIGKILL');
-      const [svc4] = liveNames()['svc-4'] ?? [];
+      const [svc4] = liveNames(server)['svc-4'] ?? [];
       expect(svc4, 'the server committed the create').toBeDefined();
       const onBranch = showFile(origin, 'monitors-state', 'monitors/monitors.lock.json') ?? '';
       expect(onBranch).not.toContain(svc4);
@@ -87,7 +82,7 @@ describe.each(SERVER_KINDS)('--lock-branch: a create in flight when the apply is
       const next = await ok(fresh, ['apply', 'monitors', '--yes', ...BRANCH]);
       expect(next.stdout).toContain(`- delete "svc-4" (${svc4})`);
       expect(next.stdout).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
-      expect(liveNames()).toEqual({ 'svc-1': [svc1] });
+      expect(liveNames(server)).toEqual({ 'svc-1': [svc1] });
       expect(showFile(origin, 'monitors-state', 'monitors/monitors.lock.json')).not.toContain('pending_creates');
       await ok(checkout(root, 'after', origin), ['plan', 'monitors', ...BRANCH, '--detailed-exitcode']);
     },
