@@ -7,6 +7,7 @@ import { resolveEnvTemplates } from './env-templates.js';
 import type { LockRecorder } from './lock-recorder.js';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from './types.js';
 import { isAuthFailure } from './auth-stop.js';
+import { pendingEntries, settledCreateKeys } from './creates-in-flight.js';
 import { idsBefore, type IdsBefore } from './ids-before.js';
 import { CONTENDED_HINT, INTERRUPTED_HINT, notEffective } from './not-effective.js';
 import { applyPhases } from './phases.js';
@@ -31,6 +32,13 @@ export interface ApplyDeps {
   beforeFlush?: () => Promise<void>;
   /** Runs after a phase's writes were recorded, before the listing that verifies them (a window tests aim at). */
   beforeVerify?: () => Promise<void>;
+  /**
+   * Runs once the lock file on disk says which creates are going out, before the first is
+   * sent (the lock branch takes them too); throwing stops the apply with nothing sent.
+   */
+  afterAnnounce?: () => Promise<void>;
+  /** The clock of the lock's creates in flight (their `since`). */
+  now?: () => number;
 }
 
 /**
@@ -46,6 +54,7 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
   const outcomes = new Map<PlannedChange, ChangeOutcome>();
   const warnings: string[] = [];
   let stoppedBy: MonitorsError | undefined;
+  await announceCreates(plan, deps);
   deps.onEvent?.({ kind: 'start', total: plan.changes.length });
 
   const settle = (outcome: ChangeOutcome) => {
@@ -88,6 +97,8 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     });
     if (verified.warning) warnings.push(verified.warning);
   }
+  const all = plan.changes.map((c) => outcomes.get(c)!);
+  deps.lock.settle(settledCreateKeys(all));
   await deps.beforeFlush?.();
   // A lock file that cannot be written does not undo what the server did: the result is
   // still reported, with the error (the next plan then replaces unrecorded monitors once).
@@ -96,7 +107,6 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     (error: unknown) => asMonitorsError(error),
   );
 
-  const all = plan.changes.map((c) => outcomes.get(c)!);
   const count = (action: PlannedChange['action']) => all.filter((o) => o.ok && o.change.action === action).length;
   return {
     outcomes: all,
@@ -111,6 +121,30 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     warnings,
     ...(lockError ? { lockError } : {}),
   };
+}
+
+/**
+ * Before any write: the lock on disk says which creates go out (one write for them all). A
+ * lock that cannot say so stops the apply here, nothing sent: a create that took unrecorded
+ * and then left the YAML would be a monitor nobody manages.
+ */
+async function announceCreates(plan: Plan, deps: ApplyDeps): Promise<void> {
+  const entries = pendingEntries(plan.changes, (deps.now ?? Date.now)());
+  if (entries.length === 0) return;
+  try {
+    await deps.lock.announce(entries);
+  } catch (error) {
+    const e = asMonitorsError(error);
+    throw new MonitorsError(
+      e.code,
+      `${e.message}: the lock file could not record the creates about to be sent, so nothing was sent`,
+      {
+        ...(e.hint !== undefined ? { hint: e.hint } : {}),
+        cause: error,
+      },
+    );
+  }
+  await deps.afterAnnounce?.();
 }
 
 function notStarted(change: PlannedChange): ChangeOutcome {

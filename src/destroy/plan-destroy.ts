@@ -7,6 +7,7 @@ import type { LockFile } from '../lock/types.js';
 import type { DesiredState, LiveMonitor } from '../model/monitor.js';
 import { liveFingerprint, liveLine } from '../plan/fingerprint.js';
 import { nameKey } from '../plan/match.js';
+import { CREATED_UNRECORDED, settlePendingCreates } from '../plan/pending-creates.js';
 import { deleteOf } from '../plan/planner.js';
 import { describeReason } from '../plan/reasons.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../plan/types.js';
@@ -22,13 +23,18 @@ export interface DestroyInput {
 
 export function planDestroy({ desired, live, lock: found, lockShown }: DestroyInput): Plan {
   const lock = found ?? { monitors: [] };
-  const recorded = new Set(lock.monitors.map((r) => r.id));
+  // A monitor a create in flight made (the apply killed before recording it) is managed too.
+  const inFlight = settlePendingCreates(found?.pending_creates ?? [], live, lock.monitors);
+  const adopted = new Set(inFlight.adopted.map((r) => r.id));
+  const recorded = new Set([...lock.monitors.map((r) => r.id), ...adopted]);
   const liveIds = new Set(live.map((l) => l.id));
   const byName = (a: { name: string; id: string | null }, b: { name: string; id: string | null }) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : (a.id ?? '') < (b.id ?? '') ? -1 : 1;
+  const reason = (l: LiveMonitor) =>
+    adopted.has(l.id) ? `${describeReason('destroy')}; ${CREATED_UNRECORDED}` : describeReason('destroy');
   const changes = live
     .filter((l) => recorded.has(l.id))
-    .map((l) => deleteOf(l, 'destroy', describeReason('destroy')))
+    .map((l) => deleteOf(l, 'destroy', reason(l)))
     .sort(byName);
   const unmanaged = live
     .filter((l) => !recorded.has(l.id))
@@ -46,8 +52,10 @@ export function planDestroy({ desired, live, lock: found, lockShown }: DestroyIn
     unmanaged,
     live_fingerprint: liveFingerprint(live, liveLine),
     stale_lock_ids: stale.map((r) => r.id).sort(),
+    ...(inFlight.entries.length > 0 ? { pending_creates: inFlight.entries.map((e) => e.settled) } : {}),
     warnings: [],
     notes: [
+      ...inFlight.entries.flatMap((e) => (e.note !== undefined ? [e.note] : [])),
       ...(changes.length === 0 ? [nothingToDestroy(found, lockShown)] : []),
       ...(unrecorded.length > 0
         ? [

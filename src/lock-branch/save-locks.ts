@@ -31,6 +31,8 @@ export interface SavedLock {
 export interface SaveResult {
   /** The commit pushed; undefined when the branch already held these records. */
   commit: string | undefined;
+  /** The branch's tip now: the commit pushed, or the tip that already held these records. */
+  tip: string | undefined;
   files: SavedLock[];
   /** Rounds lost to other runs' pushes. */
   retries: number;
@@ -55,7 +57,7 @@ export async function saveLocks(
   for (let round = 0; round < MAX_PUSH_ROUNDS; round++) {
     const files = await Promise.all(toSave.map((item) => nextText(branch, tip, item)));
     const changed = files.filter((f) => f.text !== f.remoteText);
-    if (changed.length === 0) return { commit: undefined, files: files.map(saved), retries: round };
+    if (changed.length === 0) return { commit: undefined, tip, files: files.map(saved), retries: round };
     const commit = await commitFiles(
       repo,
       tip,
@@ -63,9 +65,9 @@ export async function saveLocks(
       options.message,
     );
     const pushed = await pushCommit(repo, commit);
-    if (pushed.ok) return { commit, files: files.map(saved), retries: round };
+    if (pushed.ok) return { commit, tip: commit, files: files.map(saved), retries: round };
     const now = await remoteTip(repo);
-    if (now === commit) return { commit, files: files.map(saved), retries: round }; // it landed; only the answer was lost
+    if (now === commit) return { commit, tip: commit, files: files.map(saved), retries: round }; // it landed; only the answer was lost
     if (now === tip) {
       // Nobody else pushed: the remote refused this push itself (protection, a hook, permissions).
       throw new MonitorsError(

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { MonitorsError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { sortPending } from './pending-creates.js';
 import { sortRecords } from './sort-records.js';
-import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord } from './types.js';
+import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord, type PendingCreate } from './types.js';
 
 export function newLockFile(): LockFile {
   return { format_version: LOCK_FORMAT_VERSION, salt: randomBytes(16).toString('base64url'), monitors: [] };
@@ -26,7 +27,16 @@ export async function writeLockFileAtomic(path: string, lock: LockFile): Promise
  */
 function* lockText(lock: LockFile): Generator<string> {
   const records = sortRecords([...lock.monitors]);
-  yield `{\n  "format_version": ${JSON.stringify(lock.format_version)},\n  "salt": ${JSON.stringify(lock.salt)},\n  "monitors": `;
+  yield `{\n  "format_version": ${JSON.stringify(lock.format_version)},\n  "salt": ${JSON.stringify(lock.salt)},\n`;
+  // Only while there are some: a lock without creates in flight is byte for byte what earlier versions wrote.
+  const pending = sortPending([...(lock.pending_creates ?? [])]).map(({ key, listed, name, since }) => ({
+    key,
+    ...(listed !== undefined ? { listed: sortedMap(listed) } : {}),
+    name,
+    since,
+  }));
+  if (pending.length > 0) yield `  "pending_creates": ${JSON.stringify(pending, null, 2).replace(/\n/g, '\n  ')},\n`;
+  yield '  "monitors": ';
   if (records.length === 0) yield '[]';
   for (const [i, record] of records.entries()) {
     // A record's own lines, one level deeper inside the list (strings hold no raw line break).
@@ -102,7 +112,27 @@ export function parseLock(text: string, path: string): LockFile {
       ...(isObject(r.values) ? { values: r.values } : {}),
     };
   });
-  return { format_version: LOCK_FORMAT_VERSION, salt: value.salt, monitors };
+  const pending = parsePending(value.pending_creates, invalid);
+  return {
+    format_version: LOCK_FORMAT_VERSION,
+    salt: value.salt,
+    monitors,
+    ...(pending.length > 0 ? { pending_creates: pending } : {}),
+  };
+}
+
+/** The creates in flight (absent in most lock files, and in every one written before them). */
+function parsePending(value: unknown, invalid: (why: string) => MonitorsError): PendingCreate[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw invalid('"pending_creates" is not a list');
+  return value.map((p, i): PendingCreate => {
+    if (!isObject(p) || typeof p.name !== 'string' || typeof p.key !== 'string' || typeof p.since !== 'string')
+      throw invalid(`pending create ${i + 1} needs string "name", "key" and "since"`);
+    if (Number.isNaN(Date.parse(p.since))) throw invalid(`pending create "${p.name}" has a "since" that is not a time`);
+    if (p.listed !== undefined && !isObject(p.listed))
+      throw invalid(`pending create "${p.name}" has a "listed" that is not an object`);
+    return { name: p.name, key: p.key, since: p.since, ...(p.listed !== undefined ? { listed: p.listed } : {}) };
+  });
 }
 
 export function withoutRecords(lock: LockFile, ids: readonly string[]): LockFile {

@@ -2,8 +2,9 @@
 // racing on a lock branch): a three-way merge per monitor id, so that the result holds
 // the monitors of both. Pure: data in, data out.
 import { canonicalJson } from '../model/canonical-json.js';
+import { withPending } from './pending-creates.js';
 import { sortRecords } from './sort-records.js';
-import type { LockFile, LockRecord } from './types.js';
+import type { LockFile, LockRecord, PendingCreate } from './types.js';
 
 export interface LockMerge {
   lock: LockFile;
@@ -31,6 +32,8 @@ export interface LockMerge {
  * `${env:...}`, are salted and cannot be carried to another salt without the values; so
  * when the salts differ (both sides started without a lock file), records taken from
  * `ours` keep id and name but lose their hashes, and those monitors replace once.
+ * Creates in flight (per key; an entry never changes): added on either side, kept; gone on
+ * either side (settled: recorded, or found never to have taken), gone.
  */
 export function mergeLocks(base: LockFile | undefined, ours: LockFile, theirs: LockFile): LockMerge {
   const baseById = byId(base?.monitors ?? []);
@@ -62,11 +65,26 @@ export function mergeLocks(base: LockFile | undefined, ours: LockFile, theirs: L
       merged.push(t); // theirs added it; with b, ours removed it
     }
   }
+  const lock = { format_version: theirs.format_version, salt: theirs.salt, monitors: sortRecords(merged) };
   return {
-    lock: { format_version: theirs.format_version, salt: theirs.salt, monitors: sortRecords(merged) },
+    lock: withPending(lock, mergePending(base?.pending_creates, ours.pending_creates, theirs.pending_creates)),
     conflicts: conflicts.sort(),
     resalted: resalted.sort(),
   };
+}
+
+function mergePending(
+  base: readonly PendingCreate[] = [],
+  ours: readonly PendingCreate[] = [],
+  theirs: readonly PendingCreate[] = [],
+): PendingCreate[] {
+  const inBase = new Set(base.map((p) => p.key));
+  const inOurs = new Set(ours.map((p) => p.key));
+  const inTheirs = new Set(theirs.map((p) => p.key));
+  return [
+    ...theirs.filter((p) => inOurs.has(p.key) || !inBase.has(p.key)),
+    ...ours.filter((p) => !inTheirs.has(p.key) && !inBase.has(p.key)),
+  ];
 }
 
 /** Keeps the monitor managed, without a claim about what it holds. */

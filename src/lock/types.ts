@@ -35,10 +35,34 @@ export interface LockRecord extends Omit<RecordedInput, 'fingerprint'> {
   fingerprint: string | null;
 }
 
+/**
+ * A create an apply is about to send: written to the lock file before the first create of
+ * the apply goes out, dropped once its outcome is known (recorded, or refused). A process
+ * killed while the create was in flight leaves the entry behind, and the next plan asks the
+ * listing whether the create took (src/plan/pending-creates.ts): a monitor the tool made is
+ * never left unmanaged for want of its record.
+ */
+export interface PendingCreate {
+  /** The name the create gives the monitor. */
+  name: string;
+  /** The create's Idempotency-Key (generation 0): which create of which plan this is. */
+  key: string;
+  /** When the entry was written (ISO 8601, the applying machine's clock): the create cannot have taken earlier. */
+  since: string;
+  /**
+   * What a listing shows of the monitor the create makes (type, url, method, interval and
+   * timeout as sent; a field filled from `${env:...}` is left out): a monitor of that name
+   * that shows otherwise is not that create's. Absent: nothing to compare.
+   */
+  listed?: Record<string, unknown>;
+}
+
 export interface LockFile {
   format_version: typeof LOCK_FORMAT_VERSION;
   /** Random per lock file; salts the secret hashes. */
   salt: string;
   /** Sorted by name, then id. */
   monitors: LockRecord[];
+  /** Creates in flight (sorted by name, then key); absent when there are none, as in every lock file before them. */
+  pending_creates?: PendingCreate[];
 }

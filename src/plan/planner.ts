@@ -12,6 +12,7 @@ import { recordedHashes, recordedOld } from './lock-record.js';
 import { entryNotes, planForgets } from './forget.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired, nameKey } from './match.js';
+import { CREATED_UNRECORDED, settlePendingCreates } from './pending-creates.js';
 import { forcedNames, selectTargets, withForce } from './targets.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -54,7 +55,10 @@ export interface ComparedAhead {
 
 export function planChanges({ desired, live, lock, options, prepared: ready, liveLines, compared }: PlanInput): Plan {
   const salt = lock?.salt ?? '';
-  const records = lock?.monitors ?? [];
+  // A monitor a create in flight made (the apply killed before recording it) is the lock's from here on.
+  const inFlight = settlePendingCreates(lock?.pending_creates ?? [], live, lock?.monitors ?? []);
+  const records = inFlight.adopted.length > 0 ? [...lock!.monitors, ...inFlight.adopted] : (lock?.monitors ?? []);
+  const adopted = new Set(inFlight.adopted.map((r) => r.id));
   const recordById = new Map(records.map((r) => [r.id, r]));
   const { matches, setAside } = matchDesired(desired, live, records);
   const forgets = planForgets(desired.removed ?? [], records, live);
@@ -80,6 +84,8 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
       renamedFrom === undefined && ahead?.desired === d && ahead.record === record
         ? ahead.change
         : compareMatched(d, prepared, l, record, renamedFrom);
+    if (change?.reason === 'not_verifiable' && adopted.has(l.id))
+      change = { ...change, reason_text: UNRECORDED_REPLACE };
     if (forced.has(d.name)) change = withForce(change ?? forcedChange(d, prepared, l), options.replace!.token);
     if (change) changes.push(change);
     else unchanged += 1;
@@ -91,7 +97,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     if (matchedIds.has(l.id) || forgets.ids.has(l.id)) continue;
     // A monitor a `removed:` entry names stays unmanaged, also inside settings.scope.
     if (!forgets.names.has(nameKey(l.name)) && isManaged(l, recordById, options.scope))
-      changes.push(deleteChange(l, recordById.get(l.id)));
+      changes.push(deleteChange(l, recordById.get(l.id), adopted.has(l.id)));
     else unmanaged.push({ id: l.id, name: l.name });
   }
   const said = entryNotes(
@@ -105,6 +111,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
   const liveIds = new Set(live.map((l) => l.id));
   let staleRecords = records.filter((r) => !liveIds.has(r.id) && !forgets.ids.has(r.id));
   let planned = sortChanges(changes);
+  let settled = inFlight.entries;
   let partial: Pick<Plan, 'targets' | 'not_targeted'> = {};
   if (options.targets) {
     const selection = selectTargets(planned, options.targets, { desired: desired.monitors, records, live });
@@ -112,6 +119,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     partial = { targets: [...options.targets], not_targeted: selection.notTargeted };
     // A partial plan touches no record of another monitor: stale ones stay until a plan targets them.
     staleRecords = staleRecords.filter(selection.targetsRecord);
+    settled = settled.filter((e) => selection.targetsName(e.settled.name));
   }
   const environment = desired.settings.environment?.name;
   const plan: Plan = {
@@ -123,8 +131,10 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     unmanaged: unmanaged.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)),
     live_fingerprint: liveFingerprint(live, (l) => liveLines?.get(l) ?? liveLine(l)),
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
+    ...(settled.length > 0 ? { pending_creates: settled.map((e) => e.settled) } : {}),
     warnings: said.warnings,
     notes: [
+      ...settled.flatMap((e) => (e.note !== undefined ? [e.note] : [])),
       ...setAside.values(),
       ...notes,
       ...said.notes,
@@ -307,13 +317,12 @@ function changedSinceApply(prepared: PreparedDesired, record: LockRecord, live: 
   return out;
 }
 
-function deleteChange(l: LiveMonitor, record: LockRecord | undefined): PlannedChange {
-  return deleteOf(
-    l,
-    'removed',
-    record ? describeReason('removed') : `${describeReason('removed')} (in the declared ownership scope)`,
-  );
+function deleteChange(l: LiveMonitor, record: LockRecord | undefined, unrecorded: boolean): PlannedChange {
+  const why = unrecorded ? `; ${CREATED_UNRECORDED}` : record ? '' : ' (in the declared ownership scope)';
+  return deleteOf(l, 'removed', `${describeReason('removed')}${why}`);
 }
+
+const UNRECORDED_REPLACE = `not verifiable: ${CREATED_UNRECORDED}, and the listing cannot show every field, so it is replaced once`;
 
 /** The delete of a live monitor, with its key (also `monitors destroy`'s). */
 export function deleteOf(l: LiveMonitor, reason: ChangeReason, reasonText: string): PlannedChange {

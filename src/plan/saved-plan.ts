@@ -118,6 +118,11 @@ export function parseSavedPlan(text: string): SavedPlan {
   }
   if (plan.targets !== undefined && (!Array.isArray(plan.targets) || !plan.targets.every((t) => typeof t === 'string')))
     throw invalid('"targets" is not a list of names');
+  if (
+    plan.pending_creates !== undefined &&
+    (!Array.isArray(plan.pending_creates) || !plan.pending_creates.every(isSettled))
+  )
+    throw invalid('"pending_creates" is not a list of creates in flight (key, name, id)');
   const environment = value.environment;
   if (
     environment !== undefined &&
@@ -161,5 +166,8 @@ function urlOriginOf(value: Record<string, unknown>): SavedUrlOrigin {
     ...(typeof value.api_url_at === 'string' ? { apiUrlAt: value.api_url_at } : {}),
   };
 }
+
+const isSettled = (v: unknown): boolean =>
+  isObject(v) && typeof v.key === 'string' && typeof v.name === 'string' && (v.id === null || typeof v.id === 'string');
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -15,6 +15,8 @@ export interface TargetSelection {
   notTargeted: NotTargeted[];
   /** Whether a lock record belongs to a targeted monitor (stale records of others are kept). */
   targetsRecord: (record: LockRecord) => boolean;
+  /** Whether a name is targeted (the lock's creates in flight of other names are kept). */
+  targetsName: (name: string) => boolean;
 }
 
 interface Names {
@@ -55,7 +57,7 @@ export function selectTargets(
     if (targeted(c)) kept.push(c);
     else notTargeted.push({ action: c.action, name: c.name, id: c.id, reason: c.reason });
   }
-  return { changes: kept, notTargeted, targetsRecord: (r) => matches(r.name) };
+  return { changes: kept, notTargeted, targetsRecord: (r) => matches(r.name), targetsName: matches };
 }
 
 function unknownTarget(

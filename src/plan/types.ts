@@ -1,5 +1,6 @@
 // The Plan is plain data (like Terraform's internal/plans): computed by the pure planner,
 // rendered by the renderers, executed by apply. Its JSON form is versioned (format_version).
+import type { CreateSettled } from '../lock/pending-creates.js';
 import type { RecordedInput } from '../lock/types.js';
 
 export const PLAN_FORMAT_VERSION = 1;
@@ -133,6 +134,12 @@ export interface Plan {
   live_fingerprint: string;
   /** Lock records whose monitor no longer exists live: apply drops them from the lock. */
   stale_lock_ids?: string[];
+  /**
+   * The lock's creates in flight (left by an apply that was interrupted or never heard
+   * back) that this plan settled from the listing: apply drops each entry, and first records
+   * the live monitor `id` names (fingerprint null), the one that create made. Absent when none.
+   */
+  pending_creates?: CreateSettled[];
   warnings: string[];
   notes: string[];
 }

@@ -5,59 +5,10 @@ import { createLockRecorder } from '../../src/apply/lock-recorder.js';
 import { failureReport, lockErrorReport, summaryLine } from '../../src/apply/report.js';
 import { ApiError } from '../../src/api/errors.js';
 import { MonitorsError } from '../../src/errors.js';
-import type { LockFile } from '../../src/lock/types.js';
 import { keyForGeneration } from '../../src/plan/idempotency-key.js';
-import type { Plan, PlannedChange } from '../../src/plan/types.js';
-import { exampleMonitorInput } from '../helpers/sim-admin.js';
+import type { Plan } from '../../src/plan/types.js';
 import { MemoryApi } from './memory-api.js';
-
-const { name: _name, ...base } = exampleMonitorInput('x');
-
-function change(
-  action: PlannedChange['action'],
-  name: string,
-  id: string | null,
-  body?: Record<string, unknown>,
-): PlannedChange {
-  const partial: PlannedChange = {
-    action,
-    name,
-    id,
-    reason: action === 'create' ? 'new' : action === 'delete' ? 'removed' : 'changed_since_apply',
-    reason_text: '',
-    fields: [],
-    ...(body
-      ? {
-          body: { ...base, name, ...body },
-          body_fingerprint: `fp-${name}-${JSON.stringify(body)}`,
-          lock_record: { fingerprint: `fp-${name}` },
-        }
-      : {}),
-    idempotency_key: '',
-  };
-  return { ...partial, idempotency_key: keyForGeneration(partial, 0) };
-}
-
-function plan(changes: PlannedChange[]): Plan {
-  const count = (a: string) => changes.filter((c) => c.action === a).length;
-  return {
-    format_version: 1,
-    summary: { create: count('create'), replace: count('replace'), delete: count('delete'), unchanged: 0 },
-    changes,
-    unmanaged: [],
-    live_fingerprint: 'x',
-    warnings: [],
-    notes: [],
-  };
-}
-
-function recorder(initial: LockFile = { format_version: 1, salt: 's', monitors: [] }) {
-  const writes: LockFile[] = [];
-  const lock = createLockRecorder(initial, async (l) => {
-    writes.push(structuredClone(l));
-  });
-  return { lock, writes };
-}
+import { base, change, plan, recorder } from './plan-fixtures.js';
 
 describe('executePlan', () => {
   it('creates, replaces and deletes, recording each in the lock, deletes last', async () => {
@@ -210,7 +161,8 @@ describe('executePlan', () => {
       expect(result).toMatchObject({ created: 0, failed: 1 });
       expect(result.outcomes[0]?.error?.code).toBe('APPLY_NOT_EFFECTIVE');
       expect(result.outcomes[0]?.error?.message).toContain('recorded in the lock file as "beta"');
-      expect(writes).toEqual([]);
+      // The lock said the create was going out (and, its effect not shown, still says so): no record of it, ever.
+      expect(writes.map((w) => w.monitors)).toEqual(writes.map(() => [betaRecord]));
       expect(lock.current().monitors).toEqual([betaRecord]);
     });
 
@@ -303,8 +255,10 @@ describe('executePlan', () => {
 
   it('still reports what was done when the lock file cannot be written, with the error', async () => {
     const api = new MemoryApi();
+    let writes = 0;
+    // The first write (the creates about to go out) lands; the disk fails after it.
     const lock = createLockRecorder({ format_version: 1, salt: 's', monitors: [] }, async () => {
-      throw new MonitorsError('FILE_WRITE_FAILED', 'cannot write monitors.lock.json (EROFS)');
+      if (++writes > 1) throw new MonitorsError('FILE_WRITE_FAILED', 'cannot write monitors.lock.json (EROFS)');
     });
     const result = await executePlan(plan([change('create', 'a', null, {}), change('create', 'b', null, {})]), {
       api,

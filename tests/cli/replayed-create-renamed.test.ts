@@ -7,55 +7,33 @@
 // beta's id under "alpha" (the apply killed between the record and its check) made every
 // later plan fail with PLAN_DOUBLE_MATCH. Built CLI as a process, against our simulator
 // and against the independent spec server (which keeps idempotency records forever).
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cliHistory } from '../helpers/cli-history.js';
+import { liveNames } from '../helpers/live-names.js';
 import { runCli } from '../helpers/run-cli.js';
-import { SERVER_KINDS, startServerUnderTest, type ServerUnderTest } from '../helpers/servers-under-test.js';
+import { SERVER_KINDS, startServerUnderTest } from '../helpers/servers-under-test.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const TOKEN = 'tok_replayed_create_renamed_0123';
 // Four to six CLI processes in a row: on a loaded machine that outgrows the default 30 s.
 const LONG = { timeout: 120_000 };
-let server: ServerUnderTest;
-let dir: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'replayed-renamed-'));
-});
-afterEach(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const env = (extra: Record<string, string> = {}) => ({
-  MONITORS_API_URL: server.baseUrl,
-  MONITORS_API_TOKEN: TOKEN,
-  CI: 'true',
-  ...extra,
-});
-const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { cwd: dir, env: env(extra) });
-const lockPath = () => join(dir, 'monitors.lock.json');
+const history = cliHistory('replayed-renamed-', TOKEN);
+const { env, cli } = history;
+const lockPath = () => join(history.dir, 'monitors.lock.json');
 
 /** Every monitor of `names` has the same body but for its name; `moved` renames. */
 function writeYaml(names: string[], moved?: { from: string; to: string }): void {
   const monitors = names.map((n) => `  - name: ${n}\n    url: https://shop.example.com/a\n`).join('');
   const renames = moved ? `moved:\n  - from: ${moved.from}\n    to: ${moved.to}\n` : '';
-  writeFileSync(join(dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n${monitors}${renames}`);
+  writeFileSync(join(history.dir, 'monitors.yaml'), `${E2E_DEFAULTS}monitors:\n${monitors}${renames}`);
 }
 
 async function apply(extra: Record<string, string> = {}) {
   const run = await cli(['apply', '--yes'], extra);
   expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
   return run;
-}
-
-/** The server's monitors, name -> ids (a duplicate shows as two ids). */
-function liveNames(): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const m of server.monitors()) (out[m.input.name as string] ??= []).push(m.id);
-  return out;
 }
 
 function lockRecords(): { id: string; name: string }[] {
@@ -67,26 +45,26 @@ function lockRecords(): { id: string; name: string }[] {
 async function createThenRename(): Promise<string> {
   writeYaml(['alpha']);
   await apply();
-  const [id] = liveNames().alpha!;
+  const [id] = liveNames(history.server).alpha!;
   writeYaml(['beta'], { from: 'alpha', to: 'beta' });
   await apply();
-  expect(liveNames(), 'renamed in place').toEqual({ beta: [id] });
+  expect(liveNames(history.server), 'renamed in place').toEqual({ beta: [id] });
   return id!;
 }
 
 describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor renamed since (%s)', (kind) => {
   beforeEach(async () => {
-    server = await startServerUnderTest(kind, TOKEN);
+    history.server = await startServerUnderTest(kind, TOKEN);
   });
 
   it("creates alpha anew and keeps beta's lock record; beta is deleted once it leaves the YAML", LONG, async () => {
     const betaId = await createThenRename();
 
     writeYaml(['alpha', 'beta']);
-    server.clearRequests();
+    history.server.clearRequests();
     const readd = await apply();
     expect(readd.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 0 failed.');
-    const posts = server.requests().filter((r) => r.method === 'POST');
+    const posts = history.server.requests().filter((r) => r.method === 'POST');
     expect(
       posts.map((p) => [p.key?.slice(-3), p.replayed]),
       "generation 0 is alpha's first key",
@@ -94,7 +72,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
       ['.g0', true],
       ['.g1', false],
     ]);
-    const live = liveNames();
+    const live = liveNames(history.server);
     expect(live.beta).toEqual([betaId]);
     expect(live.alpha).toHaveLength(1);
     expect(lockRecords(), "beta's record kept, alpha's added").toEqual([
@@ -107,7 +85,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
     writeYaml(['alpha']);
     const removed = await apply();
     expect(removed.stdout).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
-    expect(liveNames()).toEqual({ alpha: live.alpha });
+    expect(liveNames(history.server)).toEqual({ alpha: live.alpha });
   });
 
   it(
@@ -117,9 +95,9 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
       const betaId = await createThenRename();
 
       writeYaml(['alpha', 'beta']);
-      const release = join(dir, 'never-released');
+      const release = join(history.dir, 'never-released');
       const killed = await runCli(['apply', '--yes'], {
-        cwd: dir,
+        cwd: history.dir,
         env: env({ MONITORS_TEST_HOLD: 'before-verify', MONITORS_TEST_HOLD_RELEASE: release }),
         watch: (child, out) => {
           if (out.stderr.includes('test hold: before-verify')) child.kill('SIGKILL');
@@ -127,7 +105,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
       });
       expect(killed.signal, killed.stderr).toBe('SIGKILL');
       expect(existsSync(release)).toBe(false);
-      const byId = new Map(server.monitors().map((m) => [m.id, m.input.name]));
+      const byId = new Map(history.server.monitors().map((m) => [m.id, m.input.name]));
       expect(
         lockRecords().map((r) => [r.name, byId.get(r.id)]),
         'each record names its monitor by the name the server has',
@@ -137,7 +115,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
       await apply();
       const plan = await cli(['plan', '--detailed-exitcode']);
       expect(plan.code, plan.stdout + plan.stderr).toBe(0);
-      const live = liveNames();
+      const live = liveNames(history.server);
       expect(live.beta).toEqual([betaId]);
       expect(live.alpha).toHaveLength(1);
     },
@@ -149,9 +127,9 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
     async () => {
       writeYaml(['alpha']);
       await apply();
-      const alphaLock = join(dir, 'alpha.lock.json');
+      const alphaLock = join(history.dir, 'alpha.lock.json');
       copyFileSync(lockPath(), alphaLock); // the very record an earlier version wrote for the replayed create
-      const [betaId] = liveNames().alpha!;
+      const [betaId] = liveNames(history.server).alpha!;
       writeYaml(['beta'], { from: 'alpha', to: 'beta' });
       await apply();
       copyFileSync(alphaLock, lockPath());
@@ -167,7 +145,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
 
       await apply();
       expect((await cli(['plan', '--detailed-exitcode'])).code).toBe(0);
-      const live = liveNames();
+      const live = liveNames(history.server);
       expect(live.beta).toEqual([betaId]);
       expect(live.alpha).toHaveLength(1);
       expect(lockRecords()).toEqual([

@@ -59,10 +59,12 @@ describe('monitors plan/apply --lock-branch', { timeout: 120_000 }, () => {
     });
     const job = checkout(join(root, 'signal'), 'job', origin);
     const [waiting, go] = [join(root, 'signal', 'waiting'), join(root, 'signal', 'go')];
+    // The first push (the create about to be sent) goes through; the second (the record) is held.
+    const first = join(root, 'signal', 'first-pushed');
     installHook(
       origin,
       'pre-receive',
-      `touch "${waiting}"; i=0; while [ ! -e "${go}" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\nexit 0`,
+      `if [ ! -e "${first}" ]; then touch "${first}"; exit 0; fi\ntouch "${waiting}"; i=0; while [ ! -e "${go}" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\nexit 0`,
     );
     const env = {
       PATH: process.env.PATH ?? '',

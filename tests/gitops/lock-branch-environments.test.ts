@@ -121,10 +121,12 @@ describe('environments with --lock-branch', { timeout: 180_000 }, () => {
     expect(branchFiles()).toEqual([STAGING_LOCK, PRODUCTION_LOCK]);
     expect(namesOn(STAGING_LOCK)).toEqual(['api eu-west']);
     expect(namesOn(PRODUCTION_LOCK)).toEqual(['api eu-west', 'api us-east']);
-    // One commit per environment's apply, by the Actions bot; main untouched.
+    // Two commits per environment's apply (its creates in flight, then its record), by the Actions bot; main untouched.
     expect(git(origin, 'log', '--format=%an %s', BRANCH).split('\n')).toEqual([
       `github-actions[bot] monitors: lock record of ${PRODUCTION_LOCK} after apply (2 created, 0 replaced, 0 deleted, 0 failed) [skip ci]`,
+      `github-actions[bot] monitors: 2 creates in flight in ${PRODUCTION_LOCK} [skip ci]`,
       `github-actions[bot] monitors: lock record of ${STAGING_LOCK} after apply (1 created, 0 replaced, 0 deleted, 0 failed) [skip ci]`,
+      `github-actions[bot] monitors: 1 create in flight in ${STAGING_LOCK} [skip ci]`,
     ]);
     expect(git(origin, 'rev-list', '--count', 'main')).toBe('1');
 

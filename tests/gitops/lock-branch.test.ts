@@ -157,7 +157,18 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     });
     expect(merged.find((r) => r.name === 'shop api')?.values).toMatchObject({ auth_type: 'bearer' });
     expect(showFile(origin, BRANCH, LOCK)).not.toContain(LOGIN_TOKEN);
-    expect(git(origin, 'log', '--format=%s', BRANCH).split('\n')).toHaveLength(3);
+    // Each apply pushes twice: the creates it is about to send, then its record.
+    const inFlight = (n: string) => `monitors: ${n} in flight in ${LOCK} [skip ci]`;
+    const record = (n: number) =>
+      `monitors: lock record of ${LOCK} after apply (${n} created, 0 replaced, 0 deleted, 0 failed) [skip ci]`;
+    expect(git(origin, 'log', '--format=%s', BRANCH).split('\n')).toEqual([
+      record(1), // B's, merged again
+      inFlight('1 create'), // B's, pushed once A's were on the branch
+      record(1),
+      inFlight('1 create'),
+      record(2),
+      inFlight('2 creates'),
+    ]);
     expect(readFileSync(join(b, LOCK), 'utf8')).toBe(showFile(origin, BRANCH, LOCK)); // B's checkout follows the merge
     expect(await liveNames()).toEqual(['from a', 'from b', 'shop api', 'shop home']);
 
@@ -168,8 +179,27 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     expect(outputOf(both)).toBe('changes=false\nexit-code=0\n');
   });
 
-  it('a refused push fails the job, says what the server holds and how to recover, and keeps the record in the job summary', async () => {
+  it('a branch that takes no push: the apply stops before it sends anything', async () => {
     installHook(origin, 'pre-receive', 'echo "monitors-state: pushes are restricted to release managers" >&2\nexit 1');
+    const apply = await action(job(), 'apply');
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toContain(
+      'error LOCK_PUSH_REFUSED: the lock branch monitors-state of origin could not take the creates this apply is about to send (origin refused the push to the lock branch monitors-state: pre-receive hook declined / monitors-state: pushes are restricted to release managers); nothing was sent',
+    );
+    expect(apply.stdout).not.toMatch(/Apply complete/);
+    expect(await liveNames()).toEqual([]);
+    expect(refExists(origin, BRANCH)).toBe(false);
+  });
+
+  it('a refused push fails the job, says what the server holds and how to recover, and keeps the record in the job summary', async () => {
+    // The push of the creates in flight lands; the push of the record after the apply is refused.
+    const once = join(root, 'one-push-allowed');
+    writeFileSync(once, '');
+    installHook(
+      origin,
+      'pre-receive',
+      `if [ -e "${once}" ]; then rm "${once}"; exit 0; fi\necho "monitors-state: pushes are restricted to release managers" >&2\nexit 1`,
+    );
     const applyJob = job();
     const apply = await action(applyJob, 'apply');
     expect(apply.code).toBe(1);
@@ -180,7 +210,7 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     );
     expect(apply.stderr).toContain('docs/recovery.md, "The lock record was not saved"');
     expect(apply.stdout).toContain('::error::monitors apply failed (exit 1)');
-    expect(refExists(origin, BRANCH)).toBe(false);
+    expect(branchLock().pending_creates?.map((p) => p.name)).toEqual(['shop api', 'shop home']);
     expect(git(origin, 'rev-list', '--count', 'main')).toBe('1');
 
     const summary = summaryOf(applyJob);
@@ -195,8 +225,8 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     for (const secret of [LOGIN_TOKEN, sim.token]) expect(summary + log(apply)).not.toContain(secret);
 
     // Recovery as docs/recovery.md says: fix the cause, run the apply again (a new runner,
-    // without the old checkout): each monitor is replaced once as not verifiable, nothing
-    // is created twice, and the record is saved.
+    // without the old checkout): each monitor (the branch says its create went out) is
+    // replaced once as not verifiable, nothing is created twice, and the record is saved.
     rmSync(join(origin, 'hooks', 'pre-receive'));
     const again = await action(job(), 'apply');
     expect(again.code, log(again)).toBe(0);

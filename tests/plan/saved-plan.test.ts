@@ -92,6 +92,16 @@ describe('saved plans', () => {
       expect(invalid({ ...good, format_version: 2 }).message).toContain('format_version 2');
     });
 
+    it('creates in flight that are not a list of key, name and id (null or a string)', () => {
+      const settled = [{ key: 'mon1.create.x.g0', name: 'x', id: null }];
+      expect(parseSavedPlan(JSON.stringify(withPlan({ pending_creates: settled }))).plan.pending_creates).toEqual(
+        settled,
+      );
+      expect(invalid(withPlan({ pending_creates: {} })).message).toContain('"pending_creates" is not a list');
+      invalid(withPlan({ pending_creates: [{ key: 'k', name: 'x' }] }));
+      invalid(withPlan({ pending_creates: [{ key: 'k', name: 'x', id: 7 }] }));
+    });
+
     it('an incomplete plan', () => {
       invalid({ ...good, plan: undefined });
       invalid(withPlan({ changes: undefined }));

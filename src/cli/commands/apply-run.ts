@@ -6,6 +6,7 @@ import { parseApplyFormat, type ApplyFormat } from '../steps/apply-format.js';
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile, withoutRecords, writeLockFileAtomic } from '../../lock/lock-file.js';
+import { settlePending } from '../../lock/pending-creates.js';
 import type { LockFile } from '../../lock/types.js';
 import { liveFingerprint } from '../../plan/fingerprint.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
@@ -204,13 +205,14 @@ export async function carryOut(
   const run = {
     plan,
     api,
-    lock: withoutRecords(lock, plan.stale_lock_ids ?? []),
+    lock: settledLock(plan, lock),
     lockPath,
     env: process.env,
     concurrency: settings.concurrency,
     format: settings.format,
     cwd: process.cwd(),
     ...(settingsFile !== undefined ? { settingsFile } : {}),
+    ...(branch ? { announced: (l: LockFile) => branch.announce(l) } : {}),
   };
   const applied = await runApply(run);
   await branch?.save(applied.lock, doneCounts(applied.result));
@@ -303,7 +305,18 @@ function checkSavedEnvironment(saved: string | undefined, request: EnvironmentRe
   );
 }
 
-/** Records of monitors that no longer exist live are dropped, and a repaired lock written, even when nothing else changes. */
+/**
+ * The lock an apply of `plan` starts from: without the records of monitors gone from the
+ * server, and with the creates in flight the plan settled (src/plan/pending-creates.ts).
+ */
+function settledLock(plan: Plan, lock: LockFile): LockFile {
+  return settlePending(withoutRecords(lock, plan.stale_lock_ids ?? []), plan.pending_creates);
+}
+
+/**
+ * Records of monitors that no longer exist live are dropped, creates in flight settled, and
+ * a repaired lock written, even when nothing else changes.
+ */
 async function pruneStaleRecords(
   plan: Plan,
   lock: LockFile,
@@ -312,8 +325,8 @@ async function pruneStaleRecords(
   repaired: boolean,
 ): Promise<LockFile> {
   const stale = plan.stale_lock_ids ?? [];
-  if (stale.length === 0 && !repaired) return lock;
-  const pruned = withoutRecords(lock, stale);
+  if (stale.length === 0 && (plan.pending_creates ?? []).length === 0 && !repaired) return lock;
+  const pruned = settledLock(plan, lock);
   await writeLockFileAtomic(lockPath, pruned);
   out.write(`${lockWrittenLine(lockPath)}\n`);
   return pruned;

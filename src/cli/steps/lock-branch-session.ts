@@ -21,6 +21,12 @@ export interface LockBranchSession {
   readLock: (lockPath: string) => Promise<LockFile | undefined>;
   /** Writes `lock` back to the branch unless it already holds it. `done` says what the apply did (undefined: nothing), for the messages. */
   save(lock: LockFile, done: string | undefined): Promise<void>;
+  /**
+   * Pushes `lock`, which says which creates the apply is about to send, before it sends
+   * them: a job killed meanwhile pushes nothing at its end, and the next job starts from the
+   * branch. Throws (nothing sent yet) when the branch cannot take it.
+   */
+  announce(lock: LockFile): Promise<void>;
 }
 
 interface Output {
@@ -50,12 +56,38 @@ export function openLockBranchSession(
   const opening = openLockBranch({ branch: flags.lockBranch, remote: flags.lockRemote ?? 'origin', cwd });
   opening.catch(() => undefined); // reported by readLock; not an unhandled rejection when the YAML fails first
   let started: StartedLock | undefined;
+  // The tip this run last read or pushed: the next push's parent (compare-and-swap).
+  let tip: string | undefined;
   return {
     async readLock(lockPath) {
       const branch = await opening;
       started = await branch.read(lockPath);
+      tip = branch.tip;
       out.stderr(`${readLine(branch, started)}\n`);
       return started.lock;
+    },
+    async announce(lock) {
+      if (!started) return;
+      const branch = await opening;
+      const creates = lock.pending_creates?.length ?? 0;
+      try {
+        const message = `monitors: ${count(creates, 'create')} in flight in ${started.path} [skip ci]`;
+        tip = (await saveLocks({ ...branch, tip }, [{ started, lock }], { message })).tip;
+      } catch (error) {
+        if (!isMonitorsError(error)) throw error;
+        throw new MonitorsError(
+          error.code,
+          `the lock branch ${branch.repo.branch} of ${branch.repo.remote} could not take the creates this apply is about to send (${error.message}); nothing was sent`,
+          {
+            hint: `Fix the cause (a protection rule or ruleset on ${branch.repo.branch}, a hook, a token without contents: write) and run the apply again.`,
+            cause: error,
+          },
+        );
+      }
+      // What this run's lock now descends from: a later save merges against it, so that the
+      // records another apply pushed meanwhile (merged in above) are kept, and these entries,
+      // once settled, go.
+      started = { ...started, branchText: serializeLock(lock), lock, source: 'branch' };
     },
     async save(lock, done) {
       if (!started || !worthSaving(started, lock)) return;
@@ -63,7 +95,9 @@ export function openLockBranchSession(
       const text = serializeLock(lock);
       let result: SaveResult;
       try {
-        result = await saveLocks(branch, [{ started, lock }], { message: await commitMessage(branch, started, done) });
+        result = await saveLocks({ ...branch, tip }, [{ started, lock }], {
+          message: await commitMessage(branch, started, done),
+        });
       } catch (error) {
         throw await notSaved(error, branch, started, text, done, env, out);
       }

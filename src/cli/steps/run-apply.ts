@@ -15,7 +15,7 @@ import { failureDiagnostics } from '../../render/apply-annotations.js';
 import { githubAnnotation } from '../../render/diagnostics.js';
 import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
-import { holdForTest } from './test-hold.js';
+import { holdBeforeNewRecord, holdForTest } from './test-hold.js';
 import { resolve } from 'node:path';
 import { displayPath } from '../../load/discover.js';
 
@@ -38,6 +38,8 @@ export interface ApplyRun {
   cwd?: string;
   /** The YAML file declaring settings (as the plan's sources name files): where an environment's vars are set. */
   settingsFile?: string;
+  /** Once the lock file says which creates go out, before the first is sent: the lock branch takes it too. */
+  announced?: (lock: LockFile) => Promise<void>;
 }
 
 export interface ApplyRunResult {
@@ -54,7 +56,9 @@ export interface ApplyRunResult {
 export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   const started = Date.now();
   let lockWritten = false;
+  const holdBeforeWrite = holdBeforeNewRecord(run.env, run.lock);
   const lock = createLockRecorder(run.lock, async (l) => {
+    await holdBeforeWrite(l);
     await writeLockFileAtomic(run.lockPath, l);
     lockWritten = true;
   });
@@ -75,6 +79,10 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
       beforeFlush: async () => {
         interrupt.writesDone();
         await holdForTest('after-writes', run.env);
+      },
+      afterAnnounce: async () => {
+        await run.announced?.(lock.current());
+        await holdForTest('before-creates', run.env);
       },
       beforeVerify: async () => {
         // Held here, the lock file on disk first holds every record made so far.

@@ -5,8 +5,17 @@
 // thread; after the writes, while reporting), wait for the tool to acknowledge it, then
 // let it go on. Unset, it costs one comparison.
 import { existsSync } from 'node:fs';
+import type { LockFile } from '../../lock/types.js';
 
-export type HoldStage = 'loading' | 'worker-load' | 'before-verify' | 'after-writes' | 'after-summary' | 'before-exit';
+export type HoldStage =
+  | 'loading'
+  | 'worker-load'
+  | 'before-creates'
+  | 'before-verify'
+  | 'create-record-write'
+  | 'after-writes'
+  | 'after-summary'
+  | 'before-exit';
 
 export async function holdForTest(stage: HoldStage, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (env.MONITORS_TEST_HOLD !== stage) return;
@@ -14,4 +23,17 @@ export async function holdForTest(stage: HoldStage, env: NodeJS.ProcessEnv = pro
   process.stderr.write(`test hold: ${stage}\n`);
   const until = Date.now() + 60_000;
   while (release && !existsSync(release) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/**
+ * `create-record-write`: holds before the first lock write that carries the record of a
+ * monitor the lock did not record before, i.e. a create the server has answered (committed)
+ * whose record is not on disk yet: a kill there loses exactly that record.
+ */
+export function holdBeforeNewRecord(env: NodeJS.ProcessEnv, initial: LockFile): (lock: LockFile) => Promise<void> {
+  if (env.MONITORS_TEST_HOLD !== 'create-record-write') return () => Promise.resolve();
+  const before = new Set(initial.monitors.map((r) => r.id));
+  return async (lock) => {
+    if (lock.monitors.some((r) => !before.has(r.id))) await holdForTest('create-record-write', env);
+  };
 }

@@ -43,7 +43,9 @@ async function readLock(result: LoadResult, flag: string | undefined): Promise<L
   }).location;
   try {
     const lock = await readLockFile(path);
-    return lock ? { path, salt: lock.salt, recordParts: toParts(lock.monitors, serialize) } : { path, missing: true };
+    if (!lock) return { path, missing: true };
+    const parts = { path, salt: lock.salt, recordParts: toParts(lock.monitors, serialize) };
+    return lock.pending_creates ? { ...parts, pending: lock.pending_creates } : parts;
   } catch (error) {
     return { path, error: errorData(error) };
   }
