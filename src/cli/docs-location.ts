@@ -1,5 +1,5 @@
 // Where the documentation the messages point at (docs/*.md) is for whoever runs this CLI:
-// the docs/ folder of the npm package or of a clone, or, from the single-file bundle, online.
+// the docs/ folder of the npm package or of a clone, or, from the bundle (which holds no docs), online.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BUNDLE_VERSION } from '../version/bundled.js';

@@ -24,7 +24,7 @@ export function initReport(shownDir: string, files: readonly StarterFile[], ci: 
     );
   if (ci === 'gitlab')
     lines.push(
-      'In GitLab: commit the bundle of a monitors release (bundle/monitors.mjs) as .monitors/monitors.mjs, and set the',
+      'In GitLab: commit the bundle of a monitors release (the folder bundle/) as .monitors/, so that the jobs run it as .monitors/monitors.mjs, and set the',
       'CI/CD variables MONITORS_API_URL, MONITORS_GITLAB_TOKEN, MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN, as .gitlab-ci.yml says at its top.',
     );
   return `${lines.join('\n')}\n`;

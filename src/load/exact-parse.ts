@@ -32,7 +32,9 @@ export interface ExactParse {
 }
 
 export async function exactParse(text: string): Promise<ExactParse> {
-  const yaml = await import('yaml');
+  // `yaml` is CommonJS: its exports are the namespace's default under Node and under
+  // esbuild's code splitting alike (named exports are Node's guess, absent from split chunks).
+  const { default: yaml } = await import('yaml');
   const lineCounter = new yaml.LineCounter();
   const docs = parseDocuments(yaml, text, lineCounter);
   const pos = (offset: number): Position => toPosition(lineCounter, offset);

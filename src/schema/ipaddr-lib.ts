@@ -2,7 +2,7 @@
 // Through require, not import: Node's import of this CommonJS package costs several times
 // more at start-up and keeps the process from exiting for tens of milliseconds after its
 // work is done (measured on Node 20; `npm run bench -- startup`). In the compiled files
-// (ES modules) `require` is made with createRequire; the single-file bundle defines one, and
+// (ES modules) `require` is made with createRequire; the bundle defines one, and
 // esbuild bundles what it requires.
 import { createRequire } from 'node:module';
 import type Ipaddr from 'ipaddr.js';

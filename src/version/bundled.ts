@@ -1,4 +1,4 @@
-// What the single-file bundle (`npm run bundle`, scripts/bundle.mjs) fixes when it is built:
+// What the bundle (`npm run bundle`, scripts/bundle.mjs) fixes when it is built:
 // its version, from package.json. Undefined when the CLI runs from the compiled files
 // (dist/, the npm package), which read package.json instead.
 declare const MONITORS_BUNDLE_VERSION: string | undefined;

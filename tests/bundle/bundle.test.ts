@@ -1,9 +1,9 @@
-// The committed single-file bundle (bundle/monitors.mjs, what the Action runs): the same bytes
-// as a fresh build of the source and lock file as they are (so a change to src/ without
-// `npm run bundle` fails CI), nothing in it tied to the machine that built it, and, copied
-// alone into an empty folder, a whole CLI: its version, validate, the simulator, and plan
-// and apply (whose YAML loader runs on a worker thread started from the bundle itself).
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The committed bundle (bundle/, what the Action runs): the same bytes as a fresh build of
+// the source and lock file as they are (so a change to src/ without `npm run bundle` fails
+// CI), nothing in it tied to the machine that built it, and, its folder copied alone into an
+// empty folder, a whole CLI: its version, validate, the simulator, and plan and apply (whose
+// YAML loader runs on a worker thread started from the bundle's entry).
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,20 +13,20 @@ import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BUNDLE = join(ROOT, 'bundle', 'monitors.mjs');
+const BUNDLE_DIR = join(ROOT, 'bundle');
 const EXAMPLES = join(ROOT, 'examples');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
 interface BundleScript {
-  buildBundle(): Promise<{ code: string; licenses: string }>;
+  buildBundle(): Promise<{ files: Map<string, string> }>;
   staleFiles(): Promise<string[]>;
 }
 const script = (await import(join(ROOT, 'scripts', 'bundle.mjs'))) as BundleScript;
 
 describe('the committed bundle', { timeout: 120_000 }, () => {
-  let fresh: { code: string; licenses: string };
+  let fresh: Map<string, string>;
   beforeAll(async () => {
-    fresh = await script.buildBundle();
+    fresh = (await script.buildBundle()).files;
   });
 
   it('is exactly what `npm run bundle` builds from the source as it is (else: run it and commit)', async () => {
@@ -34,18 +34,27 @@ describe('the committed bundle', { timeout: 120_000 }, () => {
   });
 
   it('is built deterministically: the same bytes twice, no path of this machine, no build time', async () => {
-    const again = await script.buildBundle();
-    expect(again.code === fresh.code && again.licenses === fresh.licenses).toBe(true);
-    for (const text of [fresh.code, fresh.licenses]) {
+    const again = (await script.buildBundle()).files;
+    expect([...again.keys()]).toEqual([...fresh.keys()]);
+    expect([...again.keys()].every((name) => again.get(name) === fresh.get(name))).toBe(true);
+    for (const text of fresh.values()) {
       for (const local of [ROOT, ROOT.replace(/\/$/, ''), homedir(), tmpdir()]) expect(text).not.toContain(local);
       expect(text).not.toMatch(/20\d\d-\d\d-\d\dT\d\d:\d\d/);
     }
   });
 
   it('names its version from package.json and carries the license of every package it holds', () => {
-    expect(fresh.code.split('\n').slice(0, 3).join('\n')).toContain(`monitors ${pkg.version}:`);
+    expect(fresh.get('monitors.mjs')!.split('\n').slice(0, 3).join('\n')).toContain(`monitors ${pkg.version}:`);
     for (const name of ['undici', 'yaml', 'ajv', 'commander', 'js-yaml'])
-      expect(fresh.licenses).toMatch(new RegExp(`^${name}@\\d`, 'm'));
+      expect(fresh.get('THIRD-PARTY-LICENSES.txt')).toMatch(new RegExp(`^${name}@\\d`, 'm'));
+  });
+
+  it('starts from a small entry: each command and the packages it needs are chunks, loaded when it runs', () => {
+    expect(fresh.get('monitors.mjs')!.length).toBeLessThan(2048);
+    const chunks = [...fresh.keys()].filter((name) => name.startsWith('chunks/'));
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const command of ['validate', 'plan', 'apply', 'sim', 'ci'])
+      expect(chunks.some((name) => name.startsWith(`chunks/${command}-`))).toBe(true);
   });
 });
 
@@ -55,8 +64,8 @@ describe('the bundle copied alone into an empty folder', { timeout: 120_000 }, (
   let sim: SimProcess;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'monitors-bundle-'));
-    bundle = join(dir, 'monitors.mjs');
-    copyFileSync(BUNDLE, bundle);
+    cpSync(BUNDLE_DIR, join(dir, 'monitors'), { recursive: true });
+    bundle = join(dir, 'monitors', 'monitors.mjs');
     sim = await startSimProcess([], bundle); // the simulator, from the bundle too
   });
   afterAll(async () => {

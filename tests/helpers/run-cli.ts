@@ -30,7 +30,7 @@ export interface CliOptions {
   watch?: (child: ChildProcess, output: { stdout: string; stderr: string }) => void;
   /** Called once the process is started: to signal it at a moment it prints nothing at. */
   onSpawn?: (child: ChildProcess) => void;
-  /** The CLI file to run (default: the built CLI; e.g. the single-file bundle). */
+  /** The CLI file to run (default: the built CLI; e.g. the bundle's entry). */
   cli?: string;
 }
 

@@ -1,9 +1,8 @@
 // Where the YAML loader's worker thread starts. From the compiled files (dist/src) and from
 // the package's build (dist/cli, scripts/build-package.mjs): load-worker.js beside this
-// module. From the single-file bundle, which has no file beside it: the bundle itself, whose
-// entry (src/cli/bundle-main.ts) tells the loader's thread apart by its workerData and runs
-// load-worker there instead of the CLI.
-import { BUNDLE_VERSION } from '../../version/bundled.js';
+// module. From the bundle (scripts/bundle.mjs), where this module sits in a chunk: the
+// bundle's entry, which registers itself (src/cli/bundle-main.ts), tells the loader's thread
+// apart by its workerData and runs load-worker there instead of the CLI.
 import type { LoadRequest } from './messages.js';
 
 const LOAD_WORKER_ROLE = 'monitors-yaml-loader';
@@ -22,6 +21,13 @@ export function isLoadWorkerData(data: unknown): data is LoadWorkerData {
   return typeof data === 'object' && data !== null && (data as { role?: unknown }).role === LOAD_WORKER_ROLE;
 }
 
+let bundleEntry: URL | undefined;
+
+/** Called by the bundle's entry with its own URL, before the CLI loads. */
+export function setBundleEntry(url: string): void {
+  bundleEntry = new URL(url);
+}
+
 export function loadWorkerScript(): URL {
-  return BUNDLE_VERSION === undefined ? new URL('./load-worker.js', import.meta.url) : new URL(import.meta.url);
+  return bundleEntry ?? new URL('./load-worker.js', import.meta.url);
 }

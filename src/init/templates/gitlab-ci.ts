@@ -5,9 +5,9 @@ export const GITLAB_CI = `# Monitors as code in GitLab CI, for one workspace: th
 # on a branch of its own, monitors-state (created by the first apply; the default branch is
 # never pushed to).
 #
-# The CLI: .monitors/monitors.mjs is the single-file bundle of a release of monitors
-# (bundle/monitors.mjs at the tag you choose), committed to this project: the jobs run it with
-# Node 20 and install or download nothing.
+# The CLI: .monitors/ is the bundle of a release of monitors (the folder bundle/ at the tag
+# you choose: monitors.mjs and its chunks/), committed to this project: the jobs run
+# .monitors/monitors.mjs with Node 20 and install or download nothing.
 #
 # Merge request: validate, then plan and check what the plan creates or replaces; the plan is
 #   ONE note on the merge request, updated on every push, and its counts show in the merge
