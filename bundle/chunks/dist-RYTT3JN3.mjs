@@ -1,3 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{a}from"./chunk-HW3G6637.mjs";import"./chunk-JBJVVJLC.mjs";export default a();
