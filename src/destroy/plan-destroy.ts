@@ -7,7 +7,7 @@ import type { LockFile } from '../lock/types.js';
 import type { DesiredState, LiveMonitor } from '../model/monitor.js';
 import { liveFingerprint, liveLine } from '../plan/fingerprint.js';
 import { nameKey } from '../plan/match.js';
-import { CREATED_UNRECORDED, settlePendingCreates } from '../plan/pending-creates.js';
+import { CREATED_UNRECORDED, withCreatesInFlight } from '../plan/pending-creates.js';
 import { deleteOf } from '../plan/planner.js';
 import { describeReason } from '../plan/reasons.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../plan/types.js';
@@ -24,9 +24,9 @@ export interface DestroyInput {
 export function planDestroy({ desired, live, lock: found, lockShown }: DestroyInput): Plan {
   const lock = found ?? { monitors: [] };
   // A monitor a create in flight made (the apply killed before recording it) is managed too.
-  const inFlight = settlePendingCreates(found?.pending_creates ?? [], live, lock.monitors);
-  const adopted = new Set(inFlight.adopted.map((r) => r.id));
-  const recorded = new Set([...lock.monitors.map((r) => r.id), ...adopted]);
+  const inFlight = withCreatesInFlight(lock, live);
+  const adopted = inFlight.adoptedIds;
+  const recorded = new Set(inFlight.records.map((r) => r.id));
   const liveIds = new Set(live.map((l) => l.id));
   const byName = (a: { name: string; id: string | null }, b: { name: string; id: string | null }) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : (a.id ?? '') < (b.id ?? '') ? -1 : 1;

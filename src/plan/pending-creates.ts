@@ -5,7 +5,7 @@
 // monitor. If it did, the monitor is this repository's own, and without this it would be
 // unmanaged (never deleted) as soon as the YAML no longer has its name. Pure: data in, data out.
 import type { CreateSettled } from '../lock/pending-creates.js';
-import type { LockRecord, PendingCreate } from '../lock/types.js';
+import type { LockFile, LockRecord, PendingCreate } from '../lock/types.js';
 import type { LiveMonitor } from '../model/monitor.js';
 import { visibleDifferences } from './compare.js';
 import { keyForGeneration } from './idempotency-key.js';
@@ -121,3 +121,24 @@ function listedOtherwise(p: PendingCreate, l: LiveMonitor): string[] {
 
 /** The reason a change of a monitor taken from a create in flight adds to its own. */
 export const CREATED_UNRECORDED = 'created by an apply that was interrupted before recording it';
+
+export interface LockWithCreatesInFlight extends PendingSettlement {
+  /** The lock's records, then those of the monitors its creates in flight made. */
+  records: LockRecord[];
+  /** The ids of the monitors taken from creates in flight. */
+  adoptedIds: ReadonlySet<string>;
+}
+
+/** The records every reader of a lock (plan, destroy, status) works from: the lock's, with its creates in flight settled from `live`. */
+export function withCreatesInFlight(
+  lock: Pick<LockFile, 'monitors' | 'pending_creates'> | undefined,
+  live: readonly LiveMonitor[],
+): LockWithCreatesInFlight {
+  const recorded = lock?.monitors ?? [];
+  const settlement = settlePendingCreates(lock?.pending_creates ?? [], live, recorded);
+  return {
+    ...settlement,
+    records: settlement.adopted.length > 0 ? [...recorded, ...settlement.adopted] : recorded,
+    adoptedIds: new Set(settlement.adopted.map((r) => r.id)),
+  };
+}

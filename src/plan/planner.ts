@@ -12,7 +12,7 @@ import { recordedHashes, recordedOld } from './lock-record.js';
 import { entryNotes, planForgets } from './forget.js';
 import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired, nameKey } from './match.js';
-import { CREATED_UNRECORDED, settlePendingCreates } from './pending-creates.js';
+import { CREATED_UNRECORDED, withCreatesInFlight } from './pending-creates.js';
 import { forcedNames, selectTargets, withForce } from './targets.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -56,9 +56,8 @@ export interface ComparedAhead {
 export function planChanges({ desired, live, lock, options, prepared: ready, liveLines, compared }: PlanInput): Plan {
   const salt = lock?.salt ?? '';
   // A monitor a create in flight made (the apply killed before recording it) is the lock's from here on.
-  const inFlight = settlePendingCreates(lock?.pending_creates ?? [], live, lock?.monitors ?? []);
-  const records = inFlight.adopted.length > 0 ? [...lock!.monitors, ...inFlight.adopted] : (lock?.monitors ?? []);
-  const adopted = new Set(inFlight.adopted.map((r) => r.id));
+  const inFlight = withCreatesInFlight(lock, live);
+  const { records, adoptedIds: adopted } = inFlight;
   const recordById = new Map(records.map((r) => [r.id, r]));
   const { matches, setAside } = matchDesired(desired, live, records);
   const forgets = planForgets(desired.removed ?? [], records, live);

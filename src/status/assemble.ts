@@ -8,7 +8,7 @@ import type { LockFile, LockRecord } from '../lock/types.js';
 import type { DesiredState, LiveMonitor } from '../model/monitor.js';
 import { planForgets } from '../plan/forget.js';
 import { matchDesired, nameKey } from '../plan/match.js';
-import { settlePendingCreates } from '../plan/pending-creates.js';
+import { withCreatesInFlight } from '../plan/pending-creates.js';
 import { isManaged } from '../plan/planner.js';
 import { SPEC_STATUSES, statusOf } from '../wait/status.js';
 import { failsOn } from './fail-on.js';
@@ -36,8 +36,7 @@ export interface StatusInput {
 
 export function assembleStatus({ desired, live, lock, incidents, names = [], failOn }: StatusInput): StatusReport {
   // A monitor a create in flight made (the apply killed before recording it) is managed, as plan takes it.
-  const adopted = settlePendingCreates(lock?.pending_creates ?? [], live, lock?.monitors ?? []).adopted;
-  const records = [...(lock?.monitors ?? []), ...adopted];
+  const { records } = withCreatesInFlight(lock, live);
   const recordById = new Map(records.map((r) => [r.id, r]));
   const { matches, setAside } = matchDesired(desired, live, records);
   const forgets = planForgets(desired.removed ?? [], records, live);
