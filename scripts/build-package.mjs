@@ -12,6 +12,7 @@ import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { NODE_ESM } from './esbuild-options.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const PACKAGE_DIR = join(ROOT, 'dist', 'cli');
@@ -19,26 +20,18 @@ export const PACKAGE_DIR = join(ROOT, 'dist', 'cli');
 export async function buildPackage() {
   rmSync(PACKAGE_DIR, { recursive: true, force: true });
   await build({
+    ...NODE_ESM,
     absWorkingDir: ROOT,
     // Named like the compiled files they replace: worker-script.ts finds load-worker.js beside it.
     entryPoints: { main: 'src/cli/main.ts', 'load-worker': 'src/cli/worker/load-worker.ts' },
     bundle: true,
     splitting: true,
     outdir: PACKAGE_DIR,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.18',
+    // What the sources require is required from node_modules.
     packages: 'external',
     // Smaller to read and parse; names are kept, so a stack trace (MONITORS_DEBUG=1) still reads.
     minifyWhitespace: true,
     minifySyntax: true,
-    legalComments: 'none',
-    charset: 'ascii',
-    logLevel: 'warning',
-    // What the sources require (src/schema/ipaddr-lib.ts) is required from node_modules.
-    banner: {
-      js: "import { createRequire as __monitorsCreateRequire } from 'node:module';\nconst require = __monitorsCreateRequire(import.meta.url);",
-    },
   });
 }
 

@@ -18,6 +18,7 @@ import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { NODE_ESM } from './esbuild-options.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const BUNDLE_DIR = join(ROOT, 'bundle');
@@ -32,6 +33,7 @@ export const LICENSES = 'THIRD-PARTY-LICENSES.txt';
 export async function buildBundle() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const result = await build({
+    ...NODE_ESM,
     absWorkingDir: ROOT,
     entryPoints: { monitors: 'src/cli/bundle-main.ts' },
     bundle: true,
@@ -40,20 +42,10 @@ export async function buildBundle() {
     entryNames: '[name]',
     chunkNames: `${CHUNKS}/[name]-[hash]`,
     outExtension: { '.js': '.mjs' },
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.18',
     minify: true,
-    legalComments: 'none', // the licenses go to THIRD-PARTY-LICENSES.txt, whole
-    charset: 'ascii',
     write: false,
     metafile: true,
-    logLevel: 'warning',
     define: { MONITORS_BUNDLE_VERSION: JSON.stringify(pkg.version) },
-    // CommonJS dependencies call require() for Node's own modules; an ES module has none.
-    banner: {
-      js: "import { createRequire as __monitorsCreateRequire } from 'node:module';\nconst require = __monitorsCreateRequire(import.meta.url);",
-    },
   });
   const head = [
     '#!/usr/bin/env node',
