@@ -59,12 +59,12 @@ export async function buildBundle() {
     const name = relative(BUNDLE_DIR, out.path).split('\\').join('/');
     files.set(name, name === ENTRY ? head + out.text : out.text);
   }
-  files.set(LICENSES, licensesOf(result.metafile, pkg));
+  files.set(LICENSES, licensesOf(result.metafile, pkg, 'bundle/'));
   return { files };
 }
 
-/** The license text of each package bundled, sorted by name: the same text on any machine. */
-function licensesOf(metafile, pkg) {
+/** The license text of each package bundled into `where`, sorted by name: the same text on any machine. */
+export function licensesOf(metafile, pkg, where) {
   const packages = new Map();
   for (const input of Object.keys(metafile.inputs)) {
     const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
@@ -86,7 +86,7 @@ function licensesOf(metafile, pkg) {
         : `${meta.license ?? 'see the package'} (the package ships no license file)`;
       return `${name}@${meta.version} (${meta.license ?? 'unknown'})\n\n${text}\n`;
     });
-  const head = `Third-party packages in bundle/ (monitors ${pkg.version}), with their licenses.\nmonitors itself: ${pkg.license}, see LICENSE at the root of the repository.\n`;
+  const head = `Third-party packages in ${where} (monitors ${pkg.version}), with their licenses.\nmonitors itself: ${pkg.license}, see LICENSE at the root of the repository.\n`;
   return [head, ...sections].join(`\n${'-'.repeat(78)}\n\n`);
 }
 

@@ -124,6 +124,17 @@ describe('the packed package', () => {
     );
   });
 
+  it('depends on nothing at run time: its dependencies are inlined, with their licenses beside them', () => {
+    const meta = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(meta.dependencies).toBeUndefined();
+    // npm installed the package alone: no other package sits beside it.
+    const beside = readdirSync(dirname(installed)).filter((f) => !f.startsWith('.'));
+    expect(beside).toEqual(['monitors']);
+    const licenses = readFileSync(join(installed, 'dist', 'cli', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const inlined of ['commander@', 'js-yaml@', 'undici@', 'yaml@', 'ajv@'])
+      expect(licenses).toContain(`\n${inlined}`);
+  });
+
   it('resolves, inside the installed package, every link of its README and docs and every docs page the CLI names', async () => {
     const pages = ['README.md', ...readdirSync(join(installed, 'docs')).map((f) => join('docs', f))];
     const broken: string[] = [];
