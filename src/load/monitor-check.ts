@@ -100,7 +100,10 @@ export function checkMonitor(
   let envRefs: Partial<Record<MonitorField, EnvTemplate>> | undefined;
   let envValues: Record<string, string> | undefined;
   // One pass: templates first (a var may hold an ${env:NAME}), then the written secret, then ${env:NAME}.
-  for (const field in input) {
+  // Most entries, and their defaults, hold no brace at all: then only the secret is looked at.
+  const fields = mayHoldReference(item, defaults) ? input : NO_FIELDS;
+  if (fields === NO_FIELDS && input.auth_secret !== undefined) checkSecret(input.auth_secret, problems);
+  for (const field in fields) {
     let written = input[field];
     const beforeTemplates = written;
     // Most values are plain text without a brace: one scan rules out every kind of reference.
@@ -168,7 +171,7 @@ export function checkMonitor(
       problems().add(p.path, p.target, p.code, p.message);
     }
   }
-  for (const rule of ruleProblems(input, { enabledIntervals: options.enabledIntervals })) {
+  for (const rule of ruleProblems(input, options)) {
     problems().add(pointerSegments(rule.pointer), 'value', rule.code, rule.message);
   }
   for (const warning of lintWarnings(input, item))
@@ -191,6 +194,26 @@ export function checkMonitor(
 // Shared by every monitor without references (never written to): one object each, not one per monitor.
 const NO_REFS: Partial<Record<MonitorField, EnvTemplate>> = Object.freeze({});
 const NO_VALUES: Record<string, string> = Object.freeze({});
+
+const NO_FIELDS: Record<string, unknown> = Object.freeze({});
+
+/** Whether a value of the entry or of its defaults holds a brace: a reference of some kind may be written. */
+function mayHoldReference(item: Record<string, unknown>, defaults: Record<string, unknown>): boolean {
+  let inDefaults = DEFAULTS_WITH_BRACE.get(defaults);
+  if (inDefaults === undefined) DEFAULTS_WITH_BRACE.set(defaults, (inDefaults = holdsBrace(defaults)));
+  return inDefaults || holdsBrace(item);
+}
+
+// A file's defaults are one object for all its monitors: looked at once.
+const DEFAULTS_WITH_BRACE = new WeakMap<Record<string, unknown>, boolean>();
+
+function holdsBrace(values: Record<string, unknown>): boolean {
+  for (const key in values) {
+    const value = values[key];
+    if (typeof value === 'string' ? value.indexOf('{') !== -1 : Array.isArray(value) && !noBrace(value)) return true;
+  }
+  return false;
+}
 
 /** No text in the list holds a brace: no reference of any kind. */
 function noBrace(list: unknown[]): boolean {

@@ -14,9 +14,22 @@ import { monitorInputSchema } from '../schema/monitor-input-schema.js';
  * `for_each` is checked by the expansion (src/load/expand), which says more than a oneOf.
  */
 const movedSchema = monitorsFileSchema.properties.moved;
+const defaultsSchema = monitorsFileSchema.properties.defaults;
 const removedSchema = monitorsFileSchema.properties.removed;
 const sections = {
   ...monitorsFileSchema.properties,
+  // Each field's own schema, without the `if` that lets it be one whole ${var.NAME}: the
+  // loader leaves such fields out before it checks defaults (file-check.ts), so the check
+  // says the same in half the code (37 KB instead of 73 KB to compile at a run's start).
+  defaults: {
+    ...defaultsSchema,
+    properties: Object.fromEntries(
+      Object.entries(defaultsSchema.properties).map(([field, schema]) => [
+        field,
+        'if' in schema ? schema.else : schema,
+      ]),
+    ),
+  },
   monitors: { type: 'array', items: { type: 'object' } },
   moved: {
     ...movedSchema,

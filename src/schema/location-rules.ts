@@ -3,10 +3,10 @@
 // the server picks them (the spec does not say how many), so only a list is checked.
 import type { FieldProblem } from './check-input.js';
 
-// Runs for every monitor: one pass over the list.
-export function executionModeProblems(input: Record<string, unknown>): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  const locations: unknown[] = Array.isArray(input.locations) ? input.locations : [];
+// Runs for every monitor: one pass over the list, and no list of problems made for a monitor without any.
+export function executionModeProblems(input: Record<string, unknown>): readonly FieldProblem[] {
+  let problems: FieldProblem[] | undefined;
+  const locations: readonly unknown[] = Array.isArray(input.locations) ? input.locations : NONE;
   const seen = new Set<string>();
   let strings = 0;
   for (let index = 0; index < locations.length; index++) {
@@ -14,14 +14,14 @@ export function executionModeProblems(input: Record<string, unknown>): FieldProb
     if (typeof location !== 'string') continue;
     strings += 1;
     if (location.trim() === '')
-      problems.push({
+      (problems ??= []).push({
         field: 'locations',
         pointer: `/locations/${index}`,
         code: 'rule.location_empty',
         message: 'a location must not be empty',
       });
     else if (seen.has(location))
-      problems.push({
+      (problems ??= []).push({
         field: 'locations',
         pointer: `/locations/${index}`,
         code: 'rule.locations_duplicate',
@@ -33,7 +33,7 @@ export function executionModeProblems(input: Record<string, unknown>): FieldProb
   const count = seen.size;
   const listed = strings > 0;
   if (mode === 'multi_location' && listed && count < 2) {
-    problems.push({
+    (problems ??= []).push({
       field: 'locations',
       pointer: '/locations',
       code: 'rule.locations_count',
@@ -41,7 +41,7 @@ export function executionModeProblems(input: Record<string, unknown>): FieldProb
     });
   }
   if (mode === 'single_location' && strings > 1) {
-    problems.push({
+    (problems ??= []).push({
       field: 'locations',
       pointer: '/locations',
       code: 'rule.locations_count',
@@ -55,7 +55,7 @@ export function executionModeProblems(input: Record<string, unknown>): FieldProb
     (mode === 'multi_location' || mode === 'single_location' || mode === 'local') &&
     threshold > checking
   ) {
-    problems.push({
+    (problems ??= []).push({
       field: 'consensus_threshold',
       pointer: '/consensus_threshold',
       code: 'rule.consensus_threshold',
@@ -65,5 +65,7 @@ export function executionModeProblems(input: Record<string, unknown>): FieldProb
           : `consensus_threshold must be 1 when execution_mode is "${mode}" (one location checks)`,
     });
   }
-  return problems;
+  return problems ?? NONE;
 }
+
+const NONE: readonly FieldProblem[] = Object.freeze([]);

@@ -70,15 +70,13 @@ function statusRange(input: Record<string, unknown>): readonly FieldProblem[] {
 function typeRequirements(input: Record<string, unknown>): readonly FieldProblem[] {
   const type = input.type;
   if (!isMonitorType(type)) return NONE;
-  const needed = REQUIRED_BY_TYPE[type];
+  let problems: FieldProblem[] | undefined;
+  for (const field of REQUIRED_BY_TYPE[type])
+    if (isUnset(input, field))
+      (problems ??= []).push(problem(field, 'rule.required_for_type', `type "${type}" needs ${field}`));
   const operator = input.json_operator;
-  const needsExpected = type === 'json' && (operator === 'equals' || operator === 'not_equals');
-  if (needed.length === 0 && !needsExpected) return NONE;
-  const problems = needed
-    .filter((field) => isUnset(input, field))
-    .map((field) => problem(field, 'rule.required_for_type', `type "${type}" needs ${field}`));
-  if (needsExpected && isUnset(input, 'json_expected')) {
-    problems.push(
+  if (type === 'json' && (operator === 'equals' || operator === 'not_equals') && isUnset(input, 'json_expected')) {
+    (problems ??= []).push(
       problem(
         'json_expected',
         'rule.required_for_operator',
@@ -86,17 +84,21 @@ function typeRequirements(input: Record<string, unknown>): readonly FieldProblem
       ),
     );
   }
-  return problems;
+  return problems ?? NONE;
 }
 
 function authRequirements(input: Record<string, unknown>): readonly FieldProblem[] {
   const auth = input.auth_type;
   if (auth !== 'basic' && auth !== 'bearer') return NONE;
-  const needs = auth === 'basic' ? ['auth_username', 'auth_secret'] : ['auth_secret'];
-  return needs
-    .filter((field) => isUnset(input, field))
-    .map((field) => problem(field, 'rule.required_for_auth', `auth_type "${String(auth)}" needs ${field}`));
+  let problems: FieldProblem[] | undefined;
+  for (const field of auth === 'basic' ? BASIC_NEEDS : BEARER_NEEDS)
+    if (isUnset(input, field))
+      (problems ??= []).push(problem(field, 'rule.required_for_auth', `auth_type "${auth}" needs ${field}`));
+  return problems ?? NONE;
 }
+
+const BASIC_NEEDS = ['auth_username', 'auth_secret'] as const;
+const BEARER_NEEDS = ['auth_secret'] as const;
 
 function urlRule(input: Record<string, unknown>): readonly FieldProblem[] {
   if (typeof input.url !== 'string') return NONE;

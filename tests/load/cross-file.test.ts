@@ -25,6 +25,17 @@ describe('checks across files', () => {
     expect(r.diagnostics[9]?.message).toContain('(also at a.yaml:15:11, a.yaml:18:11, a.yaml:21:11 and 6 more)');
   });
 
+  it('validate compares names as written, code unit for code unit, after it lets a valid file go', async () => {
+    // validate keeps a valid file's names only, copied in one piece and cut up again: each
+    // cut must land where the name was, and a lone surrogate must stay itself (a UTF-8 copy
+    // would make both names below "x \ufffd long name", and a duplicate).
+    const r = await loadFiles({
+      'a.yaml': `${DEFAULTS}monitors:\n${monitor('"x \\ud800 long name"')}${monitor('"caf\u00e9 \u{1F600} long enough"')}  - name: "svc \${each.r} watcher"\n    type: http\n    url: https://a.example.com/\n    for_each: {r: [north-east-region, south]}\n${monitor('home of the duplicated monitor')}`,
+      'b.yaml': `${DEFAULTS}monitors:\n${monitor('"x \\udc00 long name"')}${monitor('home of the duplicated monitor')}`,
+    });
+    expect(where(r)).toEqual(['a.yaml:25:11 error name.duplicate', 'b.yaml:18:11 error name.duplicate']);
+  });
+
   it('duplicates are found after ${env:...} resolution', async () => {
     const r = await loadFiles(
       { 'a.yaml': `${DEFAULTS}monitors:\n${monitor('home')}${monitor('${env:N}')}` },

@@ -3,6 +3,7 @@
 // never accept a file the exact path refuses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { emptyKey, flowCollectionKey, gluedComment } from '../../src/load/decline-scans.js';
 import { exactParse } from '../../src/load/exact-parse.js';
 import {
   blockHeaderAlone,
@@ -293,6 +294,41 @@ describe('the fast path declines in linear time', () => {
       .map((p) => p.join(''));
     fc.assert(
       fc.property(text, (t) => doubleQuotedRunsOverLines(t) === regex.test(t)),
+      { numRuns: 5000 },
+    );
+  });
+
+  // The scans of decline-scans.ts, each against the regex it replaced, over the characters
+  // the regex looks at and every kind of blank a regex's \s takes.
+  const scanned = (alphabet: string[]) =>
+    fc.array(fc.constantFrom(...alphabet), { maxLength: 14 }).map((p) => p.join(''));
+  const BLANKS = [
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\v',
+    '\f',
+    '\u00a0',
+    '\u1680',
+    '\u2000',
+    '\u200a',
+    '\u2028',
+    '\u2029',
+    '\u202f',
+    '\u205f',
+    '\u3000',
+    '\ufeff',
+    '\u200b',
+    '\u0085',
+  ];
+  it.each([
+    ['emptyKey', emptyKey, /(?<![^\s[{,]):(?=[\s,\]}]|$)/, [':', '[', '{', ',', ']', '}', 'a', '-']],
+    ['gluedComment', gluedComment, /["'\]}]#/, ['#', '"', "'", ']', '}', '[', '{', 'a']],
+    ['flowCollectionKey', flowCollectionKey, /[}\]][ \t]*:(?=\s|$)/, [']', '}', ':', '[', 'a']],
+  ] as const)('%s is the regex it replaced, on any text', (_name, scan, regex, characters) => {
+    fc.assert(
+      fc.property(scanned([...characters, ...BLANKS]), (t) => scan(t) === regex.test(t)),
       { numRuns: 5000 },
     );
   });

@@ -47,6 +47,30 @@ describe('for_each and vars', () => {
     );
   });
 
+  it('defaults may hold a whole reference where a number or a list is due; a field of the wrong type, an unknown key or a name still may not', async () => {
+    const head =
+      'defaults:\n  method: GET\n  interval_seconds: ${var.every}\n  locations: ${var.regions}\n  timeout_seconds: 10\n';
+    const rest =
+      'vars: { every: 600, regions: [eu-west, us-east] }\nmonitors:\n  - name: api\n    type: http\n    url: https://api.example.com/\n';
+    const complete =
+      '  retry_count: 1\n  confirmation_attempts: 2\n  slow_threshold_ms: 2000\n  expected_status_min: 200\n  expected_status_max: 299\n  max_redirects: 5\n  auth_type: none\n  execution_mode: multi_location\n  consensus_threshold: 1\n';
+    const ok = await loadFiles({ 'a.yaml': `${head}${complete}${rest}` });
+    expect(ok.diagnostics).toEqual([]);
+    expect(ok.state.monitors.map((m) => [m.input.interval_seconds, m.input.locations])).toEqual([
+      [600, ['eu-west', 'us-east']],
+    ]);
+    const bad = await loadFiles({
+      'a.yaml': `${head}${complete}  port: \${var.every} tries\n  name: \${var.every}\n  colour: \${var.every}\n${rest}`,
+    });
+    expect(where(bad)).toEqual(
+      expect.arrayContaining([
+        'a.yaml:15:9 error schema.type',
+        'a.yaml:16:3 error schema.additionalProperties',
+        'a.yaml:17:3 error schema.additionalProperties',
+      ]),
+    );
+  });
+
   it('a list of mappings yields one monitor per mapping, and ${each.KEY} as a whole value keeps its type', async () => {
     const r = await loadFiles({
       'a.yaml': `${DEFAULTS}monitors:\n  - name: "db \${each.host}"\n    type: tcp\n    url: \${each.host}.example.com\n    port: \${each.port}\n    for_each:\n      - { host: primary, port: 5432 }\n      - { host: replica, port: 5433 }\n`,
