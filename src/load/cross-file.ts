@@ -27,6 +27,11 @@ function othersThan(places: readonly Place[], place: Place): Pick<LocatedProblem
   return { related, relatedCount: places.length - 1 };
 }
 
+/** The names the monitors of an environment have (a map from each to its count will do). */
+interface NamesDefined {
+  has(name: string): boolean;
+}
+
 /** Appends to the list under `key`, creating it on first use (no copying: duplicates may be many). */
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -76,10 +81,14 @@ function environmentProblems(
   views: readonly (EnvironmentAnalysis | undefined)[],
 ): [number, LocatedProblem, string | undefined][] {
   const out: [number, LocatedProblem, string | undefined][] = [];
+  // Counted first: the places of a name are made only when it is defined more than once.
+  const counts = new Map<string, number>();
+  for (const v of views)
+    for (const m of v?.monitors ?? []) if (m.name !== undefined) counts.set(m.name, (counts.get(m.name) ?? 0) + 1);
   const byName = new Map<string, Place[]>();
   views.forEach((v, file) =>
     v?.monitors.forEach((m) => {
-      if (m.name === undefined) return;
+      if (m.name === undefined || counts.get(m.name)! < 2) return;
       const place: Place = { file, path: ['monitors', m.index, 'name'] };
       if (m.instance !== undefined) place.instance = m.instance;
       append(byName, m.name, place);
@@ -88,7 +97,6 @@ function environmentProblems(
   // A for_each yielding one name several times: one problem per entry, naming the first name and its instances.
   const repeated = new Map<string, { place: Place; names: [string, Place[]][] }>();
   for (const [name, places] of byName) {
-    if (places.length < 2) continue;
     const entries = new Map<string, Place[]>();
     for (const place of places) append(entries, `${place.file}\0${place.path.join('\0')}`, place);
     const firsts = [...entries.values()].map((list) => list[0]!);
@@ -134,8 +142,8 @@ function environmentProblems(
       undefined,
     ]);
   }
-  for (const [file, problem, each] of movedProblems(views, new Set(byName.keys()))) out.push([file, problem, each]);
-  for (const [file, problem, each] of removedProblems(views, new Set(byName.keys()))) out.push([file, problem, each]);
+  for (const [file, problem, each] of movedProblems(views, counts)) out.push([file, problem, each]);
+  for (const [file, problem, each] of removedProblems(views, counts)) out.push([file, problem, each]);
   return out;
 }
 
@@ -146,7 +154,7 @@ function environmentProblems(
  */
 function removedProblems(
   views: readonly (EnvironmentAnalysis | undefined)[],
-  names: ReadonlySet<string>,
+  names: NamesDefined,
 ): [number, LocatedProblem, string | undefined][] {
   const problems: [number, LocatedProblem, string | undefined][] = [];
   const movedFrom = new Set(views.flatMap((v) => v?.moved.map((m) => m.from) ?? []));
@@ -194,7 +202,7 @@ function removedProblems(
 
 function movedProblems(
   views: readonly (EnvironmentAnalysis | undefined)[],
-  names: ReadonlySet<string>,
+  names: NamesDefined,
 ): [number, LocatedProblem, string | undefined][] {
   const problems: [number, LocatedProblem, string | undefined][] = [];
   const froms = new Map<string, Place[]>();

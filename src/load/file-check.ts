@@ -29,8 +29,10 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   const validate = loaderValidators().file;
   // `if` errors only repeat the branch's own errors (a field that may be a whole ${var.NAME}).
   // One push per error: a file of 300,000 bad items must not overflow the stack (push(...list)).
-  if (!validate(withoutWholeTemplates(value)))
-    for (const e of collapseScope(validate.errors ?? [], value)) if (e.keyword !== 'if') problems.push(toLocated(e));
+  const checked = withoutWholeTemplates(value);
+  if (!validate(checked))
+    for (const e of collapseScope(validate.errors ?? [], value))
+      if (e.keyword !== 'if') problems.push(toLocated(e, checked));
   if (!('monitors' in value) && !('moved' in value) && !('removed' in value) && !('settings' in value)) {
     problems.push(
       error(
@@ -70,8 +72,8 @@ function withoutWholeTemplates(file: Record<string, unknown>): Record<string, un
   return kept ? { ...file, defaults: kept } : file;
 }
 
-function toLocated(e: ErrorObject): LocatedProblem {
-  const p = schemaProblem(e, fileCandidates, labelStart(e.instancePath));
+function toLocated(e: ErrorObject, validated: unknown): LocatedProblem {
+  const p = schemaProblem(e, validated, fileCandidates, labelStart(e.instancePath));
   return { ...p, severity: 'error' };
 }
 

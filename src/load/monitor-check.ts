@@ -164,6 +164,7 @@ export function checkMonitor(
       const field = pointerSegments(e.instancePath)[0];
       const p = schemaProblem(
         e,
+        input,
         monitorCandidates,
         0,
         typeof field === 'string' && envRefs?.[field as MonitorField] !== undefined,

@@ -26,14 +26,21 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'null',
 };
 
-/** `fromReference`: the value came from a ${env:NAME} reference (so it is text, whatever was meant). */
+/**
+ * `validated`: the value the error's validator was given; the offending value is read from
+ * it at the error's path (the validators are compiled without ajv's `verbose`, which would
+ * keep it on every error at the cost of a quarter more code to compile at each start).
+ * `fromReference`: the value came from a ${env:NAME} reference (so it is text, whatever was meant).
+ */
 export function schemaProblem(
   error: ErrorObject,
+  validated: unknown,
   candidatesAt: CandidatesAt,
   labelFrom = 0,
   fromReference = false,
 ): SchemaProblem {
   const at = pointerSegments(error.instancePath);
+  const data = valueAt(validated, at);
   const label = fieldLabel(at.slice(labelFrom)) || 'this entry';
   const p = error.params as Record<string, unknown>;
   const code = `schema.${error.keyword}`;
@@ -57,12 +64,12 @@ export function schemaProblem(
         message: `${label} must be ${String(p.type)
           .split(',')
           .map((t) => TYPE_WORDS[t] ?? t)
-          .join(' or ')}${fromReference ? REFERENCE_HINT : typeHint(String(p.type), error.data, label)}`,
+          .join(' or ')}${fromReference ? REFERENCE_HINT : typeHint(String(p.type), data, label)}`,
       };
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).filter((v) => v !== null);
       const list = allowed.map((v) => JSON.stringify(v)).join(', ');
-      const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed.map(String)) : '';
+      const hint = typeof data === 'string' ? didYouMean(data, allowed.map(String)) : '';
       return {
         path: at,
         target: 'value',
@@ -93,6 +100,16 @@ export function schemaProblem(
     default:
       return { path: at, target: 'value', code, message: `${label} ${error.message ?? 'is not valid'}` };
   }
+}
+
+/** The value at `path` inside `value` (undefined where there is none). */
+function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+  let here = value;
+  for (const segment of path) {
+    if (here === null || typeof here !== 'object' || !Object.hasOwn(here, segment)) return undefined;
+    here = (here as Record<string | number, unknown>)[segment];
+  }
+  return here;
 }
 
 const REFERENCE_HINT = ' (a ${env:NAME} reference always gives text; write this value in the file)';

@@ -81,7 +81,7 @@ export function renderValidatorsModule(): string {
     allErrors: true,
     strict: true,
     allowUnionTypes: true,
-    verbose: true,
+    verbose: false,
     inlineRefs: false,
     code: { source: true, esm: true },
   });

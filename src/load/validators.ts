@@ -1,6 +1,6 @@
 // The loader's validators, precompiled (generated/validators.ts): the whole-file schema
 // minus items, and the monitor input schema for each monitor after merging defaults.
-// `verbose` keeps the offending value on each error, for "did you mean" on enums.
+// Errors carry no value (no ajv `verbose`): schema-messages.ts reads it at the error's path.
 import type { ErrorObject } from 'ajv';
 import * as generated from './generated/validators.js';
 
