@@ -91,7 +91,7 @@ export function checkMonitor(
   defaults: Record<string, unknown>,
   options: MonitorCheckOptions,
   scope?: TemplateScope,
-): { monitor: CheckedMonitor; problems: LocatedProblem[] } {
+): { monitor: CheckedMonitor; problems: readonly LocatedProblem[] } {
   // Made at the first problem: most monitors have none.
   let found: EntryProblems | undefined;
   const problems = (): EntryProblems => (found ??= new EntryProblems(item, defaults, index));
@@ -188,13 +188,14 @@ export function checkMonitor(
       pinnedId,
       written: item,
     },
-    problems: found?.list ?? [],
+    problems: found?.list ?? NO_PROBLEMS,
   };
 }
 
 // Shared by every monitor without references (never written to): one object each, not one per monitor.
 const NO_REFS: Partial<Record<MonitorField, EnvTemplate>> = Object.freeze({});
 const NO_VALUES: Record<string, string> = Object.freeze({});
+const NO_PROBLEMS: readonly LocatedProblem[] = Object.freeze([]);
 
 const NO_FIELDS: Record<string, unknown> = Object.freeze({});
 

@@ -29,30 +29,28 @@ function isUnset(input: Record<string, unknown>, field: string): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
-type Rule = (input: Record<string, unknown>, options: RuleOptions) => readonly FieldProblem[];
-
-const RULES: readonly Rule[] = [
-  statusRange,
-  typeRequirements,
-  authRequirements,
-  urlRule,
-  headersRule,
-  executionModeProblems,
-  intervalRule,
-  jsonPointerSyntax,
-];
-
 /** A rule's answer when it finds nothing: shared, so that a valid monitor allocates nothing here. */
 const NONE: readonly FieldProblem[] = Object.freeze([]);
 
 /** Cross-field and server rules for one monitor input (run beside the schema check). Runs for every monitor. */
 export function ruleProblems(input: Record<string, unknown>, options: RuleOptions = {}): readonly FieldProblem[] {
-  let found: FieldProblem[] | undefined;
-  for (const rule of RULES) {
-    const problems = rule(input, options);
-    if (problems.length > 0) (found ??= []).push(...problems);
-  }
+  // Each rule called by name, not from a list: a call site with one target is inlined, and
+  // a loop over eight rules cost as much as the rules themselves.
+  let found = more(undefined, statusRange(input));
+  found = more(found, typeRequirements(input));
+  found = more(found, authRequirements(input));
+  found = more(found, urlRule(input));
+  found = more(found, headersRule(input));
+  found = more(found, executionModeProblems(input));
+  found = more(found, intervalRule(input, options));
+  found = more(found, jsonPointerSyntax(input));
   return found ?? NONE;
+}
+
+function more(found: FieldProblem[] | undefined, problems: readonly FieldProblem[]): FieldProblem[] | undefined {
+  if (problems.length === 0) return found;
+  (found ??= []).push(...problems);
+  return found;
 }
 
 function statusRange(input: Record<string, unknown>): readonly FieldProblem[] {
