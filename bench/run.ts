@@ -3,9 +3,11 @@
 // are judged by, with its target and whether it was met (ratios.ts).
 // BENCH_SMOKE=1 runs tiny versions (CI smoke run). Pass names to run some only:
 // npm run bench -- validate plan apply startup
+// The load average is printed at the start and at the end: the ratios compare processes
+// run in turn, and on a shared machine a busy moment weighs on one side more than the other.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdownTable } from './measure-process.js';
@@ -16,6 +18,12 @@ const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const dir = mkdtempSync(join(tmpdir(), 'bench-ratios-'));
 const ratiosFile = join(dir, 'ratios.jsonl');
 let failed = 0;
+const load = (): string =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
+const loadAtStart = load();
+process.stdout.write(`Load average (1, 5, 15 min) at the start: ${loadAtStart}\n`);
 try {
   for (const name of wanted) {
     const file = fileURLToPath(new URL(`./${name}.js`, import.meta.url));
@@ -43,7 +51,7 @@ try {
           `${r.kind === 'at most' ? '<=' : '>='} ${formatValue(r, r.target)}`,
           isMet(r) ? 'met' : 'MISSED',
         ]),
-      )}\n\n${ratios.filter(isMet).length} of ${ratios.length} met.\n`,
+      )}\n\n${ratios.filter(isMet).length} of ${ratios.length} met. Load average (1, 5, 15 min) at the start: ${loadAtStart}; at the end: ${load()}.\n`,
     );
   }
 } finally {
