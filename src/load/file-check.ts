@@ -27,12 +27,10 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   }
   const problems: LocatedProblem[] = [];
   const validate = loaderValidators().file;
-  // `if` errors only repeat the branch's own errors (a field that may be a whole ${var.NAME}).
   // One push per error: a file of 300,000 bad items must not overflow the stack (push(...list)).
   const checked = withoutWholeTemplates(value);
   if (!validate(checked))
-    for (const e of collapseScope(validate.errors ?? [], value))
-      if (e.keyword !== 'if') problems.push(toLocated(e, checked));
+    for (const e of collapseScope(validate.errors ?? [], checked)) problems.push(toLocated(e, checked));
   if (!('monitors' in value) && !('moved' in value) && !('removed' in value) && !('settings' in value)) {
     problems.push(
       error(
