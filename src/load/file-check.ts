@@ -2,7 +2,7 @@
 // `defaults`, item keys, `moved`, `removed`, `settings`. Per-monitor checks after merging defaults
 // live in monitor-check.ts.
 import type { ErrorObject } from 'ajv';
-import { monitorsFileSchema, WHOLE_TEMPLATE_PATTERN } from '../schema/file-schema.js';
+import { defaultableProperties, WHOLE_TEMPLATE_PATTERN } from '../schema/file-schema.js';
 import { fileCandidates } from './candidates.js';
 import { error, type LocatedProblem } from './problem.js';
 import { schemaProblem } from './schema-messages.js';
@@ -44,19 +44,14 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
 }
 
 const WHOLE_TEMPLATE = new RegExp(WHOLE_TEMPLATE_PATTERN);
-// The fields of defaults the published schema lets be a whole reference (its `if`).
-const TEMPLATABLE = new Set(
-  Object.entries(monitorsFileSchema.properties.defaults.properties)
-    .filter(([, schema]) => 'if' in schema)
-    .map(([field]) => field),
-);
+const TEMPLATABLE = new Set(Object.keys(defaultableProperties));
 
 /**
  * The file with the fields of `defaults` written as one whole `${var.NAME}` or `${each.KEY}`
  * left out: they take the type of what they refer to, and are checked per monitor after
  * substitution. The loader's compiled schema of defaults has no `if` for them (see
- * validators-source.ts). Only those the published schema lets be one: any other is reported
- * whatever its value.
+ * validators-source.ts). Only the fields defaults may set: any other key is reported whatever
+ * its value.
  */
 function withoutWholeTemplates(file: Record<string, unknown>): Record<string, unknown> {
   const defaults = file.defaults;

@@ -107,7 +107,7 @@ export function checkMonitor(
     let written = input[field];
     const beforeTemplates = written;
     // Most values are plain text without a brace: one scan rules out every kind of reference.
-    if (typeof written === 'string' ? written.indexOf('{') === -1 : !Array.isArray(written) || noBrace(written)) {
+    if (!holdsBrace(written)) {
       if (field === 'auth_secret') checkSecret(written, problems);
       continue;
     }
@@ -202,25 +202,24 @@ const NO_FIELDS: Record<string, unknown> = Object.freeze({});
 /** Whether a value of the entry or of its defaults holds a brace: a reference of some kind may be written. */
 function mayHoldReference(item: Record<string, unknown>, defaults: Record<string, unknown>): boolean {
   let inDefaults = DEFAULTS_WITH_BRACE.get(defaults);
-  if (inDefaults === undefined) DEFAULTS_WITH_BRACE.set(defaults, (inDefaults = holdsBrace(defaults)));
-  return inDefaults || holdsBrace(item);
+  if (inDefaults === undefined) DEFAULTS_WITH_BRACE.set(defaults, (inDefaults = anyHoldsBrace(defaults)));
+  return inDefaults || anyHoldsBrace(item);
 }
 
 // A file's defaults are one object for all its monitors: looked at once.
 const DEFAULTS_WITH_BRACE = new WeakMap<Record<string, unknown>, boolean>();
 
-function holdsBrace(values: Record<string, unknown>): boolean {
-  for (const key in values) {
-    const value = values[key];
-    if (typeof value === 'string' ? value.indexOf('{') !== -1 : Array.isArray(value) && !noBrace(value)) return true;
-  }
+function anyHoldsBrace(values: Record<string, unknown>): boolean {
+  for (const key in values) if (holdsBrace(values[key])) return true;
   return false;
 }
 
-/** No text in the list holds a brace: no reference of any kind. */
-function noBrace(list: unknown[]): boolean {
-  for (const item of list) if (typeof item === 'string' && item.indexOf('{') !== -1) return false;
-  return true;
+/** Text, or a list with text, holding a brace: a reference of some kind may be written there. */
+function holdsBrace(value: unknown): boolean {
+  if (typeof value === 'string') return value.indexOf('{') !== -1;
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (typeof item === 'string' && item.indexOf('{') !== -1) return true;
+  return false;
 }
 
 /** The var, referenced in `written`, whose value holds `${env:NAME}`: where an unset variable came from. */

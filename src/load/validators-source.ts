@@ -5,7 +5,7 @@
 //   npx tsc -p . && node dist/src/load/write-validators.js
 import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { monitorsFileSchema } from '../schema/file-schema.js';
+import { defaultableProperties, monitorsFileSchema } from '../schema/file-schema.js';
 import { monitorInputSchema } from '../schema/monitor-input-schema.js';
 
 /**
@@ -23,12 +23,7 @@ const sections = {
   // says the same in half the code (37 KB instead of 73 KB to compile at a run's start).
   defaults: {
     ...defaultsSchema,
-    properties: Object.fromEntries(
-      Object.entries(defaultsSchema.properties).map(([field, schema]) => [
-        field,
-        'if' in schema ? schema.else : schema,
-      ]),
-    ),
+    properties: { ...defaultableProperties, environments: defaultsSchema.properties.environments },
   },
   monitors: { type: 'array', items: { type: 'object' } },
   moved: {

@@ -1,6 +1,6 @@
 // The lock file's creates in flight (see PendingCreate in types.ts): their order, and what
 // becomes of them once a plan has asked the listing about them. Pure: data in, data out.
-import { sortRecords } from './sort-records.js';
+import { compareText, sortRecords } from './sort-records.js';
 import type { LockFile, PendingCreate } from './types.js';
 
 /** How a plan settled one entry: `id` is the live monitor taken as that create's, null when none is. */
@@ -12,7 +12,7 @@ export interface CreateSettled {
 
 /** The entries in the lock's order: by name, then key (sorts in place and returns the array). */
 export function sortPending(entries: PendingCreate[]): PendingCreate[] {
-  return entries.sort((a, b) => compare(a.name, b.name) || compare(a.key, b.key));
+  return entries.sort((a, b) => compareText(a.name, b.name) || compareText(a.key, b.key));
 }
 
 /** `lock` with `entries` as its creates in flight (the key left out when there are none). */
@@ -41,5 +41,3 @@ export function settlePending(lock: LockFile, settled: readonly CreateSettled[] 
     (lock.pending_creates ?? []).filter((p) => !keys.has(p.key)),
   );
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

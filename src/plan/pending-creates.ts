@@ -88,6 +88,7 @@ export function settlePendingCreates(
     else {
       const l = found[0]!;
       const made = Date.parse(l.created_at);
+      const otherwise = listedOtherwise(p, l);
       if (Number.isNaN(made))
         drop(
           `${lead}; the server gives no creation time for ${l.id}, so it cannot be told apart from a monitor made in the dashboard: it is not taken as managed, and the entry is dropped.`,
@@ -96,9 +97,9 @@ export function settlePendingCreates(
         drop(
           `${lead}; ${l.id} of that name was created at ${l.created_at}, before that apply began: it is not taken as managed, and the entry is dropped.`,
         );
-      else if (listedOtherwise(p, l).length > 0)
+      else if (otherwise.length > 0)
         drop(
-          `${lead}; ${l.id} of that name shows another ${listedOtherwise(p, l).join(', ')} than that create sent: it is not taken as managed, and the entry is dropped.`,
+          `${lead}; ${l.id} of that name shows another ${otherwise.join(', ')} than that create sent: it is not taken as managed, and the entry is dropped.`,
         );
       else {
         recorded.add(l.id);

@@ -29,7 +29,9 @@ function templatable<T extends Record<string, object>>(
   return out as { [K in keyof T]: { if: object; then: true; else: T[K] } };
 }
 
-const { name: _name, ...defaultableProperties } = monitorInputProperties;
+const { name: _name, ...defaultable } = monitorInputProperties;
+/** The fields `defaults` may set (each may also be one whole reference): every field of the monitor input but its name. */
+export const defaultableProperties = defaultable;
 
 const scalar = { type: ['string', 'number', 'boolean'] } as const;
 
