@@ -8,13 +8,23 @@ import {
   validationReport,
   type ValidationSummary,
 } from '../../render/diagnostics.js';
+import { renderCodeQuality } from '../../render/codequality/render-code-quality.js';
+import { renderSarif } from '../../render/sarif/render-sarif.js';
+import { packageVersion } from '../../version/package-version.js';
+import { REPOSITORY_URL } from '../../version/repository.js';
+import { repositoryRoot, pathFromRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
 
+const VALIDATE_FORMATS = ['text', 'json', 'sarif', 'codequality'];
+
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
-  if (options.format !== 'text' && options.format !== 'json') {
-    throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
+  if (!VALIDATE_FORMATS.includes(options.format)) {
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `--format must be one of ${VALIDATE_FORMATS.join(', ')}, not "${options.format}"`,
+    );
   }
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
@@ -45,7 +55,16 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   };
   const annotations = process.env.GITHUB_ACTIONS === 'true' ? diagnostics.map(githubAnnotation) : [];
   const report = validationReport(summary);
-  if (options.format === 'json') {
+  if (options.format === 'sarif' || options.format === 'codequality') {
+    // A file for code scanning: nothing else on stdout (annotations would show each finding twice).
+    const root = repositoryRoot(cwd);
+    const findings = diagnostics.map((d) => ({ ...d, path: pathFromRoot(d.file, cwd, root) }));
+    process.stdout.write(
+      options.format === 'sarif'
+        ? renderSarif(findings, { version: packageVersion(), informationUri: REPOSITORY_URL })
+        : renderCodeQuality(findings),
+    );
+  } else if (options.format === 'json') {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     // Workflow commands are read from stderr too; stdout stays pure JSON.
     if (annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);

@@ -7,7 +7,7 @@ export function registerValidate(program: Command): void {
     .command('validate')
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
     .addArgument(pathsArgument())
-    .option('--format <format>', 'text or json', 'text')
+    .option('--format <format>', 'text, json, sarif (GitHub code scanning) or codequality (GitLab Code Quality)', 'text')
     .option(
       '--env <name>',
       'check one environment (settings.environments; default: MONITORS_ENV, else every environment)',
