@@ -10,17 +10,18 @@ import { summarize } from '../../render/check-common.js';
 import { renderCheckJson } from '../../render/check-json.js';
 import { renderCheckMarkdown } from '../../render/check-markdown.js';
 import { renderCheckText } from '../../render/check-text.js';
+import { renderCheckJunit } from '../../render/junit/check-junit.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
-import { parsePlanFormat, useColor } from '../planning/render.js';
+import { parseFormat, useColor } from '../planning/render.js';
 import { packageVersion } from '../../version/package-version.js';
 import type { CheckOptions } from './check-options.js';
 
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
+  const format = parseFormat(options.format, ['text', 'markdown', 'json', 'junit']);
   const concurrency = parseConcurrency(options.concurrency);
   const names = options.name ?? [];
   const globs = names.map(globToRegExp);
@@ -62,9 +63,11 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   process.stdout.write(
     format === 'json'
       ? renderCheckJson(report)
-      : format === 'markdown'
-        ? renderCheckMarkdown(report)
-        : renderCheckText(report, { color: useColor(process.stdout, process.env) }),
+      : format === 'junit'
+        ? renderCheckJunit(report)
+        : format === 'markdown'
+          ? renderCheckMarkdown(report)
+          : renderCheckText(report, { color: useColor(process.stdout, process.env) }),
   );
   return report.summary.down > 0 ? EXIT_ERROR : EXIT_OK;
 }

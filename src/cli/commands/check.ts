@@ -11,7 +11,7 @@ export function registerCheck(program: Command): void {
       "Run each monitor's check once from this machine and report up, degraded or down; exit 1 when one is down.",
     )
     .addArgument(pathsArgument())
-    .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
+    .option('--format <format>', 'text, markdown (for PR comments), json or junit (CI test reports)', 'text')
     .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
     .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')
