@@ -23,6 +23,9 @@ import {
   type StatusRow,
 } from './types.js';
 
+/** How a not-created row whose lock record names a vanished monitor is noted (the status page counts them). */
+export const DELETED_OUTSIDE = 'deleted outside the tool';
+
 export interface StatusInput {
   desired: DesiredState;
   live: readonly LiveMonitor[];
@@ -121,7 +124,7 @@ function notCreated(name: string, records: readonly LockRecord[], openIncidents:
     next_check_at: null,
     open_incidents: openIncidents,
     failing: false,
-    ...(vanished ? { note: `deleted outside the tool (its lock record named ${vanished.id})` } : {}),
+    ...(vanished ? { note: `${DELETED_OUTSIDE} (its lock record named ${vanished.id})` } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
 // passed, failed (<failure>) or skipped (<skipped>). The common subset every parser reads
 // (the Jenkins/Ant schema): counts on each suite, time in seconds, messages in attributes
 // and the detail as text.
-import { xmlAttribute, xmlText } from './xml.js';
+import { xmlAttribute, xmlText } from '../xml-text.js';
 
 export type JunitVerdict = { kind: 'passed' } | { kind: 'failure' | 'skipped'; type: string; message: string };
 

@@ -1,4 +1,4 @@
-// XML text and attribute values for the reports rendered as XML (JUnit). Names and messages
+// XML text and attribute values (JUnit reports, SVG badges). Names and messages
 // come from the YAML and the server: the five markup characters are escaped, and what XML
 // 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE and U+FFFF) is written
 // as a visible \u escape rather than breaking the parser that reads the file.
