@@ -1,6 +1,6 @@
 // `monitors environments`: the declared environments (src/render/environments.ts says what is shown).
 import { EXIT_OK, MonitorsError } from '../../errors.js';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import type { EnvironmentEntry } from '../../render/environments.js';

@@ -1,5 +1,5 @@
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 import { loadSummary } from '../../load/summary.js';
 import { countBySeverity, githubAnnotation, type ValidationSummary } from '../../render/diagnostics.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
