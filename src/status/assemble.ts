@@ -22,6 +22,7 @@ import {
   type StatusReport,
   type StatusRow,
 } from './types.js';
+import { compareText } from '../model/compare-text.js';
 
 /** How a not-created row whose lock record names a vanished monitor is noted (the status page counts them). */
 export const DELETED_OUTSIDE = 'deleted outside the tool';
@@ -137,8 +138,4 @@ function countStatuses(rows: readonly StatusRow[]): StatusCounts {
 /** A date-time as the server sent it; anything but a string (null, absent, a number) as null. */
 function timestamp(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -10,7 +10,7 @@ import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
 import type { DestroyOptions } from './destroy-options.js';
 

@@ -6,20 +6,14 @@ import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
-import { renderBadge, statusBadge } from '../../render/badge/render-badge.js';
-import { renderStatusJunit } from '../../render/junit/status-junit.js';
-import { renderStatusPage } from '../../render/status-page/render-status-page.js';
-import { statusPage, type StatusPage } from '../../status/page-data.js';
-import { renderStatusJson } from '../../render/status-json.js';
-import { renderStatusMarkdown } from '../../render/status-markdown.js';
-import { renderStatusText } from '../../render/status-text.js';
+import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
 import { parseStatusFailOn } from '../../status/fail-on.js';
 import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js';
+import { statusPage } from '../../status/page-data.js';
 import { checkNamePatterns } from '../../status/select.js';
-import type { StatusReport } from '../../status/types.js';
 import { readWorkspace } from '../planning/read-workspace.js';
-import { parseFormat, useColor } from '../planning/render.js';
+import { useColor } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
@@ -27,7 +21,7 @@ import { fileOption } from '../steps/options.js';
 import type { StatusOptions } from './status-options.js';
 
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
-  const format = parseFormat(options.format, STATUS_FORMATS);
+  const format = chooseFormat('status', options.format);
   const days = parseDays(options.days);
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
@@ -62,13 +56,12 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
       ...(failOn ? { failOn } : {}),
     });
     report.notes.push(...(repair?.notes ?? []), ...(session.lockNote ? [session.lockNote] : []));
-    const page = () =>
-      statusPage(
-        [{ report, desired: session.desired, live, incidents: incidents.read ? incidents.incidents : null }],
-        new Date(),
-        days,
-      );
-    process.stdout.write(render(report, format, page));
+    const page = statusPage(
+      [{ report, desired: session.desired, live, incidents: incidents.read ? incidents.incidents : null }],
+      new Date(),
+      days,
+    );
+    process.stdout.write(renderAs(format, 'status', { report, page }, { color: useColor(process.stdout, process.env) }));
     return report.failed ? EXIT_ERROR : EXIT_OK;
   } finally {
     await session.api.close();
@@ -84,21 +77,9 @@ async function readIncidents(api: MonitorsApi, origin: ApiOrigin | undefined): P
   }
 }
 
-const STATUS_FORMATS = ['text', 'markdown', 'json', 'junit', 'html', 'svg'] as const;
-type StatusFormat = (typeof STATUS_FORMATS)[number];
-
-/** `--days N`: the status page's incident timeline, 1 to 366 days back. */
+/** `--days N`: how far back the status page's incident timeline goes, 1 to 366 days. */
 function parseDays(raw: string): number {
   const days = /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
   if (days >= 1 && days <= 366) return days;
   throw new MonitorsError('BAD_OPTION', `--days takes a whole number of days from 1 to 366, not "${raw.slice(0, 60)}"`);
-}
-
-function render(report: StatusReport, format: StatusFormat, page: () => StatusPage): string {
-  if (format === 'json') return renderStatusJson(report);
-  if (format === 'junit') return renderStatusJunit(report);
-  if (format === 'html') return renderStatusPage(page());
-  if (format === 'svg') return renderBadge(statusBadge(report));
-  if (format === 'markdown') return renderStatusMarkdown(report);
-  return renderStatusText(report, { color: useColor(process.stdout, process.env) });
 }

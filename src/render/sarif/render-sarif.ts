@@ -11,7 +11,7 @@ export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/erra
 /** The key of our partial fingerprint; versioned, so that a change of the recipe is a new key. */
 export const FINGERPRINT_KEY = 'monitorsFinding/v1';
 
-export interface SarifContext {
+export interface ToolInfo {
   /** The tool's version (package.json). */
   version: string;
   /** The project's home page. */
@@ -24,7 +24,7 @@ const LEVEL: Readonly<Record<Finding['severity'], 'error' | 'warning' | 'note'>>
   info: 'note',
 };
 
-export function renderSarif(findings: readonly Finding[], context: SarifContext): string {
+export function renderSarif(findings: readonly Finding[], context: ToolInfo): string {
   const codes = [...new Set(findings.map((f) => f.code))].sort();
   const ruleIndex = new Map(codes.map((code, i) => [code, i]));
   const prints = fingerprints(findings);
