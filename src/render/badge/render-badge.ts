@@ -31,7 +31,8 @@ export function statusBadge(report: StatusReport): Badge {
   const parts = [`${b.up} up`];
   if (b.degraded > 0) parts.push(`${b.degraded} degraded`);
   if (b.down > 0) parts.push(`${b.down} down`);
-  const rest = s.managed - b.up - b.degraded - b.down;
+  // Live monitors in another status (paused, pending...); those not created are not counted.
+  const rest = Object.values(b).reduce((n, count) => n + count, 0) - b.up - b.degraded - b.down;
   if (rest > 0) parts.push(`${rest} other`);
   const colour = s.managed === 0 ? COLOUR.unknown! : b.down > 0 ? COLOUR.down! : b.degraded > 0 ? COLOUR.degraded! : COLOUR.up!;
   return { label: 'monitors', message: s.managed === 0 ? 'none' : parts.join(', '), colour };
