@@ -19,5 +19,6 @@ export const STATUS_PAGE_SCRIPT = `(() => {
     shown.textContent = count + ' of ' + tiles.length + ' shown';
   };
   for (const input of [name, tag, status]) input.addEventListener('input', apply);
-  apply();
+  // Nothing is filtered when the page opens: touching 10,000 tiles would only slow it.
+  shown.textContent = tiles.length + ' of ' + tiles.length + ' shown';
 })();`;
