@@ -19,7 +19,7 @@ export async function runCiCommand(command: string, path: string | undefined, fl
 async function providerFor(name: string, options: CiOptions, env: NodeJS.ProcessEnv): Promise<CiProvider> {
   switch (name) {
     case 'github':
-      return (await import('../../ci/github.js')).githubProvider(env);
+      return (await import('../../ci/github.js')).githubProvider(env, options);
     case 'gitlab':
       return (await import('../../ci/gitlab.js')).gitlabProvider(env, options);
     default:
