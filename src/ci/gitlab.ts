@@ -221,7 +221,9 @@ export function gitlabProvider(env: NodeJS.ProcessEnv, options: CiOptions): CiPr
     machineReports: ['codequality', 'junit'],
     writeMachineReport(kind, file, content) {
       const path = files.writeFile(file, content);
-      print(`monitors: the ${kind === 'junit' ? 'JUnit' : 'Code Quality'} report is in ${path} (artifacts:reports:${kind}).`);
+      print(
+        `monitors: the ${kind === 'junit' ? 'JUnit' : 'Code Quality'} report is in ${path} (artifacts:reports:${kind}).`,
+      );
     },
     async publishPlan(plan: PlanToPublish) {
       const mergeRequestIid = env.CI_MERGE_REQUEST_IID;

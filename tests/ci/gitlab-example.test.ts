@@ -213,7 +213,10 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
       );
     }
     // Each environment's check as JUnit, where artifacts:reports:junit looks: a case per changed monitor.
-    for (const [environment, count] of [['staging', 14], ['production', 20]] as const) {
+    for (const [environment, count] of [
+      ['staging', 14],
+      ['production', 20],
+    ] as const) {
       const xml = readFileSync(join(project, `monitors-ci/check-junit-${environment}.xml`), 'utf8');
       const parsed = (await parseJunit(xml)) as { tests: number; failures: number };
       expect(parsed.tests).toBe(count);

@@ -72,7 +72,16 @@ const statusReport = (rows: StatusRow[], failOn: StatusReport['fail_on'] = null)
   environment: null,
   summary: {
     managed: rows.length,
-    by_status: { pending: 0, up: 0, degraded: 0, down: 0, paused: 0, maintenance: 0, awaiting_allowlist: 0, unknown: 0 },
+    by_status: {
+      pending: 0,
+      up: 0,
+      degraded: 0,
+      down: 0,
+      paused: 0,
+      maintenance: 0,
+      awaiting_allowlist: 0,
+      unknown: 0,
+    },
     not_created: 0,
     not_in_yaml: 0,
     open_incidents: 0,
@@ -86,7 +95,13 @@ const statusReport = (rows: StatusRow[], failOn: StatusReport['fail_on'] = null)
 });
 
 describe('status --format junit', () => {
-  const incident = { id: 'i1', status: 'open', severity: 'major', summary: 'checkout <502>', opened_at: '2026-05-01T09:00:00Z' };
+  const incident = {
+    id: 'i1',
+    status: 'open',
+    severity: 'major',
+    summary: 'checkout <502>',
+    opened_at: '2026-05-01T09:00:00Z',
+  };
 
   it('reads back: down fails with its open incident, degraded is skipped unless --fail-on degraded', async () => {
     const rows = [

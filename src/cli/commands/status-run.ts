@@ -61,7 +61,9 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
       new Date(),
       days,
     );
-    process.stdout.write(renderAs(format, 'status', { report, page }, { color: useColor(process.stdout, process.env) }));
+    process.stdout.write(
+      renderAs(format, 'status', { report, page }, { color: useColor(process.stdout, process.env) }),
+    );
     return report.failed ? EXIT_ERROR : EXIT_OK;
   } finally {
     await session.api.close();
