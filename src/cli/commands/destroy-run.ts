@@ -11,7 +11,8 @@ import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { displayPath } from '../../load/discover.js';
-import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
+import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
+import { writeSettings } from '../steps/write-settings.js';
 import type { DestroyOptions } from './destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
@@ -19,8 +20,8 @@ export async function finishDestroyCommand(paths: string[], options: DestroyOpti
 }
 
 export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
-  // apply's options, checked the same way; destroy has no --plan, --wait, --target or --replace.
-  const settings = applySettings(args, options);
+  // The options of every writing command; destroy has no --plan, --wait, --target or --replace.
+  const settings = writeSettings(args, options, undefined);
   const paths = settings.paths.length > 0 ? settings.paths : ['.'];
   const branch = openBranch(settings);
   watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
