@@ -152,10 +152,17 @@ function stoppedReport(
   const lines = [`Stopped at the first refusal of the token: ${cause.code}: ${cause.message}`];
   if (cause.hint) lines.push(`  ${cause.hint}`);
   const plural = (n: number, one: string, many: string) => `${n} change${n === 1 ? ` ${one}` : `s ${many}`}`;
+  const succeeded = result.outcomes.filter((o) => o.ok).length;
+  // In the order it happened: the writes go one at a time until one succeeds (first-write.ts).
+  const before = succeeded === 0 ? 'No write had succeeded; ' : `${plural(succeeded, 'had', 'had')} succeeded; then `;
   lines.push(
-    `  ${plural(refused.length, 'was', 'were')} refused for this reason and ${plural(result.notStarted, 'was', 'were')} not started: after a 401 or 403 no new write is sent, since each would be refused the same way.`,
+    `  ${before}${plural(refused.length, 'was', 'were')} refused for this reason, and the other ${plural(result.notStarted, 'was', 'were')} not sent: after a 401 or 403 no new write starts, since each would be refused the same way.`,
   );
   for (const group of groupFailures(others, located)) lines.push(...groupLines(group));
+  if (succeeded === 0 && others.length === 0) {
+    lines.push('Nothing was changed on the server. Once the token is fixed, run the apply again.');
+    return lines;
+  }
   const recorded = result.lockError ? 'What succeeded is listed above' : 'What succeeded is recorded in the lock file';
   lines.push(`Once the token is fixed, run the apply again. ${recorded}, and nothing is repeated.`);
   return lines;
