@@ -1,11 +1,10 @@
 // `monitors destroy`: the YAML says where the lock file is and which workspace; the plan
-// deletes every monitor the lock file records (src/destroy), through the mass-delete guard
-// like any delete, and is carried out exactly as apply carries out a plan: confirmation,
+// deletes every monitor the lock file records (src/destroy). Deleting them all is its intent,
+// so the mass-delete guard (meant for a routine plan that deletes by accident) does not hold
+// it; it shows the plan and asks (or takes --yes). It is carried out exactly as apply carries out a plan: confirmation,
 // progress, Ctrl-C, failures, the lock file (and --lock-branch) written as each delete lands.
 import { planDestroy } from '../../destroy/plan-destroy.js';
-import { MonitorsError } from '../../errors.js';
 import { newLockFile } from '../../lock/lock-file.js';
-import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
@@ -50,13 +49,6 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
     const lock = existing ?? newLockFile();
     const plan = planDestroy({ desired, live, lock: existing, lockShown: displayPath(location.path, cwd) });
     plan.notes.push(...(repair?.notes ?? []));
-    const refused = checkDeleteGuard(plan, {
-      maxDeletes: desired.settings.maxDeletes,
-      maxDeleteShare: desired.settings.maxDeleteShare,
-      managedLiveCount: plan.summary.delete,
-      allowMassDelete: settings.allowMassDelete,
-    });
-    if (refused) throw refused;
     return await carryOut(plan, {
       api,
       lock,
@@ -67,8 +59,6 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       lockRepaired: (repair?.notes.length ?? 0) > 0,
       prompt: { command: 'destroy', question: question(plan) },
     });
-  } catch (error) {
-    throw error instanceof MonitorsError && error.code === 'PLAN_MASS_DELETE' ? massDestroy(error) : error;
   } finally {
     await api.close();
   }
@@ -78,15 +68,4 @@ function question(plan: Plan): string {
   const n = plan.summary.delete;
   const where = plan.environment !== undefined ? ` in ${plan.environment}` : '';
   return `Do you really want to delete ${n === 1 ? 'the 1 monitor' : `all ${n} monitors`} this repository manages${where}? This cannot be undone.`;
-}
-
-/** The guard's hint speaks of a missing folder; for destroy, deleting them all is the point. */
-function massDestroy(error: MonitorsError): MonitorsError {
-  return new MonitorsError(
-    error.code,
-    error.message.replace(/; refused to protect.*$/, '; refused without --allow-mass-delete'),
-    {
-      hint: 'A destroy deletes every managed monitor; if that is intended, run again with --allow-mass-delete (and --yes, or answer yes). Nothing was changed.',
-    },
-  );
 }

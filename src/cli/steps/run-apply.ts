@@ -129,8 +129,8 @@ function reportApply(
   // Names and messages may come from the server: control characters are shown, never sent raw.
   const lines = [
     ...result.warnings.map((w) => `warning: ${w}`),
-    ...failureReport(result, located),
-    summaryLine(result, elapsedMs),
+    ...failureReport(result, located, run.plan.intent ?? 'apply'),
+    summaryLine(result, elapsedMs, run.plan.intent ?? 'apply'),
     ...(lockWritten ? [lockWrittenLine(run.lockPath)] : []),
   ].map(printable);
   const annotations =
