@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import { standaloneModule } from '../src/load/validators-source.js';
+import { standaloneModule } from '../src/load/checks/validators-source.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/monitor-input.schema.json', import.meta.url));
 

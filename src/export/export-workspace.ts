@@ -8,7 +8,8 @@ import { lockRecordFor, plannerFingerprint, type FingerprintFn } from './lock-re
 import { envSlug, uniqueNames } from './names.js';
 import { inSpecOrder, readLiveMonitor, type ReadMonitor } from './read-live.js';
 import { renderFile } from './render-file.js';
-import { compareMonitors, compareText, splitIntoFiles, type FileGroup } from './split-files.js';
+import { compareText } from '../model/compare-text.js';
+import { compareMonitors, splitIntoFiles, type FileGroup } from './split-files.js';
 
 export interface ExportOptions {
   /** Default: the planner's own fingerprint (a stand-in only in tests). */

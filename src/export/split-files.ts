@@ -1,5 +1,6 @@
 import { fileSlug, uniqueNames } from './names.js';
 import type { ReadMonitor } from './read-live.js';
+import { compareText } from '../model/compare-text.js';
 
 export interface FileGroup {
   /** File name (no folder), e.g. `shop-api.yaml`. */
@@ -40,10 +41,6 @@ const UNGROUPED = '\u0000ungrouped';
 function groupKey(monitor: ReadMonitor): string {
   const group = monitor.input.group;
   return typeof group === 'string' && group !== '' ? group : UNGROUPED;
-}
-
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function compareMonitors(a: ReadMonitor, b: ReadMonitor): number {

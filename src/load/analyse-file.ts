@@ -1,8 +1,8 @@
 // Everything that can be said about one file from its parsed value alone: its shape, each
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
 // `moved` and `removed` entries and `settings`.
-import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './env.js';
-import type { PathSegment } from './yaml-path.js';
+import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './expand/env.js';
+import type { PathSegment } from './parse/yaml-path.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
 import {
   entryEnvironments,
@@ -13,8 +13,8 @@ import {
 } from './expand/environments.js';
 import { groupByInstance, tagged } from './expand/instances.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
-import { fileShapeProblems, isPlainObject } from './file-check.js';
-import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './monitor-check.js';
+import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
+import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
 import { error, type LocatedProblem } from './problem.js';
 
 export interface RawMoved {

@@ -3,6 +3,7 @@
 // (sorted by path), skipping dot-folders, dot-files and node_modules. Synchronous calls:
 // each is a quick local lookup, cheaper than a round trip through the thread pool.
 import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { displayPath } from '../model/display-path.js';
 import path from 'node:path';
 import { DEFAULT_LOCK_NAME } from '../lock/location.js';
 import type { Diagnostic } from '../model/monitor.js';
@@ -35,11 +36,6 @@ const pathDiagnostic = (file: string, code: string, message: string): Diagnostic
   message,
 });
 
-export function displayPath(abs: string, cwd: string): string {
-  const relative = path.relative(cwd, abs);
-  return relative === '' ? '.' : relative.split(path.sep).join('/');
-}
-
 export async function discoverFiles(paths: readonly string[], cwd: string): Promise<Discovery> {
   const files: FoundFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -51,7 +47,9 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
     const info = attempt(() => statSync(abs));
     if (info instanceof Error) {
       const suggestion =
-        info.code === 'ENOENT' ? await (await import('./path-suggestion.js')).suggestPath(given, cwd) : undefined;
+        info.code === 'ENOENT'
+          ? await (await import('./suggest/path-suggestion.js')).suggestPath(given, cwd)
+          : undefined;
       diagnostics.push(
         info.code === 'ENOENT' || info.code === 'ENOTDIR'
           ? pathDiagnostic(

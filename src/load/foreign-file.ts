@@ -9,10 +9,10 @@
 // monitors; it stays the error `file.empty`. Nor is a file whose key is a near miss of one
 // (`monitor:`, `Defaults:`): that is a monitors file with a typo, which must be reported.
 import type { Diagnostic } from '../model/monitor.js';
-import { TOP_LEVEL_KEYS } from './candidates.js';
-import { closest } from './did-you-mean.js';
-import type { TopLevelShape } from './exact-parse.js';
-import { isPlainObject } from './file-check.js';
+import { TOP_LEVEL_KEYS } from './suggest/candidates.js';
+import { closest } from './suggest/did-you-mean.js';
+import type { TopLevelShape } from './parse/exact-parse.js';
+import { isPlainObject } from './checks/file-check.js';
 import type { LoadedFile } from './load-file.js';
 
 const MONITORS_FILE_KEYS = new Set<string>(TOP_LEVEL_KEYS);

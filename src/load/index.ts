@@ -41,7 +41,7 @@ export async function loadDesiredState(paths: string[], options: LoadOptions): P
   const { files, declared, checked, settingsFile, diagnostics, lockFilesSeen } = await loadFiles(paths, options, false);
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
   if (settingsFile) {
-    const { addSettingsPositions } = await import('./settings-positions.js');
+    const { addSettingsPositions } = await import('./parse/settings-positions.js');
     for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
   }
   const empty: DesiredState = {

@@ -5,9 +5,9 @@
 import type { Diagnostic } from '../model/monitor.js';
 import type { FileAnalysis } from './analyse-file.js';
 import type { FoundFile } from './discover.js';
-import type { ExactParse, SyntaxProblem } from './exact-parse.js';
-import { fastParse } from './fast-parse.js';
-import type { FilePositions } from './positions.js';
+import type { ExactParse, SyntaxProblem } from './parse/exact-parse.js';
+import { fastParse } from './parse/fast-parse.js';
+import type { FilePositions } from './parse/positions.js';
 import { decodeMonitorsText, type ReadProblem, type ReadResult } from './read-file.js';
 
 export interface LoadedFile extends FoundFile {
@@ -97,7 +97,7 @@ export async function parseText(text: string, positions = true): Promise<ParsedT
   const fast = fastParse(text, positions);
   if (fast) return { value: fast.value, positions: fast.positions, exact: undefined, problems: [] };
   // The exact parser (and the `yaml` package) is loaded only for a text that needs it.
-  const { exactParse } = await import('./exact-parse.js');
+  const { exactParse } = await import('./parse/exact-parse.js');
   const exact = await exactParse(text);
   return {
     value: exact.problems.length > 0 ? undefined : exact.value,

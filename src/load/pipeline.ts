@@ -14,15 +14,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Diagnostic } from '../model/monitor.js';
 import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
-import type { CheckedMonitor } from './monitor-check.js';
-import { crossFileProblems } from './cross-file.js';
+import type { CheckedMonitor } from './checks/monitor-check.js';
+import { crossFileProblems } from './checks/cross-file.js';
 import { discoverFiles } from './discover.js';
 import { declaredEnvironments, type DeclaredEnvironments } from './expand/environments.js';
-import { fastParse } from './fast-parse.js';
+import { fastParse } from './parse/fast-parse.js';
 import { isForeignLoaded, withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import type { LoadOptions } from './options.js';
-import { noPositions } from './positions.js';
+import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './read-file.js';
 
 export interface Loaded {
@@ -120,7 +120,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
 async function useExactParse(file: LoadedFile, options: AnalyseOptions): Promise<void> {
   if (file.exact) return;
-  const { exactParse } = await import('./exact-parse.js');
+  const { exactParse } = await import('./parse/exact-parse.js');
   const exact = await exactParse(file.text);
   file.exact = exact;
   file.positions = exact.positions;

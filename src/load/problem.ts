@@ -1,5 +1,5 @@
 import type { InstanceTag } from './expand/instance-tag.js';
-import type { PathSegment, Target } from './yaml-path.js';
+import type { PathSegment, Target } from './parse/yaml-path.js';
 
 /** A problem found in one file's parsed value, located by its path in that value. */
 export interface LocatedProblem {

@@ -1,6 +1,7 @@
 // The lock file's creates in flight (see PendingCreate in types.ts): their order, and what
 // becomes of them once a plan has asked the listing about them. Pure: data in, data out.
-import { compareText, sortRecords } from './sort-records.js';
+import { compareText } from '../model/compare-text.js';
+import { sortRecords } from './sort-records.js';
 import type { LockFile, PendingCreate } from './types.js';
 
 /** How a plan settled one entry: `id` is the live monitor taken as that create's, null when none is. */

@@ -22,6 +22,7 @@ import {
   type PlannedChange,
   type PlanSummary,
 } from './types.js';
+import { compareText } from '../model/compare-text.js';
 
 export interface PlanOptions {
   scope: OwnershipScope;
@@ -366,8 +367,4 @@ function sortChanges(changes: PlannedChange[]): PlannedChange[] {
   return changes.sort(
     (a, b) => ORDER[a.action] - ORDER[b.action] || compareText(a.name, b.name) || compareText(a.id ?? '', b.id ?? ''),
   );
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -22,6 +22,7 @@ import {
   type StatusReport,
   type StatusRow,
 } from './types.js';
+import { compareText } from '../model/compare-text.js';
 
 export interface StatusInput {
   desired: DesiredState;
@@ -134,8 +135,4 @@ function countStatuses(rows: readonly StatusRow[]): StatusCounts {
 /** A date-time as the server sent it; anything but a string (null, absent, a number) as null. */
 function timestamp(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import jsyaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { isScalar, parseDocument } from 'yaml';
-import { YAML_CORE_SCHEMA } from '../../src/load/core-schema.js';
+import { YAML_CORE_SCHEMA } from '../../src/load/parse/core-schema.js';
 
 /** What `yaml` makes of `text` as a document of one plain scalar; undefined when it is not one. */
 function yamlPlainScalar(text: string): { value: unknown } | undefined {

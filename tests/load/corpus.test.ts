@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/corpus.js';
-import { fastParse } from '../../src/load/fast-parse.js';
+import { fastParse } from '../../src/load/parse/fast-parse.js';
 import { loadDesiredState } from '../../src/load/index.js';
 import { tempDir } from './temp-dir.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance, closestName } from '../../src/load/did-you-mean.js';
-import { ITEM_KEYS } from '../../src/load/candidates.js';
+import { closest, editDistance, closestName } from '../../src/load/suggest/did-you-mean.js';
+import { ITEM_KEYS } from '../../src/load/suggest/candidates.js';
 
 describe('did you mean', () => {
   it('edit distance: insert, delete, change, and a swap of two neighbours, one edit each', () => {

@@ -174,7 +174,7 @@ describe('YAML of other tools in a searched folder', () => {
   });
 
   it('the keys come from the file schema: any top-level key of a monitors file makes it one', async () => {
-    const { TOP_LEVEL_KEYS } = await import('../../src/load/candidates.js');
+    const { TOP_LEVEL_KEYS } = await import('../../src/load/suggest/candidates.js');
     const { monitorsFileSchema } = await import('../../src/schema/file-schema.js');
     expect(TOP_LEVEL_KEYS).toEqual(Object.keys(monitorsFileSchema.properties));
     for (const key of TOP_LEVEL_KEYS) {

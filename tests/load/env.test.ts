@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveEnv } from '../../src/load/env.js';
+import { resolveEnv } from '../../src/load/expand/env.js';
 import { DEFAULTS, loadFiles, where } from './temp-dir.js';
 
 const SECRET = 'tok-3f9a-very-secret';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fastParse } from '../../src/load/fast-parse.js';
+import { fastParse } from '../../src/load/parse/fast-parse.js';
 import { loadDesiredState } from '../../src/load/index.js';
 import { MONITOR_TYPES } from '../../src/schema/monitor-input-schema.js';
 

@@ -3,8 +3,8 @@
 // never accept a file the exact path refuses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyKey, flowCollectionKey, gluedComment } from '../../src/load/decline-scans.js';
-import { exactParse } from '../../src/load/exact-parse.js';
+import { emptyKey, flowCollectionKey, gluedComment } from '../../src/load/parse/decline-scans.js';
+import { exactParse } from '../../src/load/parse/exact-parse.js';
 import {
   blockHeaderAlone,
   blockScalarOverIndented,
@@ -12,7 +12,7 @@ import {
   fastParse,
   flowRunsOverLines,
   rootIndented,
-} from '../../src/load/fast-parse.js';
+} from '../../src/load/parse/fast-parse.js';
 
 // Plain scalars whose meaning differs between YAML 1.1, js-yaml's default schema and
 // the YAML 1.2 core schema.

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileShapeProblems } from '../../src/load/file-check.js';
+import { fileShapeProblems } from '../../src/load/checks/file-check.js';
 import { loadDesiredState } from '../../src/load/index.js';
 import { DEFAULTS, tempDir } from './temp-dir.js';
 

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exactParse } from '../../src/load/exact-parse.js';
+import { exactParse } from '../../src/load/parse/exact-parse.js';
 import { loadDesiredState } from '../../src/load/index.js';
-import { scanValuePosition } from '../../src/load/scan-key-path.js';
+import { scanValuePosition } from '../../src/load/parse/scan-key-path.js';
 
 const BLOCK = `# comment
 settings:

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderValidatorsModule } from '../../src/load/validators-source.js';
-import { loaderValidators } from '../../src/load/validators.js';
+import { renderValidatorsModule } from '../../src/load/checks/validators-source.js';
+import { loaderValidators } from '../../src/load/checks/validators.js';
 import { schemaProblems } from '../../src/schema/check-input.js';
 import { httpInput } from './valid-input.js';
 
 describe('precompiled validators', () => {
-  it('the committed src/load/generated/validators.ts matches the schemas (regenerate: node dist/src/load/write-validators.js)', () => {
+  it('the committed src/load/generated/validators.ts matches the schemas (regenerate: node dist/src/load/checks/write-validators.js)', () => {
     const committed = readFileSync(new URL('../../src/load/generated/validators.ts', import.meta.url), 'utf8');
     expect(committed === renderValidatorsModule()).toBe(true);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../src/load/read-file.js';
 import { DEFAULTS, loadFiles, tempDir, where } from './temp-dir.js';
 import { loadDesiredState } from '../../src/load/index.js';
-import { exactParse } from '../../src/load/exact-parse.js';
+import { exactParse } from '../../src/load/parse/exact-parse.js';
 import { LineCounter, parseAllDocuments } from 'yaml';
 
 const ITEM = '  - name: home\n    type: http\n    url: https://shop.example.com/\n';

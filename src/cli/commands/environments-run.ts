@@ -6,7 +6,7 @@
 // matrix.token_env, ...). api_url is the YAML's, `${env:NAME}` resolved (null: none, or an
 // unset variable), lock_file relative to the folder the command runs in.
 import { EXIT_OK, MonitorsError } from '../../errors.js';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import { lockLocationOf } from '../steps/paths.js';

@@ -1,5 +1,5 @@
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 import { loadSummary } from '../../load/summary.js';
 import {
   diagnosticLine,

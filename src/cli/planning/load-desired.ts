@@ -1,5 +1,5 @@
 import { MonitorsError } from '../../errors.js';
-import { missingVariableIn } from '../../load/env.js';
+import { missingVariableIn } from '../../load/expand/env.js';
 import type { DesiredState, Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, type EnvironmentRequest } from '../steps/environment.js';

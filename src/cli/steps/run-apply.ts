@@ -18,7 +18,7 @@ import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
 import { holdBeforeNewRecord, holdForTest } from './test-hold.js';
 import { resolve } from 'node:path';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 
 /** Where apply wrote the lock file (the file to commit): relative inside the working folder, else absolute. */
 export function lockWrittenLine(lockPath: string): string {

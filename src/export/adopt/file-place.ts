@@ -6,7 +6,7 @@
 // lock file plan uses (by default the one in the folder holding all the YAML files).
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { MonitorsError } from '../../errors.js';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 import { fileSlug } from '../names.js';
 import type { SelectedMonitor } from './select.js';
 

@@ -3,7 +3,7 @@
 // records, both or neither. Every refusal comes before the first byte is written.
 import { basename, resolve } from 'node:path';
 import { MonitorsError } from '../../errors.js';
-import { displayPath } from '../../load/discover.js';
+import { displayPath } from '../../model/display-path.js';
 import { commonFolder } from '../../lock/location.js';
 import type { DesiredState, Diagnostic, LiveMonitor } from '../../model/monitor.js';
 import type { FingerprintFn } from '../lock-records.js';

@@ -2,7 +2,7 @@
 // when its `environments:` list leaves this environment out, one per for_each binding,
 // else one. Each comes with the scope its `${var.NAME}` and `${each.KEY}` read from and
 // the tag its problems carry.
-import type { PathSegment } from '../yaml-path.js';
+import type { PathSegment } from '../parse/yaml-path.js';
 import type { LocatedProblem } from '../problem.js';
 import { expandForEach } from './for-each.js';
 import type { InstanceTag } from './instance-tag.js';

@@ -2,9 +2,9 @@
 // checks that keep them apart (no two share a token variable or a lock file; no lock file
 // shared by all of them). Also the `environments:` list that limits one entry.
 import path from 'node:path';
-import type { PathSegment } from '../yaml-path.js';
-import { closestName } from '../did-you-mean.js';
-import { isPlainObject } from '../file-check.js';
+import type { PathSegment } from '../parse/yaml-path.js';
+import { closestName } from '../suggest/did-you-mean.js';
+import { isPlainObject } from '../checks/file-check.js';
 import { error, type LocatedProblem } from '../problem.js';
 import type { VarValue } from './references.js';
 

@@ -3,7 +3,7 @@
 // integer); references inside a longer string are replaced by their text. `$${var.NAME}`
 // is the literal `${var.NAME}`. `${env:NAME}` is left alone here: it is resolved after,
 // by src/load/env.ts, so a var may itself hold one (`token: ${env:STAGING_TOKEN}`).
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMean } from '../suggest/did-you-mean.js';
 
 export type Scalar = string | number | boolean;
 export type VarValue = Scalar | null | Scalar[];

@@ -1,4 +1,4 @@
-import type { Position } from '../positions.js';
+import type { Position } from '../parse/positions.js';
 import type { LineEdit } from './lines.js';
 
 /** One error as the `yaml` package reports it: its code (TAB_AS_INDENT, ...) and message, at a position. */
