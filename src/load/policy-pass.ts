@@ -1,6 +1,6 @@
 // The set's `policy:`, read in the first pass with `settings:` (a file whose text holds the
 // word is parsed then), so that every file is checked against it as it is analysed. Only
-// the first file declaring it counts; a second is an error at each (policy.duplicate).
+// the first file declaring it counts; a second is an error at each (policy.declared_twice).
 // ajv is loaded only when a rule has a `schema:`.
 import type { DesiredPolicy } from '../model/policy-data.js';
 import { compilePolicy, needsSchemaCompiler, type CompiledPolicy } from '../policy/compile.js';
@@ -12,7 +12,7 @@ import { entryEnvironments, type DeclaredEnvironments } from './expand/environme
 import { error, type LocatedProblem } from './problem.js';
 
 export interface LoadedPolicy extends PolicyContext {
-  /** Problems per file index: the rules' own (in the declaring file), and policy.duplicate. */
+  /** Problems per file index: the rules' own (in the declaring file), and policy.declared_twice. */
   problems: Map<number, LocatedProblem[]>;
   /** The index of the file whose policy counts. */
   file: number;
@@ -75,7 +75,7 @@ function checkEnvironments(
 function duplicate(count: number): LocatedProblem {
   return error(
     ['policy'],
-    'policy.duplicate',
+    'policy.declared_twice',
     `policy: is declared in ${count} files; keep it in one file (the platform team's, owned through CODEOWNERS)`,
     'key',
   );
