@@ -49,7 +49,10 @@ export async function readPolicy(
     dataFor(environment) {
       return {
         rules: compiled.rules
-          .filter(({ rule }) => environment === undefined || !rule.environments || rule.environments.includes(environment))
+          .filter(
+            ({ rule }) =>
+              !rule.environments || (environment !== undefined && rule.environments.includes(environment)),
+          )
           .map((r) => r.data),
       };
     },

@@ -4,12 +4,12 @@
 import { labelsOf } from './labels.js';
 import type { CompiledRule, PolicySubject, Violation } from './types.js';
 
-/** The rules that check monitors in an environment (undefined: the set declares none). */
+/** The rules that check monitors in an environment (undefined: the set declares none, and a rule limited to some applies nowhere). */
 export function monitorRulesIn(rules: readonly CompiledRule[], environment: string | undefined): CompiledRule[] {
   return rules.filter(
     (rule) =>
       rule.requirements.length > 0 &&
-      (rule.environments === undefined || environment === undefined || rule.environments.includes(environment)),
+      (rule.environments === undefined || (environment !== undefined && rule.environments.includes(environment))),
   );
 }
 
