@@ -53,6 +53,10 @@ export const COMMAND_MODULES: Readonly<Record<string, CommandModules>> = {
     declaration: async () => (await import('./commands/environments.js')).registerEnvironments,
     work: () => import('./commands/environments-run.js'),
   },
+  lock: {
+    declaration: async () => (await import('./commands/lock.js')).registerLock,
+    work: () => import('./commands/lock-run.js'),
+  },
   ci: {
     declaration: async () => (await import('./commands/ci.js')).registerCi,
     work: () => import('./commands/ci-run.js'),
