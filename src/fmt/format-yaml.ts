@@ -78,7 +78,7 @@ function spaceSections(top: YAMLMap): void {
 
 function keyText(pair: Pair): string | undefined {
   const key = pair.key as Node | null;
-  const value = key && 'value' in key ? (key as Scalar).value : key;
+  const value = key && 'value' in key ? key.value : key;
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -89,7 +89,6 @@ function keyText(pair: Pair): string | undefined {
  */
 function unquote(node: Scalar): void {
   if (node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') return;
-  // eslint-disable-next-line no-control-regex -- control characters are what is looked for
   if (typeof node.value !== 'string' || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(node.value)) return;
   node.type = 'PLAIN';
 }
