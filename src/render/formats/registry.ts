@@ -2,6 +2,7 @@
 // for --help and a pure renderer per subject it renders) and one entry in OUTPUT_FORMATS;
 // every command whose subject it renders then offers it in --format and --help.
 import { MonitorsError } from '../../errors.js';
+import { orList } from '../../model/or-list.js';
 import { codequality } from './codequality.js';
 import { html } from './html.js';
 import { json } from './json.js';
@@ -57,8 +58,4 @@ export function renderAs<S extends Subject>(
 export function formatHelp(subject: Subject, note?: string): string {
   const list = orList(formatsOf(subject).map((f) => `${f.name} (${f.description})`));
   return `${list}${note ? `; ${note}` : ''}`;
-}
-
-function orList(names: readonly string[]): string {
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
 }
