@@ -1,5 +1,6 @@
 // JUnit reports read back by a JUnit parser (junit2json, which CI uploaders use): the
 // counts, the verdict of each status, the time, and names that would break XML kept intact.
+import { execFileSync } from 'node:child_process';
 import { parse } from 'junit2json';
 import { describe, expect, it } from 'vitest';
 import { CHECK_FORMAT_VERSION, type CheckReport, type CheckResult } from '../../src/check/types.js';
@@ -51,6 +52,8 @@ describe('check --format junit', () => {
     expect(cases[1].skipped[0].message).toBe('degraded: degraded because');
     expect(cases[3].skipped[0].message).toBe('not checked: not_checked because');
     expect(cases[2].classname).toBe('staging.monitors/shop.yaml');
+    // libxml2's own parser (xmllint, from Debian's libxml2-utils, which .ci/run installs) finds it well-formed.
+    expect(execFileSync('xmllint', ['--noout', '-'], { input: xml, encoding: 'utf8' })).toBe('');
   });
 });
 
