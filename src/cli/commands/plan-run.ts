@@ -52,6 +52,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
         ...(source ? { settingsFile: source.file } : {}),
         lock: session.lock,
         toolVersion: packageVersion(),
+        now: new Date(),
         ...savedApiUrl(options.apiUrl, apiUrl, apiUrlAt),
         ...(chosen
           ? {
