@@ -16,7 +16,7 @@ export function registerDestroy(program: Command): void {
     .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
     .option(
       '--allow-mass-delete',
-      'allow deleting more than the configured limits (settings.max_deletes, max_delete_share)',
+      'accepted and ignored: destroy is not held by the mass-delete guard (it shows the plan and asks, or takes --yes)',
     )
     .option('--concurrency <n>', 'deletes in flight at once', '8')
     .option(

@@ -3,12 +3,17 @@
 // every command whose subject it renders then offers it in --format and --help.
 import { MonitorsError } from '../../errors.js';
 import { orList } from '../../model/or-list.js';
+import { codequality } from './codequality.js';
+import { html } from './html.js';
 import { json } from './json.js';
+import { junit } from './junit.js';
 import { markdown } from './markdown.js';
 import type { OutputFormat, RenderContext, Subject, Subjects } from './subjects.js';
+import { sarif } from './sarif.js';
+import { svg } from './svg.js';
 import { text } from './text.js';
 
-export const OUTPUT_FORMATS = [text, markdown, json] as const;
+export const OUTPUT_FORMATS = [text, markdown, json, sarif, codequality, junit, html, svg] as const;
 
 type AnyFormat = (typeof OUTPUT_FORMATS)[number];
 export type FormatName = AnyFormat['name'];
