@@ -17,6 +17,7 @@ import type { StatusReport } from '../../status/types.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { parsePlanFormat, useColor, type PlanFormat } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';
@@ -24,6 +25,8 @@ import type { StatusOptions } from './status-options.js';
 
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
   const format = parsePlanFormat(options.format);
+  if (asksEveryEnvironment(options.env, process.env))
+    return runEveryEnvironment({ command: 'status', paths, format, single: { lock: options.lock } });
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
   const environment = requestedEnvironment(options.env, process.env);

@@ -9,6 +9,7 @@ import {
   type ValidationSummary,
 } from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
 
@@ -16,6 +17,8 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   if (options.format !== 'text' && options.format !== 'json') {
     throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
   }
+  if (asksEveryEnvironment(options.env, process.env))
+    return runEveryEnvironment({ command: 'validate', paths, format: options.format });
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
   const { files, environments, declaredEnvironments, diagnostics } = await loadSummary(paths, {

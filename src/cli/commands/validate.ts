@@ -10,7 +10,7 @@ export function registerValidate(program: Command): void {
     .option('--format <format>', 'text or json', 'text')
     .option(
       '--env <name>',
-      'check one environment (settings.environments; default: MONITORS_ENV, else every environment)',
+      'check one environment (settings.environments; default: MONITORS_ENV, else every environment together), or all: one section per environment',
     )
     .option(
       '--require-env',
