@@ -58,7 +58,7 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
       'ENV_NOT_DECLARED',
       '--env all runs every environment, but the YAML declares no environments',
       {
-        hint: `Declare them under settings.environments (docs/environments.md), or leave out --env: monitors ${command}`,
+        hint: `Declare them under settings.environments (docs/yaml-format.md, "Environments"), or leave out --env: monitors ${command}`,
       },
     );
   }
