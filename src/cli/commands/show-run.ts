@@ -3,12 +3,13 @@
 // goes to stderr, so stdout stays the plan alone (JSON stays one document).
 import { EXIT_OK } from '../../errors.js';
 import { printable } from '../../model/printable.js';
-import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
+import { chooseFormat } from '../../render/formats/registry.js';
+import { renderPlan, useColor } from '../planning/render.js';
 import { readSavedPlanFile } from '../steps/saved-plan-file.js';
 import type { ShowOptions } from './show-options.js';
 
 export async function runShow(file: string, options: ShowOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
+  const format = chooseFormat('plan', options.format);
   const saved = await readSavedPlanFile(file);
   const where = saved.environment ? `, environment ${saved.environment.name}` : '';
   process.stderr.write(

@@ -24,7 +24,8 @@ export type EveryEnvironmentCommand = 'plan' | 'validate' | 'status';
 export interface EveryEnvironmentRequest {
   command: EveryEnvironmentCommand;
   paths: string[];
-  format: 'text' | 'markdown' | 'json';
+  /** The --format chosen for the command; --env all combines text, markdown and json. */
+  format: string;
   detailedExitcode?: boolean | undefined;
   /** Options that name one file for what is one per environment: refused. */
   single?: { out?: string | undefined; lock?: string | undefined };
@@ -35,7 +36,11 @@ export function asksEveryEnvironment(flag: string | undefined, env: NodeJS.Proce
 }
 
 export async function runEveryEnvironment(request: EveryEnvironmentRequest): Promise<number> {
-  const { command, paths } = request;
+  const { command, paths, format } = request;
+  if (format !== 'text' && format !== 'markdown' && format !== 'json')
+    throw new MonitorsError('BAD_OPTION', `--env all combines text, markdown or json, not ${JSON.stringify(format)}`, {
+      hint: `Render ${format} one environment at a time: --env NAME --format ${format}.`,
+    });
   for (const [flag, value] of [
     ['--out', request.single?.out],
     ['--lock', request.single?.lock],
@@ -75,9 +80,9 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
   const exitCode = worstExit(command, runs, request.detailedExitcode === true);
   const where = paths.length > 0 ? paths.join(' ') : '.';
   const text =
-    request.format === 'json'
+    format === 'json'
       ? renderAllJson(command, runs, exitCode)
-      : request.format === 'markdown'
+      : format === 'markdown'
         ? renderAllMarkdown(command, where, runs)
         : renderAllText(command, runs);
   process.stdout.write(text);
