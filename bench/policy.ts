@@ -71,8 +71,7 @@ async function main(): Promise<void> {
     cpSync(plain, withPolicy, { recursive: true });
     writeFileSync(path.join(withPolicy, 'policy.yaml'), TEN_RULES);
     const env = benchEnv(corpus.env);
-    const once = async (yamlDir: string, what: string) =>
-      checked(await measureCli(['validate', yamlDir], env), what);
+    const once = async (yamlDir: string, what: string) => checked(await measureCli(['validate', yamlDir], env), what);
     await once(plain, 'validate without policy'); // warm the file cache
     await once(withPolicy, 'validate with policy');
     const without: Measured[] = [];

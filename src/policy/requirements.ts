@@ -60,7 +60,12 @@ const maxInterval: Build = (value) => {
   if (typeof value !== 'number') return undefined;
   return ({ input }) =>
     typeof input.interval_seconds === 'number' && input.interval_seconds > value
-      ? [{ field: 'interval_seconds', message: `interval_seconds is ${input.interval_seconds}; at most ${value} is allowed` }]
+      ? [
+          {
+            field: 'interval_seconds',
+            message: `interval_seconds is ${input.interval_seconds}; at most ${value} is allowed`,
+          },
+        ]
       : [];
 };
 

@@ -21,7 +21,10 @@ function findingOf(e: ErrorObject): Finding {
   const field = segments[0]?.replace(/~1/g, '/').replace(/~0/g, '~');
   if (field === undefined) {
     const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
-    return { field: undefined, message: missing ? `${missing} must be set (schema)` : `the monitor ${e.message ?? 'is refused'} (schema)` };
+    return {
+      field: undefined,
+      message: missing ? `${missing} must be set (schema)` : `the monitor ${e.message ?? 'is refused'} (schema)`,
+    };
   }
   const label = segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
   return { field, message: `${label} ${e.message ?? 'is refused'} (schema)` };

@@ -92,7 +92,10 @@ describe('policy with the built CLI', { timeout: 120_000 }, () => {
     // A delete in production, and a monitor without its team tag.
     edit('shop.yaml', (t) => t.replace(/ {2}- name: "shop: home"[\s\S]*?keyword_mode: present\n/, ''));
     edit('payments.yaml', (t) =>
-      t.replace('    url: https://pay.example.com/health\n', '    url: https://pay.example.com/health\n    tags: "pci"\n'),
+      t.replace(
+        '    url: https://pay.example.com/health\n',
+        '    url: https://pay.example.com/health\n    tags: "pci"\n',
+      ),
     );
     const plan = await inProduction('plan', '--out', 'saved.json');
     expect(plan.code).toBe(1);
@@ -119,7 +122,10 @@ describe('policy with the built CLI', { timeout: 120_000 }, () => {
     const ciDir = join(dir, 'ci');
     mkdirSync(join(ciDir, 'monitors'), { recursive: true });
     // A set without environments, for CI's one run: the example's policy without its settings.
-    const policy = readFileSync(join(EXAMPLE, 'platform.yaml'), 'utf8').replace(/settings:[\s\S]*?\n\npolicy:/, 'policy:');
+    const policy = readFileSync(join(EXAMPLE, 'platform.yaml'), 'utf8').replace(
+      /settings:[\s\S]*?\n\npolicy:/,
+      'policy:',
+    );
     writeFileSync(join(ciDir, 'monitors', 'platform.yaml'), policy.replace(/ {4}environments: \[production\]\n/g, ''));
     writeFileSync(
       join(ciDir, 'monitors', 'api.yaml'),

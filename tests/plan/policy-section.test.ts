@@ -85,7 +85,11 @@ describe('the plan policy section', () => {
   });
 
   it('refuses the changes a mandatory deny rule names (a delete by its live type); an advisory one warns', () => {
-    const changes = [change('create', 'shop: new', null), change('delete', 'api: old', 'ID1'), change('delete', 'shop: old', 'ID2')];
+    const changes = [
+      change('create', 'shop: new', null),
+      change('delete', 'api: old', 'ID1'),
+      change('delete', 'shop: old', 'ID2'),
+    ];
     const section = policySection({
       desired: desired([
         rule('no-prod-deletes', { deny: ['delete'], whereTypes: ['ping'] }),

@@ -18,7 +18,15 @@ const policy = (refused: boolean): PlanPolicy => ({
   warnings: [{ rule: 'fast', file: 'shop.yaml', line: 2, col: 3, message: 'policy fast (advisory): interval' }],
   denied: [],
   exceptions: [
-    { rule: 'team-tag', monitor: 'shop: eu', reason: 'owner | leaving', file: 'shop.yaml', line: 7, col: 5, from: 'entry' },
+    {
+      rule: 'team-tag',
+      monitor: 'shop: eu',
+      reason: 'owner | leaving',
+      file: 'shop.yaml',
+      line: 7,
+      col: 5,
+      from: 'entry',
+    },
   ],
 });
 
@@ -34,7 +42,9 @@ describe('the policy section of a plan', () => {
   it('is in the Markdown plan, also without changes; a refused plan carries the mark CI reads', () => {
     const refused = renderPlanMarkdown({ ...noChangesPlan(), policy: policy(true) });
     expect(refused).toContain(POLICY_REFUSED_MARKER);
-    expect(refused).toContain('| 📝 exception | `team-tag` | `"shop: eu" at shop.yaml:7:5` | reason: owner \\| leaving |');
+    expect(refused).toContain(
+      '| 📝 exception | `team-tag` | `"shop: eu" at shop.yaml:7:5` | reason: owner \\| leaving |',
+    );
     expect(refused.startsWith('**No changes')).toBe(true); // the summary line CI counts stays first
     const accepted = renderPlanMarkdown({ ...noChangesPlan(), policy: policy(false) });
     expect(accepted).not.toContain(POLICY_REFUSED_MARKER);
