@@ -3,7 +3,7 @@
 // `artifacts:reports:codequality`; the check's results as JUnit for GitLab's
 // `artifacts:reports:junit`. Each comes from the CLI's own `--format`, like every other
 // output `monitors ci` shows; a run that writes no such report (it failed before) leaves none.
-import { runSelf } from './child.js';
+import type { ChildResult, ChildRuns } from './child.js';
 import type { CiOptions } from './options.js';
 import type { CiProvider, MachineReport } from './provider.js';
 
@@ -17,10 +17,15 @@ export function machineReportFile(kind: MachineReport, environment?: string): st
 }
 
 /** After validate: its findings as SARIF and Code Quality, for the CIs that read them. */
-export async function writeFindingsReports(options: CiOptions, provider: CiProvider, childEnv: Env): Promise<void> {
+export async function writeFindingsReports(
+  runs: ChildRuns,
+  options: CiOptions,
+  provider: CiProvider,
+  childEnv: Env,
+): Promise<void> {
   for (const kind of ['sarif', 'codequality'] as const) {
     if (!provider.machineReports.includes(kind)) continue;
-    const run = await runSelf(['validate', options.path, '--format', kind], childEnv, { quiet: true });
+    const run = await runs.run(['validate', options.path, '--format', kind], childEnv, { quiet: true });
     // Exit 1 is "problems found": the report holds them. Anything else wrote no report.
     if ((run.code === 0 || run.code === 1) && /^\s*[[{]/.test(run.stdout))
       provider.writeMachineReport(kind, machineReportFile(kind), run.stdout);
@@ -33,18 +38,19 @@ export async function writeFindingsReports(options: CiOptions, provider: CiProvi
  * as JUnit, with the renderers the CLI's own --format uses; otherwise the Markdown run.
  */
 export async function runCheckStep(
+  runs: ChildRuns,
   args: string[],
   childEnv: Env,
   provider: CiProvider,
   environment?: string,
-): Promise<{ code: number; stdout: string; output: string }> {
+): Promise<ChildResult> {
   // checkArgs asks for Markdown; a later --format wins.
-  if (!provider.machineReports.includes('junit')) return runSelf(args, childEnv);
+  if (!provider.machineReports.includes('junit')) return runs.run(args, childEnv);
   const [{ renderCheckMarkdown }, { renderCheckJunit }] = await Promise.all([
     import('../render/check-markdown.js'),
     import('../render/junit/check-junit.js'),
   ]);
-  const run = await runSelf([...args, '--format', 'json'], childEnv, { quiet: true });
+  const run = await runs.run([...args, '--format', 'json'], childEnv, { quiet: true });
   let report;
   try {
     report = JSON.parse(run.stdout) as Parameters<typeof renderCheckMarkdown>[0];

@@ -16,6 +16,7 @@ import { checkNamePatterns } from '../../status/select.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { useColor } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';
@@ -24,9 +25,14 @@ import type { StatusOptions } from './status-options.js';
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
   const format = chooseFormat('status', options.format);
   const days = parseDays(options.days);
+  // --env all: the reports of every environment, one after the other; the status page holds
+  // them all by itself (below), as it does without --env.
+  const everyEnvironment = asksEveryEnvironment(options.env, process.env);
+  if (everyEnvironment && format !== 'html')
+    return runEveryEnvironment({ command: 'status', paths, format, single: { lock: options.lock } });
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
-  const requested = requestedEnvironment(options.env, process.env);
+  const requested = everyEnvironment ? undefined : requestedEnvironment(options.env, process.env);
   const lockFlag = fileOption('--lock', options.lock);
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   // The status page shows every environment: with none named, each one the set declares,
