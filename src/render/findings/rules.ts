@@ -29,8 +29,7 @@ const FAMILIES: Readonly<Record<string, readonly [string, string]>> = {
   moved: ['A moved: entry.', 'yaml-format.md#moved'],
   removed: ['A removed: entry.', 'yaml-format.md#removed'],
   lint: ['A likely mistake (a warning).', 'rules.md#warnings-the-loader-only'],
-  // No page of its own yet: the table of codes (point it at the policy page once there is one).
-  policy: ['A policy rule of the set.', CODES],
+  policy: ['A policy rule of the set.', 'policy.md'],
 };
 
 /** The description and help page of a code; an unknown family points at the table of codes. */
