@@ -13,6 +13,12 @@ export interface LockListView {
   notes: readonly string[];
 }
 
+/** One record of the lock, and the lock file it is in (as shown). */
+export interface LockRecordView {
+  row: LockRow;
+  lockFile: string;
+}
+
 export function renderLockListText(view: LockListView): string {
   const lines: string[] = [];
   if (view.rows.length > 0) {

@@ -63,6 +63,8 @@ describe('monitors lock', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/^error LOCK_NAME_UNKNOWN: .*"wbe2"/);
     expect(unknown.stderr).not.toMatch(/\n\s+at /);
+    const format = await cli(['lock', 'list', '--format', 'markdown']);
+    expect(format.stderr).toMatch(/^error BAD_OPTION: --format must be text or json, not "markdown"/);
   });
 
   it('forgets a record only once its YAML is gone, after asking, and sends nothing', async () => {
