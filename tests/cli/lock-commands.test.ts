@@ -6,17 +6,21 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, GIT_TEST_ENV } from '../helpers/git-sandbox.js';
+import { checkout, commitFiles, git, GIT_TEST_ENV, makeOrigin, showFile } from '../helpers/git-sandbox.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 let sim: SimProcess;
 let dir: string;
+const roots: string[] = [];
 const yaml = (names: string[]) =>
   `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://example.com/${n}\n`).join('')}`;
-const cli = (args: string[]) =>
-  runCli(args, { cwd: dir, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, ...GIT_TEST_ENV } });
+const cli = (args: string[], cwd = dir) =>
+  runCli(args, {
+    cwd,
+    env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, HOME: cwd, ...GIT_TEST_ENV },
+  });
 const liveNames = async () => {
   const res = await fetch(`${sim.baseUrl}/monitors?limit=100`, { headers: { Authorization: `Bearer ${sim.token}` } });
   return ((await res.json()) as { data: { name: string }[] }).data.map((m) => m.name).sort();
@@ -34,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
 describe('monitors lock', () => {
@@ -86,5 +91,30 @@ describe('monitors lock', () => {
     expect(await liveNames()).toEqual(['api-10', 'api-2', 'web']);
     const plan = await cli(['plan', '--detailed-exitcode']);
     expect(plan.code).toBe(0); // the live "web" is no longer managed: nothing to delete
+  });
+
+  it('with --lock-branch, lists the records on the branch and forgets through a push to it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'lock-commands-git-'));
+    roots.push(root);
+    const origin = makeOrigin(root, { 'monitors.yaml': yaml(['branch-home', 'branch-old']) });
+    const first = checkout(root, 'first', origin);
+    expect((await cli(['apply', '--yes', '--lock-branch', 'monitors-state'], first)).code).toBe(0);
+    const branchNames = () =>
+      (
+        JSON.parse(showFile(origin, 'monitors-state', 'monitors.lock.json') ?? '{}') as { monitors: { name: string }[] }
+      ).monitors
+        .map((m) => m.name)
+        .sort();
+    expect(branchNames()).toEqual(['branch-home', 'branch-old']);
+
+    // A fresh checkout of main, where the entry is already gone: no lock file in it.
+    const job = checkout(root, 'job', origin);
+    commitFiles(job, { 'monitors.yaml': yaml(['branch-home']) }, 'drop branch-old');
+    const listed = await cli(['lock', 'list', '--lock-branch', 'monitors-state'], job);
+    expect(listed.stdout).toMatch(/\nbranch-old +\S+ +\(not in the YAML\) +\d{4}-/);
+    const forgot = await cli(['lock', 'forget', 'branch-old', '--yes', '--lock-branch', 'monitors-state'], job);
+    expect(forgot.code, forgot.stderr).toBe(0);
+    expect(forgot.stdout).toMatch(/Lock record saved: monitors\.lock\.json on monitors-state of origin/);
+    expect(branchNames()).toEqual(['branch-home']);
   });
 });
