@@ -116,5 +116,8 @@ describe('monitors lock', () => {
     expect(forgot.code, forgot.stderr).toBe(0);
     expect(forgot.stdout).toMatch(/Lock record saved: monitors\.lock\.json on monitors-state of origin/);
     expect(branchNames()).toEqual(['branch-home']);
+    expect(git(origin, 'log', '-1', '--format=%s', 'monitors-state')).toMatch(
+      /^monitors: lock forget "branch-old" \(id \S+\), nothing sent in monitors\.lock\.json \[skip ci\]$/,
+    );
   });
 });
