@@ -53,6 +53,10 @@ describe('monitors lock', () => {
     const doc = JSON.parse((await cli(['lock', 'list', '--format', 'json'])).stdout) as {
       monitors: { name: string; id: string; file: string; last_applied: string }[];
     };
+    expect(Object.entries(doc).slice(0, 2)).toEqual([
+      ['format_version', 1],
+      ['environment', null],
+    ]);
     const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: { id: string }[] };
     expect(doc.monitors.map((m) => m.id).sort()).toEqual(lock.monitors.map((m) => m.id).sort());
     expect(doc.monitors.every((m) => m.file === 'monitors.yaml' && !Number.isNaN(Date.parse(m.last_applied)))).toBe(

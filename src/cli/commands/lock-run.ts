@@ -27,7 +27,7 @@ export async function runLockList(paths: string[], options: LockReadOptions): Pr
     ...(set.note ? [set.note] : []),
     ...(set.lock ? [] : [`there is no lock file at ${lockFile} yet: nothing has been applied from this set`]),
   ];
-  const view = { lockFile, rows, notes };
+  const view = { environment: environmentOf(set), lockFile, rows, notes };
   process.stdout.write(renderAs(format, 'lock', view, NO_COLOR));
   return EXIT_OK;
 }
@@ -39,7 +39,7 @@ export async function runLockShow(name: string, paths: string[], options: LockRe
   if (!set.lock) throw noLockFile(lockFile);
   const record = findRecord(set.lock, name);
   const row = rows.find((r) => r.record === record)!;
-  process.stdout.write(renderAs(format, 'lockRecord', { row, lockFile }, NO_COLOR));
+  process.stdout.write(renderAs(format, 'lockRecord', { environment: environmentOf(set), row, lockFile }, NO_COLOR));
   return EXIT_OK;
 }
 
@@ -70,3 +70,5 @@ function history(set: SetLock, branch: LockBranchSession | undefined) {
   const at = branch?.readAt();
   return at ? blameLines(set.location.path, at) : branch ? Promise.resolve(new Map()) : blameLines(set.location.path);
 }
+
+const environmentOf = (set: SetLock) => set.desired.settings.environment?.name ?? null;

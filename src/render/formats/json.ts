@@ -18,6 +18,6 @@ export const json = {
     validation: ({ summary }) => `${JSON.stringify(validationReport(summary), null, 2)}\n`,
     environments: (entries) => renderEnvironmentsJson(entries),
     lock: (view) => renderLockListJson(view),
-    lockRecord: ({ row, lockFile }) => renderLockShowJson(row, lockFile),
+    lockRecord: (view) => renderLockShowJson(view),
   },
 } as const satisfies OutputFormat<'json'>;
