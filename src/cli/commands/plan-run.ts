@@ -38,6 +38,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     lockFlag,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
+    allowMissing: options.allowMissing ?? false,
     env: process.env,
     cwd: process.cwd(),
     command: 'plan',
@@ -68,6 +69,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
         ...(source ? { settingsFile: source.file } : {}),
         lock: session.lock,
         toolVersion: packageVersion(),
+        now: new Date(),
         ...savedApiUrl(options.apiUrl, apiUrl, apiUrlAt),
         ...(chosen
           ? {
