@@ -1,23 +1,15 @@
 import { isMonitorsError } from '../../errors.js';
-import { childRuns, type SelfProcess } from '../../ci/child.js';
+import { childRuns } from '../../ci/child.js';
 import { loadProvider } from '../../ci/load-provider.js';
 import { ciOptions, providerName, type CiFlags } from '../../ci/options.js';
 import { runCi } from '../../ci/run-ci.js';
-
-/** This very CLI, started again for each run; its signals passed on to the run in progress (src/ci/child.ts). */
-const SELF: SelfProcess = {
-  command: process.execPath,
-  args: [...process.execArgv, process.argv[1] ?? ''],
-  onStopSignals: (handler) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => handler(signal));
-  },
-};
+import { SELF_PROCESS } from '../steps/self-process.js';
 
 export async function runCiCommand(command: string, path: string | undefined, flags: CiFlags): Promise<number> {
   const options = ciOptions(command, path, flags);
   const provider = await loadProvider(providerName(flags.provider, process.env), options, process.env);
   try {
-    return await runCi(options, process.env, provider, childRuns(SELF));
+    return await runCi(options, process.env, provider, childRuns(SELF_PROCESS));
   } catch (error) {
     // Said the way the CI shows an error (GitHub: an annotation), not only on stderr.
     if (!isMonitorsError(error)) throw error;

@@ -3,7 +3,7 @@
 // environment, each holding only its own token variable and using its own lock file, then
 // one answer with a section each (src/env-all/) and the worst exit code.
 import { environmentChildEnv, environmentsFromReport } from '../../ci/environments.js';
-import { runSelf } from '../../ci/child.js';
+import { childRuns } from '../../ci/child.js';
 import {
   renderAllJson,
   renderAllMarkdown,
@@ -16,6 +16,7 @@ import { MonitorsError } from '../../errors.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import { requestedEnvironment } from './environment.js';
+import { SELF_PROCESS } from './self-process.js';
 
 export const ALL_ENVIRONMENTS = 'all';
 
@@ -50,7 +51,8 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
         hint: `Each environment has its own (settings.environments.NAME); use ${flag} with --env NAME.`,
       });
   const base: Record<string, string | undefined> = { ...process.env, MONITORS_ENV: undefined };
-  const discovery = await runSelf(['validate', ...paths, '--format', 'json'], base, { quiet: true });
+  const children = childRuns(SELF_PROCESS);
+  const discovery = await children.run(['validate', ...paths, '--format', 'json'], base, { quiet: true });
   const declared = discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
   if (declared.length === 0) {
     if (discovery.code !== 0) {
@@ -70,7 +72,7 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
   const args = process.argv.slice(2);
   const runs: EnvironmentRun[] = [];
   for (const environment of declared) {
-    const result = await runSelf(
+    const result = await children.run(
       childArgs(args, environment.name, command),
       environmentChildEnv(process.env, environment, declared),
       { quiet: true },
