@@ -236,9 +236,7 @@ describe('monitors validate', () => {
   it('rejects an unknown format with a clear message', async () => {
     const r = await runCli(['validate', '--format', 'xml'], { cwd: dir });
     expect(r.code).toBe(1);
-    // The formats that render a validation, from the registry: text first, json among them.
-    expect(r.stderr).toMatch(/--format must be text(, \w+)* or \w+, not "xml"\n/);
-    expect(r.stderr).toMatch(/must be [^\n]*\bjson\b/);
+    expect(r.stderr).toContain('--format must be text, json, sarif or codequality, not "xml"');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

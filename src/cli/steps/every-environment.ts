@@ -16,7 +16,7 @@ import { MonitorsError } from '../../errors.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import { requestedEnvironment } from './environment.js';
-import { SELF_PROCESS } from './self-process.js';
+import { SELF } from './self-process.js';
 
 export const ALL_ENVIRONMENTS = 'all';
 
@@ -51,7 +51,7 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
         hint: `Each environment has its own (settings.environments.NAME); use ${flag} with --env NAME.`,
       });
   const base: Record<string, string | undefined> = { ...process.env, MONITORS_ENV: undefined };
-  const children = childRuns(SELF_PROCESS);
+  const children = childRuns(SELF);
   const discovery = await children.run(['validate', ...paths, '--format', 'json'], base, { quiet: true });
   const declared = discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
   if (declared.length === 0) {

@@ -1,11 +1,7 @@
 import type { SelfProcess } from '../../ci/child.js';
 
-/**
- * This very CLI, to be started again as a child per run (`monitors ci`, `--env all`), and
- * its SIGINT and SIGTERM, passed on to the run in progress (src/ci/child.ts). Only the CLI
- * reads process.argv and owns signal handlers (docs/architecture.md).
- */
-export const SELF_PROCESS: SelfProcess = {
+/** This very CLI, started again for each run; its signals passed on to the run in progress (src/ci/child.ts). */
+export const SELF: SelfProcess = {
   command: process.execPath,
   args: [...process.execArgv, process.argv[1] ?? ''],
   onStopSignals: (handler) => {
