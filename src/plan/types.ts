@@ -119,6 +119,8 @@ export interface NotTargeted {
 
 export interface Plan {
   format_version: typeof PLAN_FORMAT_VERSION;
+  /** `destroy`: the plan of `monitors destroy` (every managed monitor deleted); absent for a plan of the YAML. */
+  intent?: 'destroy';
   /** The environment planned (settings.environments), when the set declares them. */
   environment?: string;
   summary: PlanSummary;

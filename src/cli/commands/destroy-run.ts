@@ -1,17 +1,17 @@
 // `monitors destroy`: the YAML says where the lock file is and which workspace; the plan
-// deletes every monitor the lock file records (src/destroy), through the mass-delete guard
-// like any delete, and is carried out exactly as apply carries out a plan: confirmation,
+// deletes every monitor the lock file records (src/destroy). Deleting them all is its intent,
+// so the mass-delete guard (meant for a routine plan that deletes by accident) does not hold
+// it; it shows the plan and asks (or takes --yes). It is carried out exactly as apply carries out a plan: confirmation,
 // progress, Ctrl-C, failures, the lock file (and --lock-branch) written as each delete lands.
 import { planDestroy } from '../../destroy/plan-destroy.js';
-import { MonitorsError } from '../../errors.js';
 import { newLockFile } from '../../lock/lock-file.js';
-import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { displayPath } from '../../model/display-path.js';
-import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
+import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
+import { writeSettings } from '../steps/write-settings.js';
 import type { DestroyOptions } from './destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
@@ -19,8 +19,8 @@ export async function finishDestroyCommand(paths: string[], options: DestroyOpti
 }
 
 export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
-  // apply's options, checked the same way; destroy has no --plan, --wait, --target or --replace.
-  const settings = applySettings(args, options);
+  // The options of every writing command; destroy has no --plan, --wait, --target or --replace.
+  const settings = writeSettings(args, options, undefined);
   const paths = settings.paths.length > 0 ? settings.paths : ['.'];
   const branch = openBranch(settings);
   watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
@@ -49,13 +49,6 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
     const lock = existing ?? newLockFile();
     const plan = planDestroy({ desired, live, lock: existing, lockShown: displayPath(location.path, cwd) });
     plan.notes.push(...(repair?.notes ?? []));
-    const refused = checkDeleteGuard(plan, {
-      maxDeletes: desired.settings.maxDeletes,
-      maxDeleteShare: desired.settings.maxDeleteShare,
-      managedLiveCount: plan.summary.delete,
-      allowMassDelete: settings.allowMassDelete,
-    });
-    if (refused) throw refused;
     return await carryOut(plan, {
       api,
       lock,
@@ -66,8 +59,6 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       lockRepaired: (repair?.notes.length ?? 0) > 0,
       prompt: { command: 'destroy', question: question(plan) },
     });
-  } catch (error) {
-    throw error instanceof MonitorsError && error.code === 'PLAN_MASS_DELETE' ? massDestroy(error) : error;
   } finally {
     await api.close();
   }
@@ -77,15 +68,4 @@ function question(plan: Plan): string {
   const n = plan.summary.delete;
   const where = plan.environment !== undefined ? ` in ${plan.environment}` : '';
   return `Do you really want to delete ${n === 1 ? 'the 1 monitor' : `all ${n} monitors`} this repository manages${where}? This cannot be undone.`;
-}
-
-/** The guard's hint speaks of a missing folder; for destroy, deleting them all is the point. */
-function massDestroy(error: MonitorsError): MonitorsError {
-  return new MonitorsError(
-    error.code,
-    error.message.replace(/; refused to protect.*$/, '; refused without --allow-mass-delete'),
-    {
-      hint: 'A destroy deletes every managed monitor; if that is intended, run again with --allow-mass-delete (and --yes, or answer yes). Nothing was changed.',
-    },
-  );
 }

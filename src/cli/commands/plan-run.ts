@@ -10,12 +10,13 @@ import { requestedEnvironment } from '../steps/environment.js';
 import { parseNarrowing } from '../planning/narrow.js';
 import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
-import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
+import { chooseFormat } from '../../render/formats/registry.js';
+import { renderPlan, useColor } from '../planning/render.js';
 
 import type { PlanOptions } from './plan-options.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
+  const format = chooseFormat('plan', options.format);
   const environment = requestedEnvironment(options.env, process.env);
   const out = fileOption('--out', options.out);
   const lockFlag = fileOption('--lock', options.lock);

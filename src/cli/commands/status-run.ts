@@ -6,16 +6,13 @@ import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
-import { renderStatusJson } from '../../render/status-json.js';
-import { renderStatusMarkdown } from '../../render/status-markdown.js';
-import { renderStatusText } from '../../render/status-text.js';
+import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
 import { parseStatusFailOn } from '../../status/fail-on.js';
 import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js';
 import { checkNamePatterns } from '../../status/select.js';
-import type { StatusReport } from '../../status/types.js';
 import { readWorkspace } from '../planning/read-workspace.js';
-import { parsePlanFormat, useColor, type PlanFormat } from '../planning/render.js';
+import { useColor } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
@@ -23,7 +20,7 @@ import { fileOption } from '../steps/options.js';
 import type { StatusOptions } from './status-options.js';
 
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
+  const format = chooseFormat('status', options.format);
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
   const environment = requestedEnvironment(options.env, process.env);
@@ -57,7 +54,7 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
       ...(failOn ? { failOn } : {}),
     });
     report.notes.push(...(repair?.notes ?? []), ...(session.lockNote ? [session.lockNote] : []));
-    process.stdout.write(render(report, format));
+    process.stdout.write(renderAs(format, 'status', report, { color: useColor(process.stdout, process.env) }));
     return report.failed ? EXIT_ERROR : EXIT_OK;
   } finally {
     await session.api.close();
@@ -71,10 +68,4 @@ async function readIncidents(api: MonitorsApi, origin: ApiOrigin | undefined): P
   } catch (error) {
     return { read: false, note: incidentsNotRead(error, origin) };
   }
-}
-
-function render(report: StatusReport, format: PlanFormat): string {
-  if (format === 'json') return renderStatusJson(report);
-  if (format === 'markdown') return renderStatusMarkdown(report);
-  return renderStatusText(report, { color: useColor(process.stdout, process.env) });
 }

@@ -1,21 +1,16 @@
-import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
+import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { displayPath } from '../../model/display-path.js';
 import { loadSummary } from '../../load/summary.js';
-import {
-  diagnosticLine,
-  githubAnnotation,
-  summaryLine,
-  validationReport,
-  type ValidationSummary,
-} from '../../render/diagnostics.js';
+import { countBySeverity, githubAnnotation, type ValidationSummary } from '../../render/diagnostics.js';
+import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
 
+const NO_COLOR = { color: false };
+
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
-  if (options.format !== 'text' && options.format !== 'json') {
-    throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
-  }
+  const format = chooseFormat('validation', options.format);
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
   const { files, environments, declaredEnvironments, diagnostics } = await loadSummary(paths, {
@@ -44,14 +39,10 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
       : {}),
   };
   const annotations = process.env.GITHUB_ACTIONS === 'true' ? diagnostics.map(githubAnnotation) : [];
-  const report = validationReport(summary);
-  if (options.format === 'json') {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    // Workflow commands are read from stderr too; stdout stays pure JSON.
-    if (annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
-  } else {
-    const lines = [...diagnostics.map(diagnosticLine), ...annotations, summaryLine(summary)];
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
-  return report.valid ? EXIT_OK : EXIT_ERROR;
+  // Text shows the annotations among its lines; any other format keeps stdout to itself, and
+  // the workflow commands, which are read from stderr too, go there.
+  const inline = format === 'text';
+  process.stdout.write(renderAs(format, 'validation', { summary, annotations: inline ? annotations : [] }, NO_COLOR));
+  if (!inline && annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
+  return countBySeverity(diagnostics).errors === 0 ? EXIT_OK : EXIT_ERROR;
 }
