@@ -7,6 +7,7 @@
 // a step's result is already known, differ. Validate passes neither and reads the disk.
 import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
 import type { FoundFile } from './discover.js';
+import type { DeclaredEnvironments } from './expand/environments.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import type { ExactParse } from './parse/exact-parse.js';
 import type { ReadProblem } from './read-file.js';
@@ -73,7 +74,7 @@ export class LoadCache {
     this.lastOptions = options;
     this.lastKey = JSON.stringify([
       declared?.names ?? [],
-      [...(declared?.vars ?? new Map())].map(([name, vars]) => [name, [...vars]]),
+      [...(declared?.vars ?? NO_VARS)].map(([name, vars]) => [name, [...vars]]),
       [...(declared?.varNames ?? [])],
       options.checked ?? null,
       options.missingEnv ?? null,
@@ -82,6 +83,8 @@ export class LoadCache {
     return this.lastKey;
   }
 }
+
+const NO_VARS: DeclaredEnvironments['vars'] = new Map();
 
 function sameBytes(a: Buffer, b: Buffer): boolean {
   return a === b || (a.length === b.length && a.equals(b));

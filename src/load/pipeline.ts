@@ -50,7 +50,9 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     let file = loaded[i];
     if (!file) {
       const found = discovery.files[i]!;
-      file = loaded[i] = await (cache ? cache.load(found, reads[i]!, positions) : loadFile(found, reads[i]!, positions));
+      file = loaded[i] = await (cache
+        ? cache.load(found, reads[i]!, positions)
+        : loadFile(found, reads[i]!, positions));
       // Other tools' YAML is left out before anything is read from it (environments included).
       if (isForeignLoaded(file)) foreign.add(file);
       await new Promise((resolve) => setImmediate(resolve));

@@ -48,9 +48,9 @@ export class WorkspaceSet {
     return this.refresh();
   }
 
-  /** The last load, or the first one. */
-  async current(): Promise<SetLoad> {
-    return this.last ?? (await (this.running ?? this.refresh()));
+  /** The load that sees every change received so far: the one queued, else the one under way, else the last. */
+  current(): Promise<SetLoad> {
+    return this.next ?? this.running ?? (this.last ? Promise.resolve(this.last) : this.refresh());
   }
 
   private async loadOnce(): Promise<SetLoad> {

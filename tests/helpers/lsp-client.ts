@@ -43,10 +43,10 @@ export async function startLsp(
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const connection = rpc.createMessageConnection(
-    new rpc.StreamMessageReader(child.stdout!),
-    new rpc.StreamMessageWriter(child.stdin!),
+    new rpc.StreamMessageReader(child.stdout),
+    new rpc.StreamMessageWriter(child.stdin),
   );
   const published: PublishDiagnosticsParams[] = [];
   const latest = new Map<string, Diagnostic[]>();
