@@ -49,10 +49,16 @@ async function stop(): Promise<void> {
   await running?.stop();
 }
 
-async function startIfWanted(): Promise<void> {
-  const enable = vscode.workspace.getConfiguration('monitors').get<string>('enable', 'auto');
-  if (enable === 'off' || client) return;
-  if (enable === 'on' || (await isMonitorsWorkspace())) await start();
+let starting: Promise<void> | undefined;
+
+/** Starts the server once, however many events ask for it at the same time. */
+function startIfWanted(): Promise<void> {
+  starting ??= (async () => {
+    const enable = vscode.workspace.getConfiguration('monitors').get<string>('enable', 'auto');
+    if (enable === 'off' || client) return;
+    if (enable === 'on' || (await isMonitorsWorkspace())) await start();
+  })().finally(() => (starting = undefined));
+  return starting;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {

@@ -12,15 +12,22 @@ export function yamlValidates(folder: vscode.WorkspaceFolder): boolean {
   return vscode.workspace.getConfiguration('yaml', { uri: folder.uri, languageId: 'yaml' }).get('validate') !== false;
 }
 
-/** Writes `"[yaml]": { "yaml.validate": false }` into the workspace's (or the folder's) settings. */
+/**
+ * Writes `"[yaml]": { "yaml.validate": false }` into the workspace's (or each folder's)
+ * settings. A YAML extension older than its language-overridable setting refuses that
+ * form; then the plain `"yaml.validate": false`, which it reads, is written instead.
+ */
 export async function reportProblemsOnce(): Promise<void> {
   const target = vscode.workspace.workspaceFile
     ? vscode.ConfigurationTarget.WorkspaceFolder
     : vscode.ConfigurationTarget.Workspace;
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    await vscode.workspace
-      .getConfiguration('yaml', { uri: folder.uri, languageId: 'yaml' })
-      .update('validate', false, target, true);
+    const yaml = vscode.workspace.getConfiguration('yaml', { uri: folder.uri, languageId: 'yaml' });
+    try {
+      await yaml.update('validate', false, target, true);
+    } catch {
+      await vscode.workspace.getConfiguration('yaml', folder.uri).update('validate', false, target);
+    }
   }
 }
 
