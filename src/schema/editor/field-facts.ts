@@ -33,7 +33,8 @@ const typeList = (type: string | readonly string[] | undefined): string[] =>
   type === undefined ? [] : typeof type === 'string' ? [type] : [...type];
 
 function kindOf(schema: FieldSchema): string {
-  if (schema.enum) return `one of: ${schema.enum.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`;
+  if (schema.enum)
+    return `one of: ${schema.enum.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`;
   const types = typeList(schema.type);
   if (types.length === 1 && types[0] === 'array' && schema.items) {
     return `array of ${kindOf(schema.items)}`;
