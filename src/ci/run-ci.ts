@@ -15,7 +15,7 @@ import {
 } from './environments.js';
 import type { CiOptions } from './options.js';
 import type { CiProvider, PlanCounts } from './provider.js';
-import { checkReport, planReport, textReport } from './report.js';
+import { checkReport, planReport, refusedPlanReport, textReport } from './report.js';
 import { checkArgs, commandArgs, outcomeOf, planCounts } from './steps.js';
 
 type Env = Record<string, string | undefined>;
@@ -59,7 +59,9 @@ async function runOnce(options: CiOptions, provider: CiProvider, childEnv: Env):
   const result = await runSelf(commandArgs(options), childEnv);
   const { ok, changes } = outcomeOf(options.command, result.code);
   const planned = (options.command === 'plan' || options.command === 'drift') && ok;
-  let report = planned ? planReport(options, result.stdout) : textReport(options, result.code, result.output, ok);
+  let report = planned
+    ? planReport(options, result.stdout)
+    : (refusedPlanReport(options, result.code, result.stdout) ?? textReport(options, result.code, result.output, ok));
   // Exit 1 of check: a monitor is down (or the check could not run). The comment still shows it all.
   let checkOk = true;
   if (options.command === 'plan' && options.check && ok) {
@@ -193,7 +195,10 @@ async function runOneEnvironment(
     code: result.code,
     changes: outcome.changes,
     ...(markdown !== undefined ? { markdown } : {}),
-    body: markdown ?? textReport(here, result.code, result.output, outcome.ok),
+    body:
+      markdown ??
+      refusedPlanReport({ ...options, path: here.path }, result.code, result.stdout) ??
+      textReport(here, result.code, result.output, outcome.ok),
   };
   if (options.command === 'plan' && options.check && outcome.ok) {
     const checked: ChildResult = await runSelf([...checkArgs(options), ...chosen], childEnv);

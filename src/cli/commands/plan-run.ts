@@ -1,6 +1,7 @@
 import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import type { SourcePos } from '../../model/monitor.js';
+import { policyRefusal } from '../../plan/policy-section.js';
 import { serializeSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import { packageVersion } from '../../version/package-version.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
@@ -45,6 +46,12 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   stopWatching(); // planned: nothing a signal would cut in half from here on
   try {
     const { plan } = session;
+    // Refused by the policy: the plan and its policy section are shown, nothing is saved.
+    const refusal = policyRefusal(plan.policy, 'plan');
+    if (refusal) {
+      process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
+      throw refusal;
+    }
     if (out !== undefined) {
       const { apiUrl, apiUrlAt, environment: chosen, source } = session.desired.settings;
       const saved = serializeSavedPlan(plan, {

@@ -13,6 +13,7 @@ export function registerStatus(program: Command): void {
     )
     .addArgument(pathsArgument())
     .option('--format <format>', formatHelp('status'), 'text')
+    .option('--days <n>', 'html: the incident timeline covers the last N days', '30')
     .option('--name <glob>', 'only monitors whose name matches NAME or GLOB (* ? [...]; repeatable)', collect)
     .option('--fail-on <level>', 'down: exit 1 when a monitor shown is down; degraded: when one is degraded or down')
     .option('--env <name>', 'the environment to show (settings.environments; default: MONITORS_ENV)')

@@ -3,6 +3,9 @@ import { displayPath } from '../../model/display-path.js';
 import { loadSummary } from '../../load/summary.js';
 import { countBySeverity, githubAnnotation, type ValidationSummary } from '../../render/diagnostics.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
+import { packageVersion } from '../../version/package-version.js';
+import { REPOSITORY_URL } from '../../version/repository.js';
+import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
@@ -42,7 +45,11 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   // Text shows the annotations among its lines; any other format keeps stdout to itself, and
   // the workflow commands, which are read from stderr too, go there.
   const inline = format === 'text';
-  process.stdout.write(renderAs(format, 'validation', { summary, annotations: inline ? annotations : [] }, NO_COLOR));
+  const root = repositoryRoot(cwd);
+  const findings = diagnostics.map((d) => ({ ...d, path: pathFromRoot(d.file, cwd, root) }));
+  const tool = { version: packageVersion(), informationUri: REPOSITORY_URL };
+  const output = { summary, annotations: inline ? annotations : [], findings, tool };
+  process.stdout.write(renderAs(format, 'validation', output, NO_COLOR));
   if (!inline && annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
   return countBySeverity(diagnostics).errors === 0 ? EXIT_OK : EXIT_ERROR;
 }

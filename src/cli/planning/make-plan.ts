@@ -1,7 +1,8 @@
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
-import type { DesiredState } from '../../model/monitor.js';
+import type { DesiredState, Diagnostic } from '../../model/monitor.js';
+import { policyRefusal, policySection } from '../../plan/policy-section.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
 import { comparerFor } from '../../plan/compare-ahead.js';
@@ -68,10 +69,12 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let lockChoice: ReturnType<typeof chooseLockFile>;
   let loadNotes: string[];
   let lockAhead: LoadedForPlan['lockAhead'];
+  let policyDiagnostics: Diagnostic[];
   try {
     let lockFilesSeen: string[];
     const loadOptions = {
       inWorker: api !== undefined,
+      policyInPlan: true,
       ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }),
     };
     ({
@@ -79,6 +82,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lockFilesSeen,
       notes: loadNotes,
       lockAhead,
+      policyDiagnostics,
     } = await loadDesiredOrFail(
       request.paths,
       request.env,
@@ -147,6 +151,16 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     });
     plan.notes.push(...repair.notes, ...loadNotes, ...context.notes);
     if (lockChoice.note) plan.notes.push(lockChoice.note);
+    const policy = policySection({
+      desired,
+      diagnostics: policyDiagnostics,
+      changes: plan.changes,
+      liveTypes: new Map(live.map((l) => [l.id, l.type])),
+    });
+    if (policy) plan.policy = policy;
+    // `plan` shows the refused plan, with its policy section, before it stops (plan-run.ts).
+    const refusal = request.command === 'plan' ? undefined : policyRefusal(policy, request.command ?? 'plan');
+    if (refusal) throw refusal;
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
       maxDeleteShare: desired.settings.maxDeleteShare,

@@ -13,7 +13,7 @@ export const json = {
     plan: (plan) => renderPlanJson(plan),
     apply: ({ result, located, wait, environment }) => renderApplyJson(result, located, wait, environment),
     check: (report) => renderCheckJson(report),
-    status: (report) => renderStatusJson(report),
+    status: ({ report }) => renderStatusJson(report),
     validation: ({ summary }) => `${JSON.stringify(validationReport(summary), null, 2)}\n`,
     environments: (entries) => renderEnvironmentsJson(entries),
   },

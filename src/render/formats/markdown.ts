@@ -9,6 +9,6 @@ export const markdown = {
   renders: {
     plan: (plan) => renderPlanMarkdown(plan),
     check: (report) => renderCheckMarkdown(report),
-    status: (report) => renderStatusMarkdown(report),
+    status: ({ report }) => renderStatusMarkdown(report),
   },
 } as const satisfies OutputFormat<'markdown'>;

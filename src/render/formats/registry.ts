@@ -2,12 +2,18 @@
 // for --help and a pure renderer per subject it renders) and one entry in OUTPUT_FORMATS;
 // every command whose subject it renders then offers it in --format and --help.
 import { MonitorsError } from '../../errors.js';
+import { orList } from '../../model/or-list.js';
+import { codequality } from './codequality.js';
+import { html } from './html.js';
 import { json } from './json.js';
+import { junit } from './junit.js';
 import { markdown } from './markdown.js';
 import type { OutputFormat, RenderContext, Subject, Subjects } from './subjects.js';
+import { sarif } from './sarif.js';
+import { svg } from './svg.js';
 import { text } from './text.js';
 
-export const OUTPUT_FORMATS = [text, markdown, json] as const;
+export const OUTPUT_FORMATS = [text, markdown, json, sarif, codequality, junit, html, svg] as const;
 
 type AnyFormat = (typeof OUTPUT_FORMATS)[number];
 export type FormatName = AnyFormat['name'];
@@ -52,8 +58,4 @@ export function renderAs<S extends Subject>(
 export function formatHelp(subject: Subject, note?: string): string {
   const list = orList(formatsOf(subject).map((f) => `${f.name} (${f.description})`));
   return `${list}${note ? `; ${note}` : ''}`;
-}
-
-function orList(names: readonly string[]): string {
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
 }

@@ -4,15 +4,28 @@ import type { ApplyResult } from '../../apply/types.js';
 import type { CheckReport } from '../../check/types.js';
 import type { FailureLocations } from '../../plan/failure-location.js';
 import type { Plan } from '../../plan/types.js';
+import type { StatusPage } from '../../status/page-data.js';
 import type { StatusReport } from '../../status/types.js';
 import type { WaitReport } from '../../wait/report.js';
 import type { ValidationSummary } from '../diagnostics.js';
 import type { EnvironmentEntry } from '../environments.js';
+import type { Finding } from '../findings/types.js';
+import type { ToolInfo } from '../sarif/render-sarif.js';
 
 export interface ValidationOutput {
   summary: ValidationSummary;
   /** GitHub workflow commands of the diagnostics (empty outside Actions). */
   annotations: readonly string[];
+  /** The diagnostics located from the repository root (code-scanning reports: SARIF, Code Quality). */
+  findings: readonly Finding[];
+  /** Who reports them (SARIF's tool.driver). */
+  tool: ToolInfo;
+}
+
+/** The status report, and the status page's view of it (groups, tags, incident timeline). */
+export interface StatusOutput {
+  report: StatusReport;
+  page: StatusPage;
 }
 
 /** The end of an apply or a destroy: what it did and, with --wait, what it followed. */
@@ -27,7 +40,7 @@ export interface Subjects {
   plan: Plan;
   apply: ApplyOutput;
   check: CheckReport;
-  status: StatusReport;
+  status: StatusOutput;
   validation: ValidationOutput;
   environments: readonly EnvironmentEntry[];
 }

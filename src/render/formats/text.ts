@@ -14,7 +14,7 @@ export const text = {
     plan: (plan, { color }) => renderPlanText(plan, { color }),
     apply: (output) => applyEnd(output),
     check: (report, { color }) => renderCheckText(report, { color }),
-    status: (report, { color }) => renderStatusText(report, { color }),
+    status: ({ report }, { color }) => renderStatusText(report, { color }),
     validation: ({ summary, annotations }) =>
       `${[...summary.diagnostics.map(diagnosticLine), ...annotations, summaryLine(summary)].join('\n')}\n`,
     environments: (entries) => renderEnvironmentsText(entries),

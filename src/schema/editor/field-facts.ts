@@ -45,7 +45,7 @@ function kindOf(schema: FieldSchema): string {
 }
 
 function range(min: number | undefined, max: number | undefined, unit: string): string | undefined {
-  const suffix = unit ? ` ${unit}` : '';
+  const suffix = unit ? ` ${(max ?? min) === 1 ? unit.replace(/s$/, '') : unit}` : '';
   if (min !== undefined && max !== undefined)
     return min === max ? `exactly ${min}${suffix}` : `${min} to ${max}${suffix}`;
   if (min !== undefined) return `at least ${min}${suffix}`;
