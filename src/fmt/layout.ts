@@ -21,8 +21,8 @@ const RECONCILER_KEYS = ['id', 'environments', 'for_each'];
 const [NAME, ...SPEC_FIELDS] = MONITOR_FIELDS;
 
 export const LAYOUT: Layout = {
-  // What the rest of the file reads first: settings, then the values monitors take, then the monitors.
-  top: ['settings', 'vars', 'defaults', 'monitors', 'moved', 'removed'],
+  // What the rest of the file reads first: settings and policy, then the values monitors take, then the monitors.
+  top: ['settings', 'policy', 'vars', 'defaults', 'monitors', 'moved', 'removed'],
   monitor: [NAME!, ...RECONCILER_KEYS, ...SPEC_FIELDS],
   defaults: ['environments', ...SPEC_FIELDS],
   settings: Object.keys(settingsSchema.properties),

@@ -117,10 +117,19 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
           ),
         );
       }
-      const exceptions = [
-        ...declaredExceptions(item.policy_exceptions, [...at, 'policy_exceptions'], 'entry', options.policy, problems),
-        ...defaultExceptions,
-      ];
+      const exceptions =
+        item.policy_exceptions === undefined
+          ? defaultExceptions
+          : [
+              ...declaredExceptions(
+                item.policy_exceptions,
+                [...at, 'policy_exceptions'],
+                'entry',
+                options.policy,
+                problems,
+              ),
+              ...defaultExceptions,
+            ];
       scopes.forEach((environment, e) => {
         const rules = options.policy?.rulesIn(environment.name) ?? [];
         for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {

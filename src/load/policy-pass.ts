@@ -50,8 +50,7 @@ export async function readPolicy(
       return {
         rules: compiled.rules
           .filter(
-            ({ rule }) =>
-              !rule.environments || (environment !== undefined && rule.environments.includes(environment)),
+            ({ rule }) => !rule.environments || (environment !== undefined && rule.environments.includes(environment)),
           )
           .map((r) => r.data),
       };

@@ -75,9 +75,13 @@ export function policyRefusal(policy: PlanPolicy | undefined, command: string): 
       : []),
     ...(refusedChanges > 0 ? [`${refusedChanges} change${refusedChanges === 1 ? '' : 's'} a deny rule refuses`] : []),
   ];
-  return new MonitorsError('PLAN_POLICY', `the policy refuses this ${command}: ${parts.join(' and ')}; nothing was written`, {
-    hint: 'Fix what the policy section lists, or add a policy_exceptions entry with its reason to the monitor, for review in the pull request (docs/policy.md).',
-  });
+  return new MonitorsError(
+    'PLAN_POLICY',
+    `the policy refuses this ${command}: ${parts.join(' and ')}; nothing was written`,
+    {
+      hint: 'Fix what the policy section lists, or add a policy_exceptions entry with its reason to the monitor, for review in the pull request (docs/policy.md).',
+    },
+  );
 }
 
 function findingOf(d: Diagnostic): PolicyFinding & { severity: Diagnostic['severity'] } {

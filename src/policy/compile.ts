@@ -19,7 +19,8 @@ export interface CompiledPolicy {
 }
 
 const ID = new RegExp(POLICY_ID_PATTERN);
-const isMapping = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isMapping = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** True when some rule has a `schema:`: the caller then loads a SchemaCompiler (ajv) for it. */
 export function needsSchemaCompiler(raw: unknown): boolean {

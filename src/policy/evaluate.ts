@@ -13,16 +13,21 @@ export function monitorRulesIn(rules: readonly CompiledRule[], environment: stri
   );
 }
 
-export function violationsOf(rules: readonly CompiledRule[], input: Readonly<Record<string, unknown>>): Violation[] {
-  if (rules.length === 0) return [];
+const NONE: readonly Violation[] = Object.freeze([]);
+
+export function violationsOf(
+  rules: readonly CompiledRule[],
+  input: Readonly<Record<string, unknown>>,
+): readonly Violation[] {
+  if (rules.length === 0) return NONE;
   const subject: PolicySubject = { input, labels: labelsOf(input.tags) };
-  const out: Violation[] = [];
+  let out: Violation[] | undefined;
   for (const rule of rules) {
     if (rule.where && !rule.where(subject)) continue;
     for (const requirement of rule.requirements)
-      for (const finding of requirement(subject)) out.push({ rule, finding });
+      for (const finding of requirement(subject)) (out ??= []).push({ rule, finding });
   }
-  return out;
+  return out ?? NONE;
 }
 
 /** The message of a violation: the rule, what it is for, what is wrong. */

@@ -7,6 +7,9 @@ import type { Finding, PolicySubject, Requirement, RulePath, RuleProblem } from 
 
 type Build = (value: unknown, at: RulePath, problems: RuleProblem[]) => Requirement | undefined;
 
+/** What a passing check returns: one shared empty list (a check runs for every monitor and rule). */
+export const PASS: Finding[] = Object.freeze([]) as unknown as Finding[];
+
 const quote = (text: string) => JSON.stringify(text);
 const isSet = (value: unknown) =>
   value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
@@ -34,9 +37,10 @@ const tags: Build = (value, at, problems) => {
     return re ? [{ text: g as string, re }] : [];
   });
   return (subject) => {
-    const out: Finding[] = [];
+    let out: Finding[] = PASS;
     for (const glob of globs) {
-      if (subject.labels.some((label) => glob.re.test(label.normalize('NFC')))) continue;
+      if (subject.labels.some((label) => glob.re.test(label))) continue;
+      if (out === PASS) out = [];
       out.push({
         field: fieldAt(subject.input, 'tags'),
         message: `no label of tags matches ${quote(glob.text)}`,
@@ -50,7 +54,7 @@ const minLocations: Build = (value) => {
   if (typeof value !== 'number') return undefined;
   return ({ input }) => {
     const count = Array.isArray(input.locations) ? new Set(input.locations).size : 0;
-    if (count >= value) return [];
+    if (count >= value) return PASS;
     const has = count === 0 ? 'no location' : `${count} location${count === 1 ? '' : 's'}`;
     return [{ field: fieldAt(input, 'locations'), message: `locations names ${has}; at least ${value} are required` }];
   };
@@ -60,7 +64,12 @@ const maxInterval: Build = (value) => {
   if (typeof value !== 'number') return undefined;
   return ({ input }) =>
     typeof input.interval_seconds === 'number' && input.interval_seconds > value
-      ? [{ field: 'interval_seconds', message: `interval_seconds is ${input.interval_seconds}; at most ${value} is allowed` }]
+      ? [
+          {
+            field: 'interval_seconds',
+            message: `interval_seconds is ${input.interval_seconds}; at most ${value} is allowed`,
+          },
+        ]
       : [];
 };
 
@@ -80,7 +89,7 @@ const namePattern: Build = (value, at, problems) => {
   return ({ input }) =>
     typeof input.name === 'string' && !re.test(input.name)
       ? [{ field: 'name', message: `name ${quote(input.name)} does not match /${value}/` }]
-      : [];
+      : PASS;
 };
 
 /** `types` and `execution_mode`: the field's value is one of those listed. */
@@ -90,19 +99,22 @@ const oneOf =
     const allowed = asList(value).filter((v): v is string => typeof v === 'string');
     return ({ input }) => {
       const actual = input[field];
-      if (typeof actual !== 'string' || allowed.includes(actual)) return [];
+      if (typeof actual !== 'string' || allowed.includes(actual)) return PASS;
       return [{ field, message: `${what} ${actual} is not allowed; allowed: ${allowed.join(', ')}` }];
     };
   };
 
 const fields: Build = (value) => {
   const required = asList(value).filter((v): v is string => typeof v === 'string');
-  return ({ input }) =>
-    required.flatMap((field) =>
-      isSet(input[field])
-        ? []
-        : [{ field: Object.hasOwn(input, field) ? field : undefined, message: `${field} must be set` }],
-    );
+  return ({ input }) => {
+    let out: Finding[] = PASS;
+    for (const field of required) {
+      if (isSet(input[field])) continue;
+      if (out === PASS) out = [];
+      out.push({ field: Object.hasOwn(input, field) ? field : undefined, message: `${field} must be set` });
+    }
+    return out;
+  };
 };
 
 /** Each built-in key of `require:`; docs/policy.md says what each means. */

@@ -27,7 +27,7 @@ export function compileWhere(
       const name = typeof input.name === 'string' ? input.name.normalize('NFC') : undefined;
       if (name === undefined || !names.some((re) => re.test(name))) return false;
     }
-    if (tags && !tags.every((re) => labels.some((label) => re.test(label.normalize('NFC'))))) return false;
+    if (tags && !tags.every((re) => labels.some((label) => re.test(label)))) return false;
     return true;
   };
 }

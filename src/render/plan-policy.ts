@@ -62,13 +62,24 @@ export function policyTextLines(policy: PlanPolicy, paint: (code: number, text: 
   const lines = [printable(`${headText(policy)}${rows.length === 0 ? '; nothing to report.' : ':'}`)];
   for (const row of rows) {
     const line = printable(`  ${TEXT_LABEL[row.kind].padEnd(9)} ${row.rule}  ${row.where}: ${row.what}`);
-    lines.push(row.kind === 'violation' || row.kind === 'denied' ? paint(31, line) : row.kind === 'warning' ? paint(33, line) : line);
+    lines.push(
+      row.kind === 'violation' || row.kind === 'denied'
+        ? paint(31, line)
+        : row.kind === 'warning'
+          ? paint(33, line)
+          : line,
+    );
   }
   if (policy.refused) lines.push(paint(31, printable(refusalText(policy))));
   return lines;
 }
 
-const ICON = { violation: '⛔ violation', denied: '⛔ denied', warning: '⚠️ advisory', exception: '📝 exception' } as const;
+const ICON = {
+  violation: '⛔ violation',
+  denied: '⛔ denied',
+  warning: '⚠️ advisory',
+  exception: '📝 exception',
+} as const;
 
 /** The Markdown section, bounded: at most MARKDOWN_ROWS rows of each kind. */
 export function policyMarkdownLines(policy: PlanPolicy): string[] {
@@ -89,7 +100,8 @@ export function policyMarkdownLines(policy: PlanPolicy): string[] {
     shown.set(row.kind, count + 1);
     lines.push(`| ${ICON[row.kind]} | ${code(row.rule, true)} | ${code(row.where, true)} | ${inline(row.what)} |`);
   }
-  if (left > 0) lines.push('', `_${left} more policy line${left === 1 ? '' : 's'} left out; the job log has them all._`);
+  if (left > 0)
+    lines.push('', `_${left} more policy line${left === 1 ? '' : 's'} left out; the job log has them all._`);
   lines.push('');
   return lines;
 }

@@ -64,7 +64,11 @@ export const policyRuleSchema = {
   additionalProperties: false,
   required: ['id', 'level'],
   properties: {
-    id: { type: 'string', pattern: POLICY_ID_PATTERN, description: 'Lower case, digits and -; the code is policy.<id>.' },
+    id: {
+      type: 'string',
+      pattern: POLICY_ID_PATTERN,
+      description: 'Lower case, digits and -; the code is policy.<id>.',
+    },
     description: { type: 'string', minLength: 1, maxLength: 500, description: 'Shown in every violation.' },
     level: {
       type: 'string',

@@ -11,6 +11,7 @@ import { runCli } from '../helpers/run-cli.js';
 
 const COMMANDS: [string[], Subject][] = [
   [['plan'], 'plan'],
+  [['show', 'plan.json'], 'plan'],
   [['apply', '--yes'], 'apply'],
   [['destroy', '--yes'], 'apply'],
   [['check'], 'check'],

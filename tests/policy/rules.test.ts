@@ -108,7 +108,12 @@ describe('where: and environments:', () => {
 describe('messages', () => {
   it('name the rule, its level and its description, then what is wrong', () => {
     const compiled = compilePolicy([
-      { id: 'team-tag', level: 'advisory', description: 'Every monitor names its team.', require: { tags: ['team:*'] } },
+      {
+        id: 'team-tag',
+        level: 'advisory',
+        description: 'Every monitor names its team.',
+        require: { tags: ['team:*'] },
+      },
     ]);
     const [v] = violationsOf([compiled.rules[0]!.rule], { ...monitor, tags: 'x' });
     expect(violationMessage(v!)).toBe(

@@ -8,6 +8,7 @@ import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-sess
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { parseNarrowing } from '../planning/narrow.js';
 import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
@@ -18,6 +19,14 @@ import type { PlanOptions } from './plan-options.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = chooseFormat('plan', options.format);
+  if (asksEveryEnvironment(options.env, process.env))
+    return runEveryEnvironment({
+      command: 'plan',
+      paths,
+      format,
+      detailedExitcode: options.detailedExitcode,
+      single: { out: options.out, lock: options.lock },
+    });
   const environment = requestedEnvironment(options.env, process.env);
   const out = fileOption('--out', options.out);
   const lockFlag = fileOption('--lock', options.lock);
@@ -29,6 +38,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     lockFlag,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
+    allowMissing: options.allowMissing ?? false,
     env: process.env,
     cwd: process.cwd(),
     command: 'plan',
@@ -59,6 +69,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
         ...(source ? { settingsFile: source.file } : {}),
         lock: session.lock,
         toolVersion: packageVersion(),
+        now: new Date(),
         ...savedApiUrl(options.apiUrl, apiUrl, apiUrlAt),
         ...(chosen
           ? {

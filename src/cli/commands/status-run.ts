@@ -15,6 +15,7 @@ import { checkNamePatterns } from '../../status/select.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { useColor } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';
@@ -23,6 +24,8 @@ import type { StatusOptions } from './status-options.js';
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
   const format = chooseFormat('status', options.format);
   const days = parseDays(options.days);
+  if (asksEveryEnvironment(options.env, process.env))
+    return runEveryEnvironment({ command: 'status', paths, format, single: { lock: options.lock } });
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
   const environment = requestedEnvironment(options.env, process.env);
@@ -61,7 +64,9 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
       new Date(),
       days,
     );
-    process.stdout.write(renderAs(format, 'status', { report, page }, { color: useColor(process.stdout, process.env) }));
+    process.stdout.write(
+      renderAs(format, 'status', { report, page }, { color: useColor(process.stdout, process.env) }),
+    );
     return report.failed ? EXIT_ERROR : EXIT_OK;
   } finally {
     await session.api.close();

@@ -16,7 +16,10 @@ export function registerStatus(program: Command): void {
     .option('--days <n>', 'html: the incident timeline covers the last N days', '30')
     .option('--name <glob>', 'only monitors whose name matches NAME or GLOB (* ? [...]; repeatable)', collect)
     .option('--fail-on <level>', 'down: exit 1 when a monitor shown is down; degraded: when one is degraded or down')
-    .option('--env <name>', 'the environment to show (settings.environments; default: MONITORS_ENV)')
+    .option(
+      '--env <name>',
+      'the environment to show (settings.environments; default: MONITORS_ENV), or all: one section per environment',
+    )
     .option('--lock <file>', LOCK_HELP)
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')

@@ -7,6 +7,7 @@ import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
 
@@ -14,6 +15,8 @@ const NO_COLOR = { color: false };
 
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
   const format = chooseFormat('validation', options.format);
+  if (asksEveryEnvironment(options.env, process.env))
+    return runEveryEnvironment({ command: 'validate', paths, format });
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
   const { files, environments, declaredEnvironments, diagnostics } = await loadSummary(paths, {

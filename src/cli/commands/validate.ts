@@ -11,7 +11,7 @@ export function registerValidate(program: Command): void {
     .option('--format <format>', formatHelp('validation', 'with json, GitHub annotations go to stderr'), 'text')
     .option(
       '--env <name>',
-      'check one environment (settings.environments; default: MONITORS_ENV, else every environment)',
+      'check one environment (settings.environments; default: MONITORS_ENV, else every environment together), or all: one section per environment',
     )
     .option(
       '--require-env',

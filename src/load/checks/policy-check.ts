@@ -55,6 +55,12 @@ export function declaredExceptions(
   return out;
 }
 
+// Most monitors pass: one shared answer for them.
+const NOTHING = Object.freeze({
+  problems: Object.freeze([]) as unknown as LocatedProblem[],
+  used: Object.freeze([]) as unknown as PolicyExceptionUsed[],
+});
+
 /** Violations of one monitor, located; and the exceptions that spared it one. */
 export function policyProblems(
   input: Readonly<Record<string, unknown>>,
@@ -64,9 +70,11 @@ export function policyProblems(
   rules: readonly CompiledRule[],
   exceptions: readonly DeclaredException[],
 ): { problems: LocatedProblem[]; used: PolicyExceptionUsed[] } {
+  const violations = violationsOf(rules, input);
+  if (violations.length === 0) return NOTHING;
   const problems: LocatedProblem[] = [];
   const used: PolicyExceptionUsed[] = [];
-  for (const violation of violationsOf(rules, input)) {
+  for (const violation of violations) {
     const exception = exceptions.find((e) => e.id === violation.rule.id);
     if (exception) {
       if (!used.some((u) => u.id === exception.id))

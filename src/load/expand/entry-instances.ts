@@ -50,7 +50,11 @@ export function splitEntry(item: Record<string, unknown>): {
   forEach: unknown;
   hasForEach: boolean;
 } {
-  if (!Object.hasOwn(item, 'for_each') && !Object.hasOwn(item, 'environments') && !Object.hasOwn(item, 'policy_exceptions'))
+  if (
+    !Object.hasOwn(item, 'for_each') &&
+    !Object.hasOwn(item, 'environments') &&
+    !Object.hasOwn(item, 'policy_exceptions')
+  )
     return { fields: item, forEach: undefined, hasForEach: false };
   const { for_each: forEach, environments: _environments, policy_exceptions: _exceptions, ...fields } = item;
   return { fields, forEach, hasForEach: Object.hasOwn(item, 'for_each') };
