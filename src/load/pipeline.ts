@@ -26,6 +26,7 @@ import type { LoadOptions } from './options.js';
 import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './read-file.js';
 import { readPolicy, type LoadedPolicy } from './policy-pass.js';
+import type { LocatedProblem } from './problem.js';
 
 export interface Loaded {
   /** The monitors files read, in reading order (other tools' files left out). */
@@ -84,14 +85,16 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     ...(policy ? { policy } : {}),
   };
   const slimmed = new Set<LoadedFile>();
+  // The policy's own problems (its rules', policy.declared_twice) belong to the files declaring it.
+  const policyProblems = new Map<LoadedFile, readonly LocatedProblem[]>();
   for (let i = 0; i < reads.length; i++) {
     const file = await load(i, !summary);
     if (!file.parsed || foreign.has(file)) continue;
     const analysis = cache ? cache.analyse(file.value, analyseOptions) : analyseFile(file.value, analyseOptions);
     // A new object when policy adds problems: the cache's analysis is shared across runs.
-    const policyProblems = policy?.problems.get(i) ?? [];
-    file.analysis =
-      policyProblems.length === 0 ? analysis : { ...analysis, problems: [...analysis.problems, ...policyProblems] };
+    const own = policy?.problems.get(i) ?? [];
+    if (own.length > 0) policyProblems.set(file, own);
+    file.analysis = own.length === 0 ? analysis : { ...analysis, problems: [...analysis.problems, ...own] };
     if (summary && file.analysis.problems.length === 0 && file.positionsComplete && !file.analysis.settings) {
       keepPlacesOnly(file, file.analysis);
       slimmed.add(file);
@@ -112,14 +115,14 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) {
       if (slimmed.has(file)) readAgain(file);
-      await useExactParse(file, analyseOptions, cache);
+      await useExactParse(file, analyseOptions, cache, policyProblems.get(file));
     }
     varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings');
     for (const d of file.diagnostics) diagnostics.push(d);
   }
   // A problem that came through an environment's var names where the var is set, in the settings file.
   if (varsInSettings && settingsFile && !settingsFile.exact) {
-    await useExactParse(settingsFile, analyseOptions, cache);
+    await useExactParse(settingsFile, analyseOptions, cache, policyProblems.get(settingsFile));
     for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end
   }
   // What only problems need is loaded only when there are some (a valid set has no exact parse).
@@ -139,7 +142,12 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
-async function useExactParse(file: LoadedFile, options: AnalyseOptions, cache: LoadCache | undefined): Promise<void> {
+async function useExactParse(
+  file: LoadedFile,
+  options: AnalyseOptions,
+  cache: LoadCache | undefined,
+  policyProblems: readonly LocatedProblem[] = [],
+): Promise<void> {
   if (file.exact) return;
   const { exactParse } = await import('./parse/exact-parse.js');
   const exact = cache ? await cache.exact(file.abs, file.text) : await exactParse(file.text);
@@ -152,6 +160,7 @@ async function useExactParse(file: LoadedFile, options: AnalyseOptions, cache: L
   } else if (!isDeepStrictEqual(exact.value, file.value)) {
     file.value = exact.value;
     file.analysis = analyseFile(exact.value, options);
+    for (const p of policyProblems) file.analysis.problems.push(p);
   }
 }
 
