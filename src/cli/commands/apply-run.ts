@@ -66,6 +66,7 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
+    allowMissing: options.allowMissing,
     env: process.env,
     cwd: process.cwd(),
     command: 'apply',

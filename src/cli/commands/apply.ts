@@ -26,6 +26,10 @@ export function registerApply(program: Command): void {
       'text',
     )
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
+    .option(
+      '--allow-missing',
+      "most of the lock file's monitors gone from the listing is expected (deleted outside the tool): go on, and drop their records",
+    )
     .option('--api-url <url>', API_URL_HELP)
     .option(
       '--wait [duration]',

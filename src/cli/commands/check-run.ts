@@ -80,13 +80,15 @@ async function selectMonitors(
     const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
     return { all: state.monitors, monitors: state.monitors, notes };
   }
-  // Nothing is deleted here, so the plan's mass-delete guard has nothing to guard.
+  // Nothing is deleted or recorded here: the plan's mass-delete guard and its check of
+  // vanished records have nothing to guard (another workspace's account still stops it).
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths,
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: true,
+    allowMissing: true,
     env: process.env,
     cwd: process.cwd(),
     command: 'check',

@@ -9,6 +9,7 @@ import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
+import { checkLockWorkspace } from '../planning/workspace.js';
 import { displayPath } from '../../model/display-path.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
 import { writeSettings } from '../steps/write-settings.js';
@@ -42,12 +43,30 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
   });
   try {
     const listing = planningStep('listing the live monitors');
+    // Which workspace the token reaches, when it may read /account (the lock's check below).
+    const account = api.getAccount().then(
+      (a) => a.id,
+      () => undefined,
+    );
     const live = await api.listMonitors().finally(listing);
     // A lock that holds an id twice is repaired as plan and apply repair it: one delete per monitor.
     const repair = read ? repairDuplicateIds(read, live) : undefined;
-    const existing = repair?.lock;
+    const lockShown = displayPath(location.path, cwd);
+    // Deleting everything is the intent, but only in the workspace the lock belongs to.
+    const checked = repair
+      ? checkLockWorkspace({
+          lock: repair.lock,
+          live,
+          api,
+          accountId: await account,
+          settings: desired.settings,
+          allowMissing: settings.allowMissing,
+          lockShown,
+        })
+      : undefined;
+    const existing = checked?.lock;
     const lock = existing ?? newLockFile();
-    const plan = planDestroy({ desired, live, lock: existing, lockShown: displayPath(location.path, cwd) });
+    const plan = planDestroy({ desired, live, lock: existing, lockShown });
     plan.notes.push(...(repair?.notes ?? []));
     return await carryOut(plan, {
       api,
@@ -56,7 +75,7 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       branch,
       settings,
       ask: true,
-      lockRepaired: (repair?.notes.length ?? 0) > 0,
+      lockRepaired: (repair?.notes.length ?? 0) > 0 || (checked?.changed ?? false),
       prompt: { command: 'destroy', question: question(plan) },
     });
   } finally {

@@ -18,6 +18,10 @@ export function registerDestroy(program: Command): void {
       '--allow-mass-delete',
       'accepted and ignored: destroy is not held by the mass-delete guard (it shows the plan and asks, or takes --yes)',
     )
+    .option(
+      '--allow-missing',
+      "most of the lock file's monitors gone from the listing is expected (deleted outside the tool): go on, and drop their records",
+    )
     .option('--concurrency <n>', 'deletes in flight at once', '8')
     .option(
       '--format <format>',

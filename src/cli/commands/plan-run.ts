@@ -38,6 +38,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     lockFlag,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
+    allowMissing: options.allowMissing ?? false,
     env: process.env,
     cwd: process.cwd(),
     command: 'plan',

@@ -19,6 +19,10 @@ export function registerPlan(program: Command): void {
     .option('--lock <file>', LOCK_HELP)
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
+    .option(
+      '--allow-missing',
+      "most of the lock file's monitors gone from the listing is expected (deleted outside the tool): go on, and drop their records",
+    )
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');

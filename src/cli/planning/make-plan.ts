@@ -15,6 +15,8 @@ import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js'
 import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
 import { planningStep } from '../steps/interrupt.js';
 import { startReads } from './reads.js';
+import { checkLockWorkspace } from './workspace.js';
+import { displayPath } from '../../model/display-path.js';
 import { chooseLockFile } from '../steps/paths.js';
 import type { LockLocation } from '../../lock/location.js';
 
@@ -24,6 +26,8 @@ export interface PlanRequest {
   /** --api-url: wins over an environment's api_url, MONITORS_API_URL and settings.api_url. */
   apiUrl?: string;
   allowMassDelete?: boolean;
+  /** --allow-missing: most lock records gone from the listing is expected (src/plan/workspace-check.ts). */
+  allowMissing?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** --env / MONITORS_ENV: required once the set declares environments. */
@@ -52,7 +56,10 @@ export interface PlanSession {
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
-  /** The lock read held an id twice and was repaired from the listing (lock-repair.ts): write it even with no change. */
+  /**
+   * Write the lock even with no change: it held an id twice and was repaired from the
+   * listing (lock-repair.ts), or its record of the workspace is new or changed.
+   */
   lockRepaired: boolean;
   plan: Plan;
   api: ApiClient;
@@ -133,7 +140,16 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const listed = reads.result().then((result) => ((computing = planningStep('computing the plan')), result));
     const [[live, context], prepared] = await Promise.all([listed, preparing]).finally(() => computing?.());
     const repair = repairDuplicateIds(read, live);
-    const lock = repair.lock;
+    // Before the planner: a lock of another workspace would plan every monitor anew.
+    const { lock, changed: workspaceLearned } = checkLockWorkspace({
+      lock: repair.lock,
+      live,
+      api,
+      accountId: context.accountId,
+      settings: desired.settings,
+      allowMissing: request.allowMissing ?? false,
+      lockShown: displayPath(lockChoice.location.path, request.cwd),
+    });
     const plan = planChanges({
       desired,
       live,
@@ -174,7 +190,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lockLocation: lockChoice.location,
       lock,
       lockExisted: existing !== undefined,
-      lockRepaired: repair.notes.length > 0,
+      lockRepaired: repair.notes.length > 0 || workspaceLearned,
       plan,
       api,
     };

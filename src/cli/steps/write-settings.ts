@@ -11,6 +11,7 @@ export interface WriteOptions {
   lock?: string;
   yes?: boolean;
   allowMassDelete?: boolean;
+  allowMissing?: boolean;
   apiUrl?: string;
   concurrency?: string;
   format?: string;
@@ -24,6 +25,8 @@ export interface WriteSettings {
   lock: string | undefined;
   yes: boolean;
   allowMassDelete: boolean;
+  /** --allow-missing (src/plan/workspace-check.ts). */
+  allowMissing: boolean;
   apiUrl: string | undefined;
   /** --env / MONITORS_ENV. */
   environment: EnvironmentRequest | undefined;
@@ -41,6 +44,7 @@ export function writeSettings(paths: string[], options: WriteOptions, wait: Wait
     lock: fileOption('--lock', options.lock),
     yes: options.yes ?? false,
     allowMassDelete: options.allowMassDelete ?? false,
+    allowMissing: options.allowMissing ?? false,
     apiUrl: options.apiUrl,
     environment: requestedEnvironment(options.env, process.env),
     lockBranch: options.lockBranch,
