@@ -122,6 +122,7 @@ export function parseLock(text: string, path: string): LockFile {
       name: r.name,
       fingerprint: r.fingerprint,
       ...(isStringMap(r.fields) ? { fields: r.fields } : {}),
+      ...(typeof r.file === 'string' ? { file: r.file } : {}),
       ...(isStringMap(r.secrets) ? { secrets: r.secrets } : {}),
       // Any JSON values: what they mean is the planner's business (src/plan/lock-record.ts).
       ...(isObject(r.values) ? { values: r.values } : {}),
@@ -170,6 +171,7 @@ export function withoutRecords(lock: LockFile, ids: readonly string[]): LockFile
 function orderRecord(r: LockRecord): Record<string, unknown> {
   return {
     ...(r.fields !== undefined ? { fields: sortedMap(r.fields) } : {}),
+    ...(r.file !== undefined ? { file: r.file } : {}),
     fingerprint: r.fingerprint,
     id: r.id,
     name: r.name,

@@ -107,6 +107,8 @@ export interface PlanSummary {
   unchanged: number;
   /** With --target: the changes left out of the plan; present only then. */
   not_targeted?: number;
+  /** With files named: the changes of the set's other files, left out; present only then. */
+  outside_files?: number;
 }
 
 /** A change a --target plan leaves out: listed, not carried out, its lock record untouched. */
@@ -130,6 +132,10 @@ export interface Plan {
   targets?: string[];
   /** With targets: the changes left out, in the order of `changes`. */
   not_targeted?: NotTargeted[];
+  /** The files named, when a plan covers some of the set's files (shown as given): the plan is partial. */
+  files?: string[];
+  /** With files: the changes of the set's other files, left out and their records untouched. */
+  outside_files?: NotTargeted[];
   /** Live monitors the tool does not manage: listed, never deleted. */
   unmanaged: { id: string; name: string }[];
   /** Hash of the live listing the plan was computed from; a saved plan is stale when it differs. */

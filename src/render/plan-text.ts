@@ -18,6 +18,7 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   const out: string[] = [];
   if (plan.environment !== undefined) out.push(paint(1, printable(`Environment: ${plan.environment}`)), '');
   if (plan.targets) out.push(paint(1, printable(`Targets: ${targetsText(plan.targets)} (a partial plan)`)), '');
+  if (plan.files) out.push(paint(1, printable(`Files: ${plan.files.join(', ')} (a partial plan of the set)`)), '');
   for (const change of plan.changes) out.push(...changeBlock(change, paint), '');
   const left = plan.not_targeted?.length ?? 0;
   if (left > 0) {
@@ -25,6 +26,14 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
       `Not targeted: ${left} other change${left === 1 ? ' is' : 's are'} left out of this plan; their lock records are untouched (plan without --target to see ${left === 1 ? 'it' : 'them'}).`,
       '',
     );
+  }
+  const outside = plan.outside_files ?? [];
+  if (outside.length > 0) {
+    out.push(
+      `Outside the files named: ${outside.length} change${outside.length === 1 ? '' : 's'} of the set's other files ${outside.length === 1 ? 'is' : 'are'} left out of this plan, ${outside.length === 1 ? 'its lock record' : 'their lock records'} untouched (plan the whole set to see ${outside.length === 1 ? 'it' : 'them'}):`,
+    );
+    for (const c of outside) out.push(printable(`  ${c.action} "${c.name}"${c.id ? ` (${c.id})` : ''}`));
+    out.push('');
   }
   if (plan.unmanaged.length > 0) {
     out.push(
