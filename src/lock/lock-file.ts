@@ -126,6 +126,7 @@ export function parseLock(text: string, path: string): LockFile {
       ...(isStringMap(r.secrets) ? { secrets: r.secrets } : {}),
       // Any JSON values: what they mean is the planner's business (src/plan/lock-record.ts).
       ...(isObject(r.values) ? { values: r.values } : {}),
+      ...(isObject(r.guessed) ? { guessed: r.guessed } : {}),
     };
   });
   const pending = parsePending(value.pending_creates, invalid);
@@ -173,6 +174,7 @@ function orderRecord(r: LockRecord): Record<string, unknown> {
     ...(r.fields !== undefined ? { fields: sortedMap(r.fields) } : {}),
     ...(r.file !== undefined ? { file: r.file } : {}),
     fingerprint: r.fingerprint,
+    ...(r.guessed !== undefined ? { guessed: sortedMap(r.guessed) } : {}),
     id: r.id,
     name: r.name,
     ...(r.secrets !== undefined ? { secrets: sortedMap(r.secrets) } : {}),

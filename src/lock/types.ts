@@ -39,6 +39,12 @@ export interface LockRecord extends Omit<RecordedInput, 'fingerprint'> {
    * export) without a verified input; the next plan replaces it once as "not verifiable".
    */
   fingerprint: string | null;
+  /**
+   * Values `export` wrote without reading them (the listing did not return the field): the
+   * plan marks each as guessed while the YAML still holds it. Only in records without a
+   * fingerprint; gone once the monitor is applied.
+   */
+  guessed?: Record<string, unknown>;
 }
 
 /**

@@ -6,6 +6,7 @@
 // file's folder, with `/` separators, as lock records keep them.
 import type { LockRecord } from '../lock/types.js';
 import type { NotTargeted, Plan, PlannedChange } from './types.js';
+import { overwritesUnread } from './unread-fields.js';
 
 export interface FileScope {
   /** The files named on the command line. */
@@ -47,8 +48,10 @@ export function narrowToFiles(plan: Plan, records: readonly LockRecord[], scope:
     .map((c) => ({ action: c.action, name: c.name, id: c.id, reason: c.reason }));
   const count = (action: PlannedChange['action']) => kept.filter((c) => c.action === action).length;
   const forget = count('forget');
+  const { overwrites_unread: _, ...whole } = plan;
+  const unread = overwritesUnread(kept);
   return {
-    ...plan,
+    ...whole,
     summary: {
       ...plan.summary,
       create: count('create'),
@@ -58,6 +61,7 @@ export function narrowToFiles(plan: Plan, records: readonly LockRecord[], scope:
       outside_files: outside.length,
     },
     changes: kept,
+    ...(unread ? { overwrites_unread: unread } : {}),
     files: [...scope.shown],
     outside_files: outside,
   };

@@ -25,7 +25,7 @@ export type ChangeReason =
  * written before values were kept (`not_recorded`, until the next apply), or the old value
  * came from `${env:...}` and only its hash was kept (`environment`).
  */
-export type OldSource = 'server' | 'lock' | 'not_recorded' | 'environment';
+export type OldSource = 'server' | 'lock' | 'not_recorded' | 'environment' | 'not_readable';
 
 export interface FieldChange {
   field: string;
@@ -38,6 +38,10 @@ export interface FieldChange {
   oldSource?: OldSource;
   /** Secrets: values are never in the plan; renderers print "(sensitive value changed)". */
   sensitive?: boolean;
+  /** The YAML leaves the field out: the full replacement sets the server's default (`new` is null). */
+  serverDefault?: boolean;
+  /** `export` wrote this value without reading it, and the YAML still holds it: check it. */
+  guessed?: boolean;
 }
 
 export interface PlannedChange {
@@ -148,6 +152,8 @@ export interface Plan {
    * the live monitor `id` names (fingerprint null), the one that create made. Absent when none.
    */
   pending_creates?: CreateSettled[];
+  /** Replaces of monitors nobody can read (not verifiable): how many, and the fields whose old value is not readable. */
+  overwrites_unread?: { monitors: number; fields: string[] };
   warnings: string[];
   notes: string[];
 }

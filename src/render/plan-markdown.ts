@@ -11,6 +11,7 @@ import {
   sourceText,
   summaryLine,
   targetsText,
+  unreadLine,
 } from './plan-common.js';
 
 /** Room for the changes, leaving space for the head, the tail and the cut note. */
@@ -20,6 +21,8 @@ const ICON = { create: '➕ create', replace: '🔁 replace', delete: '🗑️ d
 
 export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string {
   const head = [`**${summaryLine(plan, plan.environment)}**`, ''];
+  const unread = unreadLine(plan);
+  if (unread) head.push(`> ⚠️ ${inline(unread)}`, ''); // above the fold
   if (plan.targets)
     head.push(`> Partial plan: only the monitors matching --target ${inline(targetsText(plan.targets))}.`, '');
   if (plan.files)

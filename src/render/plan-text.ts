@@ -3,7 +3,15 @@
 // (the CLI decides: a TTY and no NO_COLOR). Every text from the plan passes printable():
 // only the renderer's own colour codes reach the terminal.
 import type { PlannedChange, Plan } from '../plan/types.js';
-import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine, targetsText } from './plan-common.js';
+import {
+  fieldSummary,
+  isMultiline,
+  multilineDiff,
+  sourceText,
+  summaryLine,
+  targetsText,
+  unreadLine,
+} from './plan-common.js';
 import { printable } from '../model/printable.js';
 
 export interface TextOptions {
@@ -17,6 +25,8 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   const paint: Paint = (code, text) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const out: string[] = [];
   if (plan.environment !== undefined) out.push(paint(1, printable(`Environment: ${plan.environment}`)), '');
+  const unread = unreadLine(plan);
+  if (unread) out.push(paint(33, printable(`Warning: ${unread}`)), '');
   if (plan.targets) out.push(paint(1, printable(`Targets: ${targetsText(plan.targets)} (a partial plan)`)), '');
   if (plan.files) out.push(paint(1, printable(`Files: ${plan.files.join(', ')} (a partial plan of the set)`)), '');
   for (const change of plan.changes) out.push(...changeBlock(change, paint), '');
