@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import type { ApplyOptions } from './apply-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
@@ -18,7 +19,10 @@ export function registerApply(program: Command): void {
     .option('--concurrency <n>', 'changes in flight at once', '8')
     .option(
       '--format <format>',
-      'text, or json: one JSON document on stdout at the end (the plan, progress and report go to stderr)',
+      formatHelp(
+        'apply',
+        'with json, stdout holds that document alone, and the plan, progress and report go to stderr',
+      ),
       'text',
     )
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import type { DestroyOptions } from './destroy-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
@@ -24,7 +25,10 @@ export function registerDestroy(program: Command): void {
     .option('--concurrency <n>', 'deletes in flight at once', '8')
     .option(
       '--format <format>',
-      'text, or json: one JSON document on stdout at the end, as apply --format json (the plan and report go to stderr)',
+      formatHelp(
+        'apply',
+        'with json, stdout holds that document alone (as apply --format json), and the plan and report go to stderr',
+      ),
       'text',
     )
     .option('--api-url <url>', API_URL_HELP)

@@ -1,7 +1,8 @@
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
-import type { DesiredState } from '../../model/monitor.js';
+import type { DesiredState, Diagnostic } from '../../model/monitor.js';
+import { policyRefusal, policySection } from '../../plan/policy-section.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
 import { comparerFor } from '../../plan/compare-ahead.js';
@@ -79,10 +80,12 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let lockChoice: ReturnType<typeof chooseLockFile>;
   let loadNotes: string[];
   let lockAhead: LoadedForPlan['lockAhead'];
+  let policyDiagnostics: Diagnostic[];
   try {
     let lockFilesSeen: string[];
     const loadOptions = {
       inWorker: api !== undefined,
+      policyInPlan: true,
       ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }),
     };
     ({
@@ -90,6 +93,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lockFilesSeen,
       notes: loadNotes,
       lockAhead,
+      policyDiagnostics,
     } = await loadDesiredOrFail(
       named ? [named.folder] : request.paths,
       request.env,
@@ -172,6 +176,16 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const inFiles = narrowedToFiles(plan, lock, desired, named, lockPath, request.cwd);
     inFiles.notes.push(...repair.notes, ...loadNotes, ...context.notes);
     if (lockChoice.note) inFiles.notes.push(lockChoice.note);
+    const policy = policySection({
+      desired,
+      diagnostics: policyDiagnostics,
+      changes: inFiles.changes,
+      liveTypes: new Map(live.map((l) => [l.id, l.type])),
+    });
+    if (policy) inFiles.policy = policy;
+    // `plan` shows the refused plan, with its policy section, before it stops (plan-run.ts).
+    const refusal = request.command === 'plan' ? undefined : policyRefusal(policy, request.command ?? 'plan');
+    if (refusal) throw refusal;
     const refused = checkDeleteGuard(inFiles, {
       maxDeletes: desired.settings.maxDeletes,
       maxDeleteShare: desired.settings.maxDeleteShare,

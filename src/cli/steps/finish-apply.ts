@@ -6,10 +6,10 @@ import type { ApplyResult } from '../../apply/types.js';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import type { FailureLocations } from '../../plan/failure-location.js';
 import type { Plan } from '../../plan/types.js';
-import { renderApplyJson } from '../../render/apply-json.js';
+import { renderAs } from '../../render/formats/registry.js';
 import { printable } from '../../model/printable.js';
 import { waitAfterApply, type WaitOptions } from '../../wait/after-apply.js';
-import { waitReportLines, type WaitReport } from '../../wait/report.js';
+import type { WaitReport } from '../../wait/report.js';
 import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
 
@@ -55,14 +55,13 @@ export async function finishApply(end: ApplyEnd): Promise<number> {
     report = followed;
     waitExit = interrupt.exitCode() ?? (followed.failed ? EXIT_ERROR : EXIT_OK);
   }
-  if (end.format === 'json') {
-    process.stdout.write(renderApplyJson(end.result ?? NOTHING_DONE, end.located, report, end.plan.environment));
-  } else if (report) {
-    const lines =
-      report.monitors.length === 0
-        ? ['Nothing to wait for: the apply created or replaced no monitor.']
-        : waitReportLines(report);
-    process.stdout.write(`${lines.map(printable).join('\n')}\n`);
-  }
+  const output = {
+    result: end.result ?? NOTHING_DONE,
+    located: end.located,
+    wait: report,
+    environment: end.plan.environment,
+  };
+  const text = renderAs(end.format, 'apply', output, { color: false });
+  if (text !== '') process.stdout.write(text);
   return end.exitCode !== EXIT_OK ? end.exitCode : (waitExit ?? EXIT_OK);
 }
