@@ -21,6 +21,7 @@ import { declaredEnvironments, type DeclaredEnvironments } from './expand/enviro
 import { fastParse } from './parse/fast-parse.js';
 import { isForeignLoaded, withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
+import type { LoadCache } from './memory-source.js';
 import type { LoadOptions } from './options.js';
 import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './read-file.js';
@@ -44,13 +45,18 @@ export interface Loaded {
 export async function loadFiles(paths: string[], options: LoadOptions, summary: boolean): Promise<Loaded> {
   const cwd = options.cwd ?? process.cwd();
   const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
-  const reads = discovery.files.map((found) => readMonitorsBytes(found.abs));
+  // The language server reads unsaved buffers from memory (memory-source.ts); validate reads the disk.
+  const reads = discovery.files.map((found) => options.source?.(found.abs) ?? readMonitorsBytes(found.abs));
+  const cache = options.cache;
   const loaded: (LoadedFile | undefined)[] = discovery.files.map(() => undefined);
   const foreign = new Set<LoadedFile>();
   const load = async (i: number, positions: boolean): Promise<LoadedFile> => {
     let file = loaded[i];
     if (!file) {
-      file = loaded[i] = await loadFile(discovery.files[i]!, reads[i]!, positions);
+      const found = discovery.files[i]!;
+      file = loaded[i] = await (cache
+        ? cache.load(found, reads[i]!, positions)
+        : loadFile(found, reads[i]!, positions));
       // Other tools' YAML is left out before anything is read from it (environments included).
       if (isForeignLoaded(file)) foreign.add(file);
       await new Promise((resolve) => setImmediate(resolve));
@@ -84,10 +90,11 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   for (let i = 0; i < reads.length; i++) {
     const file = await load(i, !summary);
     if (!file.parsed || foreign.has(file)) continue;
-    file.analysis = analyseFile(file.value, analyseOptions);
-    const own = policy?.problems.get(i);
-    if (own) policyProblems.set(file, own);
-    for (const p of own ?? []) file.analysis.problems.push(p);
+    const analysis = cache ? cache.analyse(file.value, analyseOptions) : analyseFile(file.value, analyseOptions);
+    // A new object when policy adds problems: the cache's analysis is shared across runs.
+    const own = policy?.problems.get(i) ?? [];
+    if (own.length > 0) policyProblems.set(file, own);
+    file.analysis = own.length === 0 ? analysis : { ...analysis, problems: [...analysis.problems, ...own] };
     if (summary && file.analysis.problems.length === 0 && file.positionsComplete && !file.analysis.settings) {
       keepPlacesOnly(file, file.analysis);
       slimmed.add(file);
@@ -108,14 +115,14 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) {
       if (slimmed.has(file)) readAgain(file);
-      await useExactParse(file, analyseOptions, policyProblems.get(file));
+      await useExactParse(file, analyseOptions, cache, policyProblems.get(file));
     }
     varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings');
     for (const d of file.diagnostics) diagnostics.push(d);
   }
   // A problem that came through an environment's var names where the var is set, in the settings file.
   if (varsInSettings && settingsFile && !settingsFile.exact) {
-    await useExactParse(settingsFile, analyseOptions, policyProblems.get(settingsFile));
+    await useExactParse(settingsFile, analyseOptions, cache, policyProblems.get(settingsFile));
     for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end
   }
   // What only problems need is loaded only when there are some (a valid set has no exact parse).
@@ -138,11 +145,12 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
 async function useExactParse(
   file: LoadedFile,
   options: AnalyseOptions,
+  cache: LoadCache | undefined,
   policyProblems: readonly LocatedProblem[] = [],
 ): Promise<void> {
   if (file.exact) return;
   const { exactParse } = await import('./parse/exact-parse.js');
-  const exact = await exactParse(file.text);
+  const exact = cache ? await cache.exact(file.abs, file.text) : await exactParse(file.text);
   file.exact = exact;
   file.positions = exact.positions;
   if (exact.problems.length > 0) {
