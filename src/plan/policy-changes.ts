@@ -28,8 +28,7 @@ export function policyChanges(recorded: LockPolicy | undefined, rules: readonly 
         changed: changedParts(old.parts, rule.parts ?? {}),
       });
   }
-  for (const [id, old] of before)
-    if (!now.has(id)) changes.push({ rule: id, action: 'remove', level: old.level });
+  for (const [id, old] of before) if (!now.has(id)) changes.push({ rule: id, action: 'remove', level: old.level });
   return changes.sort((a, b) => compareText(a.rule, b.rule));
 }
 
@@ -43,7 +42,8 @@ function changedParts(before: Readonly<Record<string, string>>, after: Readonly<
 export function policyRecordOf(rules: readonly Rule[]): LockPolicy | undefined {
   if (rules.length === 0) return undefined;
   const record: LockPolicy['rules'] = Object.create(null) as LockPolicy['rules']; // a "__proto__" id stays an id
-  for (const rule of rules) record[rule.id] = { fingerprint: rule.fingerprint, level: rule.level, parts: rule.parts ?? {} };
+  for (const rule of rules)
+    record[rule.id] = { fingerprint: rule.fingerprint, level: rule.level, parts: rule.parts ?? {} };
   return { rules: record };
 }
 

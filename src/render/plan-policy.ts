@@ -141,7 +141,6 @@ export function policyMarkdownLines(policy: PlanPolicy): string[] {
   return lines;
 }
 
-
 /** `➕ rule `team-tag` added (mandatory)`, `🔁 rule `prod` changed: level advisory → mandatory, `require``. */
 function changeMarkdown(change: PolicyRuleChange): string {
   const rule = `${CHANGE_ICON[change.action]} rule ${code(change.rule)}`;

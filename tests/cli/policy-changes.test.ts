@@ -17,7 +17,8 @@ let dir: string;
 
 const policy = (rules: string) => `policy:\n${rules}`;
 const TEAM_TAG = `  - id: team-tag\n    level: mandatory\n    require:\n      tags: ["team:*"]\n`;
-const FAST = (level: string) => `  - id: fast-checks\n    level: ${level}\n    require:\n      max_interval_seconds: 300\n`;
+const FAST = (level: string) =>
+  `  - id: fast-checks\n    level: ${level}\n    require:\n      max_interval_seconds: 300\n`;
 const NAMING = `  - id: naming\n    level: advisory\n    require:\n      name_pattern: '^[a-z]+: '\n`;
 const write = (rules: string) =>
   writeFileSync(

@@ -70,7 +70,11 @@ describe('recordPolicy', () => {
     const changed = recordPolicy(lockWith(before), before.slice(1));
     expect(changed.changed).toBe(true);
     expect(Object.keys(changed.lock.policy!.rules).sort()).toEqual(['prod-locations', 'same']);
-    expect(changed.lock.policy!.rules['same']).toEqual({ fingerprint: 'fp-same', level: 'mandatory', parts: { deny: 'd1' } });
+    expect(changed.lock.policy!.rules['same']).toEqual({
+      fingerprint: 'fp-same',
+      level: 'mandatory',
+      parts: { deny: 'd1' },
+    });
   });
 
   it('drops the record when no rule is in force any more (a lock of a set without policy stays as before)', () => {
