@@ -1,7 +1,8 @@
 // A change to `policy:` itself, end to end with the built CLI against the simulator: the
 // first plan lists every rule as added, apply records the policy in the lock, a changed rule
 // shows in the text and JSON plans (and is "changes present" for --detailed-exitcode), an
-// apply with no monitor change still records it, and the next plan shows no change.
+// apply with no monitor change still records it (from the YAML and from a saved plan), and
+// the next plan shows no change.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,5 +83,15 @@ describe('a change to the policy with the built CLI', { timeout: 60_000 }, () =>
     const after = await cli('plan', '--detailed-exitcode');
     expect(after.code, after.stderr).toBe(0);
     expect(after.stdout).not.toContain('Policy changed');
+
+    // A saved plan records the rules it was made under when it is applied (here: a loosened rule).
+    write(FAST('mandatory').replace('300', '600') + NAMING); // loosened
+    const saved = await cli('plan', '--out', 'policy.plan.json');
+    expect(saved.code, saved.stdout + saved.stderr).toBe(0);
+    expect(saved.stdout).toContain('  ~ rule fast-checks: require changed\n');
+    const appliedSaved = await cli('apply', '--plan', 'policy.plan.json');
+    expect(appliedSaved.code, appliedSaved.stderr).toBe(0);
+    const last = await cli('plan', '--detailed-exitcode');
+    expect(last.code, last.stdout + last.stderr).toBe(0);
   });
 });
