@@ -3,7 +3,15 @@
 // (the CLI decides: a TTY and no NO_COLOR). Every text from the plan passes printable():
 // only the renderer's own colour codes reach the terminal.
 import type { PlannedChange, Plan } from '../plan/types.js';
-import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine, targetsText } from './plan-common.js';
+import {
+  ACTION_WORD,
+  fieldSummary,
+  isMultiline,
+  multilineDiff,
+  sourceText,
+  summaryLine,
+  targetsText,
+} from './plan-common.js';
 import { printable } from '../model/printable.js';
 
 export interface TextOptions {
@@ -28,7 +36,7 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   }
   if (plan.unmanaged.length > 0) {
     out.push(
-      `Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} not in the YAML nor the lock file; they are never deleted:`,
+      `Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} in neither the YAML nor the lock file; they are never deleted:`,
     );
     for (const u of plan.unmanaged) out.push(printable(`  ${u.name} (${u.id})`));
     out.push('');
@@ -46,7 +54,7 @@ function changeBlock(change: PlannedChange, paint: Paint): string[] {
   const id = change.id ? ` (${change.id})` : '';
   const head = paint(
     COLOR[change.action],
-    printable(`${SYMBOL[change.action]} ${change.action} "${change.name}"${id}`),
+    printable(`${SYMBOL[change.action]} ${ACTION_WORD[change.action]} "${change.name}"${id}`),
   );
   const lines = [head, printable(`    reason: ${change.reason_text}`)];
   if (change.source) lines.push(printable(`    defined at: ${sourceText(change.source)}`));

@@ -77,7 +77,7 @@ describe.skipIf(!hasScript)('apply at a terminal', () => {
     expect(code, output).toBe(0);
     expect(output).toContain('\u001b[32m+ create "tty-check"');
     expect(output).toMatch(/Applying \[.*\] 1\/1 changes/);
-    expect(output).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 0 failed.');
+    expect(output).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 failed.');
     expect(sim.core.state.workspace('default').monitors.size).toBe(1);
   });
 });

@@ -57,7 +57,7 @@ describe('apply with a token the API refuses', () => {
       expect(count(output, 'lacks the monitors:write scope'), output).toBe(1);
       expect(run.stdout).toContain('Stopped at the first refusal of the token: API_FORBIDDEN');
       expect(run.stdout).toContain('1 change was refused for this reason and 9 changes were not started');
-      expect(run.stdout).toContain('Apply stopped: 0 created, 0 replaced, 0 deleted, 1 failed, 9 not started.');
+      expect(run.stdout).toContain('Apply stopped: 0 created, 0 updated, 0 deleted, 1 failed, 9 not started.');
       expect(output).not.toContain('Run the same apply again');
       expect(output).not.toMatch(/^ {4}at /m);
     },
@@ -81,13 +81,13 @@ describe('apply with a token the API refuses', () => {
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(writes(s).map((r) => r.status)).toEqual([201, 201, 401]);
       expect(count(run.stdout + run.stderr, 'API_UNAUTHORIZED')).toBe(1);
-      expect(run.stdout).toContain('Apply stopped: 2 created, 0 replaced, 0 deleted, 1 failed, 3 not started.');
+      expect(run.stdout).toContain('Apply stopped: 2 created, 0 updated, 0 deleted, 1 failed, 3 not started.');
       const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: unknown[] };
       expect(lock.monitors).toHaveLength(2);
 
       const again = await apply(s, FULL);
       expect(again.code, again.stdout + again.stderr).toBe(0);
-      expect(again.stdout).toContain('Apply complete: 4 created, 0 replaced, 0 deleted, 0 failed.');
+      expect(again.stdout).toContain('Apply complete: 4 created, 0 updated, 0 deleted, 0 failed.');
       expect(s.monitors()).toHaveLength(6);
     },
   );

@@ -115,13 +115,13 @@ describe('destroy when a delete fails, or is interrupted', SLOW, () => {
       MONITORS_MAX_ATTEMPTS: '1',
     });
     expect(failed.code, failed.stdout + failed.stderr).toBe(1);
-    expect(failed.stdout).toContain('Apply complete: 0 created, 0 replaced, 2 deleted, 1 failed.');
+    expect(failed.stdout).toContain('Apply complete: 0 created, 0 updated, 2 deleted, 1 failed.');
     expect(failed.stdout).toContain('Run the same apply again: it finishes the work without repeating it.');
     expect(work.lockNames()).toEqual(['fail a']); // the first delete (by name) met the fault
     expect(await liveNames(staging)).toEqual(['fail a']);
     const again = await run(work, ['destroy', '--yes'], simEnv(staging));
     ok(again);
-    expect(again.stdout).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
+    expect(again.stdout).toContain('Apply complete: 0 created, 0 updated, 1 deleted, 0 failed.');
     expect(work.lockNames()).toEqual([]);
   });
 
@@ -146,7 +146,7 @@ describe('destroy when a delete fails, or is interrupted', SLOW, () => {
     expect(interrupted.code, interrupted.stdout + interrupted.stderr).toBe(130);
     expect(interrupted.stderr).toContain('SIGINT: starting no more changes');
     expect(interrupted.stdout).toMatch(
-      /Apply interrupted: 0 created, 0 replaced, \d deleted, 0 failed, \d not started\./,
+      /Apply interrupted: 0 created, 0 updated, \d deleted, 0 failed, \d not started\./,
     );
     const left = await liveNames(staging);
     expect(left.length).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) =
     await suite.server.clear();
     const asked = await work.cli(suite.server, ['destroy']);
     expect(asked.code).toBe(1);
-    expect(asked.stdout).toContain('Plan: 0 to create, 0 to replace, 3 to delete.');
+    expect(asked.stdout).toContain('Plan: 0 to create, 0 to update, 3 to delete.');
     expect(asked.stderr).toContain(
       'error APPLY_NEEDS_YES: destroy needs confirmation, and there is no terminal to ask; nothing was changed',
     );
@@ -31,7 +31,7 @@ describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) =
       /^- delete "d1 cart" \([0-9A-Z]{26}\)\n {4}reason: destroy: every monitor the lock file manages is deleted$/m,
     );
     expect(run.stdout).toContain(`  d1 made in the dashboard (${dashboard})`);
-    expect(run.stdout).toContain('Apply complete: 0 created, 0 replaced, 3 deleted, 0 failed.');
+    expect(run.stdout).toContain('Apply complete: 0 created, 0 updated, 3 deleted, 0 failed.');
     expect((await suite.server.writes()).map((w) => `${w.method} ${w.path}`).sort()).toEqual(
       ids.map((id) => `DELETE /monitors/${id}`).sort(),
     );
@@ -47,7 +47,7 @@ describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) =
       'Note: The lock file monitors.lock.json records no monitor: there is nothing to destroy.',
     );
     const plan = await work.cli(suite.server, ['plan']);
-    expect(plan.stdout).toContain('Plan: 3 to create, 0 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 3 to create, 0 to update, 0 to delete.');
   });
 
   it('past the mass-delete limits it is refused, with nothing deleted, unless --allow-mass-delete; --format json reports', async () => {
@@ -69,7 +69,7 @@ describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) =
     const result = JSON.parse(run.stdout) as { summary: Record<string, unknown>; changes: { action: string }[] };
     expect(result.summary).toMatchObject({ deleted: 6, failed: 0 });
     expect(result.changes.every((c) => c.action === 'delete')).toBe(true);
-    expect(run.stderr).toContain('Plan: 0 to create, 0 to replace, 6 to delete.'); // the plan on stderr, as apply does
+    expect(run.stderr).toContain('Plan: 0 to create, 0 to update, 6 to delete.'); // the plan on stderr, as apply does
     expect(work.lockNames()).toEqual([]);
   });
 

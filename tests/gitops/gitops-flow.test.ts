@@ -53,7 +53,7 @@ describe('GitOps flow', () => {
   it('applies the first merge and commits the lock file', async () => {
     const apply = await monitors('apply', 'monitors', '--yes');
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 replaced, 0 deleted, 0 failed\./);
+    expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 updated, 0 deleted, 0 failed\./);
     git('add', 'monitors/monitors.lock.json');
     git('commit', '-qm', 'monitors: update lock file');
     expect(git('status', '--porcelain')).toBe('');

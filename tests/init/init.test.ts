@@ -148,10 +148,10 @@ describe('the starter against the simulator (built CLI)', () => {
     const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token };
     const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout).toContain('Plan: 8 to create, 0 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 8 to create, 0 to update, 0 to delete.');
     const apply = await runCli(['apply', '--yes'], { cwd: dir, env });
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toContain('Apply complete: 8 created, 0 replaced, 0 deleted, 0 failed.');
+    expect(apply.stdout).toContain('Apply complete: 8 created, 0 updated, 0 deleted, 0 failed.');
     expect(apply.stdout).toContain('Lock file written: monitors/monitors.lock.json');
     const again = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
     expect(again.code, again.stderr).toBe(0);

@@ -180,10 +180,10 @@ describe('the packed package', () => {
       const lock = join(work, 'monitors.lock.json');
       const plan = await monitors(['plan', ...ONE_WORKSPACE, '--lock', lock, '--detailed-exitcode'], env);
       expect(plan.status, plan.stdout + plan.stderr).toBe(2);
-      expect(plan.stdout).toMatch(/Plan: \d+ to create, 0 to replace, 0 to delete\./);
+      expect(plan.stdout).toMatch(/Plan: \d+ to create, 0 to update, 0 to delete\./);
       const apply = await monitors(['apply', ...ONE_WORKSPACE, '--lock', lock, '--yes'], env);
       expect(apply.status, apply.stdout + apply.stderr).toBe(0);
-      expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 replaced, 0 deleted, 0 failed\./);
+      expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 updated, 0 deleted, 0 failed\./);
       expect(apply.stdout).toContain('Lock file written: monitors.lock.json');
       const again = await monitors(['plan', ...ONE_WORKSPACE, '--lock', lock, '--detailed-exitcode'], env);
       expect(again.status, again.stdout + again.stderr).toBe(0);
@@ -215,7 +215,7 @@ describe('the packed package', () => {
           MONITORS_ACTION_CLI: bin,
         },
       });
-      expect(action.stdout).toMatch(/\*\*Plan: 0 to create, \d+ to replace, 0 to delete\.\*\*/); // applied above, with another lock file
+      expect(action.stdout).toMatch(/\*\*Plan: 0 to create, \d+ to update, 0 to delete\.\*\*/); // applied above, with another lock file
       expect(readFileSync(outputs, 'utf8')).toBe('changes=true\nexit-code=2\n');
     } finally {
       sim.kill('SIGTERM');

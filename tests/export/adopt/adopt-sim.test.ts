@@ -202,7 +202,7 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
     expect(planAfter.unmanaged).toEqual(planBefore.unmanaged.filter((u) => u.id !== ids.twinA));
     const detailed = await monitors(['plan', 'monitors', '--detailed-exitcode']);
     expect(detailed.code).toBe(2);
-    expect(detailed.stdout).toContain('Plan: 0 to create, 1 to replace, 0 to delete.');
+    expect(detailed.stdout).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
   });
 
   it('takes a free default name, and overwrites an existing --file only with --force (never a monitors file)', async () => {
@@ -224,7 +224,7 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
     expect(forced.code, forced.stderr).toBe(0);
     expect(read('monitors/compose.yml')).toContain('  - name: elsewhere\n');
     expect((await monitors(['plan', 'monitors', '--detailed-exitcode'])).stdout).toContain(
-      'Plan: 0 to create, 1 to replace, 0 to delete.',
+      'Plan: 0 to create, 1 to update, 0 to delete.',
     );
   });
 
