@@ -3,7 +3,7 @@
 // runs it: validate the examples without any secret set, then the simulator, plan,
 // apply and plan again, and `monitors ci`. Its README and docs ship with it, and every
 // link in them and every docs page the CLI names resolves inside the installed package.
-// Run by `npm test` after the main suite (vitest.package.config.ts).
+// Run by `npm test` before the build of the main suite (vitest.package.config.ts).
 import { execFile, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -220,5 +220,22 @@ describe('the packed package', () => {
     } finally {
       sim.kill('SIGTERM');
     }
+  });
+  it("npm install -g of the tarball (the README's command) puts `monitors` on the PATH; init's steps then say `monitors`", async () => {
+    const prefix = join(work, 'global'); // stands in for npm's global folder
+    await npm(
+      ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)],
+      work,
+    );
+    const options = {
+      cwd: work,
+      encoding: 'utf8' as const,
+      env: { PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, HOME: work, NO_COLOR: '1' },
+    };
+    const version = await execFileAsync('monitors', ['--version'], options);
+    expect(version.stdout).toBe((await monitors(['--version'])).stdout);
+    // By its name, as a person types it: the steps it prints name it the same way.
+    const init = await execFileAsync('monitors', ['init', 'from-path'], options);
+    expect(init.stdout).toMatch(/\n {2}cd from-path\n {2}monitors validate /);
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 
 export interface InitOptions {
@@ -17,6 +18,13 @@ export function registerInit(program: Command): void {
     )
     .action(async (dir: string | undefined, options: InitOptions) => {
       const { runInit } = await import('../../init/run-init.js');
-      process.stdout.write(await runInit({ dir: dir ?? '.', ci: options.ci, cwd: process.cwd() }));
+      const request = {
+        dir: dir ?? '.',
+        ci: options.ci,
+        cwd: process.cwd(),
+        entryFile: process.argv[1] ?? '',
+        pathDirs: (process.env.PATH ?? '').split(path.delimiter),
+      };
+      process.stdout.write(await runInit(request));
     });
 }
