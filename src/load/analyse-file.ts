@@ -12,10 +12,14 @@ import {
   type DeclaredEnvironments,
 } from './expand/environments.js';
 import { groupByInstance, tagged } from './expand/instances.js';
+import { fileDefaults } from './expand/shared-defaults.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
 import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
 import { error, type LocatedProblem } from './problem.js';
+
+const LITERAL_SECRET =
+  'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)';
 
 export interface RawMoved {
   index: number;
@@ -37,6 +41,8 @@ export interface AnalyseOptions extends MonitorCheckOptions {
   declared?: DeclaredEnvironments;
   /** The environments to check, in order; default every declared one. */
   checked?: readonly string[];
+  /** settings.defaults of the set, under the file's own defaults:. */
+  sharedDefaults?: Record<string, unknown>;
 }
 
 /** One environment's view of the file (the only one when none are declared). */
@@ -70,19 +76,19 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
     environmentSettings: new Map(),
   };
   if (!isPlainObject(value)) return analysis;
-  const defaults = isPlainObject(value.defaults) ? value.defaults : {};
+  const ownDefaults = isPlainObject(value.defaults) ? value.defaults : {};
+  const { merged: defaults, fromSettings } = fileDefaults(ownDefaults, options.sharedDefaults);
   // Checked once here too, so that a literal secret in unused defaults is still reported.
-  const secret = defaults.auth_secret;
+  const secret = ownDefaults.auth_secret;
   if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret) && !isTemplated(secret)) {
-    problems.push(
-      error(
-        ['defaults', 'auth_secret'],
-        'secret.literal',
-        'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)',
-      ),
-    );
+    problems.push(error(['defaults', 'auth_secret'], 'secret.literal', LITERAL_SECRET));
   }
-  const defaultOnly = entryEnvironments(defaults.environments, ['defaults', 'environments'], declared.names, problems);
+  const defaultOnly = entryEnvironments(
+    ownDefaults.environments,
+    ['defaults', 'environments'],
+    declared.names,
+    problems,
+  );
   const fileVars = varsOf(value.vars);
   const scopes: EnvironmentScope[] = checked.map((name) => ({
     name,
@@ -109,7 +115,7 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
       }
       scopes.forEach((environment, e) => {
         for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
-          const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope);
+          const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope, fromSettings);
           if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
           analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
           for (const p of checkedMonitor.problems)
@@ -188,7 +194,12 @@ function analyseSettings(
 ): void {
   const settings: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(raw))
-    if (key !== 'environments') settings[key] = resolved(v, ['settings', key], options, analysis.problems);
+    if (key !== 'environments' && key !== 'defaults')
+      settings[key] = resolved(v, ['settings', key], options, analysis.problems);
+  // Shared defaults are resolved per monitor, as a file's defaults are; a literal secret is said here, once.
+  const shared = isPlainObject(raw.defaults) ? raw.defaults.auth_secret : undefined;
+  if (typeof shared === 'string' && shared !== '' && !WHOLE_REFERENCE.test(shared) && !isTemplated(shared))
+    analysis.problems.push(error(['settings', 'defaults', 'auth_secret'], 'secret.literal', LITERAL_SECRET));
   analysis.settings = settings;
   for (const p of isolationProblems(raw)) analysis.problems.push(p);
   const environments = raw.environments;

@@ -16,6 +16,7 @@ import { monitorInputSchema } from '../../schema/monitor-input-schema.js';
 const movedSchema = monitorsFileSchema.properties.moved;
 const defaultsSchema = monitorsFileSchema.properties.defaults;
 const removedSchema = monitorsFileSchema.properties.removed;
+const settingsSchema = monitorsFileSchema.properties.settings;
 const sections = {
   ...monitorsFileSchema.properties,
   // Each field's own schema, without the `if` that lets it be one whole ${var.NAME}: the
@@ -24,6 +25,14 @@ const sections = {
   defaults: {
     ...defaultsSchema,
     properties: { ...defaultableProperties, environments: defaultsSchema.properties.environments },
+  },
+  // settings.defaults the same way as defaults (file-check.ts leaves its whole references out too).
+  settings: {
+    ...settingsSchema,
+    properties: {
+      ...settingsSchema.properties,
+      defaults: { ...settingsSchema.properties.defaults, properties: defaultableProperties },
+    },
   },
   monitors: { type: 'array', items: { type: 'object' } },
   moved: {

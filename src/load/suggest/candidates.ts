@@ -18,6 +18,7 @@ export function fileCandidates(path: readonly PathSegment[]): readonly string[] 
   if (section === 'removed' && path.length === 2) return ['name'];
   if (section === 'settings' && path.length === 1) return SETTINGS_KEYS;
   if (section === 'settings' && path[1] === 'scope') return ['prefix'];
+  if (section === 'settings' && path[1] === 'defaults' && path.length === 2) return DEFAULT_KEYS;
   return [];
 }
 
