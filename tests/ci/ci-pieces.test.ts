@@ -15,9 +15,9 @@ import { ciOptions, providerName, type CiFlags } from '../../src/ci/options.js';
 import { checkReport as checkText, textReport } from '../../src/ci/report.js';
 import { checkArgs, commandArgs, outcomeOf, planCounts } from '../../src/ci/steps.js';
 
-/** The options of `monitors ci COMMAND PATH` with these flags (as the Action's inputs give them). */
+/** The options of `monitors ci COMMAND PATH` with these flags (as the Action's inputs give them: path `monitors` by default). */
 const inputs = (extra: { command?: string; path?: string } & Partial<CiFlags>) => {
-  const { command = 'plan', path, ...flags } = extra;
+  const { command = 'plan', path = 'monitors', ...flags } = extra;
   return ciOptions(command, path, { comment: true, ...flags });
 };
 const checkReport = (_options: unknown, code: number, stdout: string, output: string) =>
@@ -76,6 +76,11 @@ describe('monitors ci pieces', () => {
       'monitors',
     ]);
     expect(commandArgs(inputs({ command: 'validate', path: 'a/b' }))).toEqual(['validate', 'a/b']);
+  });
+
+  it('without a path, the CLI runs on ., the default of every other command', () => {
+    expect(ciOptions('plan', undefined, { comment: true }).path).toBe('.');
+    expect(ciOptions('validate', '  ', { comment: true }).path).toBe('.');
   });
 
   it('refuses an unknown command with a clear message, and reads comment and the drift label', () => {

@@ -68,6 +68,16 @@ const CASES: [string, string[], RegExp][] = [
     ['plna'],
     /^error UNKNOWN_COMMAND: unknown command 'plna'; did you mean plan\?\n {2}`monitors --help` lists the commands\.\n$/,
   ],
+  [
+    'an unrelated flag: no "did you mean" (commander would offer --format for --force)',
+    ['plan', '--force'],
+    /^error BAD_OPTION: unknown option '--force'\n {2}`monitors plan --help` lists its options\.\n$/,
+  ],
+  [
+    'an unrelated command: no "did you mean" (commander would offer status for state)',
+    ['state'],
+    /^error UNKNOWN_COMMAND: unknown command 'state'\n {2}`monitors --help` lists the commands\.\n$/,
+  ],
   ['sim with an unknown option', ['sim', '--bogus'], /^error SIM_BAD_OPTION: unknown option '--bogus'\n$/],
   ['sim --port without a value', ['sim', '--port'], /^error SIM_BAD_OPTION: option '--port <n>' argument missing\n$/],
   ...['0', '-1', '1.5', 'abc', '65', '', '1e1', '0x10'].map((n): [string, string[], RegExp] => [
