@@ -1,7 +1,9 @@
 // What differs between the CIs `monitors ci` runs in: how the log marks errors and groups,
 // where the report and the outputs go, how a plan reaches the pull or merge request, how
 // drift is tracked, and what the CLI runs need in their environment. One implementation per
-// CI: github.ts, gitlab.ts, plain.ts; run-ci.ts holds what they share.
+// CI: github.ts, gitlab.ts, plain.ts, named in provider-names.ts and loaded by
+// load-provider.ts; run-ci.ts holds what they share.
+import type { ProviderName } from './provider-names.js';
 
 /** The outputs of a run (GitHub: step outputs; elsewhere: outputs.env). */
 export interface CiOutputs {
@@ -25,7 +27,7 @@ export interface DriftToTrack {
 }
 
 export interface CiProvider {
-  readonly name: 'github' | 'gitlab' | 'plain';
+  readonly name: ProviderName;
   /** What a change under review is called here: "pull request", "merge request". */
   readonly changeName: string;
   /** A line the CI shows as an error or a warning. */

@@ -4,7 +4,8 @@
 // `node /path/to/monitors.mjs`), and with a CI workflow the first apply is the pipeline's,
 // since the lock file then lives on the branch monitors-state, not in the working tree.
 import { BUNDLE_FOLDER } from './bundle-copy.js';
-import type { CiProvider, StarterFile } from './starter.js';
+import { ciStarter, type InitCi } from './ci-starters.js';
+import type { StarterFile } from './starter.js';
 
 export interface ReportContext {
   /** How to run this CLI from the new folder: `monitors`, or `node /abs/path/main.js`. */
@@ -16,7 +17,7 @@ export interface ReportContext {
 export function initReport(
   shownDir: string,
   files: readonly StarterFile[],
-  ci: CiProvider | undefined,
+  ci: InitCi | undefined,
   context: ReportContext,
 ): string {
   const listed = listedFiles(files);
@@ -40,22 +41,12 @@ export function initReport(
   ];
   if (context.command !== 'monitors')
     lines.push('(`monitors` is not on your PATH: the README of monitors, "Install", says how to put it there.)');
-  if (ci === 'github')
+  if (ci === 'gitlab' && !files.some((f) => f.path.startsWith(`${BUNDLE_FOLDER}/`)))
     lines.push(
-      'In GitHub: add the secrets MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN and the variable MONITORS_API_URL',
-      '(Settings > Secrets and variables > Actions), as .github/workflows/monitors.yml says at its top.',
+      `In GitLab: the jobs run .monitors/monitors.mjs, the bundle of a monitors release; this CLI holds none to copy, so take it from the release:`,
+      `  git clone --depth 1 --branch v${context.version} https://github.com/monitors-as-code/monitors /tmp/monitors-${context.version} && cp -R /tmp/monitors-${context.version}/bundle .monitors`,
     );
-  if (ci === 'gitlab') {
-    if (!files.some((f) => f.path.startsWith(`${BUNDLE_FOLDER}/`)))
-      lines.push(
-        `In GitLab: the jobs run .monitors/monitors.mjs, the bundle of a monitors release; this CLI holds none to copy, so take it from the release:`,
-        `  git clone --depth 1 --branch v${context.version} https://github.com/monitors-as-code/monitors /tmp/monitors-${context.version} && cp -R /tmp/monitors-${context.version}/bundle .monitors`,
-      );
-    lines.push(
-      'In GitLab: commit .monitors/ with the rest, and set the CI/CD variables MONITORS_API_URL, MONITORS_GITLAB_TOKEN,',
-      'MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN, as .gitlab-ci.yml says at its top.',
-    );
-  }
+  if (ci !== undefined) lines.push(...ciStarter(ci).nextSteps);
   return `${lines.join('\n')}\n`;
 }
 

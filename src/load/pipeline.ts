@@ -25,6 +25,7 @@ import { loadFile, type LoadedFile } from './load-file.js';
 import type { LoadOptions } from './options.js';
 import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './read-file.js';
+import { readPolicy, type LoadedPolicy } from './policy-pass.js';
 
 export interface Loaded {
   /** The monitors files read, in reading order (other tools' files left out). */
@@ -34,6 +35,8 @@ export interface Loaded {
   checked: string[];
   /** The first file that declares settings. */
   settingsFile: LoadedFile | undefined;
+  /** The set's policy: the first file's `policy:` (policy-pass.ts). */
+  policy: (LoadedPolicy & { source: LoadedFile }) | undefined;
   diagnostics: Diagnostic[];
   lockFilesSeen: string[];
 }
@@ -55,10 +58,16 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     return file;
   };
 
-  // Only a file whose text holds the key, or an escape that could spell it, can declare settings.
+  // Only a file whose text holds the key, or an escape that could spell it, can declare settings or policy.
   for (const [i, read] of reads.entries())
-    if ('bytes' in read && (read.bytes.includes('settings') || read.bytes.includes(0x5c))) await load(i, true);
-  const declared = declaredEnvironments(loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined)));
+    if (
+      'bytes' in read &&
+      (read.bytes.includes('settings') || read.bytes.includes('policy') || read.bytes.includes(0x5c))
+    )
+      await load(i, true);
+  const firstPass = loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined));
+  const declared = declaredEnvironments(firstPass);
+  const policy = await readPolicy(firstPass, declared);
   const checked =
     options.environment === undefined ? declared.names : declared.names.filter((n) => n === options.environment);
   const analyseOptions: AnalyseOptions = {
@@ -68,12 +77,14 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     declared,
     checked,
     sharedDefaults: sharedDefaultsOf(loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined))),
+    ...(policy ? { policy } : {}),
   };
   const slimmed = new Set<LoadedFile>();
   for (let i = 0; i < reads.length; i++) {
     const file = await load(i, !summary);
     if (!file.parsed || foreign.has(file)) continue;
     file.analysis = analyseFile(file.value, analyseOptions);
+    for (const p of policy?.problems.get(i) ?? []) file.analysis.problems.push(p);
     if (summary && file.analysis.problems.length === 0 && file.positionsComplete && !file.analysis.settings) {
       keepPlacesOnly(file, file.analysis);
       slimmed.add(file);
@@ -115,6 +126,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     declared,
     checked,
     settingsFile,
+    policy: policy && { ...policy, source: all[policy.file]! },
     diagnostics: sortAndDedupe(diagnostics, all),
     lockFilesSeen: discovery.lockFiles,
   };

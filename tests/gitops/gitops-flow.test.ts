@@ -76,7 +76,7 @@ describe('GitOps flow', () => {
 
     const plan = await monitors('plan', 'monitors', '--format', 'markdown', '--detailed-exitcode');
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout.split('\n')[0]).toMatch(/Plan: 1 to create, [1-9]\d* to replace, 0 to delete\./);
+    expect(plan.stdout.split('\n')[0]).toMatch(/Plan: 1 to create, [1-9]\d* to update, 0 to delete\./);
     expect(plan.stdout).toContain('<details>');
     expect(plan.stdout).toContain('shop: careers page');
     expect(plan.stdout.length).toBeLessThan(65_536);

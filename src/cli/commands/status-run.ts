@@ -4,26 +4,28 @@
 // all the same, with a note naming the token's variable.
 import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
-import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
+import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
-import { renderStatusJson } from '../../render/status-json.js';
-import { renderStatusMarkdown } from '../../render/status-markdown.js';
-import { renderStatusText } from '../../render/status-text.js';
+import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
 import { parseStatusFailOn } from '../../status/fail-on.js';
 import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js';
+import { statusPage } from '../../status/page-data.js';
 import { checkNamePatterns } from '../../status/select.js';
-import type { StatusReport } from '../../status/types.js';
 import { readWorkspace } from '../planning/read-workspace.js';
-import { parsePlanFormat, useColor, type PlanFormat } from '../planning/render.js';
+import { useColor } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';
 import type { StatusOptions } from './status-options.js';
 
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
+  const format = chooseFormat('status', options.format);
+  const days = parseDays(options.days);
+  if (asksEveryEnvironment(options.env, process.env))
+    return runEveryEnvironment({ command: 'status', paths, format, single: { lock: options.lock } });
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
   const environment = requestedEnvironment(options.env, process.env);
@@ -57,7 +59,14 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
       ...(failOn ? { failOn } : {}),
     });
     report.notes.push(...(repair?.notes ?? []), ...(session.lockNote ? [session.lockNote] : []));
-    process.stdout.write(render(report, format));
+    const page = statusPage(
+      [{ report, desired: session.desired, live, incidents: incidents.read ? incidents.incidents : null }],
+      new Date(),
+      days,
+    );
+    process.stdout.write(
+      renderAs(format, 'status', { report, page }, { color: useColor(process.stdout, process.env) }),
+    );
     return report.failed ? EXIT_ERROR : EXIT_OK;
   } finally {
     await session.api.close();
@@ -73,8 +82,9 @@ async function readIncidents(api: MonitorsApi, origin: ApiOrigin | undefined): P
   }
 }
 
-function render(report: StatusReport, format: PlanFormat): string {
-  if (format === 'json') return renderStatusJson(report);
-  if (format === 'markdown') return renderStatusMarkdown(report);
-  return renderStatusText(report, { color: useColor(process.stdout, process.env) });
+/** `--days N`: how far back the status page's incident timeline goes, 1 to 366 days. */
+function parseDays(raw: string): number {
+  const days = /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (days >= 1 && days <= 366) return days;
+  throw new MonitorsError('BAD_OPTION', `--days takes a whole number of days from 1 to 366, not "${raw.slice(0, 60)}"`);
 }

@@ -27,6 +27,8 @@ export interface LockBranchSession {
    * branch. Throws (nothing sent yet) when the branch cannot take it.
    */
   announce(lock: LockFile): Promise<void>;
+  /** The commit and path the lock was read at, once read from the branch (for `lock list`'s history). */
+  readAt(): { rev: string; path: string; cwd: string } | undefined;
 }
 
 interface Output {
@@ -58,9 +60,13 @@ export function openLockBranchSession(
   let started: StartedLock | undefined;
   // The tip this run last read or pushed: the next push's parent (compare-and-swap).
   let tip: string | undefined;
+  let root: string | undefined;
   return {
+    readAt: () =>
+      started?.source === 'branch' && tip && root ? { rev: tip, path: started.path, cwd: root } : undefined,
     async readLock(lockPath) {
       const branch = await opening;
+      root = branch.repo.root;
       started = await branch.read(lockPath);
       tip = branch.tip;
       out.stderr(`${readLine(branch, started)}\n`);
