@@ -38,7 +38,10 @@ export async function runInit(request: InitRequest): Promise<string> {
   const dir = path.resolve(request.cwd, request.dir);
   const relative = path.relative(request.cwd, dir);
   const shown = relative === '' ? '.' : relative.startsWith('..') ? dir : relative.split(path.sep).join('/');
-  const bundleDir = ci === 'gitlab' ? findBundle(bundleCandidates(realpathOrUndefined(request.entryFile) ?? request.entryFile)) : undefined;
+  const bundleDir =
+    ci === 'gitlab'
+      ? findBundle(bundleCandidates(realpathOrUndefined(request.entryFile) ?? request.entryFile))
+      : undefined;
   const files = [...starterFiles(ci), ...(bundleDir !== undefined ? bundleFiles(bundleDir) : [])];
   await writeStarter(dir, files, shown);
   return initReport(shown, files, ci, {

@@ -98,7 +98,9 @@ describe.each(SERVERS)('--target and --replace against the %s', SLOW, (_name, st
     );
     const unmanaged = await work.cli(suite.server, ['plan', '--target', 't4 made*']);
     expect(unmanaged.code).toBe(1);
-    expect(unmanaged.stderr).toContain(`("t4 made in the dashboard", ${dashboard}: in neither the YAML nor the lock file)`);
+    expect(unmanaged.stderr).toContain(
+      `("t4 made in the dashboard", ${dashboard}: in neither the YAML nor the lock file)`,
+    );
     const empty = await work.cli(suite.server, ['plan', '--target', '']);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain('error BAD_OPTION: --target needs a monitor name or a glob');
