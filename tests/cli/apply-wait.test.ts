@@ -88,7 +88,7 @@ describe('apply --wait', { timeout: 120_000 }, () => {
     const run = await cli(['apply', '.', '--yes', '--wait', '30s', '--format', 'json']);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
-    expect(run.stderr).toContain('Apply complete: 0 created, 1 replaced');
+    expect(run.stderr).toContain('Apply complete: 0 created, 1 updated');
     const doc = JSON.parse(run.stdout);
     expect(doc).toMatchObject({
       format_version: 1,
