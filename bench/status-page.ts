@@ -38,11 +38,30 @@ try {
   process.stdout.write(
     `${markdownTable(
       ['monitors', 'size', 'load (median of 5)', 'each load'],
-      [[MONITORS.toLocaleString('en'), `${(bytes / 1024 / 1024).toFixed(2)} MB`, `${Math.round(median)} ms`, times.map((t) => `${Math.round(t)}`).join(', ')]],
+      [
+        [
+          MONITORS.toLocaleString('en'),
+          `${(bytes / 1024 / 1024).toFixed(2)} MB`,
+          `${Math.round(median)} ms`,
+          times.map((t) => `${Math.round(t)}`).join(', '),
+        ],
+      ],
     )}\n\n`,
   );
-  const size = reportRatio({ bench: 'status-page', what: `${MONITORS} monitors: page size / 5 MB`, value: bytes / SIZE_LIMIT, kind: 'at most', target: 1 });
-  const time = reportRatio({ bench: 'status-page', what: `${MONITORS} monitors: load in Chromium / 2 s`, value: median / TIME_LIMIT_MS, kind: 'at most', target: 1 });
+  const size = reportRatio({
+    bench: 'status-page',
+    what: `${MONITORS} monitors: page size / 5 MB`,
+    value: bytes / SIZE_LIMIT,
+    kind: 'at most',
+    target: 1,
+  });
+  const time = reportRatio({
+    bench: 'status-page',
+    what: `${MONITORS} monitors: load in Chromium / 2 s`,
+    value: median / TIME_LIMIT_MS,
+    kind: 'at most',
+    target: 1,
+  });
   process.stdout.write(`Size: ${size}\nLoad: ${time}\n`);
 } finally {
   await browser.close();

@@ -7,7 +7,7 @@ import type { ProviderName } from './provider-names.js';
 type LoadProvider = (env: NodeJS.ProcessEnv, options: CiOptions) => Promise<CiProvider>;
 
 export const PROVIDER_LOADERS = {
-  github: async (env) => (await import('./github.js')).githubProvider(env),
+  github: async (env, options) => (await import('./github.js')).githubProvider(env, options),
   gitlab: async (env, options) => (await import('./gitlab.js')).gitlabProvider(env, options),
   plain: async (env, options) => (await import('./plain.js')).plainProvider(env, options),
 } as const satisfies Record<ProviderName, LoadProvider>;

@@ -26,6 +26,9 @@ export interface DriftToTrack {
   drift: boolean;
 }
 
+/** A report a CI reads by itself (machine-reports.ts). */
+export type MachineReport = 'sarif' | 'codequality' | 'junit';
+
 export interface CiProvider {
   readonly name: ProviderName;
   /** What a change under review is called here: "pull request", "merge request". */
@@ -44,6 +47,10 @@ export interface CiProvider {
   /** The run's report: the job summary, or a file. */
   writeReport(markdown: string, counts?: PlanCounts): void;
   writeOutputs(outputs: CiOutputs): void;
+  /** The machine reports this CI reads (GitHub: SARIF; GitLab: Code Quality and JUnit). */
+  readonly machineReports: readonly MachineReport[];
+  /** Writes one into the report folder, where the workflow's upload step or artifacts:reports find it. */
+  writeMachineReport(kind: MachineReport, file: string, content: string): void;
   /** A plan: post or update the one comment of the pull/merge request. false: the job must fail. */
   publishPlan(plan: PlanToPublish): Promise<boolean>;
   /** Drift: open, update or close the one issue. Returns the job's exit code (0, 1; 2: drift found where no issue can hold it). */

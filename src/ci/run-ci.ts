@@ -13,6 +13,7 @@ import {
   selectEnvironments,
   type Section,
 } from './environments.js';
+import { runCheckStep, writeFindingsReports } from './machine-reports.js';
 import type { CiOptions } from './options.js';
 import type { CiProvider, PlanCounts } from './provider.js';
 import { checkReport, planReport, refusedPlanReport, textReport } from './report.js';
@@ -70,10 +71,11 @@ async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns
   // Exit 1 of check: a monitor is down (or the check could not run). The comment still shows it all.
   let checkOk = true;
   if (options.command === 'plan' && options.check && ok) {
-    const checked = await runs.run(checkArgs(options), childEnv);
+    const checked = await runCheckStep(runs, checkArgs(options), childEnv, provider);
     checkOk = checked.code === 0;
     report += `\n${checkReport(options.path, provider.changeName, checked)}`;
   }
+  if (options.command === 'validate') await writeFindingsReports(runs, options, provider, childEnv);
   provider.writeReport(report, planned ? planCounts(result.stdout) : undefined);
   provider.writeOutputs({ changes, exitCode: result.code });
   let published = true;
@@ -213,7 +215,7 @@ async function runOneEnvironment(
       textReport(here, result.code, result.output, outcome.ok),
   };
   if (options.command === 'plan' && options.check && outcome.ok) {
-    const checked: ChildResult = await runs.run([...checkArgs(options), ...chosen], childEnv);
+    const checked: ChildResult = await runCheckStep(runs, [...checkArgs(options), ...chosen], childEnv, provider, name);
     section.check = checked.code === 0 ? 'ok' : 'failed';
     section.body += `\n${checkReport(here.path, provider.changeName, checked)}`;
   }

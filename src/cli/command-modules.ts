@@ -69,6 +69,10 @@ export const COMMAND_MODULES: Readonly<Record<string, CommandModules>> = {
     declaration: async () => (await import('./commands/ci.js')).registerCi,
     work: () => import('./commands/ci-run.js'),
   },
+  lsp: {
+    declaration: async () => (await import('./commands/lsp.js')).registerLsp,
+    work: () => import('./commands/lsp-run.js'),
+  },
 };
 
 /** The command the arguments name: the program's own options take no value, so the first word that is not one. */

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { BUNDLE_VERSION } from '../version/bundled.js';
 import { REPOSITORY_URL } from '../version/repository.js';
 
-
 export function docsHelp(): string {
   const online = `${REPOSITORY_URL}/tree/main/docs`;
   // dist/src/cli/ (the package, a build) -> ../../../docs; src/cli/ -> ../../docs

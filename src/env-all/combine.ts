@@ -76,7 +76,9 @@ export function renderAllJson(command: string, runs: readonly EnvironmentRun[], 
       ...(outcome === 'failed' ? { error: run.output.trim() } : {}),
     };
   });
-  return `${JSON.stringify({ command, exit_code: exitCode, environments }, null, 2)}\n`;
+  // format_version and environment first, as in every JSON document: null, since it covers them all.
+  const doc = { format_version: 1, environment: null, command, exit_code: exitCode, environments };
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 function parsed(stdout: string): unknown {

@@ -1,4 +1,5 @@
 // What a load is asked for: the environment variables, the folder, the environment.
+import type { LoadCache, ReadSource } from './memory-source.js';
 
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;
@@ -12,4 +13,8 @@ export interface LoadOptions {
   environment?: string;
   /** An unset `${env:NAME}`: an error (default; plan and apply need the value) or a warning (validate). */
   missingEnv?: 'error' | 'warning';
+  /** Bytes from memory in place of some files (the language server's unsaved buffers). */
+  source?: ReadSource;
+  /** What the last load of the same set keeps for this one (the language server's keystrokes). */
+  cache?: LoadCache;
 }

@@ -22,10 +22,12 @@ import { sharedDefaultsOf } from './expand/shared-defaults.js';
 import { fastParse } from './parse/fast-parse.js';
 import { isForeignLoaded, withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
+import type { LoadCache } from './memory-source.js';
 import type { LoadOptions } from './options.js';
 import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './read-file.js';
 import { readPolicy, type LoadedPolicy } from './policy-pass.js';
+import type { LocatedProblem } from './problem.js';
 
 export interface Loaded {
   /** The monitors files read, in reading order (other tools' files left out). */
@@ -44,13 +46,18 @@ export interface Loaded {
 export async function loadFiles(paths: string[], options: LoadOptions, summary: boolean): Promise<Loaded> {
   const cwd = options.cwd ?? process.cwd();
   const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
-  const reads = discovery.files.map((found) => readMonitorsBytes(found.abs));
+  // The language server reads unsaved buffers from memory (memory-source.ts); validate reads the disk.
+  const reads = discovery.files.map((found) => options.source?.(found.abs) ?? readMonitorsBytes(found.abs));
+  const cache = options.cache;
   const loaded: (LoadedFile | undefined)[] = discovery.files.map(() => undefined);
   const foreign = new Set<LoadedFile>();
   const load = async (i: number, positions: boolean): Promise<LoadedFile> => {
     let file = loaded[i];
     if (!file) {
-      file = loaded[i] = await loadFile(discovery.files[i]!, reads[i]!, positions);
+      const found = discovery.files[i]!;
+      file = loaded[i] = await (cache
+        ? cache.load(found, reads[i]!, positions)
+        : loadFile(found, reads[i]!, positions));
       // Other tools' YAML is left out before anything is read from it (environments included).
       if (isForeignLoaded(file)) foreign.add(file);
       await new Promise((resolve) => setImmediate(resolve));
@@ -80,11 +87,16 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     ...(policy ? { policy } : {}),
   };
   const slimmed = new Set<LoadedFile>();
+  // The policy's own problems (its rules', policy.declared_twice) belong to the files declaring it.
+  const policyProblems = new Map<LoadedFile, readonly LocatedProblem[]>();
   for (let i = 0; i < reads.length; i++) {
     const file = await load(i, !summary);
     if (!file.parsed || foreign.has(file)) continue;
-    file.analysis = analyseFile(file.value, analyseOptions);
-    for (const p of policy?.problems.get(i) ?? []) file.analysis.problems.push(p);
+    const analysis = cache ? cache.analyse(file.value, analyseOptions) : analyseFile(file.value, analyseOptions);
+    // A new object when policy adds problems: the cache's analysis is shared across runs.
+    const own = policy?.problems.get(i) ?? [];
+    if (own.length > 0) policyProblems.set(file, own);
+    file.analysis = own.length === 0 ? analysis : { ...analysis, problems: [...analysis.problems, ...own] };
     if (summary && file.analysis.problems.length === 0 && file.positionsComplete && !file.analysis.settings) {
       keepPlacesOnly(file, file.analysis);
       slimmed.add(file);
@@ -105,7 +117,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) {
       if (slimmed.has(file)) readAgain(file);
-      await useExactParse(file, analyseOptions);
+      await useExactParse(file, analyseOptions, cache, policyProblems.get(file));
     }
     varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings' || p.inSettings);
     for (const d of file.diagnostics) diagnostics.push(d);
@@ -113,7 +125,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   // A problem that came through an environment's var names where the var is set, in the settings
   // file; one in a value of settings.defaults is located there.
   if (varsInSettings && settingsFile && !settingsFile.exact) {
-    await useExactParse(settingsFile, analyseOptions);
+    await useExactParse(settingsFile, analyseOptions, cache, policyProblems.get(settingsFile));
     for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end
   }
   // What only problems need is loaded only when there are some (a valid set has no exact parse).
@@ -133,10 +145,15 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
-async function useExactParse(file: LoadedFile, options: AnalyseOptions): Promise<void> {
+async function useExactParse(
+  file: LoadedFile,
+  options: AnalyseOptions,
+  cache: LoadCache | undefined,
+  policyProblems: readonly LocatedProblem[] = [],
+): Promise<void> {
   if (file.exact) return;
   const { exactParse } = await import('./parse/exact-parse.js');
-  const exact = await exactParse(file.text);
+  const exact = cache ? await cache.exact(file.abs, file.text) : await exactParse(file.text);
   file.exact = exact;
   file.positions = exact.positions;
   if (exact.problems.length > 0) {
@@ -146,6 +163,7 @@ async function useExactParse(file: LoadedFile, options: AnalyseOptions): Promise
   } else if (!isDeepStrictEqual(exact.value, file.value)) {
     file.value = exact.value;
     file.analysis = analyseFile(exact.value, options);
+    for (const p of policyProblems) file.analysis.problems.push(p);
   }
 }
 

@@ -1,16 +1,25 @@
 // `lock list --format json` and `lock show --format json`: one document on stdout, snake_case
 // keys like the plan's JSON. A record's secret hashes are named, never copied out.
 import type { Declared, LockRow } from '../lock-view/rows.js';
-import type { LockListView } from './lock-text.js';
+import type { LockListView, LockRecordView } from './lock-text.js';
 
+// format_version and environment first, as in every JSON document (docs/json-output.md).
 export function renderLockListJson(view: LockListView): string {
-  const doc = { lock_file: view.lockFile, monitors: view.rows.map(rowJson), notes: view.notes };
+  const doc = {
+    format_version: 1,
+    environment: view.environment,
+    lock_file: view.lockFile,
+    monitors: view.rows.map(rowJson),
+    notes: view.notes,
+  };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-export function renderLockShowJson(row: LockRow, lockFile: string): string {
+export function renderLockShowJson({ environment, row, lockFile }: LockRecordView): string {
   const { record } = row;
   const doc = {
+    format_version: 1,
+    environment,
     lock_file: lockFile,
     ...rowJson(row),
     fingerprint: record.fingerprint,

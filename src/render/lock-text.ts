@@ -7,10 +7,19 @@ import { printable } from '../model/printable.js';
 const HEAD = ['NAME', 'ID', 'FILE', 'LAST APPLIED'] as const;
 
 export interface LockListView {
+  /** The environment whose lock it is; null when the set declares none. */
+  environment: string | null;
   /** The lock file, as shown to the user. */
   lockFile: string;
   rows: readonly LockRow[];
   notes: readonly string[];
+}
+
+/** One record of the lock, and the lock file it is in (as shown). */
+export interface LockRecordView {
+  environment: string | null;
+  row: LockRow;
+  lockFile: string;
 }
 
 export function renderLockListText(view: LockListView): string {

@@ -58,7 +58,7 @@ export function statusPage(inputs: readonly PageInput[], now: Date, days: number
       const rows = report.monitors.map((row): PageRow => {
         const d = row.state === 'not_in_yaml' ? undefined : desiredByName.get(nameKey(row.name));
         const l = row.id === null ? undefined : liveById.get(row.id);
-        const source: Record<string, unknown> = d ? (d.input as Record<string, unknown>) : (l ?? {});
+        const source: Record<string, unknown> = d ? d.input : (l ?? {});
         return {
           row,
           category: categoryOf(row),
@@ -88,5 +88,12 @@ function textOf(value: unknown): string | null {
 /** `tags` is one string of comma-separated labels (spec 2.1). */
 function tagsOf(value: unknown): string[] {
   if (typeof value !== 'string') return [];
-  return [...new Set(value.split(',').map((t) => t.trim()).filter((t) => t !== ''))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    ),
+  ];
 }

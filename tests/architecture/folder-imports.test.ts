@@ -16,7 +16,9 @@ const IMPORTS_ONLY: Record<string, string[]> = {
   api: ['model/', 'schema/', 'version/'],
   check: ['model/', 'schema/'],
   wait: ['api/', 'apply/types.ts', 'plan/types.ts', 'model/'],
-  ci: ['api/origin.ts'],
+  // The check's renderers: one check run in JSON becomes the comment's Markdown and GitLab's
+  // JUnit (src/ci/machine-reports.ts), so that the probes reach the checked services once.
+  ci: ['api/origin.ts', 'render/check-markdown.ts', 'render/junit/check-junit.ts'],
   sim: ['schema/', 'model/'],
 };
 

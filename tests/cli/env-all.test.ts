@@ -93,6 +93,7 @@ describe('--env all', { timeout: 60_000 }, () => {
     });
     expect(json.code).toBe(1);
     const doc = JSON.parse(json.stdout) as AllJson;
+    expect(Object.keys(doc).slice(0, 2)).toEqual(['format_version', 'environment']);
     expect(doc.exit_code).toBe(1);
     expect(doc.environments.map((e) => [e.name, e.outcome])).toEqual([
       ['staging', 'ok'],

@@ -6,17 +6,21 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, GIT_TEST_ENV } from '../helpers/git-sandbox.js';
+import { checkout, commitFiles, git, GIT_TEST_ENV, makeOrigin, showFile } from '../helpers/git-sandbox.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 
 let sim: SimProcess;
 let dir: string;
+const roots: string[] = [];
 const yaml = (names: string[]) =>
   `${E2E_DEFAULTS}monitors:\n${names.map((n) => `  - name: ${n}\n    url: https://example.com/${n}\n`).join('')}`;
-const cli = (args: string[]) =>
-  runCli(args, { cwd: dir, env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, ...GIT_TEST_ENV } });
+const cli = (args: string[], cwd = dir) =>
+  runCli(args, {
+    cwd,
+    env: { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token, HOME: cwd, ...GIT_TEST_ENV },
+  });
 const liveNames = async () => {
   const res = await fetch(`${sim.baseUrl}/monitors?limit=100`, { headers: { Authorization: `Bearer ${sim.token}` } });
   return ((await res.json()) as { data: { name: string }[] }).data.map((m) => m.name).sort();
@@ -34,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
 describe('monitors lock', () => {
@@ -48,6 +53,10 @@ describe('monitors lock', () => {
     const doc = JSON.parse((await cli(['lock', 'list', '--format', 'json'])).stdout) as {
       monitors: { name: string; id: string; file: string; last_applied: string }[];
     };
+    expect(Object.entries(doc).slice(0, 2)).toEqual([
+      ['format_version', 1],
+      ['environment', null],
+    ]);
     const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: { id: string }[] };
     expect(doc.monitors.map((m) => m.id).sort()).toEqual(lock.monitors.map((m) => m.id).sort());
     expect(doc.monitors.every((m) => m.file === 'monitors.yaml' && !Number.isNaN(Date.parse(m.last_applied)))).toBe(
@@ -63,6 +72,8 @@ describe('monitors lock', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/^error LOCK_NAME_UNKNOWN: .*"wbe2"/);
     expect(unknown.stderr).not.toMatch(/\n\s+at /);
+    const format = await cli(['lock', 'list', '--format', 'markdown']);
+    expect(format.stderr).toMatch(/^error BAD_OPTION: --format must be text or json, not "markdown"/);
   });
 
   it('forgets a record only once its YAML is gone, after asking, and sends nothing', async () => {
@@ -84,5 +95,33 @@ describe('monitors lock', () => {
     expect(await liveNames()).toEqual(['api-10', 'api-2', 'web']);
     const plan = await cli(['plan', '--detailed-exitcode']);
     expect(plan.code).toBe(0); // the live "web" is no longer managed: nothing to delete
+  });
+
+  it('with --lock-branch, lists the records on the branch and forgets through a push to it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'lock-commands-git-'));
+    roots.push(root);
+    const origin = makeOrigin(root, { 'monitors.yaml': yaml(['branch-home', 'branch-old']) });
+    const first = checkout(root, 'first', origin);
+    expect((await cli(['apply', '--yes', '--lock-branch', 'monitors-state'], first)).code).toBe(0);
+    const branchNames = () =>
+      (
+        JSON.parse(showFile(origin, 'monitors-state', 'monitors.lock.json') ?? '{}') as { monitors: { name: string }[] }
+      ).monitors
+        .map((m) => m.name)
+        .sort();
+    expect(branchNames()).toEqual(['branch-home', 'branch-old']);
+
+    // A fresh checkout of main, where the entry is already gone: no lock file in it.
+    const job = checkout(root, 'job', origin);
+    commitFiles(job, { 'monitors.yaml': yaml(['branch-home']) }, 'drop branch-old');
+    const listed = await cli(['lock', 'list', '--lock-branch', 'monitors-state'], job);
+    expect(listed.stdout).toMatch(/\nbranch-old +\S+ +\(not in the YAML\) +\d{4}-/);
+    const forgot = await cli(['lock', 'forget', 'branch-old', '--yes', '--lock-branch', 'monitors-state'], job);
+    expect(forgot.code, forgot.stderr).toBe(0);
+    expect(forgot.stdout).toMatch(/Lock record saved: monitors\.lock\.json on monitors-state of origin/);
+    expect(branchNames()).toEqual(['branch-home']);
+    expect(git(origin, 'log', '-1', '--format=%s', 'monitors-state')).toMatch(
+      /^monitors: lock forget "branch-old" \(id \S+\), nothing sent in monitors\.lock\.json \[skip ci\]$/,
+    );
   });
 });

@@ -236,7 +236,7 @@ describe('monitors validate', () => {
   it('rejects an unknown format with a clear message', async () => {
     const r = await runCli(['validate', '--format', 'xml'], { cwd: dir });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('--format must be text or json, not "xml"');
+    expect(r.stderr).toContain('--format must be text, json, sarif or codequality, not "xml"');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -75,6 +75,8 @@ describe('the combined answer', () => {
   it('JSON: each run’s own document, or null and its error', () => {
     const doc = JSON.parse(renderAllJson('plan', [run('a', 2, '{"changes":[1]}'), run('b', 1, '')], 1)) as unknown;
     expect(doc).toEqual({
+      format_version: 1,
+      environment: null,
       command: 'plan',
       exit_code: 1,
       environments: [

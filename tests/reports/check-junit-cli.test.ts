@@ -45,9 +45,12 @@ afterAll(async () => {
 
 describe('monitors check --format junit', () => {
   it('writes a report a JUnit parser reads: down a failure, degraded skipped, times measured', async () => {
-    const r = await runCli(['check', 'shop.yaml', '--format', 'junit', '--resolve', `shop.example.com:${web.port}:127.0.0.1`], {
-      cwd: dir,
-    });
+    const r = await runCli(
+      ['check', 'shop.yaml', '--format', 'junit', '--resolve', `shop.example.com:${web.port}:127.0.0.1`],
+      {
+        cwd: dir,
+      },
+    );
     expect(r.code).toBe(1); // a monitor is down
     expect(r.stderr).toBe('');
     const parsed = (await parse(r.stdout)) as any;

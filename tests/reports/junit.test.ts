@@ -1,5 +1,6 @@
 // JUnit reports read back by a JUnit parser (junit2json, which CI uploaders use): the
 // counts, the verdict of each status, the time, and names that would break XML kept intact.
+import { execFileSync } from 'node:child_process';
 import { parse } from 'junit2json';
 import { describe, expect, it } from 'vitest';
 import { CHECK_FORMAT_VERSION, type CheckReport, type CheckResult } from '../../src/check/types.js';
@@ -51,6 +52,8 @@ describe('check --format junit', () => {
     expect(cases[1].skipped[0].message).toBe('degraded: degraded because');
     expect(cases[3].skipped[0].message).toBe('not checked: not_checked because');
     expect(cases[2].classname).toBe('staging.monitors/shop.yaml');
+    // libxml2's own parser (xmllint, from Debian's libxml2-utils, which .ci/run installs) finds it well-formed.
+    expect(execFileSync('xmllint', ['--noout', '-'], { input: xml, encoding: 'utf8' })).toBe('');
   });
 });
 
@@ -72,7 +75,16 @@ const statusReport = (rows: StatusRow[], failOn: StatusReport['fail_on'] = null)
   environment: null,
   summary: {
     managed: rows.length,
-    by_status: { pending: 0, up: 0, degraded: 0, down: 0, paused: 0, maintenance: 0, awaiting_allowlist: 0, unknown: 0 },
+    by_status: {
+      pending: 0,
+      up: 0,
+      degraded: 0,
+      down: 0,
+      paused: 0,
+      maintenance: 0,
+      awaiting_allowlist: 0,
+      unknown: 0,
+    },
     not_created: 0,
     not_in_yaml: 0,
     open_incidents: 0,
@@ -86,7 +98,13 @@ const statusReport = (rows: StatusRow[], failOn: StatusReport['fail_on'] = null)
 });
 
 describe('status --format junit', () => {
-  const incident = { id: 'i1', status: 'open', severity: 'major', summary: 'checkout <502>', opened_at: '2026-05-01T09:00:00Z' };
+  const incident = {
+    id: 'i1',
+    status: 'open',
+    severity: 'major',
+    summary: 'checkout <502>',
+    opened_at: '2026-05-01T09:00:00Z',
+  };
 
   it('reads back: down fails with its open incident, degraded is skipped unless --fail-on degraded', async () => {
     const rows = [

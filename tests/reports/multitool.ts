@@ -13,7 +13,9 @@ const MULTITOOL = fileURLToPath(
 );
 
 interface ValidationLog {
-  runs: { results?: { ruleId: string; level?: string; message: { id?: string; text?: string; arguments?: string[] } }[] }[];
+  runs: {
+    results?: { ruleId: string; level?: string; message: { id?: string; text?: string; arguments?: string[] } }[];
+  }[];
 }
 
 export async function sarifProblems(file: string, outDir: string): Promise<string[]> {
@@ -22,12 +24,24 @@ export async function sarifProblems(file: string, outDir: string): Promise<strin
   const out = join(outDir, 'validation.sarif');
   await promisify(execFile)(
     MULTITOOL,
-    ['validate', file, '--output', out, '--level', 'Error;Warning', '--rule-kind', 'Sarif;Gh', '--log', 'ForceOverwrite'],
+    [
+      'validate',
+      file,
+      '--output',
+      out,
+      '--level',
+      'Error;Warning',
+      '--rule-kind',
+      'Sarif;Gh',
+      '--log',
+      'ForceOverwrite',
+    ],
     // .NET needs neither telemetry nor a writable home for this.
     { env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' }, timeout: 60_000 },
   );
   const log = JSON.parse(readFileSync(out, 'utf8')) as ValidationLog;
   return (log.runs[0]?.results ?? []).map(
-    (r) => `${r.ruleId} (${r.level ?? 'warning'}): ${r.message.id ?? r.message.text ?? ''} ${(r.message.arguments ?? []).join(' ')}`,
+    (r) =>
+      `${r.ruleId} (${r.level ?? 'warning'}): ${r.message.id ?? r.message.text ?? ''} ${(r.message.arguments ?? []).join(' ')}`,
   );
 }

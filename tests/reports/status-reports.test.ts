@@ -28,7 +28,10 @@ const entry = (name: string, extra = '') =>
 const MONITORS = [
   entry('shop: home', '    group: shop\n    tags: web, critical\n'),
   entry('shop: checkout', '    group: shop\n    tags: web\n'),
-  entry(HOSTILE, `    group: ${JSON.stringify('<script>alert(2)</script>')}\n    tags: ${JSON.stringify('"><b>x</b>')}\n`),
+  entry(
+    HOSTILE,
+    `    group: ${JSON.stringify('<script>alert(2)</script>')}\n    tags: ${JSON.stringify('"><b>x</b>')}\n`,
+  ),
   entry('blog'),
 ];
 const write = (extra: string[] = []) =>
@@ -75,7 +78,7 @@ describe('status reports against the simulator', { timeout: 90_000 }, () => {
     expect(cases['shop: home'].failure).toBeUndefined();
   });
 
-  it('svg: a summary badge, and one monitor\'s badge with --name', async () => {
+  it("svg: a summary badge, and one monitor's badge with --name", async () => {
     const summary = await cli(['--format', 'svg']);
     expect(summary.stdout).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(summary.stdout).toContain('<title>monitors: 1 up, 1 degraded, 1 down</title>');

@@ -39,7 +39,15 @@ export function syntheticStatusPage(count: number, now: Date, days = 30): Status
     });
     const open =
       status === 'down'
-        ? [{ id: `inc-open-${i}`, status: 'open', severity: 'major', summary: `${name} answers 503`, opened_at: new Date(now.getTime() - (i % 5 + 1) * 3_600_000).toISOString() }]
+        ? [
+            {
+              id: `inc-open-${i}`,
+              status: 'open',
+              severity: 'major',
+              summary: `${name} answers 503`,
+              opened_at: new Date(now.getTime() - ((i % 5) + 1) * 3_600_000).toISOString(),
+            },
+          ]
         : [];
     rows.push({
       name,
@@ -53,7 +61,18 @@ export function syntheticStatusPage(count: number, now: Date, days = 30): Status
       failing: false,
     });
     if (status === null) continue;
-    live.push({ id, name, type: 'http', url: 'https://example.com/', method: 'GET', status, interval_seconds: 300, timeout_seconds: 10, created_at: created, updated_at: created });
+    live.push({
+      id,
+      name,
+      type: 'http',
+      url: 'https://example.com/',
+      method: 'GET',
+      status,
+      interval_seconds: 300,
+      timeout_seconds: 10,
+      created_at: created,
+      updated_at: created,
+    });
     for (const o of open) incidents.push({ ...o, monitor: { id, name }, resolved_at: null });
     // A resolved incident for one monitor in seven, some days back.
     if (i % 7 === 0) {
@@ -69,7 +88,16 @@ export function syntheticStatusPage(count: number, now: Date, days = 30): Status
       });
     }
   }
-  const byStatus = { pending: 0, up: 0, degraded: 0, down: 0, paused: 0, maintenance: 0, awaiting_allowlist: 0, unknown: 0 };
+  const byStatus = {
+    pending: 0,
+    up: 0,
+    degraded: 0,
+    down: 0,
+    paused: 0,
+    maintenance: 0,
+    awaiting_allowlist: 0,
+    unknown: 0,
+  };
   for (const r of rows) if (r.status !== null) byStatus[r.status] += 1;
   const report: StatusReport = {
     format_version: STATUS_FORMAT_VERSION,

@@ -39,7 +39,8 @@ export async function runLockForget(name: string, paths: string[], options: Lock
     command: `lock forget ${name}`,
     question: `Forget ${what}?`,
   });
-  if (branch) await branch.save(lock, undefined);
+  if (branch)
+    await branch.save(lock, undefined, `lock forget ${JSON.stringify(record.name)} (id ${record.id}), nothing sent`);
   else await writeLockFileAtomic(set.location.path, lock);
   process.stdout.write(`${printable(`Forgot ${what} in ${lockFile}.`)}\n`);
   return EXIT_OK;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import { LOCK_HELP } from './help-texts.js';
 import type { LockForgetOptions, LockReadOptions } from './lock-options.js';
 import { pathsArgument } from './paths-argument.js';
@@ -7,9 +8,9 @@ export function registerLock(program: Command): void {
   const lock = program
     .command('lock')
     .description('Read the lock file (list, show), or forget a record whose YAML is already gone (forget).');
-  const readOptions = (command: Command) =>
+  const readOptions = (command: Command, subject: 'lock' | 'lockRecord') =>
     command
-      .option('--format <format>', 'text or json', 'text')
+      .option('--format <format>', formatHelp(subject), 'text')
       .option('--env <name>', 'the environment whose lock file to read (settings.environments; default: MONITORS_ENV)')
       .option('--lock <file>', LOCK_HELP)
       .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
@@ -19,6 +20,7 @@ export function registerLock(program: Command): void {
       .command('list')
       .description('List the records of the lock file: name, id, where the YAML declares it, when it was last applied.')
       .addArgument(pathsArgument()),
+    'lock',
   ).action(async (paths: string[], options: LockReadOptions) => {
     const { runLockList } = await import('./lock-run.js');
     process.exitCode = await runLockList(paths, options);
@@ -29,6 +31,7 @@ export function registerLock(program: Command): void {
       .description('Show one record of the lock file: its id, file, last apply, fingerprint and recorded values.')
       .argument('<name>', "the monitor's name (or its id)")
       .addArgument(pathsArgument()),
+    'lockRecord',
   ).action(async (name: string, paths: string[], options: LockReadOptions) => {
     const { runLockShow } = await import('./lock-run.js');
     process.exitCode = await runLockShow(name, paths, options);

@@ -34,7 +34,8 @@ export function statusBadge(report: StatusReport): Badge {
   // Live monitors in another status (paused, pending...); those not created are not counted.
   const rest = Object.values(b).reduce((n, count) => n + count, 0) - b.up - b.degraded - b.down;
   if (rest > 0) parts.push(`${rest} other`);
-  const colour = s.managed === 0 ? COLOUR.unknown! : b.down > 0 ? COLOUR.down! : b.degraded > 0 ? COLOUR.degraded! : COLOUR.up!;
+  const colour =
+    s.managed === 0 ? COLOUR.unknown! : b.down > 0 ? COLOUR.down! : b.degraded > 0 ? COLOUR.degraded! : COLOUR.up!;
   return { label: 'monitors', message: s.managed === 0 ? 'none' : parts.join(', '), colour };
 }
 

@@ -2,6 +2,7 @@ import { renderApplyJson } from '../apply-json.js';
 import { renderCheckJson } from '../check-json.js';
 import { validationReport } from '../diagnostics.js';
 import { renderEnvironmentsJson } from '../environments.js';
+import { renderLockListJson, renderLockShowJson } from '../lock-json.js';
 import { renderPlanJson } from '../plan-json.js';
 import { renderStatusJson } from '../status-json.js';
 import type { OutputFormat } from './subjects.js';
@@ -16,5 +17,7 @@ export const json = {
     status: ({ report }) => renderStatusJson(report),
     validation: ({ summary }) => `${JSON.stringify(validationReport(summary), null, 2)}\n`,
     environments: (entries) => renderEnvironmentsJson(entries),
+    lock: (view) => renderLockListJson(view),
+    lockRecord: (view) => renderLockShowJson(view),
   },
 } as const satisfies OutputFormat<'json'>;

@@ -9,6 +9,7 @@ import type { StatusReport } from '../../status/types.js';
 import type { WaitReport } from '../../wait/report.js';
 import type { ValidationSummary } from '../diagnostics.js';
 import type { EnvironmentEntry } from '../environments.js';
+import type { LockListView, LockRecordView } from '../lock-text.js';
 import type { Finding } from '../findings/types.js';
 import type { ToolInfo } from '../sarif/render-sarif.js';
 
@@ -43,6 +44,10 @@ export interface Subjects {
   status: StatusOutput;
   validation: ValidationOutput;
   environments: readonly EnvironmentEntry[];
+  /** `monitors lock list`. */
+  lock: LockListView;
+  /** `monitors lock show NAME`. */
+  lockRecord: LockRecordView;
 }
 
 export type Subject = keyof Subjects;

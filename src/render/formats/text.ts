@@ -3,6 +3,7 @@ import { waitReportLines } from '../../wait/report.js';
 import { renderCheckText } from '../check-text.js';
 import { diagnosticLine, summaryLine } from '../diagnostics.js';
 import { renderEnvironmentsText } from '../environments.js';
+import { renderLockListText, renderLockShowText } from '../lock-text.js';
 import { renderPlanText } from '../plan-text.js';
 import { renderStatusText } from '../status-text.js';
 import type { ApplyOutput, OutputFormat } from './subjects.js';
@@ -18,6 +19,8 @@ export const text = {
     validation: ({ summary, annotations }) =>
       `${[...summary.diagnostics.map(diagnosticLine), ...annotations, summaryLine(summary)].join('\n')}\n`,
     environments: (entries) => renderEnvironmentsText(entries),
+    lock: (view) => renderLockListText(view),
+    lockRecord: ({ row, lockFile }) => renderLockShowText(row, lockFile),
   },
 } as const satisfies OutputFormat<'text'>;
 

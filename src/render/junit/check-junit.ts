@@ -7,7 +7,9 @@ import { renderJunit, type JunitCase, type JunitVerdict } from './junit.js';
 
 export function renderCheckJunit(report: CheckReport): string {
   const suite = `monitors check${report.environment ? ` (${report.environment})` : ''}`;
-  return renderJunit('monitors check', [{ name: suite, cases: report.results.map((r) => checkCase(r, report.environment)) }]);
+  return renderJunit('monitors check', [
+    { name: suite, cases: report.results.map((r) => checkCase(r, report.environment)) },
+  ]);
 }
 
 function checkCase(r: CheckResult, environment: string | null): JunitCase {

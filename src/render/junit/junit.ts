@@ -46,7 +46,9 @@ function testcase(c: JunitCase): string[] {
   const body: string[] = [];
   if (c.verdict.kind !== 'passed') {
     const { kind, type, message } = c.verdict;
-    body.push(`      <${kind} type="${xmlAttribute(type)}" message="${xmlAttribute(message)}">${xmlText(message)}</${kind}>`);
+    body.push(
+      `      <${kind} type="${xmlAttribute(type)}" message="${xmlAttribute(message)}">${xmlText(message)}</${kind}>`,
+    );
   }
   if (c.output) body.push(`      <system-out>${xmlText(c.output)}</system-out>`);
   return body.length === 0 ? [`${open}/>`] : [`${open}>`, ...body, '    </testcase>'];

@@ -7,7 +7,8 @@ import { fingerprints } from '../findings/fingerprint.js';
 import { ruleInfo } from '../findings/rules.js';
 import type { Finding } from '../findings/types.js';
 
-export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+export const SARIF_SCHEMA =
+  'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 /** The key of our partial fingerprint; versioned, so that a change of the recipe is a new key. */
 export const FINGERPRINT_KEY = 'monitorsFinding/v1';
 

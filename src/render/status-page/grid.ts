@@ -32,7 +32,9 @@ function tile(page: PageRow): string {
   const details = [
     label,
     row.last_check_at ? `last check ${row.last_check_at}` : undefined,
-    open > 0 ? `${open} open incident${open === 1 ? '' : 's'}: ${row.open_incidents!.map((i) => i.summary).join('; ')}` : undefined,
+    open > 0
+      ? `${open} open incident${open === 1 ? '' : 's'}: ${row.open_incidents!.map((i) => i.summary).join('; ')}`
+      : undefined,
     share ? `${share} without an open incident` : undefined,
     tags.length > 0 ? `tags: ${tags.join(', ')}` : undefined,
     row.note,

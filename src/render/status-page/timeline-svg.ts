@@ -57,7 +57,9 @@ function dayTicks(start: number, end: number, x: (t: number) => number, height: 
   for (let t = Math.ceil(start / day) * day, n = 0; t <= end; t += day, n += 1) {
     ticks.push(`<line class="axis" x1="${x(t).toFixed(1)}" x2="${x(t).toFixed(1)}" y1="${TOP - 4}" y2="${height}"/>`);
     if (n % every === 0)
-      ticks.push(`<text class="day" x="${x(t).toFixed(1)}" y="${TOP - 8}">${new Date(t).toISOString().slice(5, 10)}</text>`);
+      ticks.push(
+        `<text class="day" x="${x(t).toFixed(1)}" y="${TOP - 8}">${new Date(t).toISOString().slice(5, 10)}</text>`,
+      );
   }
   return ticks;
 }

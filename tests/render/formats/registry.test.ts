@@ -10,7 +10,7 @@ import { renderPlanMarkdown } from '../../../src/render/plan-markdown.js';
 import { renderPlanText } from '../../../src/render/plan-text.js';
 import { mixedPlan } from '../sample-plans.js';
 
-const SUBJECTS: Subject[] = ['plan', 'apply', 'check', 'status', 'validation', 'environments'];
+const SUBJECTS: Subject[] = ['plan', 'apply', 'check', 'status', 'validation', 'environments', 'lock', 'lockRecord'];
 
 function refusal(subject: Subject, value: string): MonitorsError {
   try {
@@ -34,7 +34,7 @@ describe('the registry of output formats', () => {
     expect(formatsOf('plan').map((f) => f.name)).toEqual(expect.arrayContaining(['text', 'markdown', 'json']));
     expect(formatsOf('check').map((f) => f.name)).toEqual(expect.arrayContaining(['text', 'markdown', 'json']));
     expect(formatsOf('status').map((f) => f.name)).toEqual(expect.arrayContaining(['text', 'markdown', 'json']));
-    for (const subject of ['apply', 'validation', 'environments'] as const)
+    for (const subject of ['apply', 'validation', 'environments', 'lock', 'lockRecord'] as const)
       expect(formatsOf(subject).map((f) => f.name)).toContain('json');
     expect(formatsOf('apply').map((f) => f.name)).not.toContain('markdown');
   });

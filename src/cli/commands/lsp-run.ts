@@ -1,0 +1,13 @@
+import { startServer } from '../../lsp/server.js';
+import type { LspOptions } from './lsp-options.js';
+
+// Runs until the client sends exit (or closes the stream): the connection ends the process.
+// An exception no handler caught is logged on stderr (never stdout, the protocol's channel)
+// and the server goes on: an editor would otherwise lose it in the middle of a keystroke.
+export async function runLsp(_options: LspOptions): Promise<number> {
+  process.on('uncaughtException', (e) => process.stderr.write(`monitors lsp: uncaught ${e.name}\n`));
+  process.on('unhandledRejection', () => process.stderr.write('monitors lsp: unhandled rejection\n'));
+  const connection = startServer({ input: process.stdin, output: process.stdout, env: process.env });
+  await new Promise<void>((resolve) => connection.onExit(() => resolve()));
+  return 0;
+}

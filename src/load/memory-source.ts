@@ -1,0 +1,96 @@
+// Texts from memory in place of the files on disk, and what one load keeps for the next:
+// the language server loads the same set again at each keystroke, with the text of unsaved
+// buffers in place of the files. A file whose bytes did not change is not parsed again,
+// its analysis is reused while the environments stay the same, and its exact parse (a
+// file with a problem) is kept, so the work follows the edit, not the set. The loader's
+// passes are the same as validate's (pipeline.ts); only where bytes come from, and whether
+// a step's result is already known, differ. Validate passes neither and reads the disk.
+import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
+import type { FoundFile } from './discover.js';
+import type { DeclaredEnvironments } from './expand/environments.js';
+import { loadFile, type LoadedFile } from './load-file.js';
+import type { ExactParse } from './parse/exact-parse.js';
+import type { ReadProblem } from './read-file.js';
+
+/** The bytes of a file from memory, or undefined to read it from disk as usual. */
+export type ReadSource = (abs: string) => { bytes: Buffer } | ReadProblem | undefined;
+
+interface CachedFile {
+  bytes: Buffer;
+  positions: boolean;
+  /** The file as loadFile returned it, before the passes added to it. */
+  pristine: LoadedFile;
+}
+
+export class LoadCache {
+  private readonly files = new Map<string, CachedFile>();
+  private readonly analyses = new WeakMap<object, { key: string; analysis: FileAnalysis }>();
+  private readonly exacts = new Map<string, { text: string; exact: ExactParse }>();
+  private lastOptions: AnalyseOptions | undefined;
+  private lastKey = '';
+
+  /** loadFile, or a fresh copy of its last result for the same bytes. */
+  async load(found: FoundFile, read: { bytes: Buffer } | ReadProblem, positions: boolean): Promise<LoadedFile> {
+    const cached = this.files.get(found.abs);
+    if ('bytes' in read && cached && cached.positions === positions && sameBytes(cached.bytes, read.bytes))
+      return copyOf(cached.pristine, found);
+    const file = await loadFile(found, read, positions);
+    if ('bytes' in read) this.files.set(found.abs, { bytes: read.bytes, positions, pristine: copyOf(file, found) });
+    else this.files.delete(found.abs);
+    return file;
+  }
+
+  /** analyseFile, or its last result for the same parsed value under the same options. */
+  analyse(value: unknown, options: AnalyseOptions): FileAnalysis {
+    if (value === null || typeof value !== 'object') return analyseFile(value, options);
+    const key = this.keyOf(options);
+    const hit = this.analyses.get(value);
+    if (hit && hit.key === key) return hit.analysis;
+    const analysis = analyseFile(value, options);
+    this.analyses.set(value, { key, analysis });
+    return analysis;
+  }
+
+  /** The exact parse of a file's text, kept while its text stays the same. */
+  async exact(abs: string, text: string): Promise<ExactParse> {
+    const hit = this.exacts.get(abs);
+    if (hit && hit.text === text) return hit.exact;
+    const { exactParse } = await import('./parse/exact-parse.js');
+    const exact = await exactParse(text);
+    this.exacts.set(abs, { text, exact });
+    return exact;
+  }
+
+  /** Forgets the files no longer in the set (deleted, or moved out of the folder). */
+  keepOnly(abs: ReadonlySet<string>): void {
+    for (const key of this.files.keys()) if (!abs.has(key)) this.files.delete(key);
+    for (const key of this.exacts.keys()) if (!abs.has(key)) this.exacts.delete(key);
+  }
+
+  /** What an analysis depends on besides the value: the environments, their vars, and the options. */
+  private keyOf(options: AnalyseOptions): string {
+    if (options === this.lastOptions) return this.lastKey;
+    const declared = options.declared;
+    this.lastOptions = options;
+    this.lastKey = JSON.stringify([
+      declared?.names ?? [],
+      [...(declared?.vars ?? NO_VARS)].map(([name, vars]) => [name, [...vars]]),
+      [...(declared?.varNames ?? [])],
+      options.checked ?? null,
+      options.missingEnv ?? null,
+      options.enabledIntervals ?? null,
+    ]);
+    return this.lastKey;
+  }
+}
+
+const NO_VARS: DeclaredEnvironments['vars'] = new Map();
+
+function sameBytes(a: Buffer, b: Buffer): boolean {
+  return a === b || (a.length === b.length && a.equals(b));
+}
+
+/** A copy the passes may add to (analysis, exact parse, diagnostics) without touching the cached one. */
+function copyOf(file: LoadedFile, found: FoundFile): LoadedFile {
+  return { ...file, ...found, diagnostics: [...file.diagnostics] };
+}

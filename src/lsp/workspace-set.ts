@@ -1,0 +1,77 @@
+// One set of monitors: the files `monitors validate` would load from a folder, loaded again
+// after each change with the open buffers in place of the files (buffers.ts) and the last
+// load's results kept for the files that did not change (load/memory-source.ts). Loads run
+// one at a time; changes that arrive during a load are taken by one more load after it.
+import path from 'node:path';
+import { loadDesiredState, type LoadResult } from '../load/index.js';
+import { LoadCache } from '../load/memory-source.js';
+import type { Diagnostic } from '../model/monitor.js';
+import type { Buffers } from './buffers.js';
+
+export interface SetLoad {
+  result: LoadResult;
+  /** Diagnostics by absolute file path (a problem with the folder itself under the folder). */
+  byFile: Map<string, Diagnostic[]>;
+}
+
+export class WorkspaceSet {
+  private readonly cache = new LoadCache();
+  private running: Promise<SetLoad> | undefined;
+  private next: Promise<SetLoad> | undefined;
+  last: SetLoad | undefined;
+
+  constructor(
+    readonly root: string,
+    private readonly buffers: Buffers,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly onLoad: (load: SetLoad) => void,
+  ) {}
+
+  /** Loads the set again (once more after the load under way, if one is); resolves with the load that saw this change. */
+  refresh(): Promise<SetLoad> {
+    if (this.running) {
+      // Every change made during this load is seen by one load after it.
+      this.next ??= this.running.then(
+        () => this.startNext(),
+        () => this.startNext(),
+      );
+      return this.next;
+    }
+    this.running = this.loadOnce().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private startNext(): Promise<SetLoad> {
+    this.next = undefined;
+    return this.refresh();
+  }
+
+  /** The load that sees every change received so far: the one queued, else the one under way, else the last. */
+  current(): Promise<SetLoad> {
+    return this.next ?? this.running ?? (this.last ? Promise.resolve(this.last) : this.refresh());
+  }
+
+  private async loadOnce(): Promise<SetLoad> {
+    const result = await loadDesiredState([], {
+      env: this.env,
+      cwd: this.root,
+      missingEnv: 'warning',
+      source: this.buffers.read,
+      cache: this.cache,
+    });
+    const byFile = new Map<string, Diagnostic[]>();
+    for (const d of result.diagnostics) {
+      const abs = path.resolve(this.root, d.file);
+      const list = byFile.get(abs) ?? [];
+      list.push(d);
+      byFile.set(abs, list);
+    }
+    this.cache.keepOnly(new Set(result.state.files.map((f) => path.resolve(this.root, f))));
+    const load = { result, byFile };
+    this.last = load;
+    this.onLoad(load);
+    return load;
+  }
+}
