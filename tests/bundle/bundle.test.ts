@@ -122,7 +122,7 @@ describe('the bundle copied alone into an empty folder', { timeout: 120_000 }, (
     const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token };
     const plan = await runCli(['plan', 'site.yaml', '--detailed-exitcode'], { cli: bundle, cwd: dir, env });
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout).toContain('Plan: 1 to create, 0 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete.');
     const apply = await runCli(['apply', 'site.yaml', '--yes'], { cli: bundle, cwd: dir, env });
     expect(apply.code, apply.stderr).toBe(0);
     const again = await runCli(['plan', 'site.yaml', '--detailed-exitcode'], { cli: bundle, cwd: dir, env });

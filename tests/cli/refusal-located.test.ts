@@ -84,7 +84,7 @@ describe.each([0, 1])('a 422 from the server (body style %#)', (which) => {
           'm',
         ),
       );
-      expect(run.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 2 failed.');
+      expect(run.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 2 failed.');
 
       const quiet = await cli(server, dir, ['apply', 'monitors', '--yes']);
       expect(quiet.stdout).not.toContain('::error');
@@ -190,7 +190,7 @@ describe('a 422 on a monitor made by a for_each', () => {
           'm',
         ),
       );
-      expect(run.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 1 failed.');
+      expect(run.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 1 failed.');
 
       server.reset();
       const json = await cli(server, dir, ['apply', 'monitors', '--yes', '--format', 'json']);
