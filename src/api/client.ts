@@ -24,7 +24,8 @@ const MAX_PAGES = 100_000;
  */
 const MAX_STALE_PAGES = 3;
 
-export type ApiClient = MonitorsApi & { close(): Promise<void> };
+/** `baseUrl`: the API's base URL as configured (what a lock records of its workspace). */
+export type ApiClient = MonitorsApi & { readonly baseUrl: string; close(): Promise<void> };
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const transport = createTransport(config);
@@ -118,6 +119,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       return { incidents: items, complete };
     },
 
+    baseUrl: config.baseUrl,
     close: () => transport.close(),
   };
 }

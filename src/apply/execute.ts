@@ -11,6 +11,7 @@ import { pendingEntries, settledCreateKeys } from './creates-in-flight.js';
 import { idsBefore, type IdsBefore } from './ids-before.js';
 import { CONTENDED_HINT, INTERRUPTED_HINT, notEffective } from './not-effective.js';
 import { applyPhases } from './phases.js';
+import { runPhase, type WriteGate } from './first-write.js';
 import { verifyWrites } from './verify-writes.js';
 
 const DEFAULT_CREATE_GENERATIONS = 16;
@@ -42,8 +43,9 @@ export interface ApplyDeps {
 }
 
 /**
- * Executes a plan: looks at nothing but its changes. Independent changes go on when one
- * fails, except after a 401 or 403: then no new write starts. After the writes, one
+ * Executes a plan: looks at nothing but its changes. The first write goes alone, the rest
+ * once one succeeded (first-write.ts). Independent changes go on when one fails, except
+ * after a 401 or 403: then no new write starts. After the writes, one
  * listing verifies that each took effect; a write whose (replayed) response did not is
  * sent again under the next key generation.
  */
@@ -72,8 +74,9 @@ export async function executePlan(plan: Plan, deps: ApplyDeps): Promise<ApplyRes
     return outcome;
   };
 
+  const gate: WriteGate = { open: false };
   for (const phase of applyPhases(plan.changes)) {
-    const settled = await Promise.all(phase.map((change) => limit(() => run(change, 0))));
+    const settled = await runPhase(phase, (change) => run(change, 0), limit, gate);
     if (stoppedBy) {
       // The rest are not started; verifying would take a listing the token may be refused too.
       if (settled.some((o) => o.ok))

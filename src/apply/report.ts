@@ -67,17 +67,22 @@ export function doneCounts(result: ApplyResult): string {
   return `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted${forgotten}, ${result.failed} failed`;
 }
 
-export function summaryLine(result: ApplyResult, elapsedMs: number): string {
-  const counts = doneCounts(result);
-  if (result.interrupted)
-    return `Apply interrupted: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
-  if (result.stoppedBy)
-    return `Apply stopped: ${counts}, ${result.notStarted} not started. (${formatSeconds(elapsedMs)})`;
-  return `Apply complete: ${counts}. (${formatSeconds(elapsedMs)})`;
+/** The last line of an apply (`Apply complete: ...`), or of a destroy (`Destroy complete: 3 deleted, 0 failed.`). */
+export function summaryLine(result: ApplyResult, elapsedMs: number, command: 'apply' | 'destroy' = 'apply'): string {
+  const counts = command === 'destroy' ? `${result.deleted} deleted, ${result.failed} failed` : doneCounts(result);
+  const verb = command === 'destroy' ? 'Destroy' : 'Apply';
+  const took = `(${formatSeconds(elapsedMs)})`;
+  if (result.interrupted) return `${verb} interrupted: ${counts}, ${result.notStarted} not started. ${took}`;
+  if (result.stoppedBy) return `${verb} stopped: ${counts}, ${result.notStarted} not started. ${took}`;
+  return `${verb} complete: ${counts}. ${took}`;
 }
 
 /** The failed changes, listed together at the end with what to do. */
-export function failureReport(result: ApplyResult, located: FailureLocations = new Map()): string[] {
+export function failureReport(
+  result: ApplyResult,
+  located: FailureLocations = new Map(),
+  command: 'apply' | 'destroy' = 'apply',
+): string[] {
   if (result.stoppedBy) return stoppedReport(result, result.stoppedBy, located);
   const failed = result.outcomes.filter((o) => !o.ok && !o.notStarted);
   if (failed.length === 0 && result.notStarted === 0) return [];
@@ -93,7 +98,7 @@ export function failureReport(result: ApplyResult, located: FailureLocations = n
   lines.push(
     refusedOnly
       ? `${recorded} Fix the YAML where shown, then run the apply again: what succeeded is not repeated.`
-      : `${recorded} Run the same apply again: it finishes the work without repeating it.`,
+      : `${recorded} Run the same ${command} again: it finishes the work without repeating it.`,
   );
   return lines;
 }
@@ -152,10 +157,17 @@ function stoppedReport(
   const lines = [`Stopped at the first refusal of the token: ${cause.code}: ${cause.message}`];
   if (cause.hint) lines.push(`  ${cause.hint}`);
   const plural = (n: number, one: string, many: string) => `${n} change${n === 1 ? ` ${one}` : `s ${many}`}`;
+  const succeeded = result.outcomes.filter((o) => o.ok).length;
+  // In the order it happened: the writes go one at a time until one succeeds (first-write.ts).
+  const before = succeeded === 0 ? 'No write had succeeded; ' : `${plural(succeeded, 'had', 'had')} succeeded; then `;
   lines.push(
-    `  ${plural(refused.length, 'was', 'were')} refused for this reason and ${plural(result.notStarted, 'was', 'were')} not started: after a 401 or 403 no new write is sent, since each would be refused the same way.`,
+    `  ${before}${plural(refused.length, 'was', 'were')} refused for this reason, and the other ${plural(result.notStarted, 'was', 'were')} not sent: after a 401 or 403 no new write starts, since each would be refused the same way.`,
   );
   for (const group of groupFailures(others, located)) lines.push(...groupLines(group));
+  if (succeeded === 0 && others.length === 0) {
+    lines.push('Nothing was changed on the server. Once the token is fixed, run the apply again.');
+    return lines;
+  }
   const recorded = result.lockError ? 'What succeeded is listed above' : 'What succeeded is recorded in the lock file';
   lines.push(`Once the token is fixed, run the apply again. ${recorded}, and nothing is repeated.`);
   return lines;

@@ -29,7 +29,10 @@ export async function verifyWrites(first: readonly ChangeOutcome[], ctx: VerifyC
   let pending = first.filter((o) => o.ok);
   while (pending.length > 0) {
     if (ctx.signal?.aborted)
-      return { warning: 'the apply was interrupted before its writes were verified; run `monitors plan` to check' };
+      return {
+        warning:
+          'the apply was interrupted before its writes were verified (the next run checks them from the listing)',
+      };
     let live: LiveMonitor[];
     try {
       live = await ctx.api.listMonitors();

@@ -2,6 +2,7 @@
 // the `port` field, else the URL's own, else the type's usual one (443 for ssl).
 import type { MonitorInput } from '../model/monitor.js';
 import { destinationHost } from '../schema/destination.js';
+import { isMonitorType, type MonitorType } from '../schema/type-fields.js';
 
 const DEFAULT_PORT: Readonly<Record<string, number>> = { https: 443, http: 80 };
 
@@ -24,9 +25,23 @@ export function endpointOf(monitor: MonitorInput): Endpoint | undefined {
   return { host, port };
 }
 
+/** How a result of each type names its destination: the url as written, or host:port as checked. */
+export const TARGET_SHOWN_AS = {
+  http: 'url',
+  keyword: 'url',
+  json: 'url',
+  ping: 'url',
+  heartbeat: 'url',
+  domain: 'url',
+  dns: 'url',
+  tcp: 'host-port',
+  udp: 'host-port',
+  ssl: 'host-port',
+} as const satisfies Record<MonitorType, 'url' | 'host-port'>;
+
 /** How a result names its destination: the url as written, with the port the check used. */
 export function targetText(monitor: MonitorInput, shownUrl: string): string {
-  if (['http', 'keyword', 'json', 'ping', 'heartbeat', 'domain', 'dns'].includes(monitor.type)) return shownUrl;
+  if (isMonitorType(monitor.type) && TARGET_SHOWN_AS[monitor.type] === 'url') return shownUrl;
   const endpoint = endpointOf(monitor);
   if (!endpoint?.port || shownUrl !== monitor.url) return shownUrl;
   const host = endpoint.host.includes(':') ? `[${endpoint.host}]` : endpoint.host;

@@ -16,76 +16,89 @@ export interface ChildResult {
   output: string;
 }
 
-/** How to start this CLI again: node, its flags, the script it runs. */
-export function selfCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: [...process.execArgv, process.argv[1] ?? ''] };
+/**
+ * What the CLI gives `monitors ci` of its own process (only the CLI reads process.argv and
+ * owns signal handlers, docs/architecture.md): how to start this CLI again, and a way to
+ * watch SIGINT and SIGTERM, asked for when the first run starts (until then a signal ends
+ * `monitors ci` as it would any process).
+ */
+export interface SelfProcess {
+  /** node, its flags, the script it runs. */
+  command: string;
+  args: readonly string[];
+  onStopSignals(handler: (signal: Stop) => void): void;
+}
+
+export interface ChildRuns {
+  /** Runs `monitors ...args`; its output goes to this process's own as it comes (unless quiet). */
+  run(args: string[], env: Record<string, string | undefined>, options?: { quiet?: boolean }): Promise<ChildResult>;
+  /** 130 or 143 once SIGINT or SIGTERM came: no further run starts. */
+  interruptExitCode(): number | undefined;
 }
 
 const EXIT_BY_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
-type Stop = keyof typeof EXIT_BY_SIGNAL;
-let received: Stop | undefined;
-let running: ChildProcess | undefined;
-let watching = false;
+export type Stop = keyof typeof EXIT_BY_SIGNAL;
 
-/** 130 or 143 once SIGINT or SIGTERM came: no further run starts. */
-export function interruptExitCode(): number | undefined {
-  return received && EXIT_BY_SIGNAL[received];
-}
+export function childRuns(self: SelfProcess): ChildRuns {
+  let received: Stop | undefined;
+  let running: ChildProcess | undefined;
+  let watching = false;
+  const interruptExitCode = () => received && EXIT_BY_SIGNAL[received];
 
-function watchSignals(): void {
-  if (watching) return;
-  watching = true;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.on(signal, () => {
+  function watchSignals(): void {
+    if (watching) return;
+    watching = true;
+    self.onStopSignals((signal) => {
       received ??= signal;
       running?.kill(signal);
     });
-}
+  }
 
-/** Runs `monitors ...args`; its output goes to this process's own as it comes (unless quiet). */
-export function runSelf(
-  args: string[],
-  env: Record<string, string | undefined>,
-  { quiet = false }: { quiet?: boolean } = {},
-): Promise<ChildResult> {
-  const stopped = interruptExitCode();
-  if (stopped !== undefined)
-    return Promise.resolve({
-      code: stopped,
-      stdout: '',
-      output: `not run: monitors ci was interrupted (${received}).\n`,
-    });
-  watchSignals();
-  const self = selfCommand();
-  return new Promise((resolve) => {
-    const child = spawn(self.command, [...self.args, ...args], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    running = child;
-    let output = '';
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      if (!quiet) process.stdout.write(d);
-      output += d;
-      stdout += d;
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      if (!quiet) process.stderr.write(d);
-      output += d;
-    });
-    child.on('error', (error) => {
-      running = undefined;
-      resolve({ code: 127, stdout, output: `${output}could not start ${self.command}: ${error.message}\n` });
-    });
-    child.on('close', (code, signal) => {
-      running = undefined;
-      resolve({
-        code: code ?? (signal && signal in EXIT_BY_SIGNAL ? EXIT_BY_SIGNAL[signal as Stop] : 1),
-        stdout,
-        output,
+  function run(
+    args: string[],
+    env: Record<string, string | undefined>,
+    { quiet = false }: { quiet?: boolean } = {},
+  ): Promise<ChildResult> {
+    const stopped = interruptExitCode();
+    if (stopped !== undefined)
+      return Promise.resolve({
+        code: stopped,
+        stdout: '',
+        output: `not run: monitors ci was interrupted (${received}).\n`,
+      });
+    watchSignals();
+    return new Promise((resolve) => {
+      const child = spawn(self.command, [...self.args, ...args], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      running = child;
+      let output = '';
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        if (!quiet) process.stdout.write(d);
+        output += d;
+        stdout += d;
+      });
+      child.stderr.setEncoding('utf8').on('data', (d: string) => {
+        if (!quiet) process.stderr.write(d);
+        output += d;
+      });
+      child.on('error', (error) => {
+        running = undefined;
+        resolve({ code: 127, stdout, output: `${output}could not start ${self.command}: ${error.message}\n` });
+      });
+      child.on('close', (code, signal) => {
+        running = undefined;
+        resolve({
+          code: code ?? (signal && signal in EXIT_BY_SIGNAL ? EXIT_BY_SIGNAL[signal as Stop] : 1),
+          stdout,
+          output,
+        });
       });
     });
-  });
+  }
+
+  return { run, interruptExitCode };
 }

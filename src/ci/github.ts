@@ -6,7 +6,9 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { requestJson } from './http-json.js';
 import { driftBody, driftMarker, driftTitle, markedBody, noDriftText, planMarker } from './markers.js';
+import type { CiOptions } from './options.js';
 import type { CiOutputs, CiProvider, DriftToTrack, PlanToPublish } from './provider.js';
+import { reportFiles } from './report-files.js';
 import { findMarked, findMarkedLabelFirst, startsWithMarker, type Page } from './sticky.js';
 
 /** GitHub refuses comment and issue bodies over 65,536 characters. */
@@ -190,7 +192,8 @@ export function pullRequestNumber(eventPath: string | undefined): number | undef
   return event.pull_request?.number ?? (event.issue?.pull_request ? event.issue.number : undefined);
 }
 
-export function githubProvider(env: NodeJS.ProcessEnv): CiProvider {
+export function githubProvider(env: NodeJS.ProcessEnv, options: CiOptions): CiProvider {
+  const files = reportFiles(options.reportDir);
   const print = (line: string) => void process.stdout.write(`${line}\n`);
   const apiUrl = env.GITHUB_API_URL ?? 'https://api.github.com';
   const token = env.GITHUB_TOKEN ?? '';
@@ -218,6 +221,12 @@ export function githubProvider(env: NodeJS.ProcessEnv): CiProvider {
     writeOutputs(outputs: CiOutputs) {
       const lockFiles = outputs.lockFiles ? `lock-files=${outputs.lockFiles.join(' ')}\n` : '';
       output(`changes=${outputs.changes}\nexit-code=${outputs.exitCode}\n${lockFiles}`);
+    },
+    machineReports: ['sarif'],
+    writeMachineReport(_kind, file, content) {
+      const path = files.writeFile(file, content);
+      print(`monitors: the SARIF report is in ${path}, for github/codeql-action/upload-sarif (output sarif-file).`);
+      output(`sarif-file=${path}\n`);
     },
     async publishPlan(plan: PlanToPublish) {
       const issueNumber = pullRequestNumber(env.GITHUB_EVENT_PATH);

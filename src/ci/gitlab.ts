@@ -218,6 +218,13 @@ export function gitlabProvider(env: NodeJS.ProcessEnv, options: CiOptions): CiPr
       print(`monitors: the report is in ${files.reportPath}.`);
     },
     writeOutputs: (outputs) => files.writeOutputs(outputs),
+    machineReports: ['codequality', 'junit'],
+    writeMachineReport(kind, file, content) {
+      const path = files.writeFile(file, content);
+      print(
+        `monitors: the ${kind === 'junit' ? 'JUnit' : 'Code Quality'} report is in ${path} (artifacts:reports:${kind}).`,
+      );
+    },
     async publishPlan(plan: PlanToPublish) {
       const mergeRequestIid = env.CI_MERGE_REQUEST_IID;
       if (!mergeRequestIid) return (print('monitors: not a merge request pipeline; no plan note.'), true);

@@ -1,12 +1,10 @@
 // What `monitors ci` is asked to do, as plain data: the command line of `monitors ci`, or the
 // inputs of the GitHub Action (action/run.mjs turns each input into one of these options).
 import { MonitorsError } from '../errors.js';
+import { detectedProvider, PROVIDERS, type ProviderName } from './provider-names.js';
 
 export const CI_COMMANDS = ['validate', 'plan', 'apply', 'drift'] as const;
 export type CiCommand = (typeof CI_COMMANDS)[number];
-
-export const PROVIDERS = ['github', 'gitlab', 'plain'] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
 
 export const DEFAULT_DRIFT_LABEL = 'monitors-drift';
 export const DEFAULT_REPORT_DIR = 'monitors-ci';
@@ -72,7 +70,5 @@ export function providerName(flag: string | undefined, env: NodeJS.ProcessEnv): 
     if ((PROVIDERS as readonly string[]).includes(flag)) return flag as ProviderName;
     throw new MonitorsError('BAD_OPTION', `--provider "${flag}" is not one of ${PROVIDERS.join(', ')}`);
   }
-  if (env.GITHUB_ACTIONS === 'true') return 'github';
-  if (env.GITLAB_CI === 'true') return 'gitlab';
-  return 'plain';
+  return detectedProvider(env);
 }

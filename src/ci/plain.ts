@@ -23,6 +23,9 @@ export function plainProvider(_env: NodeJS.ProcessEnv, options: CiOptions): CiPr
       print(`monitors: the report is in ${files.reportPath}.`);
     },
     writeOutputs: (outputs) => files.writeOutputs(outputs),
+    // No CI reads them here; the Markdown report and outputs.env are its whole interface.
+    machineReports: [],
+    writeMachineReport: () => undefined,
     async publishPlan() {
       print(`monitors: not GitHub Actions or GitLab CI, so no comment was posted; the plan is in ${files.reportPath}.`);
       return true;

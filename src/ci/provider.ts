@@ -1,7 +1,9 @@
 // What differs between the CIs `monitors ci` runs in: how the log marks errors and groups,
 // where the report and the outputs go, how a plan reaches the pull or merge request, how
 // drift is tracked, and what the CLI runs need in their environment. One implementation per
-// CI: github.ts, gitlab.ts, plain.ts; run-ci.ts holds what they share.
+// CI: github.ts, gitlab.ts, plain.ts, named in provider-names.ts and loaded by
+// load-provider.ts; run-ci.ts holds what they share.
+import type { ProviderName } from './provider-names.js';
 
 /** The outputs of a run (GitHub: step outputs; elsewhere: outputs.env). */
 export interface CiOutputs {
@@ -24,8 +26,11 @@ export interface DriftToTrack {
   drift: boolean;
 }
 
+/** A report a CI reads by itself (machine-reports.ts). */
+export type MachineReport = 'sarif' | 'codequality' | 'junit';
+
 export interface CiProvider {
-  readonly name: 'github' | 'gitlab' | 'plain';
+  readonly name: ProviderName;
   /** What a change under review is called here: "pull request", "merge request". */
   readonly changeName: string;
   /** A line the CI shows as an error or a warning. */
@@ -42,6 +47,10 @@ export interface CiProvider {
   /** The run's report: the job summary, or a file. */
   writeReport(markdown: string, counts?: PlanCounts): void;
   writeOutputs(outputs: CiOutputs): void;
+  /** The machine reports this CI reads (GitHub: SARIF; GitLab: Code Quality and JUnit). */
+  readonly machineReports: readonly MachineReport[];
+  /** Writes one into the report folder, where the workflow's upload step or artifacts:reports find it. */
+  writeMachineReport(kind: MachineReport, file: string, content: string): void;
   /** A plan: post or update the one comment of the pull/merge request. false: the job must fail. */
   publishPlan(plan: PlanToPublish): Promise<boolean>;
   /** Drift: open, update or close the one issue. Returns the job's exit code (0, 1; 2: drift found where no issue can hold it). */

@@ -5,6 +5,7 @@
 //                     GitLab's `artifacts:reports:terraform`, whose merge request widget shows them
 //   outputs.env       changes, exit code, lock files (and the drift issue) as KEY=value lines
 //                     (`artifacts:reports:dotenv`)
+//   monitors.sarif, gl-code-quality-report.json, check-junit*.xml: machine-reports.ts
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CiOutputs, PlanCounts } from './provider.js';
@@ -15,6 +16,8 @@ export interface ReportFiles {
   writeOutputs(outputs: CiOutputs): void;
   /** One more KEY=value line in outputs.env. */
   addOutput(name: string, value: string): void;
+  /** A file of its own in the folder (a SARIF, Code Quality or JUnit report); returns its path. */
+  writeFile(name: string, content: string): string;
 }
 
 export function reportFiles(dir: string): ReportFiles {
@@ -40,6 +43,12 @@ export function reportFiles(dir: string): ReportFiles {
     },
     addOutput(name, value) {
       appendFileSync(join(dir, 'outputs.env'), `${name}=${value}\n`);
+    },
+    writeFile(name, content) {
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
     },
   };
 }

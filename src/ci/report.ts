@@ -6,6 +6,18 @@ export function planReport(options: CiOptions, markdown: string): string {
   return `#### monitors ${options.command} \`${options.path}\`\n\n${markdown}`;
 }
 
+/**
+ * The mark a plan's Markdown carries when the policy refuses it (src/render/plan-policy.ts
+ * writes it; CI reads only the CLI's output, so the text is repeated, and a test ties the two).
+ */
+export const POLICY_REFUSED_MARKER = '<!-- monitors:policy-refused -->';
+
+/** A plan the policy refused (exit 1): its Markdown (with the policy section) is the report, marked failed. */
+export function refusedPlanReport(options: CiOptions, code: number, stdout: string): string | undefined {
+  if (options.command !== 'plan' || code !== 1 || !stdout.includes(POLICY_REFUSED_MARKER)) return undefined;
+  return `#### monitors ${options.command} \`${options.path}\`: refused by policy (exit ${code})\n\n${stdout}`;
+}
+
 /** The report of a run that produced no Markdown plan: its output, in a code block. */
 export function textReport(
   options: { command: string; path: string },

@@ -5,7 +5,7 @@
 // one report, and apply once per environment in order, stopping at the first failure.
 import { API_URL_SOURCE_VARIABLE } from '../api/origin.js';
 import { MonitorsError } from '../errors.js';
-import { interruptExitCode, runSelf, type ChildResult } from './child.js';
+import type { ChildResult, ChildRuns } from './child.js';
 import {
   combinedReport,
   environmentChildEnv,
@@ -13,9 +13,10 @@ import {
   selectEnvironments,
   type Section,
 } from './environments.js';
+import { runCheckStep, writeFindingsReports } from './machine-reports.js';
 import type { CiOptions } from './options.js';
 import type { CiProvider, PlanCounts } from './provider.js';
-import { checkReport, planReport, textReport } from './report.js';
+import { checkReport, planReport, refusedPlanReport, textReport } from './report.js';
 import { checkArgs, commandArgs, outcomeOf, planCounts } from './steps.js';
 
 type Env = Record<string, string | undefined>;
@@ -45,28 +46,36 @@ function gitConfigOf(provider: CiProvider, env: NodeJS.ProcessEnv): Env {
   );
 }
 
-export async function runCi(options: CiOptions, env: NodeJS.ProcessEnv, provider: CiProvider): Promise<number> {
+export async function runCi(
+  options: CiOptions,
+  env: NodeJS.ProcessEnv,
+  provider: CiProvider,
+  runs: ChildRuns,
+): Promise<number> {
   const childEnv = childEnvOf(options, env, provider);
   // validate checks every environment in one run; plan, drift and apply run once per environment.
   const code =
     options.environments && options.command !== 'validate'
-      ? await runEnvironments(options, provider, childEnv)
-      : await runOnce(options, provider, childEnv);
-  return interruptExitCode() ?? code;
+      ? await runEnvironments(options, provider, runs, childEnv)
+      : await runOnce(options, provider, runs, childEnv);
+  return runs.interruptExitCode() ?? code;
 }
 
-async function runOnce(options: CiOptions, provider: CiProvider, childEnv: Env): Promise<number> {
-  const result = await runSelf(commandArgs(options), childEnv);
+async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns, childEnv: Env): Promise<number> {
+  const result = await runs.run(commandArgs(options), childEnv);
   const { ok, changes } = outcomeOf(options.command, result.code);
   const planned = (options.command === 'plan' || options.command === 'drift') && ok;
-  let report = planned ? planReport(options, result.stdout) : textReport(options, result.code, result.output, ok);
+  let report = planned
+    ? planReport(options, result.stdout)
+    : (refusedPlanReport(options, result.code, result.stdout) ?? textReport(options, result.code, result.output, ok));
   // Exit 1 of check: a monitor is down (or the check could not run). The comment still shows it all.
   let checkOk = true;
   if (options.command === 'plan' && options.check && ok) {
-    const checked = await runSelf(checkArgs(options), childEnv);
+    const checked = await runCheckStep(runs, checkArgs(options), childEnv, provider);
     checkOk = checked.code === 0;
     report += `\n${checkReport(options.path, provider.changeName, checked)}`;
   }
+  if (options.command === 'validate') await writeFindingsReports(runs, options, provider, childEnv);
   provider.writeReport(report, planned ? planCounts(result.stdout) : undefined);
   provider.writeOutputs({ changes, exitCode: result.code });
   let published = true;
@@ -97,14 +106,19 @@ function checkFailure(provider: CiProvider, where: string): string {
  * order and stop at the first that fails (a later environment is usually the more
  * important one: production after staging).
  */
-async function runEnvironments(options: CiOptions, provider: CiProvider, childEnv: Env): Promise<number> {
+async function runEnvironments(
+  options: CiOptions,
+  provider: CiProvider,
+  runs: ChildRuns,
+  childEnv: Env,
+): Promise<number> {
   if (options.lock)
     throw new MonitorsError(
       'CI_ENVIRONMENTS',
       'the lock input (--lock) would give every environment one lock file; with environments, each has its own (settings.environments.NAME.lock_file)',
       { hint: 'Leave the lock out; each environment uses the lock file its settings name.' },
     );
-  const discovery = await runSelf(['validate', options.path, '--format', 'json'], childEnv, { quiet: true });
+  const discovery = await runs.run(['validate', options.path, '--format', 'json'], childEnv, { quiet: true });
   const declared =
     discovery.code === 0 || discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
   if (declared.length === 0 && discovery.code !== 0) {
@@ -139,6 +153,7 @@ async function runEnvironments(options: CiOptions, provider: CiProvider, childEn
     const section = await runOneEnvironment(
       options,
       provider,
+      runs,
       environmentChildEnv(childEnv, environment, declared),
       environment.name,
     );
@@ -178,11 +193,12 @@ async function runEnvironments(options: CiOptions, provider: CiProvider, childEn
 async function runOneEnvironment(
   options: CiOptions,
   provider: CiProvider,
+  runs: ChildRuns,
   childEnv: Env,
   name: string,
 ): Promise<Section> {
   const chosen = ['--env', name];
-  const result = await runSelf([...commandArgs(options), ...chosen], childEnv);
+  const result = await runs.run([...commandArgs(options), ...chosen], childEnv);
   const outcome = outcomeOf(options.command, result.code);
   const here = { command: options.command, path: `${options.path} --env ${name}` };
   const markdown =
@@ -193,10 +209,13 @@ async function runOneEnvironment(
     code: result.code,
     changes: outcome.changes,
     ...(markdown !== undefined ? { markdown } : {}),
-    body: markdown ?? textReport(here, result.code, result.output, outcome.ok),
+    body:
+      markdown ??
+      refusedPlanReport({ ...options, path: here.path }, result.code, result.stdout) ??
+      textReport(here, result.code, result.output, outcome.ok),
   };
   if (options.command === 'plan' && options.check && outcome.ok) {
-    const checked: ChildResult = await runSelf([...checkArgs(options), ...chosen], childEnv);
+    const checked: ChildResult = await runCheckStep(runs, [...checkArgs(options), ...chosen], childEnv, provider, name);
     section.check = checked.code === 0 ? 'ok' : 'failed';
     section.body += `\n${checkReport(here.path, provider.changeName, checked)}`;
   }

@@ -53,6 +53,18 @@ export const COMMAND_MODULES: Readonly<Record<string, CommandModules>> = {
     declaration: async () => (await import('./commands/environments.js')).registerEnvironments,
     work: () => import('./commands/environments-run.js'),
   },
+  lock: {
+    declaration: async () => (await import('./commands/lock.js')).registerLock,
+    work: () => import('./commands/lock-run.js'),
+  },
+  fmt: {
+    declaration: async () => (await import('./commands/fmt.js')).registerFmt,
+    work: () => import('./commands/fmt-run.js'),
+  },
+  show: {
+    declaration: async () => (await import('./commands/show.js')).registerShow,
+    work: () => import('./commands/show-run.js'),
+  },
   ci: {
     declaration: async () => (await import('./commands/ci.js')).registerCi,
     work: () => import('./commands/ci-run.js'),

@@ -3,8 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BUNDLE_VERSION } from '../version/bundled.js';
-
-export const REPOSITORY_URL = 'https://github.com/monitors-as-code/monitors';
+import { REPOSITORY_URL } from '../version/repository.js';
 
 export function docsHelp(): string {
   const online = `${REPOSITORY_URL}/tree/main/docs`;

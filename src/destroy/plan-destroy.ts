@@ -46,6 +46,7 @@ export function planDestroy({ desired, live, lock: found, lockShown }: DestroyIn
   const environment = desired.settings.environment?.name;
   return {
     format_version: PLAN_FORMAT_VERSION,
+    intent: 'destroy',
     ...(environment !== undefined ? { environment } : {}),
     summary: { create: 0, replace: 0, delete: changes.length, unchanged: 0 },
     changes,

@@ -1,8 +1,9 @@
 // What `monitors init` prints once the files are written: what each is for, then the next
 // steps, from validating offline to the first apply (and trying it all on the simulator).
-import type { CiProvider, StarterFile } from './starter.js';
+import { ciStarter, type InitCi } from './ci-starters.js';
+import type { StarterFile } from './starter.js';
 
-export function initReport(shownDir: string, files: readonly StarterFile[], ci: CiProvider | undefined): string {
+export function initReport(shownDir: string, files: readonly StarterFile[], ci: InitCi | undefined): string {
   const width = Math.max(...files.map((f) => f.path.length));
   const lines = [
     `Wrote a starter repository in ${shownDir}:`,
@@ -17,15 +18,6 @@ export function initReport(shownDir: string, files: readonly StarterFile[], ci: 
     '  monitors apply                     # asks before it changes anything',
     'No account yet? `monitors sim` (in another terminal) runs a local simulator of the API: use the URL and token it prints.',
   ];
-  if (ci === 'github')
-    lines.push(
-      'In GitHub: add the secrets MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN and the variable MONITORS_API_URL',
-      '(Settings > Secrets and variables > Actions), as .github/workflows/monitors.yml says at its top.',
-    );
-  if (ci === 'gitlab')
-    lines.push(
-      'In GitLab: commit the bundle of a monitors release (the folder bundle/) as .monitors/, so that the jobs run it as .monitors/monitors.mjs, and set the',
-      'CI/CD variables MONITORS_API_URL, MONITORS_GITLAB_TOKEN, MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN, as .gitlab-ci.yml says at its top.',
-    );
+  if (ci !== undefined) lines.push(...ciStarter(ci).nextSteps);
   return `${lines.join('\n')}\n`;
 }

@@ -2,8 +2,10 @@
 // existing file.
 import path from 'node:path';
 import { MonitorsError } from '../errors.js';
+import { orList } from '../model/or-list.js';
 import { initReport } from './next-steps.js';
-import { CI_PROVIDERS, starterFiles, type CiProvider } from './starter.js';
+import { ciStarter, INIT_CIS, type InitCi } from './ci-starters.js';
+import { starterFiles } from './starter.js';
 import { writeStarter } from './write-starter.js';
 
 export interface InitRequest {
@@ -12,11 +14,12 @@ export interface InitRequest {
   cwd: string;
 }
 
-export function parseCi(value: string | undefined): CiProvider | undefined {
+export function parseCi(value: string | undefined): InitCi | undefined {
   if (value === undefined) return undefined;
-  if ((CI_PROVIDERS as readonly string[]).includes(value)) return value as CiProvider;
-  throw new MonitorsError('BAD_OPTION', `--ci must be ${CI_PROVIDERS.join(' or ')}, not "${value.slice(0, 40)}"`, {
-    hint: 'monitors init --ci github writes .github/workflows/monitors.yml; --ci gitlab writes .gitlab-ci.yml.',
+  const ci = INIT_CIS.find((name) => name === value);
+  if (ci !== undefined) return ci;
+  throw new MonitorsError('BAD_OPTION', `--ci must be ${orList(INIT_CIS)}, not "${value.slice(0, 40)}"`, {
+    hint: `monitors init ${INIT_CIS.map((name) => `--ci ${name} writes ${ciStarter(name).path}`).join('; ')}.`,
   });
 }
 

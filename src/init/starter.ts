@@ -1,13 +1,9 @@
 // What `monitors init` writes: a starter repository that validates at once, as plain data
 // (path relative to the target folder, text, and a few words on what the file is for).
+import { ciStarter, type InitCi } from './ci-starters.js';
 import { gitignore } from './templates/gitignore.js';
-import { GITHUB_WORKFLOW } from './templates/github-workflow.js';
-import { GITLAB_CI } from './templates/gitlab-ci.js';
 import { MONITORS_YAML } from './templates/monitors-yaml.js';
 import { SETTINGS_YAML } from './templates/settings-yaml.js';
-
-export const CI_PROVIDERS = ['github', 'gitlab'] as const;
-export type CiProvider = (typeof CI_PROVIDERS)[number];
 
 export interface StarterFile {
   /** Relative to the target folder, with `/`. */
@@ -16,7 +12,7 @@ export interface StarterFile {
   what: string;
 }
 
-export function starterFiles(ci: CiProvider | undefined): StarterFile[] {
+export function starterFiles(ci: InitCi | undefined): StarterFile[] {
   const files: StarterFile[] = [
     {
       path: 'monitors/monitors.yaml',
@@ -30,17 +26,9 @@ export function starterFiles(ci: CiProvider | undefined): StarterFile[] {
       what: 'secrets, saved plans and CI reports stay out of git',
     },
   ];
-  if (ci === 'github')
-    files.push({
-      path: '.github/workflows/monitors.yml',
-      text: GITHUB_WORKFLOW,
-      what: 'plan on pull requests, apply on main, drift daily (the monitors Action)',
-    });
-  if (ci === 'gitlab')
-    files.push({
-      path: '.gitlab-ci.yml',
-      text: GITLAB_CI,
-      what: 'plan on merge requests, apply on the default branch, drift on a schedule (monitors ci)',
-    });
+  if (ci !== undefined) {
+    const { path, text, what } = ciStarter(ci);
+    files.push({ path, text, what });
+  }
   return files;
 }

@@ -15,6 +15,7 @@ import { groupByInstance, tagged } from './expand/instances.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
 import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
+import { declaredExceptions, policyProblems, type PolicyContext } from './checks/policy-check.js';
 import { error, type LocatedProblem } from './problem.js';
 
 export interface RawMoved {
@@ -37,6 +38,8 @@ export interface AnalyseOptions extends MonitorCheckOptions {
   declared?: DeclaredEnvironments;
   /** The environments to check, in order; default every declared one. */
   checked?: readonly string[];
+  /** The set's policy (policy-pass.ts), when it declares one. */
+  policy?: PolicyContext;
 }
 
 /** One environment's view of the file (the only one when none are declared). */
@@ -84,6 +87,13 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   }
   const defaultOnly = entryEnvironments(defaults.environments, ['defaults', 'environments'], declared.names, problems);
   const fileVars = varsOf(value.vars);
+  const defaultExceptions = declaredExceptions(
+    defaults.policy_exceptions,
+    ['defaults', 'policy_exceptions'],
+    'defaults',
+    options.policy,
+    problems,
+  );
   const scopes: EnvironmentScope[] = checked.map((name) => ({
     name,
     vars: name === undefined ? fileVars : new Map([...fileVars, ...(declared.vars.get(name) ?? [])]),
@@ -107,13 +117,34 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
           ),
         );
       }
+      const exceptions =
+        item.policy_exceptions === undefined
+          ? defaultExceptions
+          : [
+              ...declaredExceptions(
+                item.policy_exceptions,
+                [...at, 'policy_exceptions'],
+                'entry',
+                options.policy,
+                problems,
+              ),
+              ...defaultExceptions,
+            ];
       scopes.forEach((environment, e) => {
+        const rules = options.policy?.rulesIn(environment.name) ?? [];
         for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
           const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope);
           if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
           analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
           for (const p of checkedMonitor.problems)
             problems.push(tagged(withVarPlace(p, environment.name, declared), instance.tag));
+          // Policy reads a monitor that is otherwise valid: a broken one would only add noise.
+          if (rules.length === 0 || checkedMonitor.problems.some((p) => p.severity === 'error')) continue;
+          const policy = policyProblems(checkedMonitor.monitor.input, item, defaults, index, rules, exceptions);
+          // One found in the defaults is every instance's alike: only its environment is named.
+          for (const p of policy.problems)
+            problems.push(tagged(p, p.path[0] === 'defaults' ? { ...instance.tag, each: undefined } : instance.tag));
+          if (policy.used.length > 0) checkedMonitor.monitor.policyExceptions = policy.used;
         }
       });
     });

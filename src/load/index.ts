@@ -38,8 +38,17 @@ export interface LoadResult {
 }
 
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
-  const { files, declared, checked, settingsFile, diagnostics, lockFilesSeen } = await loadFiles(paths, options, false);
+  const { files, declared, checked, settingsFile, policy, diagnostics, lockFilesSeen } = await loadFiles(
+    paths,
+    options,
+    false,
+  );
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
+  if (policy) {
+    const at = policy.source.positions.get('policy')?.key ?? { line: 1, col: 1 };
+    for (const e of environments)
+      e.state.policy = { source: { file: policy.source.display, ...at }, ...policy.dataFor(e.name) };
+  }
   if (settingsFile) {
     const { addSettingsPositions } = await import('./parse/settings-positions.js');
     for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
@@ -89,6 +98,7 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
       };
       if (m.pinnedId !== undefined) desired.pinnedId = m.pinnedId;
       if (m.instance !== undefined) desired.instance = m.instance;
+      if (m.policyExceptions !== undefined) desired.policyExceptions = m.policyExceptions;
       monitors.push(desired);
     }
     for (const m of view?.moved ?? [])

@@ -72,16 +72,37 @@ export class LoadCache {
     if (options === this.lastOptions) return this.lastKey;
     const declared = options.declared;
     this.lastOptions = options;
-    this.lastKey = JSON.stringify([
+    this.lastKey = keyText([
       declared?.names ?? [],
       [...(declared?.vars ?? NO_VARS)].map(([name, vars]) => [name, [...vars]]),
       [...(declared?.varNames ?? [])],
       options.checked ?? null,
       options.missingEnv ?? null,
       options.enabledIntervals ?? null,
+      policyKey(options),
     ]);
     return this.lastKey;
   }
+}
+
+let uniqueKeys = 0;
+
+/** The key as text; a value that cannot be written makes a key of its own (nothing is reused). */
+function keyText(parts: unknown[]): string {
+  try {
+    return JSON.stringify(parts);
+  } catch {
+    return `unique ${(uniqueKeys += 1)}`;
+  }
+}
+
+/** The set's policy as its rules' data, in each environment (what the checks of a monitor read of it). */
+function policyKey(options: AnalyseOptions): unknown {
+  const policy = options.policy as
+    (AnalyseOptions['policy'] & { dataFor?: (e: string | undefined) => unknown }) | undefined;
+  if (!policy) return null;
+  const environments = [undefined, ...(options.checked ?? options.declared?.names ?? [])];
+  return [[...policy.ids], environments.map((e) => policy.dataFor?.(e) ?? null)];
 }
 
 const NO_VARS: DeclaredEnvironments['vars'] = new Map();

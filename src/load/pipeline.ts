@@ -25,6 +25,8 @@ import type { LoadCache } from './memory-source.js';
 import type { LoadOptions } from './options.js';
 import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './read-file.js';
+import { readPolicy, type LoadedPolicy } from './policy-pass.js';
+import type { LocatedProblem } from './problem.js';
 
 export interface Loaded {
   /** The monitors files read, in reading order (other tools' files left out). */
@@ -34,6 +36,8 @@ export interface Loaded {
   checked: string[];
   /** The first file that declares settings. */
   settingsFile: LoadedFile | undefined;
+  /** The set's policy: the first file's `policy:` (policy-pass.ts). */
+  policy: (LoadedPolicy & { source: LoadedFile }) | undefined;
   diagnostics: Diagnostic[];
   lockFilesSeen: string[];
 }
@@ -60,10 +64,16 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     return file;
   };
 
-  // Only a file whose text holds the key, or an escape that could spell it, can declare settings.
+  // Only a file whose text holds the key, or an escape that could spell it, can declare settings or policy.
   for (const [i, read] of reads.entries())
-    if ('bytes' in read && (read.bytes.includes('settings') || read.bytes.includes(0x5c))) await load(i, true);
-  const declared = declaredEnvironments(loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined)));
+    if (
+      'bytes' in read &&
+      (read.bytes.includes('settings') || read.bytes.includes('policy') || read.bytes.includes(0x5c))
+    )
+      await load(i, true);
+  const firstPass = loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined));
+  const declared = declaredEnvironments(firstPass);
+  const policy = await readPolicy(firstPass, declared);
   const checked =
     options.environment === undefined ? declared.names : declared.names.filter((n) => n === options.environment);
   const analyseOptions: AnalyseOptions = {
@@ -72,12 +82,19 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     missingEnv: options.missingEnv ?? 'error',
     declared,
     checked,
+    ...(policy ? { policy } : {}),
   };
   const slimmed = new Set<LoadedFile>();
+  // The policy's own problems (its rules', policy.declared_twice) belong to the files declaring it.
+  const policyProblems = new Map<LoadedFile, readonly LocatedProblem[]>();
   for (let i = 0; i < reads.length; i++) {
     const file = await load(i, !summary);
     if (!file.parsed || foreign.has(file)) continue;
     file.analysis = cache ? cache.analyse(file.value, analyseOptions) : analyseFile(file.value, analyseOptions);
+    const own = policy?.problems.get(i);
+    if (own) policyProblems.set(file, own);
+    // A new list: an analysis the cache keeps for the next load is not added to.
+    if (own?.length) file.analysis = { ...file.analysis, problems: [...file.analysis.problems, ...own] };
     if (summary && file.analysis.problems.length === 0 && file.positionsComplete && !file.analysis.settings) {
       keepPlacesOnly(file, file.analysis);
       slimmed.add(file);
@@ -98,14 +115,14 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) {
       if (slimmed.has(file)) readAgain(file);
-      await useExactParse(file, analyseOptions, cache);
+      await useExactParse(file, analyseOptions, policyProblems.get(file), cache);
     }
     varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings');
     for (const d of file.diagnostics) diagnostics.push(d);
   }
   // A problem that came through an environment's var names where the var is set, in the settings file.
   if (varsInSettings && settingsFile && !settingsFile.exact) {
-    await useExactParse(settingsFile, analyseOptions, cache);
+    await useExactParse(settingsFile, analyseOptions, policyProblems.get(settingsFile), cache);
     for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end
   }
   // What only problems need is loaded only when there are some (a valid set has no exact parse).
@@ -118,13 +135,19 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     declared,
     checked,
     settingsFile,
+    policy: policy && { ...policy, source: all[policy.file]! },
     diagnostics: sortAndDedupe(diagnostics, all),
     lockFilesSeen: discovery.lockFiles,
   };
 }
 
 /** Re-parses a fast-parsed file exactly; if `yaml` reads it differently, `yaml` wins. */
-async function useExactParse(file: LoadedFile, options: AnalyseOptions, cache: LoadCache | undefined): Promise<void> {
+async function useExactParse(
+  file: LoadedFile,
+  options: AnalyseOptions,
+  policyProblems: readonly LocatedProblem[] = [],
+  cache?: LoadCache,
+): Promise<void> {
   if (file.exact) return;
   const { exactParse } = await import('./parse/exact-parse.js');
   const exact = cache ? await cache.exact(file.abs, file.text) : await exactParse(file.text);
@@ -137,6 +160,7 @@ async function useExactParse(file: LoadedFile, options: AnalyseOptions, cache: L
   } else if (!isDeepStrictEqual(exact.value, file.value)) {
     file.value = exact.value;
     file.analysis = analyseFile(exact.value, options);
+    for (const p of policyProblems) file.analysis.problems.push(p);
   }
 }
 

@@ -5,7 +5,13 @@ import { MonitorsError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { sortPending } from './pending-creates.js';
 import { sortRecords } from './sort-records.js';
-import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord, type PendingCreate } from './types.js';
+import {
+  LOCK_FORMAT_VERSION,
+  type LockFile,
+  type LockRecord,
+  type LockWorkspace,
+  type PendingCreate,
+} from './types.js';
 
 export function newLockFile(): LockFile {
   return { format_version: LOCK_FORMAT_VERSION, salt: randomBytes(16).toString('base64url'), monitors: [] };
@@ -28,6 +34,15 @@ export async function writeLockFileAtomic(path: string, lock: LockFile): Promise
 function* lockText(lock: LockFile): Generator<string> {
   const records = sortRecords([...lock.monitors]);
   yield `{\n  "format_version": ${JSON.stringify(lock.format_version)},\n  "salt": ${JSON.stringify(lock.salt)},\n`;
+  // After the salt, so a lock that has none is byte for byte what earlier versions wrote.
+  const workspace = lock.workspace;
+  if (workspace) {
+    const ordered = {
+      ...(workspace.account_id !== undefined ? { account_id: workspace.account_id } : {}),
+      api_url: workspace.api_url,
+    };
+    yield `  "workspace": ${JSON.stringify(ordered, null, 2).replace(/\n/g, '\n  ')},\n`;
+  }
   // Only while there are some: a lock without creates in flight is byte for byte what earlier versions wrote.
   const pending = sortPending([...(lock.pending_creates ?? [])]).map(({ key, listed, name, since }) => ({
     key,
@@ -113,12 +128,23 @@ export function parseLock(text: string, path: string): LockFile {
     };
   });
   const pending = parsePending(value.pending_creates, invalid);
+  const workspace = parseWorkspace(value.workspace, invalid);
   return {
     format_version: LOCK_FORMAT_VERSION,
     salt: value.salt,
+    ...(workspace ? { workspace } : {}),
     monitors,
     ...(pending.length > 0 ? { pending_creates: pending } : {}),
   };
+}
+
+/** The workspace the lock belongs to (absent in lock files written before it was recorded). */
+function parseWorkspace(value: unknown, invalid: (why: string) => MonitorsError): LockWorkspace | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value) || typeof value.api_url !== 'string') throw invalid('"workspace" needs a string "api_url"');
+  if (value.account_id !== undefined && typeof value.account_id !== 'string')
+    throw invalid('"workspace.account_id" is not a string');
+  return { api_url: value.api_url, ...(value.account_id !== undefined ? { account_id: value.account_id } : {}) };
 }
 
 /** The creates in flight (absent in most lock files, and in every one written before them). */

@@ -65,7 +65,14 @@ export function mergeLocks(base: LockFile | undefined, ours: LockFile, theirs: L
       merged.push(t); // theirs added it; with b, ours removed it
     }
   }
-  const lock = { format_version: theirs.format_version, salt: theirs.salt, monitors: sortRecords(merged) };
+  // The workspace ours just applied to (and checked) wins; theirs' when ours has none.
+  const workspace = ours.workspace ?? theirs.workspace;
+  const lock = {
+    format_version: theirs.format_version,
+    salt: theirs.salt,
+    ...(workspace ? { workspace } : {}),
+    monitors: sortRecords(merged),
+  };
   return {
     lock: withPending(lock, mergePending(base?.pending_creates, ours.pending_creates, theirs.pending_creates)),
     conflicts: conflicts.sort(),

@@ -57,10 +57,22 @@ export interface PendingCreate {
   listed?: Record<string, unknown>;
 }
 
+/**
+ * The workspace a lock belongs to (docs/lock-file.md): the account's id where the token may
+ * read `GET /account`, and always the API's base URL. A plan against another stops before
+ * it writes (src/plan/workspace-check.ts). Absent in locks written before it.
+ */
+export interface LockWorkspace {
+  account_id?: string;
+  api_url: string;
+}
+
 export interface LockFile {
   format_version: typeof LOCK_FORMAT_VERSION;
   /** Random per lock file; salts the secret hashes. */
   salt: string;
+  /** Which workspace the records are of; absent in locks written before it (recorded at the next apply). */
+  workspace?: LockWorkspace;
   /** Sorted by name, then id. */
   monitors: LockRecord[];
   /** Creates in flight (sorted by name, then key); absent when there are none, as in every lock file before them. */

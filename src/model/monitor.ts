@@ -1,4 +1,5 @@
 import type { FromObjectSchema, Simplify } from '../schema/from-schema.js';
+import type { DesiredPolicy, PolicyExceptionUsed } from './policy-data.js';
 import type { MONITOR_INPUT_REQUIRED, MonitorField, monitorInputProperties } from '../schema/monitor-input-schema.js';
 
 /** Body of POST /monitors and PUT /monitors/{id}; derived from the schema value. */
@@ -58,6 +59,8 @@ export interface DesiredMonitor {
   entry?: { index: number; written: Readonly<Record<string, unknown>> };
   /** For a monitor made by a for_each: its instance, `region=us-east, check=health`. */
   instance?: string;
+  /** The `policy_exceptions` that spared this monitor a violation (absent: none). */
+  policyExceptions?: PolicyExceptionUsed[];
 }
 
 export interface MovedEntry {
@@ -124,6 +127,8 @@ export interface DesiredState {
   settings: Settings;
   /** The YAML files read, in the stable order they were read. */
   files: string[];
+  /** The set's `policy:` in this environment (absent: the set declares none). */
+  policy?: DesiredPolicy;
 }
 
 export interface Diagnostic {

@@ -5,7 +5,8 @@
 import type { LockFile } from '../lock/types.js';
 import type { DesiredMonitor, LiveMonitor } from '../model/monitor.js';
 import { nameKey } from './match.js';
-import { compareMatched, type ComparedAhead } from './planner.js';
+import { compareMatched } from './compare-matched.js';
+import type { ComparedAhead } from './planner.js';
 import type { PreparedDesired } from './prepare.js';
 
 export type PageComparer = (page: readonly LiveMonitor[], into: Map<LiveMonitor, ComparedAhead>) => void;

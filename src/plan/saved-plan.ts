@@ -45,14 +45,15 @@ export interface SavedPlanMeta extends SavedUrlOrigin {
   toolVersion: string;
   apiUrl?: string;
   environment?: SavedEnvironment;
-  now?: Date;
+  /** When the plan was made: given by the caller, since the planner never reads the clock. */
+  now: Date;
 }
 
 export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
   const saved = {
     kind: SAVED_PLAN_KIND,
     format_version: PLAN_FORMAT_VERSION,
-    created_at: (meta.now ?? new Date()).toISOString(),
+    created_at: meta.now.toISOString(),
     tool_version: meta.toolVersion,
     lock_path: meta.lockPath,
     lock_salt: meta.lock.salt,

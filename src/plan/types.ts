@@ -119,6 +119,8 @@ export interface NotTargeted {
 
 export interface Plan {
   format_version: typeof PLAN_FORMAT_VERSION;
+  /** `destroy`: the plan of `monitors destroy` (every managed monitor deleted); absent for a plan of the YAML. */
+  intent?: 'destroy';
   /** The environment planned (settings.environments), when the set declares them. */
   environment?: string;
   summary: PlanSummary;
@@ -142,4 +144,53 @@ export interface Plan {
   pending_creates?: CreateSettled[];
   warnings: string[];
   notes: string[];
+  /** What the set's `policy:` says of this plan (policy-section.ts); absent when the set declares none and no exception is used. */
+  policy?: PlanPolicy;
+}
+
+/** A policy violation or warning the loader found, where to fix it. */
+export interface PolicyFinding {
+  rule: string;
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+}
+
+/** A change a `deny` rule refuses. */
+export interface PolicyDenial {
+  rule: string;
+  /** mandatory: the change is refused (the plan stops); advisory: a warning. */
+  level: 'mandatory' | 'advisory';
+  action: ChangeAction;
+  name: string;
+  id: string | null;
+  message: string;
+}
+
+/** A `policy_exceptions` entry that spared a monitor a violation: listed for review. */
+export interface PolicyExceptionEntry {
+  rule: string;
+  monitor: string;
+  reason: string;
+  /** Where the monitor is written (a generated one: its template, and `instance`). */
+  file: string;
+  line: number;
+  col: number;
+  instance?: string;
+  /** The exception is written in the entry, or in its file's defaults. */
+  from: 'entry' | 'defaults';
+}
+
+export interface PlanPolicy {
+  /** Where `policy:` is written; absent when the set declares none (an exception can still be listed). */
+  source?: { file: string; line: number; col: number };
+  /** The rules in force in this plan's environment. */
+  rules: { id: string; level: 'mandatory' | 'advisory'; fingerprint: string }[];
+  /** True when a mandatory violation or a change a mandatory deny rule names stops the plan (PLAN_POLICY). */
+  refused: boolean;
+  violations: PolicyFinding[];
+  warnings: PolicyFinding[];
+  denied: PolicyDenial[];
+  exceptions: PolicyExceptionEntry[];
 }

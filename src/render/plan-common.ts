@@ -19,6 +19,7 @@ export const FROM_ENVIRONMENT = '(from the environment)';
  */
 export function summaryLine(plan: Plan, environment?: string): string {
   const { create, replace, delete: del, forget = 0, unchanged } = plan.summary;
+  if (plan.intent === 'destroy') return destroyLine(plan, environment);
   const left = plan.not_targeted?.length ?? 0;
   const notTargeted = `${left} change${left === 1 ? '' : 's'} not targeted`;
   if (create + replace + del + forget === 0) {
@@ -29,6 +30,14 @@ export function summaryLine(plan: Plan, environment?: string): string {
   const counts = `${create} to create, ${replace} to replace, ${del} to delete${forget > 0 ? `, ${forget} to forget` : ''}`;
   const planFor = `Plan${environment !== undefined ? ` for ${environment}` : ''}`;
   return plan.targets ? `${planFor} (partial, --target): ${counts}; ${notTargeted}.` : `${planFor}: ${counts}.`;
+}
+
+/** A destroy says what it is: deletes by intent, not a routine plan that happens to delete. */
+function destroyLine(plan: Plan, environment: string | undefined): string {
+  const n = plan.summary.delete;
+  if (n === 0)
+    return `Nothing to destroy${environment !== undefined ? ` in ${environment}` : ''}: the lock manages no live monitor.`;
+  return `Destroy${environment !== undefined ? ` ${environment}` : ''}: ${n} monitor${n === 1 ? '' : 's'} to delete.`;
 }
 
 const of = (environment: string | undefined) => (environment !== undefined ? ` of ${environment}` : '');

@@ -36,6 +36,8 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
     warnings: plan.warnings,
     notes: plan.notes,
     live_fingerprint: plan.live_fingerprint,
+    // Additive: present only when the set declares a policy: or a monitor uses an exception (docs/plan-json.md).
+    ...(plan.policy ? { policy: plan.policy } : {}),
   };
 }
 

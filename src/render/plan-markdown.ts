@@ -3,6 +3,7 @@
 // with a note saying what was cut.
 import type { PlannedChange, Plan } from '../plan/types.js';
 import { code, inline } from './markdown-text.js';
+import { policyMarkdownLines } from './plan-policy.js';
 import {
   fieldSummary,
   isMultiline,
@@ -23,6 +24,9 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
   if (plan.targets)
     head.push(`> Partial plan: only the monitors matching --target ${inline(targetsText(plan.targets))}.`, '');
   for (const w of plan.warnings) head.push(`> ⚠️ ${inline(w)}`, '');
+  // Above the changes: what the policy says decides whether they may go ahead.
+  const policy = plan.policy ? policyMarkdownLines(plan.policy) : [];
+  head.push(...policy);
   const left = plan.not_targeted ?? [];
   if (plan.changes.length === 0 && plan.unmanaged.length === 0 && left.length === 0)
     return `${head.join('\n').trimEnd()}\n`;
@@ -41,7 +45,7 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
     notes.push(line);
     notesUsed += line.length + 2;
   }
-  let used = unmanaged.join('').length + notesUsed;
+  let used = unmanaged.join('').length + notesUsed + policy.join('\n').length;
   const notesLeft = plan.notes.length - notes.length;
   if (notesLeft > 0)
     notes.push(`_${notesLeft} more note${notesLeft === 1 ? '' : 's'} left out; the full plan is in the job log._`);

@@ -5,6 +5,7 @@
 import type { PlannedChange, Plan } from '../plan/types.js';
 import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine, targetsText } from './plan-common.js';
 import { printable } from '../model/printable.js';
+import { policyTextLines } from './plan-policy.js';
 
 export interface TextOptions {
   color: boolean;
@@ -33,6 +34,7 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
     for (const u of plan.unmanaged) out.push(printable(`  ${u.name} (${u.id})`));
     out.push('');
   }
+  if (plan.policy) out.push(...policyTextLines(plan.policy, paint), '');
   for (const w of plan.warnings) out.push(paint(33, printable(`Warning: ${w}`)));
   for (const n of plan.notes) out.push(printable(`Note: ${n}`));
   if (plan.warnings.length + plan.notes.length > 0) out.push('');

@@ -5,12 +5,14 @@
 // environments) are described here for editors; the loader checks them itself
 // (src/load/expand), where it can name the instance a problem belongs to.
 import { monitorInputProperties } from './monitor-input-schema.js';
+import { policyExceptionsSchema, policySchema } from './policy-schema.js';
+import { ENVIRONMENT_NAME_PATTERN, environmentsListSchema } from './environments-schema.js';
+
+export { ENVIRONMENT_NAME_PATTERN, environmentsListSchema } from './environments-schema.js';
 
 export const ID_PATTERN = '^[0-9A-HJKMNP-TV-Z]{26}$';
 /** Names of vars, for_each keys and environment variables. */
 export const NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
-/** Names of environments: they appear in file names (default lock files) and in messages. */
-export const ENVIRONMENT_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$';
 /** A value written as one whole `${var.NAME}` or `${each.KEY}`: it takes the type of what it refers to. */
 export const WHOLE_TEMPLATE_PATTERN = '^\\$\\{(?:var|each)\\.[A-Za-z_][A-Za-z0-9_]*\\}$';
 
@@ -34,13 +36,6 @@ const { name: _name, ...defaultable } = monitorInputProperties;
 export const defaultableProperties = defaultable;
 
 const scalar = { type: ['string', 'number', 'boolean'] } as const;
-
-export const environmentsListSchema = {
-  type: 'array',
-  minItems: 1,
-  items: { type: 'string', pattern: ENVIRONMENT_NAME_PATTERN },
-  description: 'Only in these environments (names declared under settings.environments). Default: every environment.',
-} as const;
 
 export const forEachSchema = {
   description:
@@ -88,6 +83,7 @@ export const monitorItemProperties = {
   },
   for_each: forEachSchema,
   environments: environmentsListSchema,
+  policy_exceptions: policyExceptionsSchema,
 } as const;
 
 export const environmentSchema = {
@@ -182,7 +178,11 @@ export const monitorsFileSchema = {
       type: 'object',
       additionalProperties: false,
       description: "Fields every monitor of this file starts from; a monitor's own fields win.",
-      properties: { ...templatable(defaultableProperties), environments: environmentsListSchema },
+      properties: {
+        ...templatable(defaultableProperties),
+        environments: environmentsListSchema,
+        policy_exceptions: policyExceptionsSchema,
+      },
     },
     vars: {
       ...varsSchema,
@@ -224,5 +224,6 @@ export const monitorsFileSchema = {
       },
     },
     settings: settingsSchema,
+    policy: policySchema,
   },
 } as const;

@@ -5,7 +5,7 @@
 import type { FieldProblem } from './check-input.js';
 import { destinationProblem } from './destination.js';
 import { headerProblems } from './headers-rule.js';
-import { HTTP_URL_TYPES, REQUIRED_BY_TYPE, isMonitorType } from './type-fields.js';
+import { REQUIRED_BY_TYPE, URL_FORM_BY_TYPE, isMonitorType } from './type-fields.js';
 import { executionModeProblems } from './location-rules.js';
 
 export interface RuleOptions {
@@ -100,7 +100,7 @@ const BEARER_NEEDS = ['auth_secret'] as const;
 
 function urlRule(input: Record<string, unknown>): readonly FieldProblem[] {
   if (typeof input.url !== 'string') return NONE;
-  const kind = typeof input.type === 'string' && HTTP_URL_TYPES.has(input.type) ? 'http-url' : 'url-or-host';
+  const kind = isMonitorType(input.type) ? URL_FORM_BY_TYPE[input.type] : 'url-or-host';
   const found = destinationProblem(input.url, kind);
   return found ? [problem('url', found.code, found.message)] : NONE;
 }

@@ -1,8 +1,10 @@
 // Which optional fields each monitor type needs and which it uses at all. The spec
 // leaves this unstated (2.1: "not shown"); docs/rules.md is the user-facing version.
-import type { MonitorField } from './monitor-input-schema.js';
+// Every table here is a Record over MONITOR_TYPES, so that a type added to that list fails
+// the typecheck until each table says what the type needs.
+import { MONITOR_TYPES, type MonitorField } from './monitor-input-schema.js';
 
-type MonitorType = 'http' | 'keyword' | 'json' | 'ping' | 'tcp' | 'udp' | 'dns' | 'ssl' | 'domain' | 'heartbeat';
+export type MonitorType = (typeof MONITOR_TYPES)[number];
 
 /** Fields a type cannot run without (json_expected is tied to the operator, see rules.ts). */
 export const REQUIRED_BY_TYPE: Readonly<Record<MonitorType, readonly MonitorField[]>> = {
@@ -53,9 +55,20 @@ export const TYPE_SPECIFIC_FIELDS: readonly MonitorField[] = [
   'heartbeat_grace_seconds',
 ];
 
-/** Types whose url is an absolute http(s) URL; the others take a URL or a bare host. */
-export const HTTP_URL_TYPES: ReadonlySet<string> = new Set(['http', 'keyword', 'json']);
+/** What a type's url is: an absolute http(s) URL, or a URL of any scheme or a bare host. */
+export const URL_FORM_BY_TYPE = {
+  http: 'http-url',
+  keyword: 'http-url',
+  json: 'http-url',
+  ping: 'url-or-host',
+  tcp: 'url-or-host',
+  udp: 'url-or-host',
+  dns: 'url-or-host',
+  ssl: 'url-or-host',
+  domain: 'url-or-host',
+  heartbeat: 'url-or-host',
+} as const satisfies Record<MonitorType, 'http-url' | 'url-or-host'>;
 
 export function isMonitorType(value: unknown): value is MonitorType {
-  return typeof value === 'string' && Object.hasOwn(REQUIRED_BY_TYPE, value);
+  return typeof value === 'string' && (MONITOR_TYPES as readonly string[]).includes(value);
 }

@@ -24,6 +24,9 @@ import {
 } from './types.js';
 import { compareText } from '../model/compare-text.js';
 
+/** How a not-created row whose lock record names a vanished monitor is noted (the status page counts them). */
+export const DELETED_OUTSIDE = 'deleted outside the tool';
+
 export interface StatusInput {
   desired: DesiredState;
   live: readonly LiveMonitor[];
@@ -122,7 +125,7 @@ function notCreated(name: string, records: readonly LockRecord[], openIncidents:
     next_check_at: null,
     open_incidents: openIncidents,
     failing: false,
-    ...(vanished ? { note: `deleted outside the tool (its lock record named ${vanished.id})` } : {}),
+    ...(vanished ? { note: `${DELETED_OUTSIDE} (its lock record named ${vanished.id})` } : {}),
   };
 }
 

@@ -123,7 +123,10 @@ describe(
       const result = await runStep({ command: 'validate', path: 'monitors' });
       expect(result.code, result.output).toBe(0);
       expect(result.output).toContain('2 monitors in 1 file: valid.');
-      expect(readFileSync(join(user, 'output.txt'), 'utf8')).toBe('changes=false\nexit-code=0\n');
+      // The findings (none) as SARIF too, for code scanning.
+      expect(readFileSync(join(user, 'output.txt'), 'utf8')).toBe(
+        'sarif-file=monitors-ci/monitors.sarif\nchanges=false\nexit-code=0\n',
+      );
     });
 
     it('plan on a pull request: the plan in the summary, the outputs and one comment', async () => {

@@ -37,7 +37,18 @@ describe('the action running validate through the built CLI', () => {
     const summary = readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8');
     expect(summary).toContain('#### monitors validate `monitors`: failed (exit 1)');
     expect(summary).not.toContain('::error');
-    expect(readFileSync(env.GITHUB_OUTPUT!, 'utf8')).toBe('changes=false\nexit-code=1\n');
+    expect(readFileSync(env.GITHUB_OUTPUT!, 'utf8')).toBe(
+      'sarif-file=monitors-ci/monitors.sarif\nchanges=false\nexit-code=1\n',
+    );
+    // The findings as SARIF, for the upload-sarif step: the same problem, at the same line.
+    const sarif = JSON.parse(readFileSync(join(workspace, 'monitors-ci', 'monitors.sarif'), 'utf8'));
+    const results = sarif.runs[0].results as {
+      ruleId: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+    }[];
+    const retry = results.find((r) => r.ruleId === 'schema.maximum')!;
+    expect(retry.locations[0]!.physicalLocation.region.startLine).toBe(5);
+    expect(retry.locations[0]!.physicalLocation.artifactLocation.uri).toMatch(/(^|\/)monitors\/home\.yaml$/);
   });
 
   it('succeeds on valid YAML', async () => {

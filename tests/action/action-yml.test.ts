@@ -51,13 +51,14 @@ describe('action.yml', () => {
   });
 
   it('exposes the outputs monitors ci (src/ci/github.ts) and run.mjs write', () => {
-    for (const name of ['changes', 'exit-code', 'lock-files', 'issue', 'environments'])
+    for (const name of ['changes', 'exit-code', 'lock-files', 'issue', 'environments', 'sarif-file'])
       expect(action.outputs[name].value, name).toBe(`\${{ steps.run.outputs.${name} }}`);
     expect(githubProvider).toContain(
       'output(`changes=${outputs.changes}\\nexit-code=${outputs.exitCode}\\n${lockFiles}`)',
     );
     expect(githubProvider).toContain('`lock-files=${outputs.lockFiles.join');
     expect(githubProvider).toContain('output(`issue=${result.number}\\n`)');
+    expect(githubProvider).toContain('output(`sarif-file=${path}\\n`)');
     expect(runScript).toContain('`environments=${JSON.stringify(JSON.parse(stdout))}\\n`');
   });
 
@@ -78,7 +79,9 @@ describe('the example workflows', () => {
     it(`${name}: validates and plans pull requests with permission to comment`, () => {
       const plan = wf.jobs.plan;
       expect(plan.if).toBe("github.event_name == 'pull_request'");
-      expect(plan.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+      // The lock-branch example also uploads validate's SARIF to code scanning.
+      const upload = name === 'lock branch' ? { 'security-events': 'write' } : {};
+      expect(plan.permissions).toEqual({ contents: 'read', 'pull-requests': 'write', ...upload });
       expect(plan.steps.map((s: { with?: { command?: string } }) => s.with?.command).filter(Boolean)).toEqual([
         'validate',
         'plan',
@@ -98,6 +101,15 @@ describe('the example workflows', () => {
       expect(JSON.stringify(wf)).not.toMatch(/api-token|MONITORS_API_TOKEN["']?:\s*["']?[A-Za-z0-9]/);
     });
   }
+
+  it("lock branch: uploads validate's findings to code scanning from the SARIF file monitors ci writes", () => {
+    const steps = workflow.jobs.plan.steps as { uses?: string; if?: string; with?: Record<string, string> }[];
+    const validate = steps.findIndex((s) => s.with?.command === 'validate');
+    const upload = steps[validate + 1]!;
+    expect(upload.uses).toBe('github/codeql-action/upload-sarif@v3');
+    expect(upload.with?.sarif_file).toBe('monitors-ci/monitors.sarif');
+    expect(upload.if).toContain('!cancelled()');
+  });
 
   it('lock branch: plan and apply read the lock from monitors-state, the apply pushes it there, and nothing commits to main', () => {
     for (const job of [workflow.jobs.plan, workflow.jobs.apply]) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { parse as parseJunit } from 'junit2json';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLock } from '../../src/lock/lock-file.js';
@@ -67,7 +68,11 @@ describe('examples/gitlab/.gitlab-ci.yml', () => {
     expect(pipeline['.report'].artifacts).toMatchObject({
       when: 'always',
       paths: ['monitors-ci/'],
-      reports: { terraform: 'monitors-ci/plan-report.json' },
+      reports: { terraform: 'monitors-ci/plan-report.json', junit: 'monitors-ci/check-junit-*.xml' },
+    });
+    expect(job('validate').artifacts).toMatchObject({
+      when: 'always',
+      reports: { codequality: 'monitors-ci/gl-code-quality-report.json' },
     });
   });
 
@@ -189,6 +194,14 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
     }
   }
 
+  it("merge request: validate's findings as GitLab's Code Quality report", async () => {
+    const run = await runJob('validate', matrix()[0]!, 'merge_request_event'); // its variables are unused by validate
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain('the Code Quality report is in monitors-ci/gl-code-quality-report.json');
+    // The example is valid: the report is there, and empty.
+    expect(JSON.parse(readFileSync(join(project, 'monitors-ci/gl-code-quality-report.json'), 'utf8'))).toEqual([]);
+  });
+
   it('merge request: each environment planned into ONE note of its own, with its check', async () => {
     for (const entry of matrix()) {
       const run = await runJob('plan', entry, 'merge_request_event');
@@ -198,6 +211,16 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
       expect(run.stdout).toContain(
         `ERROR: monitors check --changed in ${entry.MONITORS_ENVIRONMENT}: a monitor this merge request creates or replaces is down`,
       );
+    }
+    // Each environment's check as JUnit, where artifacts:reports:junit looks: a case per changed monitor.
+    for (const [environment, count] of [
+      ['staging', 14],
+      ['production', 20],
+    ] as const) {
+      const xml = readFileSync(join(project, `monitors-ci/check-junit-${environment}.xml`), 'utf8');
+      const parsed = (await parseJunit(xml)) as { tests: number; failures: number };
+      expect(parsed.tests).toBe(count);
+      expect(parsed.failures).toBeGreaterThan(0);
     }
     const notes = gitlab.notes.get(7)!;
     expect(notes.map((n) => n.body.split('\n')[0])).toEqual([

@@ -50,6 +50,9 @@ describe('an apply interrupted by a signal', () => {
         expect(created + notStarted).toBe(12);
         expect(liveIds()).toHaveLength(created);
         expect(lockIds(), 'every write that was made is in the lock file').toEqual(liveIds());
+        // One instruction at the end, not a second one ("run monitors plan") beside it.
+        const instructions = (run.stdout + run.stderr).match(/run `monitors plan`|run the same apply again/gi);
+        expect(instructions, run.stdout + run.stderr).toEqual(['Run the same apply again']);
 
         const again = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
         expect(again.code, again.stdout + again.stderr).toBe(0);

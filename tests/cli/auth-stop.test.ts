@@ -46,30 +46,40 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe('apply with a token the API refuses', () => {
   it(
-    '403 (no monitors:write): one write is sent, the scope is named once, the advice is to fix the token',
+    '403 (no monitors:write), at the usual concurrency: the first write goes alone, so one write is sent; the scope is named once, in the order it happened, and no lock file is said to be written',
     { timeout: 120_000 },
     async () => {
       const s = await setup(10);
-      const run = await apply(s, READ_ONLY, ['--concurrency', '1']);
+      const run = await apply(s, READ_ONLY); // 8 at once, once a write succeeded
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(writes(s).map((r) => r.status)).toEqual([403]);
       const output = run.stdout + run.stderr;
       expect(count(output, 'lacks the monitors:write scope'), output).toBe(1);
       expect(run.stdout).toContain('Stopped at the first refusal of the token: API_FORBIDDEN');
-      expect(run.stdout).toContain('1 change was refused for this reason and 9 changes were not started');
+      expect(run.stdout).toContain(
+        'No write had succeeded; 1 change was refused for this reason, and the other 9 changes were not sent',
+      );
+      expect(run.stdout).toContain('Nothing was changed on the server.');
       expect(run.stdout).toContain('Apply stopped: 0 created, 0 replaced, 0 deleted, 1 failed, 9 not started.');
+      expect(output).not.toContain('Lock file written');
       expect(output).not.toContain('Run the same apply again');
       expect(output).not.toMatch(/^ {4}at /m);
     },
   );
 
-  it('403 with writes in flight: those already sent finish, none starts after', { timeout: 120_000 }, async () => {
-    const s = await setup(20);
-    const run = await apply(s, READ_ONLY); // 8 at once
-    expect(run.code).toBe(1);
-    expect(writes(s).length).toBeGreaterThanOrEqual(1);
-    expect(writes(s).length).toBeLessThanOrEqual(8);
-    expect(count(run.stdout + run.stderr, 'lacks the monitors:write scope')).toBe(1);
+  it('after a first write succeeded, the others go at the usual concurrency', { timeout: 120_000 }, async () => {
+    const s = await setup(9);
+    s.options.latencyMs = 200; // each answer takes 200 ms
+    const run = await apply(s, FULL);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const arrivals = writes(s)
+      .map((r) => r.arrivedAt)
+      .sort((a, b) => a - b);
+    expect(arrivals).toHaveLength(9);
+    const [first, ...rest] = arrivals as [number, ...number[]];
+    // None before the first was answered; the other 8 at once (one by one would take 1.6 s).
+    expect(rest.every((at) => at >= first + 190)).toBe(true);
+    expect(rest[rest.length - 1]! - rest[0]!).toBeLessThan(800);
   });
 
   it(

@@ -115,13 +115,13 @@ describe('destroy when a delete fails, or is interrupted', SLOW, () => {
       MONITORS_MAX_ATTEMPTS: '1',
     });
     expect(failed.code, failed.stdout + failed.stderr).toBe(1);
-    expect(failed.stdout).toContain('Apply complete: 0 created, 0 replaced, 2 deleted, 1 failed.');
-    expect(failed.stdout).toContain('Run the same apply again: it finishes the work without repeating it.');
+    expect(failed.stdout).toContain('Destroy complete: 2 deleted, 1 failed.');
+    expect(failed.stdout).toContain('Run the same destroy again: it finishes the work without repeating it.');
     expect(work.lockNames()).toEqual(['fail a']); // the first delete (by name) met the fault
     expect(await liveNames(staging)).toEqual(['fail a']);
     const again = await run(work, ['destroy', '--yes'], simEnv(staging));
     ok(again);
-    expect(again.stdout).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
+    expect(again.stdout).toContain('Destroy complete: 1 deleted, 0 failed.');
     expect(work.lockNames()).toEqual([]);
   });
 
@@ -133,7 +133,7 @@ describe('destroy when a delete fails, or is interrupted', SLOW, () => {
     let sent = false;
     const interrupted = await run(
       work,
-      ['destroy', '--yes', '--allow-mass-delete', '--concurrency', '1'],
+      ['destroy', '--yes', '--concurrency', '1'],
       simEnv(staging),
       (child, { stderr }) => {
         if (!sent && /^deleted /m.test(stderr)) {
@@ -145,13 +145,11 @@ describe('destroy when a delete fails, or is interrupted', SLOW, () => {
     await setFaults(staging.adminUrl, { holdWritesMs: 0 });
     expect(interrupted.code, interrupted.stdout + interrupted.stderr).toBe(130);
     expect(interrupted.stderr).toContain('SIGINT: starting no more changes');
-    expect(interrupted.stdout).toMatch(
-      /Apply interrupted: 0 created, 0 replaced, \d deleted, 0 failed, \d not started\./,
-    );
+    expect(interrupted.stdout).toMatch(/Destroy interrupted: \d deleted, 0 failed, \d not started\./);
     const left = await liveNames(staging);
     expect(left.length).toBeGreaterThan(0);
     expect(work.lockNames(), 'the lock file records exactly the monitors still live').toEqual(left);
-    ok(await run(work, ['destroy', '--yes', '--allow-mass-delete'], simEnv(staging)));
+    ok(await run(work, ['destroy', '--yes'], simEnv(staging)));
     expect(await liveNames(staging)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // `monitors destroy` with the built CLI, against the simulator and the independent spec
 // server: it asks (or takes --yes), deletes every monitor the lock file manages and nothing
-// else, passes the mass-delete guard only with --allow-mass-delete, and leaves an empty
-// lock file. Environments, the lock branch, failures and Ctrl-C: tests/cli/destroy-cases.test.ts.
+// else, is not held by the mass-delete guard (deleting everything is its intent), says it
+// destroys rather than applies, and leaves an empty lock file. Environments, the lock branch, failures and Ctrl-C: tests/cli/destroy-cases.test.ts.
 import { describe, expect, it } from 'vitest';
 import { expectClean, monitorsYaml, SERVERS, SLOW, suiteOn } from './lifecycle/servers.js';
 
@@ -16,7 +16,7 @@ describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) =
     await suite.server.clear();
     const asked = await work.cli(suite.server, ['destroy']);
     expect(asked.code).toBe(1);
-    expect(asked.stdout).toContain('Plan: 0 to create, 0 to replace, 3 to delete.');
+    expect(asked.stdout).toContain('Destroy: 3 monitors to delete.');
     expect(asked.stderr).toContain(
       'error APPLY_NEEDS_YES: destroy needs confirmation, and there is no terminal to ask; nothing was changed',
     );
@@ -31,7 +31,8 @@ describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) =
       /^- delete "d1 cart" \([0-9A-Z]{26}\)\n {4}reason: destroy: every monitor the lock file manages is deleted$/m,
     );
     expect(run.stdout).toContain(`  d1 made in the dashboard (${dashboard})`);
-    expect(run.stdout).toContain('Apply complete: 0 created, 0 replaced, 3 deleted, 0 failed.');
+    expect(run.stdout).toMatch(/^Destroy complete: 3 deleted, 0 failed\. \(/m);
+    expect(run.stdout).not.toContain('Apply complete');
     expect((await suite.server.writes()).map((w) => `${w.method} ${w.path}`).sort()).toEqual(
       ids.map((id) => `DELETE /monitors/${id}`).sort(),
     );
@@ -46,30 +47,24 @@ describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) =
     expect(again.stdout).toContain(
       'Note: The lock file monitors.lock.json records no monitor: there is nothing to destroy.',
     );
+    expect(again.stdout).toContain('Nothing to destroy: the lock manages no live monitor.');
+    expect(again.stdout).not.toContain('No changes.');
     const plan = await work.cli(suite.server, ['plan']);
     expect(plan.stdout).toContain('Plan: 3 to create, 0 to replace, 0 to delete.');
   });
 
-  it('past the mass-delete limits it is refused, with nothing deleted, unless --allow-mass-delete; --format json reports', async () => {
-    const names = Array.from({ length: 6 }, (_, i) => `d2 monitor ${i}`);
+  it('a 20-monitor workspace: --yes deletes them all, past the mass-delete limits that guard a routine plan; --format json reports', async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `d2 monitor ${String(i).padStart(2, '0')}`);
     const work = await applied(names);
-    const lockBefore = work.read('monitors.lock.json');
     await suite.server.clear();
-    const refused = await work.cli(suite.server, ['destroy', '--yes']);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(
-      'error PLAN_MASS_DELETE: the plan deletes 6 monitors, 100% of the managed monitors, more than 50% (settings.max_delete_share); refused without --allow-mass-delete',
-    );
-    expect(refused.stderr).toContain('run again with --allow-mass-delete');
-    expect(await suite.server.writes()).toEqual([]);
-    expect(work.read('monitors.lock.json')).toBe(lockBefore);
-
-    const run = await work.cli(suite.server, ['destroy', '--yes', '--allow-mass-delete', '--format', 'json']);
+    const run = await work.cli(suite.server, ['destroy', '--yes', '--format', 'json']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('PLAN_MASS_DELETE');
     const result = JSON.parse(run.stdout) as { summary: Record<string, unknown>; changes: { action: string }[] };
-    expect(result.summary).toMatchObject({ deleted: 6, failed: 0 });
+    expect(result.summary).toMatchObject({ deleted: 20, failed: 0 });
     expect(result.changes.every((c) => c.action === 'delete')).toBe(true);
-    expect(run.stderr).toContain('Plan: 0 to create, 0 to replace, 6 to delete.'); // the plan on stderr, as apply does
+    expect(run.stderr).toContain('Destroy: 20 monitors to delete.'); // the plan on stderr, as apply does
+    expect((await suite.server.writes()).filter((w) => w.method === 'DELETE')).toHaveLength(20);
     expect(work.lockNames()).toEqual([]);
   });
 

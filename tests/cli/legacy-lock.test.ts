@@ -43,7 +43,11 @@ describe('a lock file written before bodies were sent as written', () => {
 
         const apply = await runCli(['apply', '--yes'], { cwd: dir, env });
         expect(apply.code, apply.stdout + apply.stderr).toBe(0);
-        expect(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')).toBe(lockBefore);
+        // Its records untouched; it only gains the workspace it belongs to (issue 36), after the salt.
+        const workspaceEntry = `  "workspace": {\n    "account_id": "ws_default",\n    "api_url": "${sim.baseUrl}"\n  },\n`;
+        expect(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')).toBe(
+          lockBefore.replace(/^( {2}"salt": .*\n)/m, `$1${workspaceEntry}`),
+        );
 
         // Its records keep no values: a hidden field's old value is "not recorded" (a full
         // listing returns it, and the server's value wins), until the next apply records it.

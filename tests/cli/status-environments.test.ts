@@ -121,4 +121,14 @@ describe('monitors status with environments', { timeout: 120_000 }, () => {
     );
     expect(run.stdout).not.toContain('MONITORS_API_TOKEN');
   });
+  it('html without --env: one page, a grid per environment, each read with its own token', async () => {
+    const run = await cli(['status', 'monitors', '--format', 'html']);
+    expect(run.code, run.stderr).toBe(0);
+    const sections = run.stdout.split('<section class="environment">').slice(1);
+    expect(sections.map((s) => /<h2>Environment (\w+) \((\d+)\)<\/h2>/.exec(s)?.slice(1))).toEqual([
+      ['staging', '1'],
+      ['production', '2'],
+    ]);
+    expect(run.stdout).not.toContain('tok_');
+  });
 });

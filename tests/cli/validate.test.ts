@@ -135,7 +135,7 @@ describe('monitors validate', () => {
     const text = await runCli(['validate'], { cwd: root });
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
-      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved, removed or settings at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
+      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved, removed, settings or policy at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
     );
     const json = JSON.parse((await runCli(['validate', '--format', 'json'], { cwd: root })).stdout) as Record<
       string,
@@ -236,7 +236,7 @@ describe('monitors validate', () => {
   it('rejects an unknown format with a clear message', async () => {
     const r = await runCli(['validate', '--format', 'xml'], { cwd: dir });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('--format must be "text" or "json"');
+    expect(r.stderr).toContain('--format must be text, json, sarif or codequality, not "xml"');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -117,7 +117,9 @@ describe('removed: entries (forget)', () => {
   it('forgets come last, and a saved plan keeps them', () => {
     const p = plan(withRemoved(state([alpha, beta, desired('new one')]), removed('legacy check')), live, lock);
     expect(p.changes.map((c) => c.action)).toEqual(['create', 'delete', 'forget']);
-    const saved = parseSavedPlan(serializeSavedPlan(p, { lockPath: 'monitors.lock.json', lock, toolVersion: '0.1.0' }));
+    const saved = parseSavedPlan(
+      serializeSavedPlan(p, { lockPath: 'monitors.lock.json', lock, toolVersion: '0.1.0', now: new Date(0) }),
+    );
     expect(saved.plan).toEqual(p);
   });
 });
@@ -213,7 +215,9 @@ describe('--target', () => {
 
   it('a saved plan keeps its targets and the changes left out', () => {
     const p = plan(changed, live, lock, { targets: ['shop: a*'] });
-    const saved = parseSavedPlan(serializeSavedPlan(p, { lockPath: 'l.json', lock, toolVersion: '0.1.0' }));
+    const saved = parseSavedPlan(
+      serializeSavedPlan(p, { lockPath: 'l.json', lock, toolVersion: '0.1.0', now: new Date(0) }),
+    );
     expect(saved.plan.targets).toEqual(['shop: a*']);
     expect(saved.plan.not_targeted).toEqual(p.not_targeted);
   });

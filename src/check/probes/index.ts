@@ -1,3 +1,4 @@
+import type { MonitorType } from '../../schema/type-fields.js';
 import type { Probe } from './probe.js';
 import { dnsProbe } from './dns.js';
 import { domainProbe } from './domain.js';
@@ -9,7 +10,8 @@ import { sslProbe } from './ssl.js';
 import { tcpProbe } from './tcp.js';
 import { udpProbe } from './udp.js';
 
-export const PROBES: Readonly<Record<string, Probe>> = {
+// One probe per monitor type: a type added to MONITOR_TYPES fails the typecheck here until it has one.
+export const PROBES: Readonly<Record<MonitorType, Probe>> = {
   http: httpProbe,
   keyword: keywordProbe,
   json: jsonProbe,

@@ -8,6 +8,7 @@ export interface ApplyOptions extends NarrowOptions {
   plan?: string;
   concurrency?: string;
   allowMassDelete?: boolean;
+  allowMissing?: boolean;
   env?: string;
   format?: string;
   apiUrl?: string;

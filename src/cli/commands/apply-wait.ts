@@ -1,19 +1,9 @@
-// The end of `monitors apply`: with --wait, follow what the apply created or replaced
-// (src/wait); then print the wait's report as text, or the whole result as one JSON
-// document (--format json), and choose the exit code.
-import type { MonitorsApi } from '../../api/types.js';
-import type { ApplyResult } from '../../apply/types.js';
-import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
-import type { FailureLocations } from '../../plan/failure-location.js';
-import type { Plan } from '../../plan/types.js';
-import { renderApplyJson } from '../../render/apply-json.js';
-import { printable } from '../../model/printable.js';
-import { waitAfterApply, type WaitOptions } from '../../wait/after-apply.js';
+// --wait [DURATION] and --wait-fail-on of `monitors apply`; the wait itself runs at the
+// end of the apply (src/cli/steps/finish-apply.ts).
+import { MonitorsError } from '../../errors.js';
+import type { WaitOptions } from '../../wait/after-apply.js';
 import { DEFAULT_WAIT_MS, parseDuration } from '../../wait/duration.js';
-import { waitReportLines, type WaitReport } from '../../wait/report.js';
 import { DEFAULT_FAIL_ON, parseFailOn } from '../../wait/status.js';
-import type { ApplyFormat } from '../steps/apply-format.js';
-import { watchInterrupts } from '../steps/interrupt.js';
 import type { ApplyOptions } from './apply-options.js';
 
 export interface WaitMode {
@@ -40,58 +30,4 @@ export function waitModeOf(paths: string[], options: ApplyOptions): WaitMode {
       failOn: options.waitFailOn !== undefined ? parseFailOn(options.waitFailOn) : [...DEFAULT_FAIL_ON],
     },
   };
-}
-
-export interface ApplyEnd {
-  plan: Plan;
-  /** Undefined when the plan had no changes. */
-  result: ApplyResult | undefined;
-  located: FailureLocations;
-  /** The apply's own exit code (0, 1, 130, 143). */
-  exitCode: number;
-  api: MonitorsApi;
-  wait: WaitOptions | undefined;
-  format: ApplyFormat;
-  concurrency: number;
-}
-
-const NOTHING_DONE: ApplyResult = {
-  outcomes: [],
-  created: 0,
-  replaced: 0,
-  deleted: 0,
-  forgotten: 0,
-  failed: 0,
-  notStarted: 0,
-  interrupted: false,
-  warnings: [],
-};
-
-export async function finishApply(end: ApplyEnd): Promise<number> {
-  let report: WaitReport | undefined;
-  let waitExit: number | undefined;
-  // No wait after an apply that a signal or a refused token cut short: the run is ending.
-  if (end.wait && !end.result?.interrupted && !end.result?.stoppedBy) {
-    // The apply's watch when it wrote (signals are process-wide), else a new one.
-    const interrupt = watchInterrupts(process.stderr);
-    interrupt.waiting();
-    const followed = await waitAfterApply(end.plan, end.result, end.wait, {
-      api: end.api,
-      concurrency: end.concurrency,
-      signal: interrupt.signal,
-      progress: (line) => process.stderr.write(`${printable(line)}\n`),
-    });
-    report = followed;
-    waitExit = interrupt.exitCode() ?? (followed.failed ? EXIT_ERROR : EXIT_OK);
-  }
-  if (end.format === 'json') {
-    process.stdout.write(renderApplyJson(end.result ?? NOTHING_DONE, end.located, report, end.plan.environment));
-  } else if (report) {
-    const lines =
-      report.monitors.length === 0
-        ? ['Nothing to wait for: the apply created or replaced no monitor.']
-        : waitReportLines(report);
-    process.stdout.write(`${lines.map(printable).join('\n')}\n`);
-  }
-  return end.exitCode !== EXIT_OK ? end.exitCode : (waitExit ?? EXIT_OK);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import type { ApplyOptions } from './apply-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
@@ -18,10 +19,17 @@ export function registerApply(program: Command): void {
     .option('--concurrency <n>', 'changes in flight at once', '8')
     .option(
       '--format <format>',
-      'text, or json: one JSON document on stdout at the end (the plan, progress and report go to stderr)',
+      formatHelp(
+        'apply',
+        'with json, stdout holds that document alone, and the plan, progress and report go to stderr',
+      ),
       'text',
     )
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
+    .option(
+      '--allow-missing',
+      "most of the lock file's monitors gone from the listing is expected (deleted outside the tool): go on, and drop their records",
+    )
     .option('--api-url <url>', API_URL_HELP)
     .option(
       '--wait [duration]',

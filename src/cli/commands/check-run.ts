@@ -7,20 +7,18 @@ import { CHECK_FORMAT_VERSION, type CheckContext, type CheckReport } from '../..
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import type { DesiredMonitor } from '../../model/monitor.js';
 import { summarize } from '../../render/check-common.js';
-import { renderCheckJson } from '../../render/check-json.js';
-import { renderCheckMarkdown } from '../../render/check-markdown.js';
-import { renderCheckText } from '../../render/check-text.js';
+import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
-import { parsePlanFormat, useColor } from '../planning/render.js';
+import { useColor } from '../planning/render.js';
 import { packageVersion } from '../../version/package-version.js';
 import type { CheckOptions } from './check-options.js';
 
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
+  const format = chooseFormat('check', options.format);
   const concurrency = parseConcurrency(options.concurrency);
   const names = options.name ?? [];
   const globs = names.map(globToRegExp);
@@ -59,13 +57,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     results,
     notes,
   };
-  process.stdout.write(
-    format === 'json'
-      ? renderCheckJson(report)
-      : format === 'markdown'
-        ? renderCheckMarkdown(report)
-        : renderCheckText(report, { color: useColor(process.stdout, process.env) }),
-  );
+  process.stdout.write(renderAs(format, 'check', report, { color: useColor(process.stdout, process.env) }));
   return report.summary.down > 0 ? EXIT_ERROR : EXIT_OK;
 }
 
@@ -88,13 +80,15 @@ async function selectMonitors(
     const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
     return { all: state.monitors, monitors: state.monitors, notes };
   }
-  // Nothing is deleted here, so the plan's mass-delete guard has nothing to guard.
+  // Nothing is deleted or recorded here: the plan's mass-delete guard and its check of
+  // vanished records have nothing to guard (another workspace's account still stops it).
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   const session = await makePlan({
     paths,
     lockFlag: options.lock,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: true,
+    allowMissing: true,
     env: process.env,
     cwd: process.cwd(),
     command: 'check',

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
@@ -11,7 +12,7 @@ export function registerCheck(program: Command): void {
       "Run each monitor's check once from this machine and report up, degraded or down; exit 1 when one is down.",
     )
     .addArgument(pathsArgument())
-    .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
+    .option('--format <format>', formatHelp('check'), 'text')
     .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
     .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')

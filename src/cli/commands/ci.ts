@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import type { CiFlags } from '../../ci/options.js';
+import { DETECTED_BY, PROVIDERS } from '../../ci/provider-names.js';
+import { orList } from '../../model/or-list.js';
 
 // `monitors ci validate|plan|apply|drift [PATH]`: what a CI job runs (docs/ci.md). The CI is
 // found from the environment (GitHub Actions, GitLab CI, else none); the GitHub Action is a
@@ -29,7 +31,7 @@ export function registerCi(program: Command): void {
     .option('--check', 'plan: then run `monitors check --changed` and put its result beside the plan')
     .option('--check-args <args>', 'more options for that check, split on spaces')
     .option('--drift-label <label>', 'label of the drift issue; empty for none (default: monitors-drift)')
-    .option('--provider <name>', 'github, gitlab or plain (default: from the environment: GITHUB_ACTIONS, GITLAB_CI)')
+    .option('--provider <name>', providerHelp())
     .option(
       '--report-dir <dir>',
       'GitLab and elsewhere: where report.md, outputs.env and plan-report.json go (default: monitors-ci)',
@@ -38,4 +40,10 @@ export function registerCi(program: Command): void {
       const { runCiCommand } = await import('./ci-run.js');
       process.exitCode = await runCiCommand(command, path, flags);
     });
+}
+
+/** `github, gitlab or plain (default: from the environment: GITHUB_ACTIONS, GITLAB_CI)`, from the one list. */
+function providerHelp(): string {
+  const detected = PROVIDERS.flatMap((name) => DETECTED_BY[name] ?? []);
+  return `${orList(PROVIDERS)} (default: from the environment: ${detected.join(', ')})`;
 }

@@ -5,6 +5,7 @@ export interface DestroyOptions {
   lock?: string;
   yes?: boolean;
   allowMassDelete?: boolean;
+  allowMissing?: boolean;
   apiUrl?: string;
   concurrency?: string;
   format?: string;

@@ -1,17 +1,18 @@
 // `monitors destroy`: the YAML says where the lock file is and which workspace; the plan
-// deletes every monitor the lock file records (src/destroy), through the mass-delete guard
-// like any delete, and is carried out exactly as apply carries out a plan: confirmation,
+// deletes every monitor the lock file records (src/destroy). Deleting them all is its intent,
+// so the mass-delete guard (meant for a routine plan that deletes by accident) does not hold
+// it; it shows the plan and asks (or takes --yes). It is carried out exactly as apply carries out a plan: confirmation,
 // progress, Ctrl-C, failures, the lock file (and --lock-branch) written as each delete lands.
 import { planDestroy } from '../../destroy/plan-destroy.js';
-import { MonitorsError } from '../../errors.js';
 import { newLockFile } from '../../lock/lock-file.js';
-import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
+import { checkLockWorkspace } from '../planning/workspace.js';
 import { displayPath } from '../../model/display-path.js';
-import { applySettings, carryOut, finishWritingCommand, openBranch } from './apply-run.js';
+import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
+import { writeSettings } from '../steps/write-settings.js';
 import type { DestroyOptions } from './destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
@@ -19,8 +20,8 @@ export async function finishDestroyCommand(paths: string[], options: DestroyOpti
 }
 
 export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
-  // apply's options, checked the same way; destroy has no --plan, --wait, --target or --replace.
-  const settings = applySettings(args, options);
+  // The options of every writing command; destroy has no --plan, --wait, --target or --replace.
+  const settings = writeSettings(args, options, undefined);
   const paths = settings.paths.length > 0 ? settings.paths : ['.'];
   const branch = openBranch(settings);
   watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
@@ -42,20 +43,31 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
   });
   try {
     const listing = planningStep('listing the live monitors');
+    // Which workspace the token reaches, when it may read /account (the lock's check below).
+    const account = api.getAccount().then(
+      (a) => a.id,
+      () => undefined,
+    );
     const live = await api.listMonitors().finally(listing);
     // A lock that holds an id twice is repaired as plan and apply repair it: one delete per monitor.
     const repair = read ? repairDuplicateIds(read, live) : undefined;
-    const existing = repair?.lock;
+    const lockShown = displayPath(location.path, cwd);
+    // Deleting everything is the intent, but only in the workspace the lock belongs to.
+    const checked = repair
+      ? checkLockWorkspace({
+          lock: repair.lock,
+          live,
+          api,
+          accountId: await account,
+          settings: desired.settings,
+          allowMissing: settings.allowMissing,
+          lockShown,
+        })
+      : undefined;
+    const existing = checked?.lock;
     const lock = existing ?? newLockFile();
-    const plan = planDestroy({ desired, live, lock: existing, lockShown: displayPath(location.path, cwd) });
+    const plan = planDestroy({ desired, live, lock: existing, lockShown });
     plan.notes.push(...(repair?.notes ?? []));
-    const refused = checkDeleteGuard(plan, {
-      maxDeletes: desired.settings.maxDeletes,
-      maxDeleteShare: desired.settings.maxDeleteShare,
-      managedLiveCount: plan.summary.delete,
-      allowMassDelete: settings.allowMassDelete,
-    });
-    if (refused) throw refused;
     return await carryOut(plan, {
       api,
       lock,
@@ -63,11 +75,9 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       branch,
       settings,
       ask: true,
-      lockRepaired: (repair?.notes.length ?? 0) > 0,
+      lockRepaired: (repair?.notes.length ?? 0) > 0 || (checked?.changed ?? false),
       prompt: { command: 'destroy', question: question(plan) },
     });
-  } catch (error) {
-    throw error instanceof MonitorsError && error.code === 'PLAN_MASS_DELETE' ? massDestroy(error) : error;
   } finally {
     await api.close();
   }
@@ -77,15 +87,4 @@ function question(plan: Plan): string {
   const n = plan.summary.delete;
   const where = plan.environment !== undefined ? ` in ${plan.environment}` : '';
   return `Do you really want to delete ${n === 1 ? 'the 1 monitor' : `all ${n} monitors`} this repository manages${where}? This cannot be undone.`;
-}
-
-/** The guard's hint speaks of a missing folder; for destroy, deleting them all is the point. */
-function massDestroy(error: MonitorsError): MonitorsError {
-  return new MonitorsError(
-    error.code,
-    error.message.replace(/; refused to protect.*$/, '; refused without --allow-mass-delete'),
-    {
-      hint: 'A destroy deletes every managed monitor; if that is intended, run again with --allow-mass-delete (and --yes, or answer yes). Nothing was changed.',
-    },
-  );
 }

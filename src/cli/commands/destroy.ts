@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import type { DestroyOptions } from './destroy-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
@@ -15,12 +16,19 @@ export function registerDestroy(program: Command): void {
     .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
     .option(
       '--allow-mass-delete',
-      'allow deleting more than the configured limits (settings.max_deletes, max_delete_share)',
+      'accepted and ignored: destroy is not held by the mass-delete guard (it shows the plan and asks, or takes --yes)',
+    )
+    .option(
+      '--allow-missing',
+      "most of the lock file's monitors gone from the listing is expected (deleted outside the tool): go on, and drop their records",
     )
     .option('--concurrency <n>', 'deletes in flight at once', '8')
     .option(
       '--format <format>',
-      'text, or json: one JSON document on stdout at the end, as apply --format json (the plan and report go to stderr)',
+      formatHelp(
+        'apply',
+        'with json, stdout holds that document alone (as apply --format json), and the plan and report go to stderr',
+      ),
       'text',
     )
     .option('--api-url <url>', API_URL_HELP)

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import type { EnvironmentsOptions } from './environments-options.js';
 import { pathsArgument } from './paths-argument.js';
 
@@ -11,7 +12,7 @@ export function registerEnvironments(program: Command): void {
       'List the environments the YAML declares, each with its token variable, API URL and lock file; --format json for a CI job matrix. No network.',
     )
     .addArgument(pathsArgument())
-    .option('--format <format>', 'text or json', 'text')
+    .option('--format <format>', formatHelp('environments', 'json for a CI job matrix'), 'text')
     .action(async (paths: string[], options: EnvironmentsOptions) => {
       const { runEnvironments } = await import('./environments-run.js');
       process.exitCode = await runEnvironments(paths, options);

@@ -8,6 +8,7 @@ export interface PlanOptions extends NarrowOptions {
   lock?: string;
   detailedExitcode?: boolean;
   allowMassDelete?: boolean;
+  allowMissing?: boolean;
   env?: string;
   apiUrl?: string;
   lockBranch?: string;

@@ -1,21 +1,32 @@
 import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import type { SourcePos } from '../../model/monitor.js';
+import { policyRefusal } from '../../plan/policy-section.js';
 import { serializeSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import { packageVersion } from '../../version/package-version.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { parseNarrowing } from '../planning/narrow.js';
 import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
-import { parsePlanFormat, renderPlan, useColor } from '../planning/render.js';
+import { chooseFormat } from '../../render/formats/registry.js';
+import { renderPlan, useColor } from '../planning/render.js';
 
 import type { PlanOptions } from './plan-options.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
+  const format = chooseFormat('plan', options.format);
+  if (asksEveryEnvironment(options.env, process.env))
+    return runEveryEnvironment({
+      command: 'plan',
+      paths,
+      format,
+      detailedExitcode: options.detailedExitcode,
+      single: { out: options.out, lock: options.lock },
+    });
   const environment = requestedEnvironment(options.env, process.env);
   const out = fileOption('--out', options.out);
   const lockFlag = fileOption('--lock', options.lock);
@@ -27,6 +38,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     lockFlag,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
+    allowMissing: options.allowMissing ?? false,
     env: process.env,
     cwd: process.cwd(),
     command: 'plan',
@@ -44,6 +56,12 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   stopWatching(); // planned: nothing a signal would cut in half from here on
   try {
     const { plan } = session;
+    // Refused by the policy: the plan and its policy section are shown, nothing is saved.
+    const refusal = policyRefusal(plan.policy, 'plan');
+    if (refusal) {
+      process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
+      throw refusal;
+    }
     if (out !== undefined) {
       const { apiUrl, apiUrlAt, environment: chosen, source } = session.desired.settings;
       const saved = serializeSavedPlan(plan, {
@@ -51,6 +69,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
         ...(source ? { settingsFile: source.file } : {}),
         lock: session.lock,
         toolVersion: packageVersion(),
+        now: new Date(),
         ...savedApiUrl(options.apiUrl, apiUrl, apiUrlAt),
         ...(chosen
           ? {

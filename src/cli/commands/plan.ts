@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import type { PlanOptions } from './plan-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
@@ -9,12 +10,19 @@ export function registerPlan(program: Command): void {
     .command('plan')
     .description('Compare the YAML with the live monitors and show what apply would create, replace and delete.')
     .addArgument(pathsArgument())
-    .option('--format <format>', 'text, markdown (for PR comments) or json', 'text')
+    .option('--format <format>', formatHelp('plan'), 'text')
     .option('--out <file>', 'also save the plan, for `monitors apply --plan FILE`')
-    .option('--env <name>', 'the environment to plan (settings.environments; default: MONITORS_ENV)')
+    .option(
+      '--env <name>',
+      'the environment to plan (settings.environments; default: MONITORS_ENV), or all: one section per environment',
+    )
     .option('--lock <file>', LOCK_HELP)
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')
+    .option(
+      '--allow-missing',
+      "most of the lock file's monitors gone from the listing is expected (deleted outside the tool): go on, and drop their records",
+    )
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');

@@ -2,6 +2,7 @@
 // status.ts imports lazily, can name them without an import circle.
 export interface StatusOptions {
   format: string;
+  days: string;
   name?: string[];
   failOn?: string;
   env?: string;

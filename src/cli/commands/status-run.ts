@@ -4,64 +4,87 @@
 // all the same, with a note naming the token's variable.
 import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
-import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
+import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
+import { loadSummary } from '../../load/summary.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
-import { renderStatusJson } from '../../render/status-json.js';
-import { renderStatusMarkdown } from '../../render/status-markdown.js';
-import { renderStatusText } from '../../render/status-text.js';
+import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
 import { parseStatusFailOn } from '../../status/fail-on.js';
 import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js';
+import { statusPage, type PageInput } from '../../status/page-data.js';
 import { checkNamePatterns } from '../../status/select.js';
-import type { StatusReport } from '../../status/types.js';
 import { readWorkspace } from '../planning/read-workspace.js';
-import { parsePlanFormat, useColor, type PlanFormat } from '../planning/render.js';
+import { useColor } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';
 import type { StatusOptions } from './status-options.js';
 
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
-  const format = parsePlanFormat(options.format);
+  const format = chooseFormat('status', options.format);
+  const days = parseDays(options.days);
+  // --env all: the reports of every environment, one after the other; the status page holds
+  // them all by itself (below), as it does without --env.
+  const everyEnvironment = asksEveryEnvironment(options.env, process.env);
+  if (everyEnvironment && format !== 'html')
+    return runEveryEnvironment({ command: 'status', paths, format, single: { lock: options.lock } });
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
-  const environment = requestedEnvironment(options.env, process.env);
+  const requested = everyEnvironment ? undefined : requestedEnvironment(options.env, process.env);
   const lockFlag = fileOption('--lock', options.lock);
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  // The status page shows every environment: with none named, each one the set declares,
+  // each read from its own workspace with its own token. Every other format shows one.
+  const declared = format === 'html' && !requested ? await declaredEnvironments(paths) : [];
+  const chosen = declared.length > 0 ? declared.map((name) => ({ name, via: '--env' as const })) : [requested];
   watchPlanning(process.stderr); // nothing is ever written: a signal ends it at once
-  const session = await readWorkspace({
-    paths,
-    env: process.env,
-    cwd: process.cwd(),
-    command: 'status',
-    environment,
-    lockFlag,
-    apiUrl: options.apiUrl,
-    readLock: branch?.readLock,
-  });
-  try {
-    const reading = planningStep('listing the live monitors and the incidents');
-    const [live, incidents] = await Promise.all([
-      session.api.listMonitors(),
-      readIncidents(session.api, session.origin),
-    ]).finally(reading);
-    stopWatching();
-    const repair = session.lock ? repairDuplicateIds(session.lock, live) : undefined;
-    const report = assembleStatus({
-      desired: session.desired,
-      live,
-      lock: repair?.lock,
-      incidents,
-      names,
-      ...(failOn ? { failOn } : {}),
+  const read: PageInput[] = [];
+  for (const environment of chosen) {
+    const session = await readWorkspace({
+      paths,
+      env: process.env,
+      cwd: process.cwd(),
+      command: 'status',
+      environment,
+      lockFlag,
+      apiUrl: options.apiUrl,
+      readLock: branch?.readLock,
     });
-    report.notes.push(...(repair?.notes ?? []), ...(session.lockNote ? [session.lockNote] : []));
-    process.stdout.write(render(report, format));
-    return report.failed ? EXIT_ERROR : EXIT_OK;
-  } finally {
-    await session.api.close();
+    try {
+      const where = environment && declared.length > 0 ? ` of ${environment.name}` : '';
+      const reading = planningStep(`listing the live monitors and the incidents${where}`);
+      const [live, incidents] = await Promise.all([
+        session.api.listMonitors(),
+        readIncidents(session.api, session.origin),
+      ]).finally(reading);
+      const repair = session.lock ? repairDuplicateIds(session.lock, live) : undefined;
+      const report = assembleStatus({
+        desired: session.desired,
+        live,
+        lock: repair?.lock,
+        incidents,
+        names,
+        ...(failOn ? { failOn } : {}),
+      });
+      report.notes.push(...(repair?.notes ?? []), ...(session.lockNote ? [session.lockNote] : []));
+      read.push({ report, desired: session.desired, live, incidents: incidents.read ? incidents.incidents : null });
+    } finally {
+      await session.api.close();
+    }
   }
+  stopWatching();
+  const page = statusPage(read, new Date(), days);
+  const output = { report: read[0]!.report, page };
+  process.stdout.write(renderAs(format, 'status', output, { color: useColor(process.stdout, process.env) }));
+  return read.some((r) => r.report.failed) ? EXIT_ERROR : EXIT_OK;
+}
+
+/** The environments the set declares (none: an empty list), read as validate reads them. */
+async function declaredEnvironments(paths: string[]): Promise<string[]> {
+  const summary = await loadSummary(paths, { env: process.env, cwd: process.cwd(), missingEnv: 'warning' });
+  return summary.declaredEnvironments;
 }
 
 /** Every page of /incidents; a failure (403 without incidents:read, say) becomes a note, not the command's. */
@@ -73,8 +96,9 @@ async function readIncidents(api: MonitorsApi, origin: ApiOrigin | undefined): P
   }
 }
 
-function render(report: StatusReport, format: PlanFormat): string {
-  if (format === 'json') return renderStatusJson(report);
-  if (format === 'markdown') return renderStatusMarkdown(report);
-  return renderStatusText(report, { color: useColor(process.stdout, process.env) });
+/** `--days N`: how far back the status page's incident timeline goes, 1 to 366 days. */
+function parseDays(raw: string): number {
+  const days = /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (days >= 1 && days <= 366) return days;
+  throw new MonitorsError('BAD_OPTION', `--days takes a whole number of days from 1 to 366, not "${raw.slice(0, 60)}"`);
 }

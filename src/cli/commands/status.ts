@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import { collect } from './collect.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
@@ -11,10 +12,14 @@ export function registerStatus(program: Command): void {
       'Show the live status of every monitor this repository manages, its last and next check and its open incidents; count the unmanaged ones. Reads only (monitors:read; incidents:read for incidents).',
     )
     .addArgument(pathsArgument())
-    .option('--format <format>', 'text, markdown (for a PR comment or a job summary) or json', 'text')
+    .option('--format <format>', formatHelp('status'), 'text')
+    .option('--days <n>', 'html: the incident timeline covers the last N days', '30')
     .option('--name <glob>', 'only monitors whose name matches NAME or GLOB (* ? [...]; repeatable)', collect)
     .option('--fail-on <level>', 'down: exit 1 when a monitor shown is down; degraded: when one is degraded or down')
-    .option('--env <name>', 'the environment to show (settings.environments; default: MONITORS_ENV)')
+    .option(
+      '--env <name>',
+      'the environment to show (settings.environments; default: MONITORS_ENV), or all: one section per environment',
+    )
     .option('--lock <file>', LOCK_HELP)
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')

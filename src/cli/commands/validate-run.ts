@@ -1,21 +1,22 @@
-import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
+import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { displayPath } from '../../model/display-path.js';
 import { loadSummary } from '../../load/summary.js';
-import {
-  diagnosticLine,
-  githubAnnotation,
-  summaryLine,
-  validationReport,
-  type ValidationSummary,
-} from '../../render/diagnostics.js';
+import { countBySeverity, githubAnnotation, type ValidationSummary } from '../../render/diagnostics.js';
+import { chooseFormat, renderAs } from '../../render/formats/registry.js';
+import { packageVersion } from '../../version/package-version.js';
+import { REPOSITORY_URL } from '../../version/repository.js';
+import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
+import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
 
+const NO_COLOR = { color: false };
+
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
-  if (options.format !== 'text' && options.format !== 'json') {
-    throw new MonitorsError('BAD_OPTION', `--format must be "text" or "json", not "${options.format}"`);
-  }
+  const format = chooseFormat('validation', options.format);
+  if (asksEveryEnvironment(options.env, process.env))
+    return runEveryEnvironment({ command: 'validate', paths, format });
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
   const { files, environments, declaredEnvironments, diagnostics } = await loadSummary(paths, {
@@ -44,14 +45,14 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
       : {}),
   };
   const annotations = process.env.GITHUB_ACTIONS === 'true' ? diagnostics.map(githubAnnotation) : [];
-  const report = validationReport(summary);
-  if (options.format === 'json') {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    // Workflow commands are read from stderr too; stdout stays pure JSON.
-    if (annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
-  } else {
-    const lines = [...diagnostics.map(diagnosticLine), ...annotations, summaryLine(summary)];
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
-  return report.valid ? EXIT_OK : EXIT_ERROR;
+  // Text shows the annotations among its lines; any other format keeps stdout to itself, and
+  // the workflow commands, which are read from stderr too, go there.
+  const inline = format === 'text';
+  const root = repositoryRoot(cwd);
+  const findings = diagnostics.map((d) => ({ ...d, path: pathFromRoot(d.file, cwd, root) }));
+  const tool = { version: packageVersion(), informationUri: REPOSITORY_URL };
+  const output = { summary, annotations: inline ? annotations : [], findings, tool };
+  process.stdout.write(renderAs(format, 'validation', output, NO_COLOR));
+  if (!inline && annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
+  return countBySeverity(diagnostics).errors === 0 ? EXIT_OK : EXIT_ERROR;
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatHelp } from '../../render/formats/registry.js';
 import type { ValidateOptions } from './validate-options.js';
 import { pathsArgument } from './paths-argument.js';
 
@@ -7,10 +8,10 @@ export function registerValidate(program: Command): void {
     .command('validate')
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
     .addArgument(pathsArgument())
-    .option('--format <format>', 'text or json', 'text')
+    .option('--format <format>', formatHelp('validation', 'with json, GitHub annotations go to stderr'), 'text')
     .option(
       '--env <name>',
-      'check one environment (settings.environments; default: MONITORS_ENV, else every environment)',
+      'check one environment (settings.environments; default: MONITORS_ENV, else every environment together), or all: one section per environment',
     )
     .option(
       '--require-env',

@@ -2,6 +2,8 @@ import type { Account, Incident, MonitorsApi } from '../../api/types.js';
 import { INCIDENT_PAGES, reasonOf } from '../../api/optional-reads.js';
 
 export interface PlanContext {
+  /** The account's id (GET /account): which workspace the token reaches. Absent without account:read. */
+  accountId?: string;
   monitorLimit?: { limit: number; usage: number };
   openIncidentMonitorIds?: Set<string>;
   /** Why some context is missing (a token without account:read, say): a note, not a failure. */
@@ -16,6 +18,7 @@ export async function readPlanContext(api: MonitorsApi): Promise<PlanContext> {
   ]);
   const context: PlanContext = { notes: [] };
   if (account.status === 'fulfilled') {
+    context.accountId = account.value.id;
     const limit = monitorLimitOf(account.value);
     if (limit) context.monitorLimit = limit;
   } else {

@@ -1,6 +1,7 @@
 import { MonitorsError } from '../../errors.js';
 import { missingVariableIn } from '../../load/expand/env.js';
 import type { DesiredState, Diagnostic } from '../../model/monitor.js';
+import { isPolicyViolation } from '../../policy/codes.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, type EnvironmentRequest } from '../steps/environment.js';
 import { planningStep } from '../steps/interrupt.js';
@@ -14,6 +15,11 @@ export interface LoadOptions {
   lockFile?: { flag: string | undefined };
   /** An unset `${env:NAME}`: an error (default: plan and apply send the value) or a warning (destroy sends none). */
   missingEnv?: 'error' | 'warning';
+  /**
+   * Policy violations (`policy.<id>`) do not stop the load: the plan lists them in its
+   * policy section and then refuses with PLAN_POLICY (plan and apply).
+   */
+  policyInPlan?: boolean;
 }
 
 export interface LoadedForPlan {
@@ -23,6 +29,8 @@ export interface LoadedForPlan {
   notes: string[];
   /** Loaded on a worker thread: the lock file it read meanwhile (see load-in-worker.ts). */
   lockAhead?: LoadedAhead['lock'];
+  /** With policyInPlan: the policy violations and warnings, for the plan's policy section. */
+  policyDiagnostics: Diagnostic[];
 }
 
 /**
@@ -53,7 +61,9 @@ export async function loadDesiredOrFail(
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
   // A missing or unknown environment first: the problems of every environment would bury it.
   if (declaredEnvironments.length > 0) checkEnvironmentChoice(request, declaredEnvironments, command, true);
-  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const errors = diagnostics.filter(
+    (d) => d.severity === 'error' && !(options.policyInPlan && isPolicyViolation(d.code)),
+  );
   const printed = errors.length > 0 ? diagnostics : diagnostics.filter((d) => d.severity !== 'info');
   const lines = printed.map(diagnosticLine);
   if (env.GITHUB_ACTIONS === 'true') lines.push(...diagnostics.map(githubAnnotation));
@@ -61,7 +71,8 @@ export async function loadDesiredOrFail(
   if (errors.length > 0) throw invalidYaml(errors, paths, request);
   checkEnvironmentChoice(request, declaredEnvironments, command, true); // --env without environments declared
   const notes = diagnostics.filter((d) => d.severity === 'info').map((d) => `${d.file}: ${d.message}`);
-  return { state, lockFilesSeen, notes, ...(lockAhead ? { lockAhead } : {}) };
+  const policyDiagnostics = options.policyInPlan ? diagnostics.filter((d) => isPolicyViolation(d.code)) : [];
+  return { state, lockFilesSeen, notes, policyDiagnostics, ...(lockAhead ? { lockAhead } : {}) };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/client.js';
 import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
-import type { DesiredState } from '../../model/monitor.js';
+import type { DesiredState, Diagnostic } from '../../model/monitor.js';
+import { policyRefusal, policySection } from '../../plan/policy-section.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
 import { comparerFor } from '../../plan/compare-ahead.js';
@@ -14,6 +15,8 @@ import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js'
 import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
 import { planningStep } from '../steps/interrupt.js';
 import { startReads } from './reads.js';
+import { checkLockWorkspace } from './workspace.js';
+import { displayPath } from '../../model/display-path.js';
 import { chooseLockFile } from '../steps/paths.js';
 import type { LockLocation } from '../../lock/location.js';
 
@@ -23,6 +26,8 @@ export interface PlanRequest {
   /** --api-url: wins over an environment's api_url, MONITORS_API_URL and settings.api_url. */
   apiUrl?: string;
   allowMassDelete?: boolean;
+  /** --allow-missing: most lock records gone from the listing is expected (src/plan/workspace-check.ts). */
+  allowMissing?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** --env / MONITORS_ENV: required once the set declares environments. */
@@ -51,7 +56,10 @@ export interface PlanSession {
   /** The lock the plan was made against; a new one (fresh salt) when none existed. */
   lock: LockFile;
   lockExisted: boolean;
-  /** The lock read held an id twice and was repaired from the listing (lock-repair.ts): write it even with no change. */
+  /**
+   * Write the lock even with no change: it held an id twice and was repaired from the
+   * listing (lock-repair.ts), or its record of the workspace is new or changed.
+   */
   lockRepaired: boolean;
   plan: Plan;
   api: ApiClient;
@@ -68,10 +76,12 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   let lockChoice: ReturnType<typeof chooseLockFile>;
   let loadNotes: string[];
   let lockAhead: LoadedForPlan['lockAhead'];
+  let policyDiagnostics: Diagnostic[];
   try {
     let lockFilesSeen: string[];
     const loadOptions = {
       inWorker: api !== undefined,
+      policyInPlan: true,
       ...(request.readLock ? {} : { lockFile: { flag: request.lockFlag } }),
     };
     ({
@@ -79,6 +89,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lockFilesSeen,
       notes: loadNotes,
       lockAhead,
+      policyDiagnostics,
     } = await loadDesiredOrFail(
       request.paths,
       request.env,
@@ -129,7 +140,16 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const listed = reads.result().then((result) => ((computing = planningStep('computing the plan')), result));
     const [[live, context], prepared] = await Promise.all([listed, preparing]).finally(() => computing?.());
     const repair = repairDuplicateIds(read, live);
-    const lock = repair.lock;
+    // Before the planner: a lock of another workspace would plan every monitor anew.
+    const { lock, changed: workspaceLearned } = checkLockWorkspace({
+      lock: repair.lock,
+      live,
+      api,
+      accountId: context.accountId,
+      settings: desired.settings,
+      allowMissing: request.allowMissing ?? false,
+      lockShown: displayPath(lockChoice.location.path, request.cwd),
+    });
     const plan = planChanges({
       desired,
       live,
@@ -147,6 +167,16 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     });
     plan.notes.push(...repair.notes, ...loadNotes, ...context.notes);
     if (lockChoice.note) plan.notes.push(lockChoice.note);
+    const policy = policySection({
+      desired,
+      diagnostics: policyDiagnostics,
+      changes: plan.changes,
+      liveTypes: new Map(live.map((l) => [l.id, l.type])),
+    });
+    if (policy) plan.policy = policy;
+    // `plan` shows the refused plan, with its policy section, before it stops (plan-run.ts).
+    const refusal = request.command === 'plan' ? undefined : policyRefusal(policy, request.command ?? 'plan');
+    if (refusal) throw refusal;
     const refused = checkDeleteGuard(plan, {
       maxDeletes: desired.settings.maxDeletes,
       maxDeleteShare: desired.settings.maxDeleteShare,
@@ -160,7 +190,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lockLocation: lockChoice.location,
       lock,
       lockExisted: existing !== undefined,
-      lockRepaired: repair.notes.length > 0,
+      lockRepaired: repair.notes.length > 0 || workspaceLearned,
       plan,
       api,
     };

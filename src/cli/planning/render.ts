@@ -1,28 +1,12 @@
-import { MonitorsError } from '../../errors.js';
 import type { Plan } from '../../plan/types.js';
-import { renderPlanJson } from '../../render/plan-json.js';
-import { renderPlanMarkdown } from '../../render/plan-markdown.js';
-import { renderPlanText } from '../../render/plan-text.js';
-
-export type PlanFormat = 'text' | 'markdown' | 'json';
-
-export function parsePlanFormat(value: string): PlanFormat {
-  if (value === 'text' || value === 'markdown' || value === 'json') return value;
-  throw new MonitorsError('BAD_OPTION', `--format must be text, markdown or json, not "${value}"`);
-}
+import { renderAs, type FormatOf } from '../../render/formats/registry.js';
 
 /** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
 export function useColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
   return Boolean(stream.isTTY) && !('NO_COLOR' in env && env.NO_COLOR !== '') && env.TERM !== 'dumb';
 }
 
-export function renderPlan(plan: Plan, format: PlanFormat, color: boolean): string {
-  switch (format) {
-    case 'json':
-      return renderPlanJson(plan);
-    case 'markdown':
-      return renderPlanMarkdown(plan);
-    case 'text':
-      return renderPlanText(plan, { color });
-  }
+/** A plan in one of its formats (apply and destroy show it as text before they write). */
+export function renderPlan(plan: Plan, format: FormatOf<'plan'>, color: boolean): string {
+  return renderAs(format, 'plan', plan, { color });
 }

@@ -1,9 +1,9 @@
-import { MonitorsError } from '../../errors.js';
+import { chooseFormat, type FormatOf } from '../../render/formats/registry.js';
 
-export type ApplyFormat = 'text' | 'json';
+/** The formats of apply and destroy: those that render an apply's end (docs/apply-json.md). */
+export type ApplyFormat = FormatOf<'apply'>;
 
-/** `apply --format`: text (default) or json (docs/apply-json.md). */
+/** `apply --format` and `destroy --format`; text when not given. */
 export function parseApplyFormat(value: string | undefined): ApplyFormat {
-  if (value === undefined || value === 'text' || value === 'json') return value ?? 'text';
-  throw new MonitorsError('BAD_OPTION', `--format must be text or json, not "${value.slice(0, 40)}"`);
+  return chooseFormat('apply', value ?? 'text');
 }

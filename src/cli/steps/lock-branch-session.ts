@@ -19,14 +19,16 @@ export interface LockBranchFlags {
 export interface LockBranchSession {
   /** Reads the lock at `lockPath` from the branch (else the working tree); remembers what it read. */
   readLock: (lockPath: string) => Promise<LockFile | undefined>;
-  /** Writes `lock` back to the branch unless it already holds it. `done` says what the apply did (undefined: nothing), for the messages. */
-  save(lock: LockFile, done: string | undefined): Promise<void>;
+  /** Writes `lock` back to the branch unless it already holds it. `done` says what the apply did (undefined: nothing), for the messages; `change` names a change made without an apply (`lock forget`), as the commit's subject. */
+  save(lock: LockFile, done: string | undefined, change?: string): Promise<void>;
   /**
    * Pushes `lock`, which says which creates the apply is about to send, before it sends
    * them: a job killed meanwhile pushes nothing at its end, and the next job starts from the
    * branch. Throws (nothing sent yet) when the branch cannot take it.
    */
   announce(lock: LockFile): Promise<void>;
+  /** The commit and path the lock was read at, once read from the branch (for `lock list`'s history). */
+  readAt(): { rev: string; path: string; cwd: string } | undefined;
 }
 
 interface Output {
@@ -58,9 +60,13 @@ export function openLockBranchSession(
   let started: StartedLock | undefined;
   // The tip this run last read or pushed: the next push's parent (compare-and-swap).
   let tip: string | undefined;
+  let root: string | undefined;
   return {
+    readAt: () =>
+      started?.source === 'branch' && tip && root ? { rev: tip, path: started.path, cwd: root } : undefined,
     async readLock(lockPath) {
       const branch = await opening;
+      root = branch.repo.root;
       started = await branch.read(lockPath);
       tip = branch.tip;
       out.stderr(`${readLine(branch, started)}\n`);
@@ -89,14 +95,16 @@ export function openLockBranchSession(
       // once settled, go.
       started = { ...started, branchText: serializeLock(lock), lock, source: 'branch' };
     },
-    async save(lock, done) {
+    async save(lock, done, change) {
       if (!started || !worthSaving(started, lock)) return;
       const branch = await opening;
       const text = serializeLock(lock);
       let result: SaveResult;
       try {
         result = await saveLocks({ ...branch, tip }, [{ started, lock }], {
-          message: await commitMessage(branch, started, done),
+          message: change
+            ? `monitors: ${change} in ${started.path} [skip ci]`
+            : await commitMessage(branch, started, done),
         });
       } catch (error) {
         throw await notSaved(error, branch, started, text, done, env, out);

@@ -6,7 +6,8 @@ import { createProgress } from '../../apply/progress.js';
 import { failureReport, lockErrorReport, summaryLine } from '../../apply/report.js';
 import { printable } from '../../model/printable.js';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
-import { writeLockFileAtomic } from '../../lock/lock-file.js';
+import { serializeLock, writeLockFileAtomic } from '../../lock/lock-file.js';
+import { withPending } from '../../lock/pending-creates.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
 import type { FailureLocations, VarSources } from '../../plan/failure-location.js';
@@ -98,7 +99,11 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
     ...(run.plan.environment !== undefined ? { environment: run.plan.environment } : {}),
     ...(run.settingsFile !== undefined ? { settingsFile: run.settingsFile } : {}),
   });
-  reportApply(result, located, run, Date.now() - started, lockWritten);
+  // Announcing creates writes the file too; it is said to be written only when a record
+  // changed (an entry of a create in flight alone is settled by the next plan).
+  const recordsChanged =
+    lockWritten && serializeLock(withPending(run.lock, [])) !== serializeLock(withPending(lock.current(), []));
+  reportApply(result, located, run, Date.now() - started, recordsChanged);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
   await holdForTest('after-summary', run.env);
@@ -124,8 +129,8 @@ function reportApply(
   // Names and messages may come from the server: control characters are shown, never sent raw.
   const lines = [
     ...result.warnings.map((w) => `warning: ${w}`),
-    ...failureReport(result, located),
-    summaryLine(result, elapsedMs),
+    ...failureReport(result, located, run.plan.intent ?? 'apply'),
+    summaryLine(result, elapsedMs, run.plan.intent ?? 'apply'),
     ...(lockWritten ? [lockWrittenLine(run.lockPath)] : []),
   ].map(printable);
   const annotations =

@@ -43,6 +43,7 @@ async function lockOf(ahead: LockAhead): Promise<LockFile | undefined> {
   return {
     format_version: LOCK_FORMAT_VERSION,
     salt: ahead.salt,
+    ...(ahead.workspace ? { workspace: ahead.workspace } : {}),
     monitors: await readParts<LockRecord>(ahead.recordParts),
     ...(ahead.pending ? { pending_creates: ahead.pending } : {}),
   };

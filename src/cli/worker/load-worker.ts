@@ -44,7 +44,12 @@ async function readLock(result: LoadResult, flag: string | undefined): Promise<L
   try {
     const lock = await readLockFile(path);
     if (!lock) return { path, missing: true };
-    const parts = { path, salt: lock.salt, recordParts: toParts(lock.monitors, serialize) };
+    const parts = {
+      path,
+      salt: lock.salt,
+      recordParts: toParts(lock.monitors, serialize),
+      ...(lock.workspace ? { workspace: lock.workspace } : {}),
+    };
     return lock.pending_creates ? { ...parts, pending: lock.pending_creates } : parts;
   } catch (error) {
     return { path, error: errorData(error) };

@@ -3,7 +3,7 @@
 // Both sides import this file; it imports neither.
 import { MonitorsError } from '../../errors.js';
 import type { LoadResult } from '../../load/index.js';
-import type { PendingCreate } from '../../lock/types.js';
+import type { PendingCreate, LockWorkspace } from '../../lock/types.js';
 
 export interface LoadRequest {
   paths: string[];
@@ -34,7 +34,13 @@ export const ITEMS_PER_PART = 100;
 
 /** The lock file the worker read (only when the YAML has no errors): at `path`, none there, or why it could not be read. */
 export type LockAhead =
-  | { path: string; salt: string; recordParts: Uint8Array[]; pending?: PendingCreate[] }
+  | {
+      path: string;
+      salt: string;
+      recordParts: Uint8Array[];
+      pending?: PendingCreate[];
+      workspace?: LockWorkspace;
+    }
   | { path: string; missing: true }
   | { path: string; error: ErrorData };
 

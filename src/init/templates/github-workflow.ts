@@ -9,7 +9,8 @@ export const GITHUB_WORKFLOW = `# Monitors as code, in GitHub Actions, for a rep
 # holds only lock files). main is never pushed to. To commit the lock file to main instead,
 # see examples/github-lock-on-main.
 #
-# Pull request: validate (errors appear as annotations on the YAML lines), then plan with
+# Pull request: validate (errors appear as annotations on the YAML lines, and in code
+#   scanning from the SARIF file it writes), then plan with
 #   the lock record read from monitors-state, then check the monitors the plan creates or
 #   replaces from the runner (\`monitors check --changed\`): plan and check results are posted
 #   as ONE comment per path, updated on every push, and in the job summary. A changed
@@ -54,6 +55,7 @@ jobs:
     permissions:
       contents: read # also enough to fetch the lock record from monitors-state
       pull-requests: write # to post and update the plan comment
+      security-events: write # to upload validate's findings to code scanning
     # A newer push makes an older plan useless: cancel it. (Plans never change anything.)
     concurrency:
       group: monitors-plan-\${{ github.event.pull_request.number }}
@@ -73,6 +75,15 @@ jobs:
         with:
           command: validate
           path: monitors
+      - name: Upload the findings to code scanning
+        # validate wrote its findings as SARIF (monitors-ci/monitors.sarif): code scanning shows
+        # each on its line in the pull request's diff. (Private repositories need GitHub
+        # Advanced Security for code scanning; without it, drop this step and the permission.)
+        if: \${{ !cancelled() && hashFiles('monitors-ci/monitors.sarif') != '' }}
+        uses: github/codeql-action/upload-sarif@v3
+        with:
+          sarif_file: monitors-ci/monitors.sarif
+          category: monitors
       - name: Plan
         # Also after a failed validate: the comment then shows the errors instead of an old plan.
         if: \${{ !cancelled() }}

@@ -48,11 +48,18 @@ variables:
     paths: [monitors-ci/]
     reports:
       terraform: monitors-ci/plan-report.json # the plan's counts in the merge request widget
+      junit: monitors-ci/check-junit.xml # the plan's check, a test case per monitor (tests widget)
 
 validate:
   stage: validate
   rules:
     - if: $CI_PIPELINE_SOURCE == "merge_request_event"
+  artifacts:
+    when: always # the findings matter most when validate fails
+    expire_in: 30 days
+    paths: [monitors-ci/]
+    reports:
+      codequality: monitors-ci/gl-code-quality-report.json # each finding in the merge request widget
   script:
     - node .monitors/monitors.mjs ci validate monitors
 

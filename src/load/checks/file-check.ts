@@ -31,12 +31,12 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   const checked = withoutWholeTemplates(value);
   if (!validate(checked))
     for (const e of collapseScope(validate.errors ?? [], checked)) problems.push(toLocated(e, checked));
-  if (!('monitors' in value) && !('moved' in value) && !('removed' in value) && !('settings' in value)) {
+  if (!['monitors', 'moved', 'removed', 'settings', 'policy'].some((key) => key in value)) {
     problems.push(
       error(
         [],
         'file.no_monitors',
-        'no monitors: list in this file (a file needs monitors:, moved:, removed: or settings:)',
+        'no monitors: list in this file (a file needs monitors:, moved:, removed:, settings: or policy:)',
       ),
     );
   }
@@ -74,6 +74,7 @@ function toLocated(e: ErrorObject, validated: unknown): LocatedProblem {
 function labelStart(instancePath: string): number {
   if (
     instancePath.startsWith('/monitors/') ||
+    instancePath.startsWith('/policy/') ||
     instancePath.startsWith('/moved/') ||
     instancePath.startsWith('/removed/')
   )

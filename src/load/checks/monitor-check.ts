@@ -6,6 +6,7 @@
 // as little as it can.
 import { ID_PATTERN } from '../../schema/file-schema.js';
 import type { EnvTemplate } from '../../model/monitor.js';
+import type { PolicyExceptionUsed } from '../../model/policy-data.js';
 import { envNamesIn, isTemplate } from '../../model/env-references.js';
 import type { MonitorField } from '../../schema/monitor-input-schema.js';
 import { ruleProblems } from '../../schema/rules.js';
@@ -31,6 +32,8 @@ export interface CheckedMonitor {
   instance?: string;
   /** The entry as written (before defaults and templates; without for_each/environments): its own keys. */
   written: Readonly<Record<string, unknown>>;
+  /** The policy exceptions that spared this monitor a violation (checks/policy-check.ts). */
+  policyExceptions?: PolicyExceptionUsed[];
 }
 
 export interface MonitorCheckOptions {

@@ -7,6 +7,7 @@ import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { defaultableProperties, monitorsFileSchema } from '../../schema/file-schema.js';
 import { monitorInputSchema } from '../../schema/monitor-input-schema.js';
+import { policyExceptionsSchema } from '../../schema/policy-schema.js';
 
 /**
  * The whole-file schema without the per-item monitor schema: each item is checked after
@@ -23,9 +24,17 @@ const sections = {
   // says the same in half the code (37 KB instead of 73 KB to compile at a run's start).
   defaults: {
     ...defaultsSchema,
-    properties: { ...defaultableProperties, environments: defaultsSchema.properties.environments },
+    properties: {
+      ...defaultableProperties,
+      environments: defaultsSchema.properties.environments,
+      policy_exceptions: { $ref: '#/definitions/policy_exceptions' },
+    },
   },
-  monitors: { type: 'array', items: { type: 'object' } },
+  // An entry's policy_exceptions is checked here (split off before the monitor's own check).
+  monitors: {
+    type: 'array',
+    items: { type: 'object', properties: { policy_exceptions: { $ref: '#/definitions/policy_exceptions' } } },
+  },
   moved: {
     ...movedSchema,
     items: { ...movedSchema.items, properties: { ...movedSchema.items.properties, for_each: {} } },
@@ -40,11 +49,14 @@ const sections = {
  * function of its own: Node compiles a function when it is first called, so a file without
  * `settings:` or `moved:` never pays for compiling their checks.
  */
-const REFERENCED = ['defaults', 'vars', 'moved', 'removed', 'settings'] as const;
+const REFERENCED = ['defaults', 'vars', 'moved', 'removed', 'settings', 'policy'] as const;
 export const loaderFileSchema = {
   ...monitorsFileSchema,
   $id: 'loader-file',
-  definitions: Object.fromEntries(REFERENCED.map((name) => [name, sections[name]])),
+  definitions: {
+    ...Object.fromEntries(REFERENCED.map((name) => [name, sections[name]])),
+    policy_exceptions: policyExceptionsSchema,
+  },
   properties: Object.fromEntries(
     Object.entries(sections).map(([name, schema]) => [
       name,

@@ -41,15 +41,22 @@ function plainInstance(environment: EnvironmentScope): EntryInstance[] {
   return found;
 }
 
-/** Splits an entry into its template fields and the two keys that say how to expand it. */
+/**
+ * Splits an entry into its template fields and the two keys that say how to expand it;
+ * `policy_exceptions` is not a field either (the policy check reads it from the entry).
+ */
 export function splitEntry(item: Record<string, unknown>): {
   fields: Record<string, unknown>;
   forEach: unknown;
   hasForEach: boolean;
 } {
-  if (!Object.hasOwn(item, 'for_each') && !Object.hasOwn(item, 'environments'))
+  if (
+    !Object.hasOwn(item, 'for_each') &&
+    !Object.hasOwn(item, 'environments') &&
+    !Object.hasOwn(item, 'policy_exceptions')
+  )
     return { fields: item, forEach: undefined, hasForEach: false };
-  const { for_each: forEach, environments: _environments, ...fields } = item;
+  const { for_each: forEach, environments: _environments, policy_exceptions: _exceptions, ...fields } = item;
   return { fields, forEach, hasForEach: Object.hasOwn(item, 'for_each') };
 }
 

@@ -1,12 +1,18 @@
 // Known keys at each place of a monitors file, for "did you mean" on unknown fields.
 import { monitorsFileSchema, settingsSchema } from '../../schema/file-schema.js';
 import { MONITOR_FIELDS } from '../../schema/monitor-input-schema.js';
+import { policyRequireSchema, policyRuleSchema, policyWhereSchema } from '../../schema/policy-schema.js';
 import type { PathSegment } from '../parse/yaml-path.js';
 
 export const TOP_LEVEL_KEYS = Object.keys(monitorsFileSchema.properties);
-export const ITEM_KEYS: readonly string[] = [...MONITOR_FIELDS, 'id'];
-const DEFAULT_KEYS = MONITOR_FIELDS.filter((f) => f !== 'name');
+export const ITEM_KEYS: readonly string[] = [...MONITOR_FIELDS, 'id', 'policy_exceptions'];
+const DEFAULT_KEYS = [...MONITOR_FIELDS.filter((f) => f !== 'name'), 'policy_exceptions'];
 const SETTINGS_KEYS = Object.keys(settingsSchema.properties);
+const POLICY_KEYS: Readonly<Record<string, readonly string[]>> = {
+  rule: Object.keys(policyRuleSchema.properties),
+  require: Object.keys(policyRequireSchema.properties),
+  where: Object.keys(policyWhereSchema.properties),
+};
 
 /** Keys allowed in the object at `path` of a whole file. */
 export function fileCandidates(path: readonly PathSegment[]): readonly string[] {
@@ -18,6 +24,8 @@ export function fileCandidates(path: readonly PathSegment[]): readonly string[] 
   if (section === 'removed' && path.length === 2) return ['name'];
   if (section === 'settings' && path.length === 1) return SETTINGS_KEYS;
   if (section === 'settings' && path[1] === 'scope') return ['prefix'];
+  if (section === 'policy' && path.length === 2) return POLICY_KEYS.rule!;
+  if (section === 'policy' && path.length === 3) return POLICY_KEYS[String(path[2])] ?? [];
   return [];
 }
 

@@ -7,7 +7,7 @@
 import type { LockFile, LockRecord } from '../../lock/types.js';
 import type { DesiredMonitor, LiveMonitor, MovedEntry } from '../../model/monitor.js';
 import { nameKey } from '../../plan/match.js';
-import { compareMatched } from '../../plan/planner.js';
+import { compareMatched } from '../../plan/compare-matched.js';
 import { prepareDesired } from '../../plan/prepare.js';
 
 export type Verdict =

@@ -1,0 +1,47 @@
+// `monitors lock forget NAME`: what a `removed:` entry does at an apply, for a monitor whose
+// YAML is already gone. The record leaves the lock (the file, or the lock branch through the
+// same session as apply's lock writes); the live monitor is left as it is, unmanaged, and
+// nothing is sent to the server. It asks first, or takes --yes.
+import { EXIT_OK } from '../../errors.js';
+import { forgetRecord, noLockFile } from '../../lock-view/forget.js';
+import { writeLockFileAtomic } from '../../lock/lock-file.js';
+import { displayPath } from '../../model/display-path.js';
+import { printable } from '../../model/printable.js';
+import { readSetLock } from '../planning/read-set-lock.js';
+import { confirmApply } from '../steps/confirm.js';
+import { requestedEnvironment } from '../steps/environment.js';
+import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
+import { fileOption } from '../steps/options.js';
+import type { LockForgetOptions } from './lock-options.js';
+
+export async function runLockForget(name: string, paths: string[], options: LockForgetOptions): Promise<number> {
+  const environment = requestedEnvironment(options.env, process.env);
+  const lockFlag = fileOption('--lock', options.lock);
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  const set = await readSetLock({
+    paths,
+    env: process.env,
+    cwd: process.cwd(),
+    command: 'lock forget',
+    environment,
+    lockFlag,
+    readLock: branch?.readLock,
+  });
+  const lockFile = displayPath(set.location.path, process.cwd());
+  if (!set.lock) throw noLockFile(lockFile);
+  const declared = set.desired.monitors.find((m) => m.name === name)?.source;
+  const { lock, record } = forgetRecord(set.lock, name, declared);
+  const what = `"${record.name}" (id ${record.id})`;
+  process.stderr.write(
+    `${printable(`lock forget: ${what} leaves ${lockFile}. The live monitor stays as it is, no longer managed; nothing is sent to the server.`)}\n`,
+  );
+  await confirmApply(options.yes, process.stdin, process, {
+    command: `lock forget ${name}`,
+    question: `Forget ${what}?`,
+  });
+  if (branch)
+    await branch.save(lock, undefined, `lock forget ${JSON.stringify(record.name)} (id ${record.id}), nothing sent`);
+  else await writeLockFileAtomic(set.location.path, lock);
+  process.stdout.write(`${printable(`Forgot ${what} in ${lockFile}.`)}\n`);
+  return EXIT_OK;
+}

@@ -1,0 +1,74 @@
+// `monitors lock list` and `lock show`: the lock of a set (or of one environment), read from
+// the file or from --lock-branch, with where the YAML declares each monitor and when git
+// last saw its record change. Reads only: no token, no request.
+import { EXIT_OK } from '../../errors.js';
+import { appliedTimes } from '../../lock-view/applied-times.js';
+import { blameLines } from '../../lock-view/blame.js';
+import { findRecord, noLockFile } from '../../lock-view/forget.js';
+import { lockRows, type LockRow } from '../../lock-view/rows.js';
+import { displayPath } from '../../model/display-path.js';
+import { chooseFormat, renderAs } from '../../render/formats/registry.js';
+import { readSetLock, type SetLock } from '../planning/read-set-lock.js';
+import { requestedEnvironment } from '../steps/environment.js';
+import { openLockBranchSession, PROCESS_OUTPUT, type LockBranchSession } from '../steps/lock-branch-session.js';
+import { fileOption } from '../steps/options.js';
+import type { LockReadOptions } from './lock-options.js';
+
+export { runLockForget } from './lock-forget-run.js';
+
+// The lock's views have no colour: names and ids, nothing to flag.
+const NO_COLOR = { color: false };
+
+export async function runLockList(paths: string[], options: LockReadOptions): Promise<number> {
+  const format = chooseFormat('lock', options.format);
+  const { set, rows } = await readRows(paths, options, 'lock list');
+  const lockFile = displayPath(set.location.path, process.cwd());
+  const notes = [
+    ...(set.note ? [set.note] : []),
+    ...(set.lock ? [] : [`there is no lock file at ${lockFile} yet: nothing has been applied from this set`]),
+  ];
+  const view = { environment: environmentOf(set), lockFile, rows, notes };
+  process.stdout.write(renderAs(format, 'lock', view, NO_COLOR));
+  return EXIT_OK;
+}
+
+export async function runLockShow(name: string, paths: string[], options: LockReadOptions): Promise<number> {
+  const format = chooseFormat('lockRecord', options.format);
+  const { set, rows } = await readRows(paths, options, 'lock show');
+  const lockFile = displayPath(set.location.path, process.cwd());
+  if (!set.lock) throw noLockFile(lockFile);
+  const record = findRecord(set.lock, name);
+  const row = rows.find((r) => r.record === record)!;
+  process.stdout.write(renderAs(format, 'lockRecord', { environment: environmentOf(set), row, lockFile }, NO_COLOR));
+  return EXIT_OK;
+}
+
+async function readRows(
+  paths: string[],
+  options: LockReadOptions,
+  command: string,
+): Promise<{ set: SetLock; rows: LockRow[] }> {
+  const environment = requestedEnvironment(options.env, process.env);
+  const lockFlag = fileOption('--lock', options.lock);
+  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  const set = await readSetLock({
+    paths,
+    env: process.env,
+    cwd: process.cwd(),
+    command,
+    environment,
+    lockFlag,
+    readLock: branch?.readLock,
+  });
+  const applied = set.text ? appliedTimes(set.text, await history(set, branch)) : new Map<string, string | null>();
+  const rows = set.lock ? lockRows(set.lock, set.desired, applied) : [];
+  return { set, rows };
+}
+
+/** When each line of the lock last changed: on the lock branch, at the tip read; else in the working tree. */
+function history(set: SetLock, branch: LockBranchSession | undefined) {
+  const at = branch?.readAt();
+  return at ? blameLines(set.location.path, at) : branch ? Promise.resolve(new Map()) : blameLines(set.location.path);
+}
+
+const environmentOf = (set: SetLock) => set.desired.settings.environment?.name ?? null;

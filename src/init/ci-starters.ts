@@ -1,0 +1,46 @@
+// What `monitors init --ci NAME` adds for each CI of src/ci/provider-names.ts: the pipeline
+// file and the next steps to set it up. A provider added to that list fails the typecheck here
+// until it gets a starter, or `undefined` (plain: any other CI, with no file of its own).
+import { PROVIDERS, type ProviderName } from '../ci/provider-names.js';
+import { GITHUB_WORKFLOW } from './templates/github-workflow.js';
+import { GITLAB_CI } from './templates/gitlab-ci.js';
+
+export interface CiStarter {
+  /** Relative to the target folder, with `/`. */
+  path: string;
+  text: string;
+  what: string;
+  /** Lines printed after the common next steps. */
+  nextSteps: readonly string[];
+}
+
+export const CI_STARTERS = {
+  github: {
+    path: '.github/workflows/monitors.yml',
+    text: GITHUB_WORKFLOW,
+    what: 'plan on pull requests, apply on main, drift daily (the monitors Action)',
+    nextSteps: [
+      'In GitHub: add the secrets MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN and the variable MONITORS_API_URL',
+      '(Settings > Secrets and variables > Actions), as .github/workflows/monitors.yml says at its top.',
+    ],
+  },
+  gitlab: {
+    path: '.gitlab-ci.yml',
+    text: GITLAB_CI,
+    what: 'plan on merge requests, apply on the default branch, drift on a schedule (monitors ci)',
+    nextSteps: [
+      'In GitLab: commit the bundle of a monitors release (the folder bundle/) as .monitors/, so that the jobs run it as .monitors/monitors.mjs, and set the',
+      'CI/CD variables MONITORS_API_URL, MONITORS_GITLAB_TOKEN, MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN, as .gitlab-ci.yml says at its top.',
+    ],
+  },
+  plain: undefined,
+} as const satisfies Record<ProviderName, CiStarter | undefined>;
+
+/** The CIs `init --ci` offers: those with a starter. */
+export type InitCi = { [N in ProviderName]: (typeof CI_STARTERS)[N] extends undefined ? never : N }[ProviderName];
+
+export const INIT_CIS: readonly InitCi[] = PROVIDERS.filter((name): name is InitCi => CI_STARTERS[name] !== undefined);
+
+export function ciStarter(ci: InitCi): CiStarter {
+  return CI_STARTERS[ci];
+}

@@ -1,0 +1,96 @@
+// One monitor (an instance of a template too) against the policy's rules of its environment,
+// and the `policy_exceptions` its entry and its file's defaults declare. A violation points
+// at the field at fault where it is written (the entry, or the defaults), or at the entry
+// when the field is missing; a rule the monitor has an exception for is not a violation but
+// an exception used, which the plan lists for review.
+import type { PolicyExceptionUsed } from '../../model/policy-data.js';
+import { violationMessage, violationsOf } from '../../policy/evaluate.js';
+import type { CompiledRule } from '../../policy/types.js';
+import type { PathSegment } from '../parse/yaml-path.js';
+import { error, type LocatedProblem } from '../problem.js';
+import { isPlainObject } from './file-check.js';
+
+/** What a file is checked against: the ids of every rule declared, and the monitor rules per environment. */
+export interface PolicyContext {
+  ids: ReadonlySet<string>;
+  rulesIn(environment: string | undefined): readonly CompiledRule[];
+}
+
+export interface DeclaredException extends PolicyExceptionUsed {
+  /** Where the exception's id is written. */
+  path: PathSegment[];
+}
+
+/**
+ * The exceptions of a `policy_exceptions` list (its shape is the file schema's), each
+ * naming a rule: one naming none is an error at its id.
+ */
+export function declaredExceptions(
+  raw: unknown,
+  at: PathSegment[],
+  from: PolicyExceptionUsed['from'],
+  policy: PolicyContext | undefined,
+  problems: LocatedProblem[],
+): DeclaredException[] {
+  if (!Array.isArray(raw)) return [];
+  const out: DeclaredException[] = [];
+  raw.forEach((item, i) => {
+    if (!isPlainObject(item) || typeof item.id !== 'string' || typeof item.reason !== 'string') return;
+    const path = [...at, i, 'id'];
+    if (!policy?.ids.has(item.id)) {
+      const known = policy ? [...policy.ids].join(', ') : '';
+      problems.push(
+        error(
+          path,
+          'policy.exception.unknown',
+          policy
+            ? `no policy rule has the id ${JSON.stringify(item.id)}; the rules are: ${known || 'none'}`
+            : `no policy rule has the id ${JSON.stringify(item.id)}: the set declares no policy:`,
+        ),
+      );
+      return;
+    }
+    out.push({ id: item.id, reason: item.reason, from, path });
+  });
+  return out;
+}
+
+// Most monitors pass: one shared answer for them.
+const NOTHING = Object.freeze({
+  problems: Object.freeze([]) as unknown as LocatedProblem[],
+  used: Object.freeze([]) as unknown as PolicyExceptionUsed[],
+});
+
+/** Violations of one monitor, located; and the exceptions that spared it one. */
+export function policyProblems(
+  input: Readonly<Record<string, unknown>>,
+  item: Readonly<Record<string, unknown>>,
+  defaults: Readonly<Record<string, unknown>>,
+  index: number,
+  rules: readonly CompiledRule[],
+  exceptions: readonly DeclaredException[],
+): { problems: LocatedProblem[]; used: PolicyExceptionUsed[] } {
+  const violations = violationsOf(rules, input);
+  if (violations.length === 0) return NOTHING;
+  const problems: LocatedProblem[] = [];
+  const used: PolicyExceptionUsed[] = [];
+  for (const violation of violations) {
+    const exception = exceptions.find((e) => e.id === violation.rule.id);
+    if (exception) {
+      if (!used.some((u) => u.id === exception.id))
+        used.push({ id: exception.id, reason: exception.reason, from: exception.from });
+      continue;
+    }
+    const field = violation.finding.field;
+    const path: PathSegment[] =
+      field !== undefined && Object.hasOwn(item, field)
+        ? ['monitors', index, field]
+        : field !== undefined && Object.hasOwn(defaults, field)
+          ? ['defaults', field]
+          : ['monitors', index];
+    const problem = error(path, `policy.${violation.rule.id}`, violationMessage(violation));
+    if (violation.rule.level === 'advisory') problem.severity = 'warning';
+    problems.push(problem);
+  }
+  return { problems, used };
+}

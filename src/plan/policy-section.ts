@@ -1,0 +1,96 @@
+// The plan's policy section: the violations and warnings the loader found (located), the
+// changes a `deny` rule refuses, and every exception used, so that a reviewer reads them in
+// the pull request. Pure: the diagnostics, the desired state and the changes in, data out.
+import { MonitorsError } from '../errors.js';
+import type { DesiredState, Diagnostic } from '../model/monitor.js';
+import { isPolicyViolation, ruleOfCode } from '../policy/codes.js';
+import { deniedChanges } from '../policy/deny.js';
+import { compareText } from '../model/compare-text.js';
+import type { PlanPolicy, PlannedChange, PolicyFinding } from './types.js';
+
+export interface PolicyInput {
+  desired: DesiredState;
+  /** The load's diagnostics: those with a violation's code (`policy.<id>`) are taken. */
+  diagnostics: readonly Diagnostic[];
+  changes: readonly PlannedChange[];
+  /** The type of each live monitor by id: what a delete's `where.type` reads. */
+  liveTypes: ReadonlyMap<string, string>;
+}
+
+/** undefined when the set declares no policy and no monitor uses an exception. */
+export function policySection({ desired, diagnostics, changes, liveTypes }: PolicyInput): PlanPolicy | undefined {
+  const exceptions = desired.monitors.flatMap((m) =>
+    (m.policyExceptions ?? []).map((e) => ({
+      rule: e.id,
+      monitor: m.name,
+      reason: e.reason,
+      file: m.source.file,
+      line: m.source.line,
+      col: m.source.col,
+      ...(m.instance !== undefined ? { instance: m.instance } : {}),
+      from: e.from,
+    })),
+  );
+  const policy = desired.policy;
+  if (!policy && exceptions.length === 0) return undefined;
+  const findings = diagnostics.filter((d) => isPolicyViolation(d.code)).map(findingOf);
+  const rules = policy?.rules ?? [];
+  const checked = changes.map((change) => ({
+    action: change.action,
+    name: change.name,
+    ...(change.previous_name !== undefined ? { previousName: change.previous_name } : {}),
+    ...typeOf(change, liveTypes),
+    change,
+  }));
+  const denied = deniedChanges(rules, checked).map(({ rule, change }) => ({
+    rule: rule.id,
+    level: rule.level,
+    action: change.action,
+    name: change.name,
+    id: change.change.id,
+    message: `policy ${rule.id} (${rule.level}): ${rule.description ? `${rule.description.trim().replace(/[.!]$/, '')} (` : ''}a ${change.action} of "${change.name}" is denied${rule.description ? ')' : ''}`,
+  }));
+  const violations = findings.filter((f) => f.severity === 'error').map(({ severity: _s, ...f }) => f);
+  return {
+    ...(policy ? { source: policy.source } : {}),
+    rules: rules.map((r) => ({ id: r.id, level: r.level, fingerprint: r.fingerprint })),
+    // An advisory deny rule warns (its denial is listed); it does not refuse the plan.
+    refused: violations.length > 0 || denied.some((d) => d.level === 'mandatory'),
+    violations,
+    warnings: findings.filter((f) => f.severity !== 'error').map(({ severity: _s, ...f }) => f),
+    denied,
+    exceptions: exceptions.sort(
+      (a, b) => compareText(a.rule, b.rule) || compareText(a.file, b.file) || a.line - b.line,
+    ),
+  };
+}
+
+/** PLAN_POLICY when the plan's policy section refuses it; nothing is written then. */
+export function policyRefusal(policy: PlanPolicy | undefined, command: string): MonitorsError | undefined {
+  if (!policy?.refused) return undefined;
+  const refusedChanges = policy.denied.filter((d) => d.level === 'mandatory').length;
+  const parts = [
+    ...(policy.violations.length > 0
+      ? [`${policy.violations.length} mandatory violation${policy.violations.length === 1 ? '' : 's'}`]
+      : []),
+    ...(refusedChanges > 0 ? [`${refusedChanges} change${refusedChanges === 1 ? '' : 's'} a deny rule refuses`] : []),
+  ];
+  return new MonitorsError(
+    'PLAN_POLICY',
+    `the policy refuses this ${command}: ${parts.join(' and ')}; nothing was written`,
+    {
+      hint: 'Fix what the policy section lists, or add a policy_exceptions entry with its reason to the monitor, for review in the pull request (docs/policy.md).',
+    },
+  );
+}
+
+function findingOf(d: Diagnostic): PolicyFinding & { severity: Diagnostic['severity'] } {
+  return { rule: ruleOfCode(d.code), file: d.file, line: d.line, col: d.col, message: d.message, severity: d.severity };
+}
+
+function typeOf(change: PlannedChange, liveTypes: ReadonlyMap<string, string>): { type?: string } {
+  const bodyType = change.body?.type;
+  if (typeof bodyType === 'string') return { type: bodyType };
+  const live = change.id === null ? undefined : liveTypes.get(change.id);
+  return live !== undefined ? { type: live } : {};
+}

@@ -1,0 +1,42 @@
+// The `schema:` escape hatch: a rule's JSON Schema (draft-07) compiled with ajv, which is
+// loaded only when a rule has one (the loader's own checks are compiled ahead of time).
+import { Ajv, type ErrorObject } from 'ajv';
+import { PASS } from './requirements.js';
+import type { Finding, SchemaCompiler } from './types.js';
+
+export function schemaCompiler(): SchemaCompiler {
+  // No meta-schema check (compiling draft-07's own schema costs more than the rules): ajv
+  // still refuses a keyword of the wrong type or unknown to it, a bad pattern or $ref.
+  const ajv = new Ajv({
+    allErrors: true,
+    validateSchema: false,
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+  });
+  return (schema) => {
+    try {
+      const validate = ajv.compile(schema);
+      return { validate: (value) => (validate(value) ? PASS : (validate.errors ?? []).map(findingOf)) };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+}
+
+/** The field at fault is the first segment of the error's path (a required one: the property it names, missing). */
+function findingOf(e: ErrorObject): Finding {
+  const segments = e.instancePath.split('/').slice(1);
+  const field = segments[0]?.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (field === undefined) {
+    const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
+    return {
+      field: undefined,
+      message: missing ? `${missing} must be set (schema)` : `the monitor ${e.message ?? 'is refused'} (schema)`,
+    };
+  }
+  const label = segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+  return { field, message: `${label} ${e.message ?? 'is refused'} (schema)` };
+}
