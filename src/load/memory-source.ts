@@ -7,6 +7,7 @@
 // a step's result is already known, differ. Validate passes neither and reads the disk.
 import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
 import type { FoundFile } from './discover.js';
+import type { PolicyContext } from './checks/policy-check.js';
 import type { DeclaredEnvironments } from './expand/environments.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import type { ExactParse } from './parse/exact-parse.js';
@@ -98,11 +99,11 @@ function keyText(parts: unknown[]): string {
 
 /** The set's policy as its rules' data, in each environment (what the checks of a monitor read of it). */
 function policyKey(options: AnalyseOptions): unknown {
-  const policy = options.policy as
-    (AnalyseOptions['policy'] & { dataFor?: (e: string | undefined) => unknown }) | undefined;
+  const policy: (PolicyContext & { dataFor?: (environment: string | undefined) => unknown }) | undefined =
+    options.policy;
   if (!policy) return null;
   const environments = [undefined, ...(options.checked ?? options.declared?.names ?? [])];
-  return [[...policy.ids], environments.map((e) => policy.dataFor?.(e) ?? null)];
+  return [[...policy.ids], environments.map((e) => (policy.dataFor ? policy.dataFor(e) : null))];
 }
 
 const NO_VARS: DeclaredEnvironments['vars'] = new Map();
