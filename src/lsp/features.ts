@@ -105,13 +105,13 @@ export function registerFeatures(context: ServerContext, _documents: TextDocumen
         selectionRange: range(n.selection),
         children: n.children.map(toSymbol),
       });
-      return documentSymbols(input.abs, input.load, input.root, index).map(toSymbol);
+      return documentSymbols(input.abs, await input.load.result(), input.root, index).map(toSymbol);
     }),
   );
   connection.onWorkspaceSymbol(
     guarded(log, 'workspaceSymbol', async ({ query }) => {
       const loads = await Promise.all(
-        context.sets().map(async (set) => ({ load: await set.current(), root: set.root })),
+        context.sets().map(async (set) => ({ result: await (await set.current()).result(), root: set.root })),
       );
       return workspaceSymbols(loads, query).map((s) => ({
         name: s.name,

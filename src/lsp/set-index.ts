@@ -3,7 +3,6 @@
 // environment's `settings.environments.NAME.vars`), and where each monitor name is written
 // (the monitor's `name:`, and the `moved:` and `removed:` entries naming it). Each file's
 // parse is kept while its text stays the same.
-import path from 'node:path';
 import type { Buffers } from './buffers.js';
 import { fileNodes, pairsOf, spanOfNode, valueOf, type FileNodes, type Span } from './yaml-nodes.js';
 import type { SetLoad } from './workspace-set.js';
@@ -43,8 +42,8 @@ export class SetIndex {
     return (this.buffers.text(abs) ?? '').slice(0, offset).split('\n').length;
   }
 
-  files(load: SetLoad, root: string): string[] {
-    return load.result.state.files.map((f) => path.resolve(root, f));
+  files(load: SetLoad, _root: string): string[] {
+    return load.files;
   }
 
   /** Where `${var.NAME}` is set for a file: its own `vars:`, and each environment's vars (which win). */

@@ -47,7 +47,7 @@ export async function completionsAt(input: CompletionInput): Promise<Item[]> {
   if (ref) return [];
   const path = cursor.path.join('.');
   if (cursor.valueOf === 'environments' || (path.endsWith('environments') && cursor.path.at(-1) === 'environments'))
-    return load.result.declaredEnvironments.map((label) => ({ label, kind: VALUE }));
+    return load.declaredEnvironments.map((label) => ({ label, kind: VALUE }));
   if (
     /^(moved\.-$|removed\.-$)/.test(path) &&
     (cursor.valueOf === 'from' || cursor.valueOf === 'to' || cursor.valueOf === 'name')
@@ -84,7 +84,7 @@ function topKeys(): Item[] {
 /** Names of the set's monitors in every environment, and those only a lock file still records. */
 async function monitorNames({ load, root, locks }: CompletionInput): Promise<Item[]> {
   const names = new Map<string, string>();
-  for (const { state } of load.result.environments) {
+  for (const { state } of (await load.result()).environments) {
     for (const m of state.monitors) names.set(nameKey(m.name), m.name);
     const read = await locks.forState(state, root);
     if ('lock' in read)

@@ -43,7 +43,7 @@ export async function hoverAt(input: HoverInput): Promise<string | undefined> {
   }
   if (ref?.kind === 'each') {
     const values = new Set<string>();
-    for (const { state } of load.result.environments)
+    for (const { state } of (await load.result()).environments)
       for (const m of state.monitors)
         if (path.resolve(root, m.source.file) === abs && m.instance !== undefined) {
           const v = new RegExp(`(?:^|, )${ref.name}=([^,]*)`).exec(m.instance)?.[1];
@@ -74,7 +74,7 @@ async function nameHover({ abs, offset, load, root, locks, index }: HoverInput):
   const entry = index.nodes(abs)?.monitors.find((e) => offset >= e.span.start && offset <= e.span.end);
   if (!entry) return undefined;
   const lines: string[] = [];
-  for (const { name, state } of load.result.environments) {
+  for (const { name, state } of (await load.result()).environments) {
     const made = state.monitors.filter(
       (m) => path.resolve(root, m.source.file) === abs && m.entry?.index === entry.index,
     );

@@ -3,7 +3,7 @@
 // name, found where it is written).
 import path from 'node:path';
 import type { SetIndex } from '../set-index.js';
-import type { SetLoad } from '../workspace-set.js';
+import type { LoadResult } from '../../load/index.js';
 
 export interface SymbolNode {
   name: string;
@@ -13,13 +13,13 @@ export interface SymbolNode {
   children: SymbolNode[];
 }
 
-export function documentSymbols(abs: string, load: SetLoad, root: string, index: SetIndex): SymbolNode[] {
+export function documentSymbols(abs: string, result: LoadResult, root: string, index: SetIndex): SymbolNode[] {
   const nodes = index.nodes(abs);
   if (!nodes) return [];
   return nodes.monitors.map((entry) => {
     const name = entry.fields.get('name')?.value;
     const instances = new Map<string, string[]>();
-    for (const { name: env, state } of load.result.environments)
+    for (const { name: env, state } of result.environments)
       for (const m of state.monitors)
         if (m.instance !== undefined && m.entry?.index === entry.index && path.resolve(root, m.source.file) === abs)
           instances.set(m.name, [...(instances.get(m.name) ?? []), ...(env === undefined ? [] : [env])]);
@@ -48,12 +48,12 @@ export interface WorkspaceSymbol {
   environment: string | undefined;
 }
 
-export function workspaceSymbols(loads: { load: SetLoad; root: string }[], query: string): WorkspaceSymbol[] {
+export function workspaceSymbols(loads: { result: LoadResult; root: string }[], query: string): WorkspaceSymbol[] {
   const out: WorkspaceSymbol[] = [];
   const seen = new Set<string>();
   const q = query.toLowerCase();
-  for (const { load, root } of loads)
-    for (const { name: environment, state } of load.result.environments)
+  for (const { result, root } of loads)
+    for (const { name: environment, state } of result.environments)
       for (const m of state.monitors) {
         const abs = path.resolve(root, m.source.file);
         const key = `${m.name}\u0000${abs}`;
