@@ -27,6 +27,7 @@ export class LoadCache {
   private readonly files = new Map<string, CachedFile>();
   private readonly analyses = new WeakMap<object, { key: string; analysis: FileAnalysis }>();
   private readonly exacts = new Map<string, { text: string; exact: ExactParse }>();
+  private readonly tests = new WeakMap<Buffer, boolean>();
   private lastOptions: AnalyseOptions | undefined;
   private lastKey = '';
 
@@ -39,6 +40,13 @@ export class LoadCache {
     if ('bytes' in read) this.files.set(found.abs, { bytes: read.bytes, positions, pristine: copyOf(file, found) });
     else this.files.delete(found.abs);
     return file;
+  }
+
+  /** The pipeline's one test of a file's bytes (may it declare settings?), asked once of the same bytes: an unchanged file is read as the same Buffer. */
+  remembered(bytes: Buffer, test: (bytes: Buffer) => boolean): boolean {
+    let answer = this.tests.get(bytes);
+    if (answer === undefined) this.tests.set(bytes, (answer = test(bytes)));
+    return answer;
   }
 
   /** analyseFile, or its last result for the same parsed value under the same options. */
