@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'bundle/**', 'node_modules/**', 'coverage/**', 'src/load/generated/**', '**/*.d.mts'] },
+  { ignores: ['**/dist/**', 'bundle/**', 'node_modules/**', 'coverage/**', 'src/load/generated/**', '**/*.d.mts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -67,10 +67,11 @@ export async function buildBundle() {
 export function licensesOf(metafile, pkg, where) {
   const packages = new Map();
   for (const input of Object.keys(metafile.inputs)) {
-    const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    // The last node_modules/ of the path: a package nested inside another is its own.
+    const match = /^(.*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (!match) continue;
-    const dir = input.slice(0, match.index + match[0].length - 1);
-    packages.set(match[1], dir);
+    const dir = match[0].slice(0, -1);
+    packages.set(match[2], dir);
   }
   const sections = [...packages.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -256,9 +256,10 @@ function lockFields(change: PlannedChange) {
   if (!change.lock_record)
     throw new MonitorsError('PLAN_INVALID', `the plan's ${change.action} of "${change.name}" has no lock record`);
   // As the plan made it (src/plan/lock-record.ts decides what a record holds).
-  const { fingerprint, values, fields, secrets } = change.lock_record;
+  const { fingerprint, values, fields, secrets, file } = change.lock_record;
   return {
     fingerprint,
+    ...(file !== undefined ? { file } : {}),
     ...(values ? { values } : {}),
     ...(fields ? { fields } : {}),
     ...(secrets && Object.keys(secrets).length > 0 ? { secrets } : {}),

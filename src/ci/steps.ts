@@ -17,9 +17,16 @@ export function commandArgs(options: CiOptions): string[] {
     case 'plan':
     case 'drift': // a plan whose changes are drift
       return ['plan', options.path, ...lockArgs(options), '--detailed-exitcode', '--format', 'markdown'];
-    default:
+    case 'apply':
       return ['apply', options.path, ...lockArgs(options), '--yes'];
+    default:
+      return unhandled(options.command);
   }
+}
+
+/** A command of CI_COMMANDS no case handles: the typecheck names the switch, at run time it is refused. */
+function unhandled(command: never): never {
+  throw new Error(`monitors ci: no CLI run for the command ${String(command)}`);
 }
 
 /** After a plan: check the monitors it creates or replaces, in Markdown for the comment. */

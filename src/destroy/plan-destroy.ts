@@ -10,6 +10,7 @@ import { nameKey } from '../plan/match.js';
 import { CREATED_UNRECORDED, withCreatesInFlight } from '../plan/pending-creates.js';
 import { deleteOf } from '../plan/planner.js';
 import { describeReason } from '../plan/reasons.js';
+import { recordInScope, type FileScope } from '../plan/named-files.js';
 import { PLAN_FORMAT_VERSION, type Plan } from '../plan/types.js';
 
 export interface DestroyInput {
@@ -19,9 +20,11 @@ export interface DestroyInput {
   lock: LockFile | undefined;
   /** The lock file's path as shown to the user. */
   lockShown: string;
+  /** Files named one by one: only the records of those files (or of files gone from the set) are deleted. */
+  files?: FileScope;
 }
 
-export function planDestroy({ desired, live, lock: found, lockShown }: DestroyInput): Plan {
+export function planDestroy({ desired, live, lock: found, lockShown, files }: DestroyInput): Plan {
   const lock = found ?? { monitors: [] };
   // A monitor a create in flight made (the apply killed before recording it) is managed too.
   const inFlight = withCreatesInFlight(lock, live);
@@ -32,9 +35,15 @@ export function planDestroy({ desired, live, lock: found, lockShown }: DestroyIn
     a.name < b.name ? -1 : a.name > b.name ? 1 : (a.id ?? '') < (b.id ?? '') ? -1 : 1;
   const reason = (l: LiveMonitor) =>
     adopted.has(l.id) ? `${describeReason('destroy')}; ${CREATED_UNRECORDED}` : describeReason('destroy');
+  const fileOf = new Map(inFlight.records.map((r) => [r.id, r.file]));
+  const inFiles = (l: LiveMonitor) => !files || recordInScope(fileOf.get(l.id), files);
   const changes = live
-    .filter((l) => recorded.has(l.id))
+    .filter((l) => recorded.has(l.id) && inFiles(l))
     .map((l) => deleteOf(l, 'destroy', reason(l)))
+    .sort(byName);
+  const outside = live
+    .filter((l) => recorded.has(l.id) && !inFiles(l))
+    .map((l) => ({ action: 'delete' as const, name: l.name, id: l.id, reason: 'destroy' as const }))
     .sort(byName);
   const unmanaged = live
     .filter((l) => !recorded.has(l.id))
@@ -48,8 +57,15 @@ export function planDestroy({ desired, live, lock: found, lockShown }: DestroyIn
     format_version: PLAN_FORMAT_VERSION,
     intent: 'destroy',
     ...(environment !== undefined ? { environment } : {}),
-    summary: { create: 0, replace: 0, delete: changes.length, unchanged: 0 },
+    summary: {
+      create: 0,
+      replace: 0,
+      delete: changes.length,
+      unchanged: 0,
+      ...(files ? { outside_files: outside.length } : {}),
+    },
     changes,
+    ...(files ? { files: [...files.shown], outside_files: outside } : {}),
     unmanaged,
     live_fingerprint: liveFingerprint(live, liveLine),
     stale_lock_ids: stale.map((r) => r.id).sort(),

@@ -34,6 +34,15 @@ export const plannerFingerprint: FingerprintFn = (input) => {
  */
 export function lockRecordFor(monitor: ReadMonitor, fingerprint: FingerprintFn): LockRecord {
   const verified = monitor.defaulted.length === 0 && monitor.todo.length === 0;
-  if (!verified) return { id: monitor.id, name: monitor.name, fingerprint: null };
+  if (!verified) {
+    // What export filled in without reading it: the plan marks these values while the YAML keeps them.
+    const guessed = Object.fromEntries(monitor.defaulted.map((field) => [field, monitor.input[field]]));
+    return {
+      id: monitor.id,
+      name: monitor.name,
+      fingerprint: null,
+      ...(monitor.defaulted.length > 0 ? { guessed } : {}),
+    };
+  }
   return { id: monitor.id, name: monitor.name, ...fingerprint(monitor.input) };
 }

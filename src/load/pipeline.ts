@@ -89,11 +89,11 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   for (let i = 0; i < reads.length; i++) {
     const file = await load(i, !summary);
     if (!file.parsed || foreign.has(file)) continue;
-    file.analysis = cache ? cache.analyse(file.value, analyseOptions) : analyseFile(file.value, analyseOptions);
-    const own = policy?.problems.get(i);
-    if (own) policyProblems.set(file, own);
-    // A new list: an analysis the cache keeps for the next load is not added to.
-    if (own?.length) file.analysis = { ...file.analysis, problems: [...file.analysis.problems, ...own] };
+    const analysis = cache ? cache.analyse(file.value, analyseOptions) : analyseFile(file.value, analyseOptions);
+    // A new object when policy adds problems: the cache's analysis is shared across runs.
+    const own = policy?.problems.get(i) ?? [];
+    if (own.length > 0) policyProblems.set(file, own);
+    file.analysis = own.length === 0 ? analysis : { ...analysis, problems: [...analysis.problems, ...own] };
     if (summary && file.analysis.problems.length === 0 && file.positionsComplete && !file.analysis.settings) {
       keepPlacesOnly(file, file.analysis);
       slimmed.add(file);
@@ -114,14 +114,14 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     const problems = [...(file.analysis?.problems ?? []), ...(cross.get(index) ?? [])];
     if (problems.length > 0 || (file.analysis && !file.positionsComplete)) {
       if (slimmed.has(file)) readAgain(file);
-      await useExactParse(file, analyseOptions, policyProblems.get(file), cache);
+      await useExactParse(file, analyseOptions, cache, policyProblems.get(file));
     }
     varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings');
     for (const d of file.diagnostics) diagnostics.push(d);
   }
   // A problem that came through an environment's var names where the var is set, in the settings file.
   if (varsInSettings && settingsFile && !settingsFile.exact) {
-    await useExactParse(settingsFile, analyseOptions, policyProblems.get(settingsFile), cache);
+    await useExactParse(settingsFile, analyseOptions, cache, policyProblems.get(settingsFile));
     for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end
   }
   // What only problems need is loaded only when there are some (a valid set has no exact parse).
@@ -144,8 +144,8 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
 async function useExactParse(
   file: LoadedFile,
   options: AnalyseOptions,
+  cache: LoadCache | undefined,
   policyProblems: readonly LocatedProblem[] = [],
-  cache?: LoadCache,
 ): Promise<void> {
   if (file.exact) return;
   const { exactParse } = await import('./parse/exact-parse.js');

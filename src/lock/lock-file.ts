@@ -122,9 +122,11 @@ export function parseLock(text: string, path: string): LockFile {
       name: r.name,
       fingerprint: r.fingerprint,
       ...(isStringMap(r.fields) ? { fields: r.fields } : {}),
+      ...(typeof r.file === 'string' ? { file: r.file } : {}),
       ...(isStringMap(r.secrets) ? { secrets: r.secrets } : {}),
       // Any JSON values: what they mean is the planner's business (src/plan/lock-record.ts).
       ...(isObject(r.values) ? { values: r.values } : {}),
+      ...(isObject(r.guessed) ? { guessed: r.guessed } : {}),
     };
   });
   const pending = parsePending(value.pending_creates, invalid);
@@ -170,7 +172,9 @@ export function withoutRecords(lock: LockFile, ids: readonly string[]): LockFile
 function orderRecord(r: LockRecord): Record<string, unknown> {
   return {
     ...(r.fields !== undefined ? { fields: sortedMap(r.fields) } : {}),
+    ...(r.file !== undefined ? { file: r.file } : {}),
     fingerprint: r.fingerprint,
+    ...(r.guessed !== undefined ? { guessed: sortedMap(r.guessed) } : {}),
     id: r.id,
     name: r.name,
     ...(r.secrets !== undefined ? { secrets: sortedMap(r.secrets) } : {}),

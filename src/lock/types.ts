@@ -23,6 +23,12 @@ export interface RecordedInput {
   fields?: Record<string, string>;
   /** Secret field -> salted, deliberately slow hash (scrypt) of the last applied value. */
   secrets?: Record<string, string>;
+  /**
+   * The YAML file that defines the monitor, relative to the lock file's folder with `/`
+   * separators: a plan over some of the set's files deletes only records of those files.
+   * Absent in records written before it (such a record is deleted only by a whole-set plan).
+   */
+  file?: string;
 }
 
 export interface LockRecord extends Omit<RecordedInput, 'fingerprint'> {
@@ -33,6 +39,12 @@ export interface LockRecord extends Omit<RecordedInput, 'fingerprint'> {
    * export) without a verified input; the next plan replaces it once as "not verifiable".
    */
   fingerprint: string | null;
+  /**
+   * Values `export` wrote without reading them (the listing did not return the field): the
+   * plan marks each as guessed while the YAML still holds it. Only in records without a
+   * fingerprint; gone once the monitor is applied.
+   */
+  guessed?: Record<string, unknown>;
 }
 
 /**

@@ -9,6 +9,8 @@ import { recordedHashes, recordedOld } from './lock-record.js';
 import { desiredChange, type PreparedDesired } from './prepare.js';
 import { describeReason } from './reasons.js';
 import type { FieldChange, PlannedChange } from './types.js';
+import { unreadFields } from './unread-fields.js';
+import { bodyWithTemplates } from './wire-body.js';
 
 /** A replace lists what differs in meaning, both sides in canonical form (normalize.ts); its body is sent as written. */
 export function compareMatched(
@@ -53,6 +55,8 @@ export function compareMatched(
   if (!record || record.fingerprint === null)
     return desiredChange(d, prepared, {
       ...base,
+      // A full replacement of what nobody read: every field it sets, field by field.
+      fields: unreadFields(bodyWithTemplates(prepared.written(), d.envRefs), l, record),
       reason: 'not_verifiable',
       reason_text: describeReason('not_verifiable'),
     });

@@ -12,6 +12,7 @@ import { keyForGeneration } from './idempotency-key.js';
 import { matchDesired, nameKey } from './match.js';
 import { CREATED_UNRECORDED, withCreatesInFlight } from './pending-creates.js';
 import { forcedNames, selectTargets, withForce } from './targets.js';
+import { overwritesUnread } from './unread-fields.js';
 import {
   PLAN_FORMAT_VERSION,
   type ChangeReason,
@@ -121,6 +122,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     settled = settled.filter((e) => selection.targetsName(e.settled.name));
   }
   const environment = desired.settings.environment?.name;
+  const unread = overwritesUnread(planned);
   const plan: Plan = {
     format_version: PLAN_FORMAT_VERSION,
     ...(environment !== undefined ? { environment } : {}),
@@ -131,6 +133,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     live_fingerprint: liveFingerprint(live, (l) => liveLines?.get(l) ?? liveLine(l)),
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
     ...(settled.length > 0 ? { pending_creates: settled.map((e) => e.settled) } : {}),
+    ...(unread ? { overwrites_unread: unread } : {}),
     warnings: said.warnings,
     notes: [
       ...settled.flatMap((e) => (e.note !== undefined ? [e.note] : [])),

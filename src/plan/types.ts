@@ -25,7 +25,7 @@ export type ChangeReason =
  * written before values were kept (`not_recorded`, until the next apply), or the old value
  * came from `${env:...}` and only its hash was kept (`environment`).
  */
-export type OldSource = 'server' | 'lock' | 'not_recorded' | 'environment';
+export type OldSource = 'server' | 'lock' | 'not_recorded' | 'environment' | 'not_readable';
 
 export interface FieldChange {
   field: string;
@@ -38,6 +38,10 @@ export interface FieldChange {
   oldSource?: OldSource;
   /** Secrets: values are never in the plan; renderers print "(sensitive value changed)". */
   sensitive?: boolean;
+  /** The YAML leaves the field out: the full replacement sets the server's default (`new` is null). */
+  serverDefault?: boolean;
+  /** `export` wrote this value without reading it, and the YAML still holds it: check it. */
+  guessed?: boolean;
 }
 
 export interface PlannedChange {
@@ -107,6 +111,8 @@ export interface PlanSummary {
   unchanged: number;
   /** With --target: the changes left out of the plan; present only then. */
   not_targeted?: number;
+  /** With files named: the changes of the set's other files, left out; present only then. */
+  outside_files?: number;
 }
 
 /** A change a --target plan leaves out: listed, not carried out, its lock record untouched. */
@@ -130,6 +136,10 @@ export interface Plan {
   targets?: string[];
   /** With targets: the changes left out, in the order of `changes`. */
   not_targeted?: NotTargeted[];
+  /** The files named, when a plan covers some of the set's files (shown as given): the plan is partial. */
+  files?: string[];
+  /** With files: the changes of the set's other files, left out and their records untouched. */
+  outside_files?: NotTargeted[];
   /** Live monitors the tool does not manage: listed, never deleted. */
   unmanaged: { id: string; name: string }[];
   /** Hash of the live listing the plan was computed from; a saved plan is stale when it differs. */
@@ -142,6 +152,8 @@ export interface Plan {
    * the live monitor `id` names (fingerprint null), the one that create made. Absent when none.
    */
   pending_creates?: CreateSettled[];
+  /** Replaces of monitors nobody can read (not verifiable): how many, and the fields whose old value is not readable. */
+  overwrites_unread?: { monitors: number; fields: string[] };
   warnings: string[];
   notes: string[];
   /** What the set's `policy:` says of this plan (policy-section.ts); absent when the set declares none and no exception is used. */

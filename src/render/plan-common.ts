@@ -82,7 +82,24 @@ export function fieldSummary(change: FieldChange, isCreate: boolean): string {
   if (change.sensitive) return isCreate ? '(sensitive value)' : SENSITIVE;
   if (isCreate) return formatValue(change.new);
   const old = change.oldKnown ? formatValue(change.old) : unknownOld(change);
-  return `${old} -> ${formatValue(change.new)}`;
+  const next = change.serverDefault ? SERVER_DEFAULT : formatValue(change.new);
+  return `${old} -> ${next}${change.guessed ? `  ${GUESSED}` : ''}`;
+}
+
+/** The YAML leaves the field out: a full replacement sets the server's default. */
+export const SERVER_DEFAULT = '(server default)';
+/** A value `export` wrote without reading it. */
+export const GUESSED = '(guessed by export: check it)';
+
+/**
+ * The line a plan opens with when it replaces monitors nobody can read: how many are
+ * overwritten with values nobody has read, and which fields. Undefined otherwise.
+ */
+export function unreadLine(plan: Plan): string | undefined {
+  const unread = plan.overwrites_unread;
+  if (!unread) return undefined;
+  const n = unread.monitors;
+  return `${n} monitor${n === 1 ? '' : 's'} will be overwritten with values nobody has read (no lock record; the listing does not show the old value of ${unread.fields.join(', ')}). Check each field below, above all those guessed by export.`;
 }
 
 function unknownOld(change: FieldChange): string {

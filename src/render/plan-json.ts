@@ -23,6 +23,8 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
               new: f.new ?? null,
               old_known: f.oldKnown,
               ...(f.oldSource !== undefined ? { old_source: f.oldSource } : {}),
+              ...(f.serverDefault ? { server_default: true } : {}),
+              ...(f.guessed ? { guessed: true } : {}),
             },
       ),
       // A forget sends nothing: it has no key.
@@ -32,6 +34,8 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
       ...(c.source ? { source: publicSource(c.source) } : {}),
     })),
     ...(plan.targets ? { targets: plan.targets, not_targeted: plan.not_targeted ?? [] } : {}),
+    ...(plan.files ? { files: plan.files, outside_files: plan.outside_files ?? [] } : {}),
+    ...(plan.overwrites_unread ? { overwrites_unread: plan.overwrites_unread } : {}),
     unmanaged: plan.unmanaged,
     warnings: plan.warnings,
     notes: plan.notes,

@@ -12,6 +12,7 @@ import {
   sourceText,
   summaryLine,
   targetsText,
+  unreadLine,
 } from './plan-common.js';
 
 /** Room for the changes, leaving space for the head, the tail and the cut note. */
@@ -21,20 +22,29 @@ const ICON = { create: '➕ create', replace: '🔁 replace', delete: '🗑️ d
 
 export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string {
   const head = [`**${summaryLine(plan, plan.environment)}**`, ''];
+  const unread = unreadLine(plan);
+  if (unread) head.push(`> ⚠️ ${inline(unread)}`, ''); // above the fold
   if (plan.targets)
     head.push(`> Partial plan: only the monitors matching --target ${inline(targetsText(plan.targets))}.`, '');
+  if (plan.files)
+    head.push(
+      `> Partial plan: only the monitors of ${inline(plan.files.join(', '))} (the set's other files are left alone).`,
+      '',
+    );
   for (const w of plan.warnings) head.push(`> ⚠️ ${inline(w)}`, '');
   // Above the changes: what the policy says decides whether they may go ahead.
   const policy = plan.policy ? policyMarkdownLines(plan.policy) : [];
   head.push(...policy);
   const left = plan.not_targeted ?? [];
-  if (plan.changes.length === 0 && plan.unmanaged.length === 0 && left.length === 0)
+  const outside = plan.outside_files ?? [];
+  if (plan.changes.length === 0 && plan.unmanaged.length === 0 && left.length + outside.length === 0)
     return `${head.join('\n').trimEnd()}\n`;
 
   // The unmanaged list and the notes are bounded first (notes may be one per stale lock
   // record: thousands), so that the changes can never push the comment past the limit.
   const unmanaged = [
     ...(left.length > 0 ? [notTargetedLine(left, budget / 10)] : []),
+    ...(outside.length > 0 ? [notTargetedLine(outside, budget / 10, 'outside the files named')] : []),
     ...(plan.unmanaged.length > 0 ? [unmanagedLine(plan.unmanaged, budget / 10)] : []),
   ];
   const notes: string[] = [];
@@ -97,9 +107,9 @@ function unmanagedLine(unmanaged: Plan['unmanaged'], room: number): string {
 }
 
 /** The changes a --target plan leaves out, by action and name, bounded like the unmanaged list. */
-function notTargetedLine(left: NonNullable<Plan['not_targeted']>, room: number): string {
+function notTargetedLine(left: NonNullable<Plan['not_targeted']>, room: number, what = 'not targeted'): string {
   const n = left.length;
-  return `${n} change${n === 1 ? '' : 's'} not targeted (left out of this plan; their lock records are untouched): ${nameList(
+  return `${n} change${n === 1 ? '' : 's'} ${what} (left out of this plan; their lock records are untouched): ${nameList(
     left.map((c) => `${c.action} ${code(c.name)}`),
     room,
   )}`;

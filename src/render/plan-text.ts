@@ -3,7 +3,15 @@
 // (the CLI decides: a TTY and no NO_COLOR). Every text from the plan passes printable():
 // only the renderer's own colour codes reach the terminal.
 import type { PlannedChange, Plan } from '../plan/types.js';
-import { fieldSummary, isMultiline, multilineDiff, sourceText, summaryLine, targetsText } from './plan-common.js';
+import {
+  fieldSummary,
+  isMultiline,
+  multilineDiff,
+  sourceText,
+  summaryLine,
+  targetsText,
+  unreadLine,
+} from './plan-common.js';
 import { printable } from '../model/printable.js';
 import { policyTextLines } from './plan-policy.js';
 
@@ -18,7 +26,10 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   const paint: Paint = (code, text) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const out: string[] = [];
   if (plan.environment !== undefined) out.push(paint(1, printable(`Environment: ${plan.environment}`)), '');
+  const unread = unreadLine(plan);
+  if (unread) out.push(paint(33, printable(`Warning: ${unread}`)), '');
   if (plan.targets) out.push(paint(1, printable(`Targets: ${targetsText(plan.targets)} (a partial plan)`)), '');
+  if (plan.files) out.push(paint(1, printable(`Files: ${plan.files.join(', ')} (a partial plan of the set)`)), '');
   for (const change of plan.changes) out.push(...changeBlock(change, paint), '');
   const left = plan.not_targeted?.length ?? 0;
   if (left > 0) {
@@ -26,6 +37,14 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
       `Not targeted: ${left} other change${left === 1 ? ' is' : 's are'} left out of this plan; their lock records are untouched (plan without --target to see ${left === 1 ? 'it' : 'them'}).`,
       '',
     );
+  }
+  const outside = plan.outside_files ?? [];
+  if (outside.length > 0) {
+    out.push(
+      `Outside the files named: ${outside.length} change${outside.length === 1 ? '' : 's'} of the set's other files ${outside.length === 1 ? 'is' : 'are'} left out of this plan, ${outside.length === 1 ? 'its lock record' : 'their lock records'} untouched (plan the whole set to see ${outside.length === 1 ? 'it' : 'them'}):`,
+    );
+    for (const c of outside) out.push(printable(`  ${c.action} "${c.name}"${c.id ? ` (${c.id})` : ''}`));
+    out.push('');
   }
   if (plan.unmanaged.length > 0) {
     out.push(

@@ -1,13 +1,15 @@
 // The committed bundle (bundle/, what the Action runs): the same bytes as a fresh build of
 // the source and lock file as they are (so a change to src/ without `npm run bundle` fails
 // CI), nothing in it tied to the machine that built it, and, its folder copied alone into an
-// empty folder, a whole CLI: its version, validate, the simulator, and plan and apply (whose
-// YAML loader runs on a worker thread started from the bundle's entry).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// empty folder, a whole CLI: its version, validate, the simulator, plan and apply (whose
+// YAML loader runs on a worker thread started from the bundle's entry), and the language
+// server as editors start it.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLsp, uriOf } from '../helpers/lsp-client.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
@@ -94,6 +96,22 @@ describe('the bundle copied alone into an empty folder', { timeout: 120_000 }, (
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('(10.1.2.3: private network (RFC 1918))');
     expect(r.stdout).toContain('IPv4-mapped IPv6 form of 127.0.0.1: loopback');
+  });
+
+  it('runs the language server as editors start it (`node bundle/monitors.mjs lsp --stdio`)', async () => {
+    const folder = join(dir, 'editor');
+    mkdirSync(folder);
+    const file = join(folder, 'typo.yaml');
+    const text = `${E2E_DEFAULTS}monitors:\n  - name: "typo: home"\n    url: https://example.com/\n    timeout: 5\n`;
+    writeFileSync(file, text);
+    const lsp = await startLsp({ rootUri: uriOf(folder) }, { cli: bundle, cwd: folder });
+    await lsp.open(file, text);
+    const found = await lsp.waitFor(uriOf(file), (d) => d.length > 0);
+    expect(found.map((d) => [d.code, d.range.start.line + 1])).toEqual([
+      ['schema.additionalProperties', text.split('\n').indexOf('    timeout: 5') + 1],
+    ]);
+    expect(await lsp.close()).toBe(0);
+    expect(lsp.stderr()).toBe('');
   });
 
   it('plans (YAML loaded on a worker thread of the bundle), applies and plans again with no changes', async () => {

@@ -172,3 +172,20 @@ monitors:
     expect(Object.keys(r.state.monitors[0]!)).not.toContain('policyExceptions');
   });
 });
+
+describe('policy keys that take one value or a list', () => {
+  it('get one message at the value, not one per branch of the schema', async () => {
+    const r = await loadFiles({
+      'platform.yaml': `policy:
+  - id: odd
+    level: mandatory
+    where: { type: 5 }
+    require: { execution_mode: [] }
+`,
+    });
+    expect(where(r)).toEqual(['platform.yaml:4:20 error schema.oneOf', 'platform.yaml:5:32 error schema.oneOf']);
+    expect(r.diagnostics[0]?.message).toBe(
+      'where.type must be one value or a non-empty list of values (docs/policy.md says which)',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 // The planner case by case: each reason, ownership, listing modes and canonical equality,
 // with hand-built desired monitors, live listings and lock files.
 import { describe, expect, it } from 'vitest';
+import { monitorInputProperties } from '../../src/schema/monitor-input-schema.js';
 import type { LiveMonitor } from '../../src/model/monitor.js';
 import type { LockFile } from '../../src/lock/types.js';
 import type { PlanOptions } from '../../src/plan/planner.js';
@@ -224,16 +225,35 @@ const cases: Case[] = [
     live: [liveOf(X, input('alpha'), 'spec')],
     lock: lockOf([]),
     check: (p) => {
-      expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'not_verifiable', fields: [] });
+      expect(p.changes[0]).toMatchObject({ action: 'replace', id: X, reason: 'not_verifiable' });
       expect(p.changes[0]!.lock_record?.fingerprint).toMatch(/^sha256:/);
+      // Every field the full replacement sets: old where the (spec) listing shows it, else not readable.
+      const fields = p.changes[0]!.fields;
+      expect(fields.map((f) => f.field)).toEqual(Object.keys(monitorInputProperties));
+      expect(fields.find((f) => f.field === 'url')).toMatchObject({ oldKnown: true, oldSource: 'server' });
+      expect(fields.find((f) => f.field === 'retry_count')).toMatchObject({
+        oldKnown: false,
+        oldSource: 'not_readable',
+      });
+      expect(fields.find((f) => f.field === 'group')).toMatchObject({ new: null, serverDefault: true });
+      expect(p.overwrites_unread?.monitors).toBe(1);
+      expect(p.overwrites_unread?.fields).toContain('auth_type');
+      expect(p.overwrites_unread?.fields).not.toContain('url');
     },
   },
   {
     title: 'not_verifiable: a record adopted with fingerprint null',
     desired: state([a]),
     live: [liveOf(X, input('alpha'), 'full')],
-    lock: lockOf([{ id: X, name: 'alpha', fingerprint: null }]),
-    check: (p) => expect(p.changes[0]).toMatchObject({ reason: 'not_verifiable', fields: [] }),
+    lock: lockOf([{ id: X, name: 'alpha', fingerprint: null, guessed: { retry_count: 1, max_redirects: 99 } }]),
+    check: (p) => {
+      expect(p.changes[0]).toMatchObject({ reason: 'not_verifiable' });
+      // Guessed by export while the YAML still holds the guess; a value edited since is not marked.
+      const field = (name: string) => p.changes[0]!.fields.find((f) => f.field === name);
+      expect(p.changes[0]!.body?.retry_count).toBe(1);
+      expect(field('retry_count')?.guessed).toBe(true);
+      expect(field('max_redirects')?.guessed).toBeUndefined();
+    },
   },
   {
     title: 'renamed via `moved`: PUT on the same id, previous name kept, name shown as changed',

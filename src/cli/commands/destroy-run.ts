@@ -10,6 +10,7 @@ import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { checkLockWorkspace } from '../planning/workspace.js';
+import { fileScope, namedFilesOf } from '../planning/set-files.js';
 import { displayPath } from '../../model/display-path.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
 import { writeSettings } from '../steps/write-settings.js';
@@ -22,7 +23,10 @@ export async function finishDestroyCommand(paths: string[], options: DestroyOpti
 export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
   // The options of every writing command; destroy has no --plan, --wait, --target or --replace.
   const settings = writeSettings(args, options, undefined);
-  const paths = settings.paths.length > 0 ? settings.paths : ['.'];
+  const given = settings.paths.length > 0 ? settings.paths : ['.'];
+  // Files named one by one: the set they belong to is read, and only their records are deleted.
+  const named = namedFilesOf(given, process.cwd());
+  const paths = named ? [named.folder] : given;
   const branch = openBranch(settings);
   watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
   const cwd = process.cwd();
@@ -66,7 +70,8 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       : undefined;
     const existing = checked?.lock;
     const lock = existing ?? newLockFile();
-    const plan = planDestroy({ desired, live, lock: existing, lockShown });
+    const scope = named && existing ? fileScope(named, desired.files, location.path, cwd) : undefined;
+    const plan = planDestroy({ desired, live, lock: existing, lockShown, ...(scope ? { files: scope } : {}) });
     plan.notes.push(...(repair?.notes ?? []));
     return await carryOut(plan, {
       api,

@@ -16,6 +16,8 @@ import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
 import { planningStep } from '../steps/interrupt.js';
 import { startReads } from './reads.js';
 import { checkLockWorkspace } from './workspace.js';
+import { fileScope, lockRelative, namedFilesOf, type NamedFiles } from './set-files.js';
+import { narrowToFiles, stampFiles } from '../../plan/named-files.js';
 import { displayPath } from '../../model/display-path.js';
 import { chooseLockFile } from '../steps/paths.js';
 import type { LockLocation } from '../../lock/location.js';
@@ -72,6 +74,8 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
   // In an environment the token and URL are the environment's, known only from the YAML.
   let api = request.beforeRequests || request.environment ? undefined : earlyClient(request.env, request.apiUrl);
   let reads = api ? startReads(api) : undefined;
+  // Files named one by one: the whole set is loaded, and the plan narrowed to them below.
+  const named = namedFilesOf(request.paths, request.cwd);
   let desired: DesiredState;
   let lockChoice: ReturnType<typeof chooseLockFile>;
   let loadNotes: string[];
@@ -91,17 +95,21 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lockAhead,
       policyDiagnostics,
     } = await loadDesiredOrFail(
-      request.paths,
+      named ? [named.folder] : request.paths,
       request.env,
       request.cwd,
       request.environment,
       request.command,
       loadOptions,
     ));
-    lockChoice = chooseLockFile({ paths: request.paths, flag: request.lockFlag, cwd: request.cwd }, desired.settings, {
-      files: desired.files,
-      lockFilesSeen,
-    });
+    lockChoice = chooseLockFile(
+      { paths: named ? [named.folder] : request.paths, flag: request.lockFlag, cwd: request.cwd },
+      desired.settings,
+      {
+        files: desired.files,
+        lockFilesSeen,
+      },
+    );
     request.beforeRequests?.(desired, lockChoice.location.path);
   } catch (error) {
     await api?.close();
@@ -165,19 +173,20 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
         ...(request.replace ? { replace: request.replace } : {}),
       },
     });
-    plan.notes.push(...repair.notes, ...loadNotes, ...context.notes);
-    if (lockChoice.note) plan.notes.push(lockChoice.note);
+    const inFiles = narrowedToFiles(plan, lock, desired, named, lockPath, request.cwd);
+    inFiles.notes.push(...repair.notes, ...loadNotes, ...context.notes);
+    if (lockChoice.note) inFiles.notes.push(lockChoice.note);
     const policy = policySection({
       desired,
       diagnostics: policyDiagnostics,
-      changes: plan.changes,
+      changes: inFiles.changes,
       liveTypes: new Map(live.map((l) => [l.id, l.type])),
     });
-    if (policy) plan.policy = policy;
+    if (policy) inFiles.policy = policy;
     // `plan` shows the refused plan, with its policy section, before it stops (plan-run.ts).
     const refusal = request.command === 'plan' ? undefined : policyRefusal(policy, request.command ?? 'plan');
     if (refusal) throw refusal;
-    const refused = checkDeleteGuard(plan, {
+    const refused = checkDeleteGuard(inFiles, {
       maxDeletes: desired.settings.maxDeletes,
       maxDeleteShare: desired.settings.maxDeleteShare,
       managedLiveCount: managedLiveCount(plan),
@@ -191,13 +200,28 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       lock,
       lockExisted: existing !== undefined,
       lockRepaired: repair.notes.length > 0 || workspaceLearned,
-      plan,
+      plan: inFiles,
       api,
     };
   } catch (error) {
     await api.close();
     throw error;
   }
+}
+
+/** Records name their files; with files named, the plan keeps only their changes (src/plan/named-files.ts). */
+function narrowedToFiles(
+  plan: Plan,
+  lock: LockFile,
+  desired: DesiredState,
+  named: NamedFiles | undefined,
+  lockPath: string,
+  cwd: string,
+): Plan {
+  const relative = lockRelative(lockPath, cwd);
+  stampFiles(plan, relative);
+  if (!named) return plan;
+  return narrowToFiles(plan, lock.monitors, fileScope(named, desired.files, lockPath, cwd));
 }
 
 /** A client before the YAML is read: only when the URL cannot come from it (--api-url, MONITORS_API_URL). */

@@ -30,7 +30,8 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   // One push per error: a file of 300,000 bad items must not overflow the stack (push(...list)).
   const checked = withoutWholeTemplates(value);
   if (!validate(checked))
-    for (const e of collapseScope(validate.errors ?? [], checked)) problems.push(toLocated(e, checked));
+    for (const e of collapseOneOrList(collapseScope(validate.errors ?? [], checked)))
+      problems.push(toLocated(e, checked));
   if (!['monitors', 'moved', 'removed', 'settings', 'policy'].some((key) => key in value)) {
     problems.push(
       error(
@@ -105,4 +106,26 @@ function collapseScope(errors: ErrorObject[], value: Record<string, unknown>): E
     message: 'must be "lock", "workspace" or a mapping {prefix: "..."}',
   };
   return [...others, one];
+}
+
+/**
+ * A policy key that takes one value or a list of them (`where.type`, `where.name`,
+ * `require.execution_mode`) is a oneOf: one message at the value instead of one per branch.
+ */
+function collapseOneOrList(errors: ErrorObject[]): ErrorObject[] {
+  const places = errors
+    .filter((e) => e.keyword === 'oneOf' && e.instancePath.startsWith('/policy/'))
+    .map((e) => e.instancePath);
+  if (places.length === 0) return errors;
+  const inside = (e: ErrorObject) => places.some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`));
+  return [
+    ...errors.filter((e) => !inside(e)),
+    ...places.map((instancePath): ErrorObject => ({
+      instancePath,
+      schemaPath: '#/properties/policy',
+      keyword: 'oneOf',
+      params: {},
+      message: 'must be one value or a non-empty list of values (docs/policy.md says which)',
+    })),
+  ];
 }

@@ -1,3 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{a as t}from"./chunk-H5P36ARA.mjs";import"./chunk-OB6EBEAO.mjs";import"./chunk-JBJVVJLC.mjs";function m(n){n.command("environments").description("List the environments the YAML declares, each with its token variable, API URL and lock file; --format json for a CI job matrix. No network.").addArgument(t()).option("--format <format>","text or json","text").action(async(o,e)=>{let{runEnvironments:r}=await import("./environments-run-QKJQBQJ2.mjs");process.exitCode=await r(o,e)})}export{m as registerEnvironments};
