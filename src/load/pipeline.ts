@@ -66,11 +66,10 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   };
 
   // Only a file whose text holds the key, or an escape that could spell it, can declare settings or policy.
+  const mayDeclare = (bytes: Buffer): boolean =>
+    bytes.includes('settings') || bytes.includes('policy') || bytes.includes(0x5c);
   for (const [i, read] of reads.entries())
-    if (
-      'bytes' in read &&
-      (read.bytes.includes('settings') || read.bytes.includes('policy') || read.bytes.includes(0x5c))
-    )
+    if ('bytes' in read && (cache ? cache.remembered(read.bytes, mayDeclare) : mayDeclare(read.bytes)))
       await load(i, true);
   const firstPass = loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined));
   const declared = declaredEnvironments(firstPass);
