@@ -13,7 +13,19 @@ import { fileURLToPath } from 'node:url';
 import { markdownTable } from './measure-process.js';
 import { formatValue, isMet, RATIOS_FILE_ENV, readRatios } from './ratios.js';
 
-const ALL = ['startup', 'validate', 'templates', 'policy', 'sim', 'plan', 'apply', 'lock-size', 'scale', 'status-page'];
+const ALL = [
+  'startup',
+  'validate',
+  'templates',
+  'policy',
+  'sim',
+  'plan',
+  'apply',
+  'lock-size',
+  'scale',
+  'status-page',
+  'lsp',
+];
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const dir = mkdtempSync(join(tmpdir(), 'bench-ratios-'));
 const ratiosFile = join(dir, 'ratios.jsonl');

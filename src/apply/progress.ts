@@ -13,7 +13,11 @@ export interface ProgressSink {
   stop(): void;
 }
 
-/** A bar on a TTY; one line per change elsewhere (CI logs). Both write to stderr, control characters (names may come from the server) made visible. */
+/**
+ * A bar on a TTY, each change's line printed above it as the change completes (as a
+ * redirected apply and Terraform say them); one line per change elsewhere (CI logs). Both
+ * write to stderr, control characters (names may come from the server) made visible.
+ */
 export function createProgress(stream: NodeJS.WriteStream, interactive: boolean): ProgressSink {
   return interactive ? barProgress(stream) : lineProgress(stream);
 }
@@ -37,6 +41,8 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
       format: 'Applying [{bar}] {value}/{total} changes | {failed} failed{notStarted} | {eta_formatted} left',
       hideCursor: true,
       clearOnComplete: false,
+      // Lines are written over the bar's line (see above): it is drawn again on the next frame.
+      forceRedraw: true,
     },
     cliProgress.Presets.shades_classic,
   );
@@ -46,9 +52,14 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
   let notStarted = 0;
   let still = false; // after a signal: no more drawing
   const payload = () => ({ failed, notStarted: notStarted > 0 ? `, ${notStarted} not started` : '' });
+  // The line goes where the bar is (cleared first), and the bar below it on its next frame.
+  const above = (line: string | undefined) => {
+    if (line !== undefined) stream.write(`${still ? '' : '\r\u001b[2K'}${printable(line)}\n`);
+  };
   return {
     onEvent(event) {
       if (event.kind === 'start') bar.start(event.total, 0, payload());
+      if (event.kind === 'regenerate' || event.kind === 'verify-failed') above(eventLine(event));
       if (event.kind !== 'done') return;
       // Never sent (an interrupt, a refused token): counted apart, never as a failure, and no redraw.
       if (event.outcome.notStarted) {
@@ -56,12 +67,8 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
         return;
       }
       finished.add(event.outcome.change);
-      if (!event.outcome.ok) {
-        failed += 1;
-        if (!still) bar.stop();
-        stream.write(`${printable(eventLine(event) ?? '')}\n`);
-        if (!still) bar.start(bar.getTotal(), finished.size, payload());
-      }
+      if (!event.outcome.ok) failed += 1;
+      above(eventLine(event));
       if (!still) bar.update(finished.size, payload());
     },
     interrupted() {

@@ -7,7 +7,7 @@ import type { ApplyEvent, ApplyResult, ChangeOutcome } from './types.js';
 import { describeChange as describe } from './describe-change.js';
 import { groupFailures, groupSubject, type FailureGroup } from './failure-groups.js';
 
-const PAST: Record<string, string> = { create: 'created', replace: 'replaced', delete: 'deleted', forget: 'forgot' };
+const PAST: Record<string, string> = { create: 'created', replace: 'updated', delete: 'deleted', forget: 'forgot' };
 
 /** One line per finished change, for CI logs and other non-TTY output. */
 export function outcomeLine(outcome: ChangeOutcome): string {
@@ -61,10 +61,10 @@ export function eventLine(event: ApplyEvent): string | undefined {
   }
 }
 
-/** `1 created, 0 replaced, 0 deleted, 0 failed`, with `, 1 forgotten` before failed when a forget was made. */
+/** `1 created, 0 updated, 0 deleted, 0 failed` (updated: the plan's replace, in place), with `, 1 forgotten` before failed when a forget was made. */
 export function doneCounts(result: ApplyResult): string {
   const forgotten = result.forgotten > 0 ? `, ${result.forgotten} forgotten` : '';
-  return `${result.created} created, ${result.replaced} replaced, ${result.deleted} deleted${forgotten}, ${result.failed} failed`;
+  return `${result.created} created, ${result.replaced} updated, ${result.deleted} deleted${forgotten}, ${result.failed} failed`;
 }
 
 /** The last line of an apply (`Apply complete: ...`), or of a destroy (`Destroy complete: 3 deleted, 0 failed.`). */

@@ -51,7 +51,8 @@ export function ciOptions(command: string, path: string | undefined, flags: CiFl
     });
   return {
     command: command as CiCommand,
-    path: path?.trim() || 'monitors',
+    // The default of validate, plan and apply too: the current folder, searched recursively.
+    path: path?.trim() || '.',
     lock: flags.lock?.trim() ?? '',
     lockBranch: flags.lockBranch?.trim() ?? '',
     apiUrl: flags.apiUrl?.trim() ?? '',

@@ -41,9 +41,9 @@ export function outcomeOf(command: string, exitCode: number): { ok: boolean; cha
   return { ok: exitCode === 0, changes: false };
 }
 
-/** The counts of a plan's Markdown summary line ("Plan: 1 to create, 2 to replace, 0 to delete."), zeros for "No changes". */
+/** The counts of a plan's Markdown summary line ("Plan: 1 to create, 2 to update, 0 to delete."), zeros for "No changes". */
 export function planCounts(markdown: string): { create: number; replace: number; delete: number } | undefined {
-  const counts = /(\d+) to create, (\d+) to replace, (\d+) to delete/.exec(markdown);
+  const counts = /(\d+) to create, (\d+) to update, (\d+) to delete/.exec(markdown);
   if (counts) return { create: Number(counts[1]), replace: Number(counts[2]), delete: Number(counts[3]) };
   return /^\*\*No changes\b/m.test(markdown) ? { create: 0, replace: 0, delete: 0 } : undefined;
 }

@@ -14,6 +14,8 @@ function load(): unknown {
 
 const commander = load() as typeof Commander;
 
-export const { Argument, Command, CommanderError } = commander;
+export const { Argument, Command, CommanderError, Help, Option } = commander;
 export type Argument = Commander.Argument;
 export type Command = Commander.Command;
+export type Option = Commander.Option;
+export type Help = Commander.Help;

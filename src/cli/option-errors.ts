@@ -1,13 +1,32 @@
 // Commander's own errors (an unknown option, a missing value, too many arguments) in the
 // CLI's style, `error CODE: message`, like every other refusal: `error BAD_OPTION: unknown
-// option '--bogus'` (the sim's: SIM_BAD_OPTION, as docs/simulator.md says).
+// option '--bogus'` (the sim's: SIM_BAD_OPTION, as docs/simulator.md says). Commander's
+// "(Did you mean --yes?)" joins the same line: one line says what is wrong and what is close.
+// Its bar is low (`--force` for `--format`, `state` for `status`), so a suggestion is kept only
+// within the edits the loader allows a field name (a quarter of the word, at least one).
 import type { Command } from 'commander';
+import { editDistance } from '../model/edit-distance.js';
 
 export function optionErrorsAs(command: Command, code: string): Command {
   return command.configureOutput({
     outputError: (text, write) =>
       write(
-        text.replace(/^error: /, /^error: unknown command/.test(text) ? 'error UNKNOWN_COMMAND: ' : `error ${code}: `),
+        closeSuggestionsOnly(text)
+          .replace(/^error: /, /^error: unknown command/.test(text) ? 'error UNKNOWN_COMMAND: ' : `error ${code}: `)
+          .replace(/\n\(Did you mean (.*)\?\)/, '; did you mean $1?'),
       ),
   });
+}
+
+/** Commander's message with only the suggestions near the word typed. */
+export function closeSuggestionsOnly(text: string): string {
+  const typed = /^error: unknown (?:option|command) '(?:--)?([^']*)'/.exec(text)?.[1];
+  const suggested = /\n\(Did you mean (?:one of )?(.*)\?\)/.exec(text);
+  if (typed === undefined || !suggested) return text;
+  const allowed = Math.max(1, Math.floor(typed.length / 4));
+  const near = suggested[1]!
+    .split(', ')
+    .filter((s) => editDistance(typed.toLowerCase(), s.replace(/^--/, '').toLowerCase()) <= allowed);
+  const kept = near.length === 0 ? '' : `\n(Did you mean ${near.join(' or ')}?)`;
+  return text.replace(suggested[0], kept);
 }

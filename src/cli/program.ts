@@ -5,16 +5,23 @@
 import { Command } from './commander.js';
 import { COMMAND_MODULES, namedCommand } from './command-modules.js';
 import { docsHelp } from './docs-location.js';
+import { formatHelpItem } from './help-layout.js';
 import { optionErrorsAs } from './option-errors.js';
 import { runMain } from './run-main.js';
 import { packageVersion } from '../version/package-version.js';
+
+// The sim's refusals are one line alone, as docs/simulator.md promises its scripts.
+const ONE_LINE_ERRORS = new Set(['sim']);
 
 export async function runProgram(argv: string[]): Promise<void> {
   const program = new Command('monitors')
     .description('Monitors as code: validate, plan, apply and check uptime monitors kept as YAML in git.')
     .version(packageVersion())
     .option('--debug', 'log every API request and response (token redacted)')
-    .showHelpAfterError()
+    // A mistyped flag gets one line and a pointer, not the whole help page.
+    .showHelpAfterError('  `monitors --help` lists the commands.')
+    // --debug is the program's: shown in every command's help too.
+    .configureHelp({ showGlobalOptions: true, formatItem: formatHelpItem })
     .addHelpText('after', docsHelp)
     .exitOverride();
   // Before the commands are registered: they copy it.
@@ -23,5 +30,8 @@ export async function runProgram(argv: string[]): Promise<void> {
   const wanted = named !== undefined ? [named] : Object.keys(COMMAND_MODULES);
   const declarations = await Promise.all(wanted.map((name) => COMMAND_MODULES[name]!.declaration()));
   for (const register of declarations) register(program);
+  for (const command of program.commands)
+    if (!ONE_LINE_ERRORS.has(command.name()))
+      command.showHelpAfterError(`  \`monitors ${command.name()} --help\` lists its options.`);
   await runMain(program, argv);
 }

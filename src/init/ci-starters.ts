@@ -29,8 +29,8 @@ export const CI_STARTERS = {
     text: GITLAB_CI,
     what: 'plan on merge requests, apply on the default branch, drift on a schedule (monitors ci)',
     nextSteps: [
-      'In GitLab: commit the bundle of a monitors release (the folder bundle/) as .monitors/, so that the jobs run it as .monitors/monitors.mjs, and set the',
-      'CI/CD variables MONITORS_API_URL, MONITORS_GITLAB_TOKEN, MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN, as .gitlab-ci.yml says at its top.',
+      'In GitLab: commit .monitors/ (the bundle the jobs run as .monitors/monitors.mjs) with the rest, and set the CI/CD variables',
+      'MONITORS_API_URL, MONITORS_GITLAB_TOKEN, MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN, as .gitlab-ci.yml says at its top.',
     ],
   },
   plain: undefined,

@@ -1,7 +1,10 @@
 // `monitors init [DIR]`: a starter repository in DIR (created when missing), never over an
 // existing file.
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { MonitorsError } from '../errors.js';
+import { packageVersion } from '../version/package-version.js';
+import { bundleCandidates, bundleFiles, findBundle } from './bundle-copy.js';
 import { orList } from '../model/or-list.js';
 import { initReport } from './next-steps.js';
 import { ciStarter, INIT_CIS, type InitCi } from './ci-starters.js';
@@ -12,6 +15,10 @@ export interface InitRequest {
   dir: string;
   ci: string | undefined;
   cwd: string;
+  /** The CLI's entry file as started (process.argv[1]): how the next steps name it, where a bundle is. */
+  entryFile: string;
+  /** The folders listed in PATH. */
+  pathDirs: readonly string[];
 }
 
 export function parseCi(value: string | undefined): InitCi | undefined {
@@ -31,7 +38,42 @@ export async function runInit(request: InitRequest): Promise<string> {
   const dir = path.resolve(request.cwd, request.dir);
   const relative = path.relative(request.cwd, dir);
   const shown = relative === '' ? '.' : relative.startsWith('..') ? dir : relative.split(path.sep).join('/');
-  const files = starterFiles(ci);
+  const bundleDir =
+    ci === 'gitlab'
+      ? findBundle(bundleCandidates(realpathOrUndefined(request.entryFile) ?? request.entryFile))
+      : undefined;
+  const files = [...starterFiles(ci), ...(bundleDir !== undefined ? bundleFiles(bundleDir) : [])];
   await writeStarter(dir, files, shown);
-  return initReport(shown, files, ci);
+  return initReport(shown, files, ci, {
+    command: commandAsTyped(request.entryFile, request.pathDirs),
+    version: packageVersion(),
+  });
+}
+
+/**
+ * `monitors` when that name on the PATH is this very CLI (npm link, npm install -g, a
+ * symlink to the bundle's entry); otherwise the command that started it, with an absolute
+ * path, so that the steps work as typed after `cd DIR`.
+ */
+export function commandAsTyped(entryFile: string, pathDirs: readonly string[]): string {
+  const self = realpathOrUndefined(entryFile);
+  for (const dir of pathDirs) {
+    if (dir === '') continue;
+    const found = realpathOrUndefined(path.join(dir, 'monitors'));
+    if (found !== undefined) return found === self ? 'monitors' : nodeCommand(entryFile);
+  }
+  return nodeCommand(entryFile);
+}
+
+function nodeCommand(entryFile: string): string {
+  const file = path.resolve(entryFile);
+  return `node ${/^[\w./-]+$/.test(file) ? file : JSON.stringify(file)}`;
+}
+
+function realpathOrUndefined(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
 }

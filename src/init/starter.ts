@@ -23,7 +23,10 @@ export function starterFiles(ci: InitCi | undefined): StarterFile[] {
     {
       path: '.gitignore',
       text: gitignore(ci !== undefined),
-      what: 'secrets, saved plans and CI reports stay out of git',
+      what:
+        ci !== undefined
+          ? 'saved plans, CI reports and the lock file (kept on monitors-state) stay out of git'
+          : 'saved plans and CI reports stay out of git',
     },
   ];
   if (ci !== undefined) {

@@ -12,11 +12,15 @@ import {
   type DeclaredEnvironments,
 } from './expand/environments.js';
 import { groupByInstance, tagged } from './expand/instances.js';
+import { fileDefaults } from './expand/shared-defaults.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
 import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
 import { declaredExceptions, policyProblems, type PolicyContext } from './checks/policy-check.js';
 import { error, type LocatedProblem } from './problem.js';
+
+const LITERAL_SECRET =
+  'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)';
 
 export interface RawMoved {
   index: number;
@@ -38,6 +42,8 @@ export interface AnalyseOptions extends MonitorCheckOptions {
   declared?: DeclaredEnvironments;
   /** The environments to check, in order; default every declared one. */
   checked?: readonly string[];
+  /** settings.defaults of the set, under the file's own defaults:. */
+  sharedDefaults?: Record<string, unknown>;
   /** The set's policy (policy-pass.ts), when it declares one. */
   policy?: PolicyContext;
 }
@@ -73,22 +79,22 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
     environmentSettings: new Map(),
   };
   if (!isPlainObject(value)) return analysis;
-  const defaults = isPlainObject(value.defaults) ? value.defaults : {};
+  const ownDefaults = isPlainObject(value.defaults) ? value.defaults : {};
+  const { merged: defaults, fromSettings } = fileDefaults(ownDefaults, options.sharedDefaults);
   // Checked once here too, so that a literal secret in unused defaults is still reported.
-  const secret = defaults.auth_secret;
+  const secret = ownDefaults.auth_secret;
   if (typeof secret === 'string' && secret !== '' && !WHOLE_REFERENCE.test(secret) && !isTemplated(secret)) {
-    problems.push(
-      error(
-        ['defaults', 'auth_secret'],
-        'secret.literal',
-        'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)',
-      ),
-    );
+    problems.push(error(['defaults', 'auth_secret'], 'secret.literal', LITERAL_SECRET));
   }
-  const defaultOnly = entryEnvironments(defaults.environments, ['defaults', 'environments'], declared.names, problems);
+  const defaultOnly = entryEnvironments(
+    ownDefaults.environments,
+    ['defaults', 'environments'],
+    declared.names,
+    problems,
+  );
   const fileVars = varsOf(value.vars);
   const defaultExceptions = declaredExceptions(
-    defaults.policy_exceptions,
+    ownDefaults.policy_exceptions,
     ['defaults', 'policy_exceptions'],
     'defaults',
     options.policy,
@@ -133,14 +139,14 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
       scopes.forEach((environment, e) => {
         const rules = options.policy?.rulesIn(environment.name) ?? [];
         for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
-          const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope);
+          const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope, fromSettings);
           if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
           analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
           for (const p of checkedMonitor.problems)
             problems.push(tagged(withVarPlace(p, environment.name, declared), instance.tag));
           // Policy reads a monitor that is otherwise valid: a broken one would only add noise.
           if (rules.length === 0 || checkedMonitor.problems.some((p) => p.severity === 'error')) continue;
-          const policy = policyProblems(checkedMonitor.monitor.input, item, defaults, index, rules, exceptions);
+          const policy = policyProblems(checkedMonitor.monitor.input, item, ownDefaults, index, rules, exceptions);
           // One found in the defaults is every instance's alike: only its environment is named.
           for (const p of policy.problems)
             problems.push(tagged(p, p.path[0] === 'defaults' ? { ...instance.tag, each: undefined } : instance.tag));
@@ -219,7 +225,12 @@ function analyseSettings(
 ): void {
   const settings: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(raw))
-    if (key !== 'environments') settings[key] = resolved(v, ['settings', key], options, analysis.problems);
+    if (key !== 'environments' && key !== 'defaults')
+      settings[key] = resolved(v, ['settings', key], options, analysis.problems);
+  // Shared defaults are resolved per monitor, as a file's defaults are; a literal secret is said here, once.
+  const shared = isPlainObject(raw.defaults) ? raw.defaults.auth_secret : undefined;
+  if (typeof shared === 'string' && shared !== '' && !WHOLE_REFERENCE.test(shared) && !isTemplated(shared))
+    analysis.problems.push(error(['settings', 'defaults', 'auth_secret'], 'secret.literal', LITERAL_SECRET));
   analysis.settings = settings;
   for (const p of isolationProblems(raw)) analysis.problems.push(p);
   const environments = raw.environments;

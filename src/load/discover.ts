@@ -68,7 +68,12 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
       for (const lock of walk.lockFiles) if (!lockFiles.includes(lock)) lockFiles.push(lock);
       if (walk.entries === 0)
         diagnostics.push(
-          pathDiagnostic(display, 'path.empty_folder', 'the folder is empty; expected .yaml or .yml files of monitors'),
+          pathDiagnostic(
+            display,
+            'path.empty_folder',
+            // A new user's first run is often here: say how to start one.
+            'the folder is empty; expected .yaml or .yml files of monitors (`monitors init` writes a starter set)',
+          ),
         );
       else if (walk.files.length === 0) {
         diagnostics.push(

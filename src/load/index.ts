@@ -13,7 +13,7 @@ import {
 } from '../model/monitor.js';
 import type { LoadedFile } from './load-file.js';
 import type { LoadOptions } from './options.js';
-import { loadFiles } from './pipeline.js';
+import { loadFiles, type Loaded } from './pipeline.js';
 import { settingsOf } from './settings.js';
 
 export type { LoadOptions } from './options.js';
@@ -38,11 +38,12 @@ export interface LoadResult {
 }
 
 export async function loadDesiredState(paths: string[], options: LoadOptions): Promise<LoadResult> {
-  const { files, declared, checked, settingsFile, policy, diagnostics, lockFilesSeen } = await loadFiles(
-    paths,
-    options,
-    false,
-  );
+  return statesOf(await loadFiles(paths, options, false));
+}
+
+/** The desired state of each environment of a load (the language server builds them only when a request needs them). */
+export async function statesOf(loaded: Loaded): Promise<LoadResult> {
+  const { files, declared, checked, settingsFile, policy, diagnostics, lockFilesSeen } = loaded;
   const environments = buildStates(files, declared.names.length === 0 ? [undefined] : checked, declared.names);
   if (policy) {
     const at = policy.source.positions.get('policy')?.key ?? { line: 1, col: 1 };

@@ -13,7 +13,6 @@ export function locateProblems(
   const diagnostics: Diagnostic[] = [];
   files.forEach((file, index) => {
     if (!file.analysis || !file.exact) return;
-    const exact = file.exact;
     for (const problem of [...file.analysis.problems, ...(cross.get(index) ?? [])]) {
       let message = problem.message;
       if (problem.related?.length) {
@@ -32,9 +31,12 @@ export function locateProblems(
         const pos = holder?.exact?.locate(through.path, 'value');
         if (holder && pos) message += ` (var ${through.name} is set at ${holder.display}:${pos.line}:${pos.col})`;
       }
+      // A value of settings.defaults is wrong where it is written, in the settings file.
+      const at = problem.inSettings ? settingsFile : file;
+      if (!at?.exact) continue;
       diagnostics.push({
-        file: file.display,
-        ...exact.locate(problem.path, problem.target, problem.needle),
+        file: at.display,
+        ...at.exact.locate(problem.path, problem.target, problem.needle),
         severity: problem.severity,
         code: problem.code,
         message,

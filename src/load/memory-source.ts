@@ -7,6 +7,7 @@
 // a step's result is already known, differ. Validate passes neither and reads the disk.
 import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
 import type { FoundFile } from './discover.js';
+import type { PolicyContext } from './checks/policy-check.js';
 import type { DeclaredEnvironments } from './expand/environments.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import type { ExactParse } from './parse/exact-parse.js';
@@ -26,6 +27,7 @@ export class LoadCache {
   private readonly files = new Map<string, CachedFile>();
   private readonly analyses = new WeakMap<object, { key: string; analysis: FileAnalysis }>();
   private readonly exacts = new Map<string, { text: string; exact: ExactParse }>();
+  private readonly tests = new WeakMap<Buffer, boolean>();
   private lastOptions: AnalyseOptions | undefined;
   private lastKey = '';
 
@@ -38,6 +40,13 @@ export class LoadCache {
     if ('bytes' in read) this.files.set(found.abs, { bytes: read.bytes, positions, pristine: copyOf(file, found) });
     else this.files.delete(found.abs);
     return file;
+  }
+
+  /** The pipeline's one test of a file's bytes (may it declare settings?), asked once of the same bytes: an unchanged file is read as the same Buffer. */
+  remembered(bytes: Buffer, test: (bytes: Buffer) => boolean): boolean {
+    let answer = this.tests.get(bytes);
+    if (answer === undefined) this.tests.set(bytes, (answer = test(bytes)));
+    return answer;
   }
 
   /** analyseFile, or its last result for the same parsed value under the same options. */
@@ -72,16 +81,37 @@ export class LoadCache {
     if (options === this.lastOptions) return this.lastKey;
     const declared = options.declared;
     this.lastOptions = options;
-    this.lastKey = JSON.stringify([
+    this.lastKey = keyText([
       declared?.names ?? [],
       [...(declared?.vars ?? NO_VARS)].map(([name, vars]) => [name, [...vars]]),
       [...(declared?.varNames ?? [])],
       options.checked ?? null,
       options.missingEnv ?? null,
       options.enabledIntervals ?? null,
+      policyKey(options),
     ]);
     return this.lastKey;
   }
+}
+
+let uniqueKeys = 0;
+
+/** The key as text; a value that cannot be written makes a key of its own (nothing is reused). */
+function keyText(parts: unknown[]): string {
+  try {
+    return JSON.stringify(parts);
+  } catch {
+    return `unique ${(uniqueKeys += 1)}`;
+  }
+}
+
+/** The set's policy as its rules' data, in each environment (what the checks of a monitor read of it). */
+function policyKey(options: AnalyseOptions): unknown {
+  const policy: (PolicyContext & { dataFor?: (environment: string | undefined) => unknown }) | undefined =
+    options.policy;
+  if (!policy) return null;
+  const environments = [undefined, ...(options.checked ?? options.declared?.names ?? [])];
+  return [[...policy.ids], environments.map((e) => (policy.dataFor ? policy.dataFor(e) : null))];
 }
 
 const NO_VARS: DeclaredEnvironments['vars'] = new Map();

@@ -18,6 +18,7 @@ import type { CheckedMonitor } from './checks/monitor-check.js';
 import { crossFileProblems } from './checks/cross-file.js';
 import { discoverFiles } from './discover.js';
 import { declaredEnvironments, type DeclaredEnvironments } from './expand/environments.js';
+import { sharedDefaultsOf } from './expand/shared-defaults.js';
 import { fastParse } from './parse/fast-parse.js';
 import { isForeignLoaded, withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
@@ -65,11 +66,10 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   };
 
   // Only a file whose text holds the key, or an escape that could spell it, can declare settings or policy.
+  const mayDeclare = (bytes: Buffer): boolean =>
+    bytes.includes('settings') || bytes.includes('policy') || bytes.includes(0x5c);
   for (const [i, read] of reads.entries())
-    if (
-      'bytes' in read &&
-      (read.bytes.includes('settings') || read.bytes.includes('policy') || read.bytes.includes(0x5c))
-    )
+    if ('bytes' in read && (cache ? cache.remembered(read.bytes, mayDeclare) : mayDeclare(read.bytes)))
       await load(i, true);
   const firstPass = loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined));
   const declared = declaredEnvironments(firstPass);
@@ -82,6 +82,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     missingEnv: options.missingEnv ?? 'error',
     declared,
     checked,
+    sharedDefaults: sharedDefaultsOf(loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined))),
     ...(policy ? { policy } : {}),
   };
   const slimmed = new Set<LoadedFile>();
@@ -117,10 +118,11 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
       if (slimmed.has(file)) readAgain(file);
       await useExactParse(file, analyseOptions, cache, policyProblems.get(file));
     }
-    varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings');
+    varsInSettings ||= problems.some((p) => p.throughVar?.file === 'settings' || p.inSettings);
     for (const d of file.diagnostics) diagnostics.push(d);
   }
-  // A problem that came through an environment's var names where the var is set, in the settings file.
+  // A problem that came through an environment's var names where the var is set, in the settings
+  // file; one in a value of settings.defaults is located there.
   if (varsInSettings && settingsFile && !settingsFile.exact) {
     await useExactParse(settingsFile, analyseOptions, cache, policyProblems.get(settingsFile));
     for (const d of settingsFile.diagnostics) diagnostics.push(d); // duplicates are dropped at the end

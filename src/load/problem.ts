@@ -23,6 +23,8 @@ export interface LocatedProblem {
    * gets its position appended, so both places are named.
    */
   throughVar?: { name: string; file: 'this' | 'settings'; path: PathSegment[] };
+  /** The path is in the settings file (a value of settings.defaults), not in this file. */
+  inSettings?: true;
 }
 
 export const error = (

@@ -3,15 +3,20 @@
 // load's results kept for the files that did not change (load/memory-source.ts). Loads run
 // one at a time; changes that arrive during a load are taken by one more load after it.
 import path from 'node:path';
-import { loadDesiredState, type LoadResult } from '../load/index.js';
+import { statesOf, type LoadResult } from '../load/index.js';
 import { LoadCache } from '../load/memory-source.js';
+import { loadFiles } from '../load/pipeline.js';
 import type { Diagnostic } from '../model/monitor.js';
 import type { Buffers } from './buffers.js';
 
 export interface SetLoad {
-  result: LoadResult;
+  /** The monitors files of the set, absolute, in reading order. */
+  files: string[];
+  declaredEnvironments: string[];
   /** Diagnostics by absolute file path (a problem with the folder itself under the folder). */
   byFile: Map<string, Diagnostic[]>;
+  /** The desired states, built on the first request that needs them (a keystroke does not). */
+  result(): Promise<LoadResult>;
 }
 
 export class WorkspaceSet {
@@ -54,22 +59,27 @@ export class WorkspaceSet {
   }
 
   private async loadOnce(): Promise<SetLoad> {
-    const result = await loadDesiredState([], {
-      env: this.env,
-      cwd: this.root,
-      missingEnv: 'warning',
-      source: this.buffers.read,
-      cache: this.cache,
-    });
+    const loaded = await loadFiles(
+      [],
+      { env: this.env, cwd: this.root, missingEnv: 'warning', source: this.buffers.read, cache: this.cache },
+      false,
+    );
     const byFile = new Map<string, Diagnostic[]>();
-    for (const d of result.diagnostics) {
+    for (const d of loaded.diagnostics) {
       const abs = path.resolve(this.root, d.file);
       const list = byFile.get(abs) ?? [];
       list.push(d);
       byFile.set(abs, list);
     }
-    this.cache.keepOnly(new Set(result.state.files.map((f) => path.resolve(this.root, f))));
-    const load = { result, byFile };
+    const files = loaded.files.map((f) => f.abs);
+    this.cache.keepOnly(new Set(files));
+    let states: Promise<LoadResult> | undefined;
+    const load: SetLoad = {
+      files,
+      declaredEnvironments: loaded.declared.names,
+      byFile,
+      result: () => (states ??= statesOf(loaded)),
+    };
     this.last = load;
     this.onLoad(load);
     return load;

@@ -94,3 +94,23 @@ export function valueOf(node: Node | null): unknown {
 
 export const within = (offset: number, span: Span | undefined): boolean =>
   span !== undefined && offset >= span.start && offset <= span.end;
+
+export interface PairPlace {
+  key: Span;
+  value: Node | null;
+}
+
+/** The pairs of a mapping node by key (none for anything else). */
+export function pairsOf(node: Node | null | undefined): Map<string, PairPlace> {
+  const out = new Map<string, PairPlace>();
+  if (!yaml.isMap(node)) return out;
+  for (const pair of node.items) {
+    const key = keyText(pair);
+    const span = spanOf(pair.key as Node);
+    if (key !== undefined && span) out.set(key, { key: span, value: pair.value as Node | null });
+  }
+  return out;
+}
+
+/** The span of a node. */
+export const spanOfNode = (node: Node | null | undefined): Span | undefined => spanOf(node);

@@ -21,6 +21,7 @@ import {
   type PlannedChange,
   type PlanSummary,
 } from './types.js';
+import { compareNames } from '../model/compare-names.js';
 import { compareText } from '../model/compare-text.js';
 import { compareMatched } from './compare-matched.js';
 
@@ -129,7 +130,7 @@ export function planChanges({ desired, live, lock, options, prepared: ready, liv
     summary: summaryOf(planned, unchanged, partial.not_targeted?.length),
     changes: planned,
     ...partial,
-    unmanaged: unmanaged.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)),
+    unmanaged: unmanaged.sort((a, b) => compareNames(a.name, b.name) || compareText(a.id, b.id)),
     live_fingerprint: liveFingerprint(live, (l) => liveLines?.get(l) ?? liveLine(l)),
     stale_lock_ids: staleRecords.map((r) => r.id).sort(),
     ...(settled.length > 0 ? { pending_creates: settled.map((e) => e.settled) } : {}),
@@ -250,8 +251,9 @@ function addContext(plan: Plan, options: PlanOptions): void {
 
 const ORDER = { create: 0, replace: 1, delete: 2, forget: 3 } as const;
 
+// In the order people read names (api-2 before api-10, case aside): plans are read by people.
 function sortChanges(changes: PlannedChange[]): PlannedChange[] {
   return changes.sort(
-    (a, b) => ORDER[a.action] - ORDER[b.action] || compareText(a.name, b.name) || compareText(a.id ?? '', b.id ?? ''),
+    (a, b) => ORDER[a.action] - ORDER[b.action] || compareNames(a.name, b.name) || compareText(a.id ?? '', b.id ?? ''),
   );
 }

@@ -70,7 +70,7 @@ function unknownTarget(
   if (unmanaged) {
     return new MonitorsError(
       'PLAN_TARGET_UNKNOWN',
-      `--target ${JSON.stringify(pattern)} names only monitors this repository does not manage ("${unmanaged.name}", ${unmanaged.id}: not in the YAML nor the lock file); nothing was planned`,
+      `--target ${JSON.stringify(pattern)} names only monitors this repository does not manage ("${unmanaged.name}", ${unmanaged.id}: in neither the YAML nor the lock file); nothing was planned`,
       { hint: 'Target a monitor of the YAML or the lock file; to adopt one, see docs/adopting.md.' },
     );
   }

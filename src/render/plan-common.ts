@@ -12,8 +12,9 @@ export const NOT_RECORDED = '(not recorded)';
 export const FROM_ENVIRONMENT = '(from the environment)';
 
 /**
- * `Plan: 3 to create, 1 to replace, 0 to delete.`, with `, 1 to forget` when `removed:`
- * entries drop lock records; a --target plan says it is partial and how much it leaves out.
+ * `Plan: 3 to create, 1 to update, 0 to delete.`, with `, 1 to forget` when `removed:`
+ * entries drop lock records (`update` is the plan's `replace`: a PUT in place on the same id,
+ * which a Terraform reader would take for destroy-and-create; JSON keeps `replace`); a --target plan says it is partial and how much it leaves out.
  * With `environment` (the Markdown view, which has no other heading): `Plan for staging:
  * ...`, `No changes in staging. ...`.
  */
@@ -27,7 +28,7 @@ export function summaryLine(plan: Plan, environment?: string): string {
       return `No changes in the targeted monitors${of(environment)} (partial plan, --target); ${notTargeted}.`;
     return `No changes${environment !== undefined ? ` in ${environment}` : ''}. ${unchanged} monitor${unchanged === 1 ? '' : 's'} up to date.`;
   }
-  const counts = `${create} to create, ${replace} to replace, ${del} to delete${forget > 0 ? `, ${forget} to forget` : ''}`;
+  const counts = `${create} to create, ${replace} to update, ${del} to delete${forget > 0 ? `, ${forget} to forget` : ''}`;
   const planFor = `Plan${environment !== undefined ? ` for ${environment}` : ''}`;
   return plan.targets ? `${planFor} (partial, --target): ${counts}; ${notTargeted}.` : `${planFor}: ${counts}.`;
 }
@@ -46,6 +47,9 @@ const of = (environment: string | undefined) => (environment !== undefined ? ` o
 export function targetsText(targets: readonly string[]): string {
   return targets.map((t) => JSON.stringify(t)).join(', ');
 }
+
+/** The word people read for an action: `replace` (the JSON's) is an update in place, same id. */
+export const ACTION_WORD = { create: 'create', replace: 'update', delete: 'delete', forget: 'forget' } as const;
 
 /** What a change without field-level detail does, in words (Markdown and text). */
 export function noFieldsText(change: PlannedChange): string {

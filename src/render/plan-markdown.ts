@@ -5,6 +5,7 @@ import type { PlannedChange, Plan } from '../plan/types.js';
 import { code, inline } from './markdown-text.js';
 import { policyMarkdownLines } from './plan-policy.js';
 import {
+  ACTION_WORD,
   fieldSummary,
   isMultiline,
   multilineDiff,
@@ -18,7 +19,7 @@ import {
 /** Room for the changes, leaving space for the head, the tail and the cut note. */
 export const MARKDOWN_BUDGET = 60_000;
 
-const ICON = { create: '➕ create', replace: '🔁 replace', delete: '🗑️ delete', forget: '📤 forget' } as const;
+const ICON = { create: '➕ create', replace: '✏️ update', delete: '🗑️ delete', forget: '📤 forget' } as const;
 
 export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string {
   const head = [`**${summaryLine(plan, plan.environment)}**`, ''];
@@ -100,7 +101,7 @@ export function renderPlanMarkdown(plan: Plan, budget = MARKDOWN_BUDGET): string
 /** At most 50 names, and no more text than `room`: names come from the server, of any length. */
 function unmanagedLine(unmanaged: Plan['unmanaged'], room: number): string {
   const n = unmanaged.length;
-  return `${n} unmanaged monitor${n === 1 ? '' : 's'} (not in the YAML nor the lock file; never deleted): ${nameList(
+  return `${n} unmanaged monitor${n === 1 ? '' : 's'} (in neither the YAML nor the lock file; never deleted): ${nameList(
     unmanaged.map((u) => code(u.name)),
     room,
   )}`;
@@ -110,7 +111,7 @@ function unmanagedLine(unmanaged: Plan['unmanaged'], room: number): string {
 function notTargetedLine(left: NonNullable<Plan['not_targeted']>, room: number, what = 'not targeted'): string {
   const n = left.length;
   return `${n} change${n === 1 ? '' : 's'} ${what} (left out of this plan; their lock records are untouched): ${nameList(
-    left.map((c) => `${c.action} ${code(c.name)}`),
+    left.map((c) => `${ACTION_WORD[c.action]} ${code(c.name)}`),
     room,
   )}`;
 }

@@ -4,6 +4,7 @@
 // only the renderer's own colour codes reach the terminal.
 import type { PlannedChange, Plan } from '../plan/types.js';
 import {
+  ACTION_WORD,
   fieldSummary,
   isMultiline,
   multilineDiff,
@@ -43,12 +44,12 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
     out.push(
       `Outside the files named: ${outside.length} change${outside.length === 1 ? '' : 's'} of the set's other files ${outside.length === 1 ? 'is' : 'are'} left out of this plan, ${outside.length === 1 ? 'its lock record' : 'their lock records'} untouched (plan the whole set to see ${outside.length === 1 ? 'it' : 'them'}):`,
     );
-    for (const c of outside) out.push(printable(`  ${c.action} "${c.name}"${c.id ? ` (${c.id})` : ''}`));
+    for (const c of outside) out.push(printable(`  ${ACTION_WORD[c.action]} "${c.name}"${c.id ? ` (${c.id})` : ''}`));
     out.push('');
   }
   if (plan.unmanaged.length > 0) {
     out.push(
-      `Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} not in the YAML nor the lock file; they are never deleted:`,
+      `Unmanaged: ${plan.unmanaged.length} live monitor${plan.unmanaged.length === 1 ? ' is' : 's are'} in neither the YAML nor the lock file; they are never deleted:`,
     );
     for (const u of plan.unmanaged) out.push(printable(`  ${u.name} (${u.id})`));
     out.push('');
@@ -67,7 +68,7 @@ function changeBlock(change: PlannedChange, paint: Paint): string[] {
   const id = change.id ? ` (${change.id})` : '';
   const head = paint(
     COLOR[change.action],
-    printable(`${SYMBOL[change.action]} ${change.action} "${change.name}"${id}`),
+    printable(`${SYMBOL[change.action]} ${ACTION_WORD[change.action]} "${change.name}"${id}`),
   );
   const lines = [head, printable(`    reason: ${change.reason_text}`)];
   if (change.source) lines.push(printable(`    defined at: ${sourceText(change.source)}`));

@@ -37,6 +37,18 @@ export const defaultableProperties = defaultable;
 
 const scalar = { type: ['string', 'number', 'boolean'] } as const;
 
+/**
+ * `settings.defaults`: fields every monitor of every file of the set starts from, under each
+ * file's own `defaults:` (the file's value wins, key by key; docs/yaml-format.md says why).
+ */
+export const sharedDefaultsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description:
+    "Fields every monitor of every file of the set starts from; a file's own defaults: win, key by key, and a monitor's own fields win over both.",
+  properties: templatable(defaultableProperties),
+} as const;
+
 export const forEachSchema = {
   description:
     'Makes one monitor per instance: a mapping of lists gives their product ({region: [a, b], check: [x, y]}: 4 monitors), a list of mappings one monitor per mapping. Refer to a value with ${each.KEY}.',
@@ -154,6 +166,7 @@ export const settingsSchema = {
       minLength: 1,
       description: 'API base URL ending in /api/v1. MONITORS_API_URL overrides it.',
     },
+    defaults: sharedDefaultsSchema,
     environments: {
       type: 'object',
       minProperties: 1,

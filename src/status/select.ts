@@ -49,7 +49,7 @@ function noMatch(
   if (other) {
     return new MonitorsError(
       'STATUS_NO_MATCH',
-      `--name ${JSON.stringify(pattern)} names only monitors this repository does not manage ("${other.name}", ${other.id}: not in the YAML nor the lock file)`,
+      `--name ${JSON.stringify(pattern)} names only monitors this repository does not manage ("${other.name}", ${other.id}: in neither the YAML nor the lock file)`,
       { hint: '`monitors plan` lists the unmanaged monitors by name; to adopt one, see docs/adopting.md.' },
     );
   }

@@ -68,7 +68,7 @@ describe('the action planning a pull request with check: true', { timeout: 60_00
     expect(readFileSync(env.GITHUB_OUTPUT!, 'utf8')).toBe('changes=true\nexit-code=2\n');
     const body = github.comments.get(7)![0]!.body;
     expect(body).toMatch(
-      /^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: 3 to create, 0 to replace, 0 to delete\.\*\*/,
+      /^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: 3 to create, 0 to update, 0 to delete\.\*\*/,
     );
     const check = body.slice(body.indexOf('#### monitors check `monitors`'));
     expect(check).toMatch(

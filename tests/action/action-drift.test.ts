@@ -82,7 +82,7 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
     expect(issue!.body).toMatch(
       /^<!-- monitors-drift:monitors -->\n### Drift: the live monitors differ from `monitors`\n\nThe scheduled drift check on \S+ \(\[workflow run\]\(https:\/\/github\.test\/acme\/monitors-config\/actions\/runs\/4242\)\)/,
     );
-    expect(issue!.body).toMatch(/\*\*Plan: \d+ to create, 0 to replace, 0 to delete\.\*\*/);
+    expect(issue!.body).toMatch(/\*\*Plan: \d+ to create, 0 to update, 0 to delete\.\*\*/);
     expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8')).toMatch(/^#### monitors drift `monitors`\n\n\*\*Plan: /);
     for (const secret of [...Object.values(SECRETS), sim.token, 'ghs_fake']) expect(issue!.body).not.toContain(secret);
   });
@@ -136,7 +136,7 @@ describe('the action running drift on a schedule', { timeout: 120_000 }, () => {
     const run = await runActionProcess(inputs(), env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('monitors: drift issue #101 opened');
-    expect(github.issues.get(101)!.body).toMatch(/\*\*Plan: 0 to create, 1 to replace, 0 to delete\.\*\*/);
+    expect(github.issues.get(101)!.body).toMatch(/\*\*Plan: 0 to create, 1 to update, 0 to delete\.\*\*/);
   });
 
   it('fails the step when the token cannot write issues, so drift never hides behind a green run', async () => {

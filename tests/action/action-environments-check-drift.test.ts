@@ -94,8 +94,8 @@ describe('the action with environments: plan with check', { timeout: 120_000 }, 
     expect(body.split('\n').slice(1, 5)).toEqual([
       '#### monitors plan `monitors`',
       '',
-      '- **staging**: Plan: 2 to create, 0 to replace, 0 to delete.',
-      '- **production**: Plan: 2 to create, 0 to replace, 0 to delete. Check: a monitor is down, or the check failed.',
+      '- **staging**: Plan: 2 to create, 0 to update, 0 to delete.',
+      '- **production**: Plan: 2 to create, 0 to update, 0 to delete. Check: a monitor is down, or the check failed.',
     ]);
     const stagingSection = body.slice(body.indexOf('##### staging'), body.indexOf('##### production'));
     const productionSection = body.slice(body.indexOf('##### production'));
@@ -131,7 +131,7 @@ describe('the action with environments: drift', { timeout: 120_000 }, () => {
       /^<!-- monitors-drift:monitors -->\n### Drift: the live monitors differ from `monitors`/,
     );
     expect(issue.body).toContain(
-      '#### monitors drift `monitors`\n\n- **staging**: No changes. 2 monitors up to date.\n- **production**: Plan: 2 to create, 0 to replace, 0 to delete.',
+      '#### monitors drift `monitors`\n\n- **staging**: No changes. 2 monitors up to date.\n- **production**: Plan: 2 to create, 0 to update, 0 to delete.',
     );
     expect(issue.body).toContain('##### production\n\n**Plan for production: 2 to create');
   });

@@ -111,8 +111,8 @@ describe('the action with environments', () => {
       '<!-- monitors-plan:monitors -->',
       '#### monitors plan `monitors`',
       '',
-      '- **staging**: Plan: 14 to create, 0 to replace, 0 to delete.',
-      '- **production**: Plan: 20 to create, 0 to replace, 0 to delete.',
+      '- **staging**: Plan: 14 to create, 0 to update, 0 to delete.',
+      '- **production**: Plan: 20 to create, 0 to update, 0 to delete.',
       '',
     ]);
     expect(body).toContain('##### staging\n\n**Plan for staging: 14 to create');
@@ -148,7 +148,7 @@ describe('the action with environments', () => {
     const comments = github.comments.get(7)!;
     expect(comments).toHaveLength(1); // updated in place
     const body = comments[0]!.body;
-    expect(body).toContain('- **staging**: Plan: 14 to create, 0 to replace, 0 to delete.');
+    expect(body).toContain('- **staging**: Plan: 14 to create, 0 to update, 0 to delete.');
     expect(body).toContain('- **production**: failed (exit 1)');
     expect(body).toContain('MONITORS_PRODUCTION_TOKEN is not set (the token of environment production)');
     expect(run.stdout).toContain('::error::monitors plan failed in production');

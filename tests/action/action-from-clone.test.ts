@@ -134,7 +134,7 @@ describe(
       expect(result.code, result.output).toBe(0);
       expect(readFileSync(join(user, 'output.txt'), 'utf8')).toBe('changes=true\nexit-code=2\n');
       expect(readFileSync(join(user, 'summary.md'), 'utf8')).toContain(
-        '**Plan: 2 to create, 0 to replace, 0 to delete.**',
+        '**Plan: 2 to create, 0 to update, 0 to delete.**',
       );
       expect(result.output).toContain('monitors: plan comment created');
       expect(github.comments.get(3)![0]!.body).toMatch(

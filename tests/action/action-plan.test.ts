@@ -47,7 +47,7 @@ describe('the action running plan on a pull request', () => {
     const comments = github.comments.get(12)!;
     expect(comments).toHaveLength(1);
     expect(comments[0]!.body).toMatch(
-      /^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: \d+ to create, 0 to replace, 0 to delete\.\*\*/,
+      /^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: \d+ to create, 0 to update, 0 to delete\.\*\*/,
     );
     expect(readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8')).toContain(comments[0]!.body.split('\n').slice(1).join('\n'));
 

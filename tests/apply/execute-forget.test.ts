@@ -59,7 +59,7 @@ describe('executePlan with forgets', () => {
     const forgot = result.outcomes.find((o) => o.change.action === 'forget')!;
     expect(outcomeLine(forgot)).toBe(`forgot   "handed over" (${kept})`);
     expect(summaryLine(result, 1000)).toBe(
-      'Apply complete: 0 created, 0 replaced, 1 deleted, 1 forgotten, 0 failed. (1.00s)',
+      'Apply complete: 0 created, 0 updated, 1 deleted, 1 forgotten, 0 failed. (1.00s)',
     );
     expect(applyJsonValue(result, new Map()).summary).toMatchObject({ deleted: 1, forgotten: 1 });
   });

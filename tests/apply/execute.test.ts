@@ -370,7 +370,7 @@ describe('a token the API refuses (401, 403)', () => {
       expect(report).not.toContain('Run the same apply again');
       expect(report).toContain('Once the token is fixed, run the apply again');
       expect(summaryLine(result, 10)).toMatch(
-        /^Apply stopped: 2 created, 0 replaced, 0 deleted, \d+ failed, \d+ not started\./,
+        /^Apply stopped: 2 created, 0 updated, 0 deleted, \d+ failed, \d+ not started\./,
       );
     });
   }

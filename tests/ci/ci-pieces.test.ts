@@ -15,9 +15,9 @@ import { ciOptions, providerName, type CiFlags } from '../../src/ci/options.js';
 import { checkReport as checkText, textReport } from '../../src/ci/report.js';
 import { checkArgs, commandArgs, outcomeOf, planCounts } from '../../src/ci/steps.js';
 
-/** The options of `monitors ci COMMAND PATH` with these flags (as the Action's inputs give them). */
+/** The options of `monitors ci COMMAND PATH` with these flags (as the Action's inputs give them: path `monitors` by default). */
 const inputs = (extra: { command?: string; path?: string } & Partial<CiFlags>) => {
-  const { command = 'plan', path, ...flags } = extra;
+  const { command = 'plan', path = 'monitors', ...flags } = extra;
   return ciOptions(command, path, { comment: true, ...flags });
 };
 const checkReport = (_options: unknown, code: number, stdout: string, output: string) =>
@@ -78,6 +78,11 @@ describe('monitors ci pieces', () => {
     expect(commandArgs(inputs({ command: 'validate', path: 'a/b' }))).toEqual(['validate', 'a/b']);
   });
 
+  it('without a path, the CLI runs on ., the default of every other command', () => {
+    expect(ciOptions('plan', undefined, { comment: true }).path).toBe('.');
+    expect(ciOptions('validate', '  ', { comment: true }).path).toBe('.');
+  });
+
   it('refuses an unknown command with a clear message, and reads comment and the drift label', () => {
     expect(() => inputs({ command: 'destroy' })).toThrow('monitors ci: unknown command "destroy"');
     expect(inputs({ comment: false }).comment).toBe(false);
@@ -95,14 +100,14 @@ describe('monitors ci pieces', () => {
   });
 
   it("reads a plan's counts from its Markdown summary line", () => {
-    expect(planCounts('**Plan: 1 to create, 2 to replace, 3 to delete.**\n')).toEqual({
+    expect(planCounts('**Plan: 1 to create, 2 to update, 3 to delete.**\n')).toEqual({
       create: 1,
       replace: 2,
       delete: 3,
     });
     expect(planCounts('**No changes. 4 monitors up to date.**\n')).toEqual({ create: 0, replace: 0, delete: 0 });
     // The Markdown plan names its environment (issue 23 point 5); the counts read the same.
-    expect(planCounts('**Plan for staging: 1 to create, 2 to replace, 3 to delete.**\n')).toEqual({
+    expect(planCounts('**Plan for staging: 1 to create, 2 to update, 3 to delete.**\n')).toEqual({
       create: 1,
       replace: 2,
       delete: 3,
@@ -166,7 +171,7 @@ describe('the drift issue text', () => {
     const now = new Date('2026-03-02T06:17:00Z');
     const body = driftBody({
       path: 'monitors',
-      planMarkdown: '**Plan: 1 to create, 0 to replace, 0 to delete.**',
+      planMarkdown: '**Plan: 1 to create, 0 to update, 0 to delete.**',
       runUrl: 'https://github.test/a/b/actions/runs/1',
       now,
     });
@@ -176,7 +181,7 @@ describe('the drift issue text', () => {
       '',
       'The scheduled drift check on 2026-03-02T06:17:00.000Z ([workflow run](https://github.test/a/b/actions/runs/1)) planned against the live workspace and found changes.',
     ]);
-    expect(body.endsWith('**Plan: 1 to create, 0 to replace, 0 to delete.**')).toBe(true);
+    expect(body.endsWith('**Plan: 1 to create, 0 to update, 0 to delete.**')).toBe(true);
     const huge = driftBody({ path: 'monitors', planMarkdown: 'x'.repeat(200_000), now });
     expect(huge.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
     expect(huge).toMatch(
@@ -231,7 +236,7 @@ describe('monitors ci with environments', () => {
   });
 
   it('gives every environment its share of the comment, closing what a cut leaves open', () => {
-    const big = `**Plan: 900 to create, 0 to replace, 0 to delete.**\n\n<details>\n<summary>Show</summary>\n\n\`\`\`diff\n${'+ name: "x"\n'.repeat(9000)}\`\`\`\n\n</details>\n`;
+    const big = `**Plan: 900 to create, 0 to update, 0 to delete.**\n\n<details>\n<summary>Show</summary>\n\n\`\`\`diff\n${'+ name: "x"\n'.repeat(9000)}\`\`\`\n\n</details>\n`;
     const report = combinedReport('plan', 'monitors', [
       { name: 'staging', ok: true, code: 2, changes: true, markdown: big, body: big },
       {
@@ -245,7 +250,7 @@ describe('monitors ci with environments', () => {
     ]);
     expect(report.length).toBeLessThan(60_000);
     expect(report).toContain(
-      '- **staging**: Plan: 900 to create, 0 to replace, 0 to delete.\n- **production**: No changes. 3 monitors up to date.',
+      '- **staging**: Plan: 900 to create, 0 to update, 0 to delete.\n- **production**: No changes. 3 monitors up to date.',
     );
     expect(report).toContain('##### production\n\n**No changes. 3 monitors up to date.**');
     const staging = report.slice(report.indexOf('##### staging'), report.indexOf('##### production'));
@@ -256,27 +261,27 @@ describe('monitors ci with environments', () => {
   });
 
   it("says in an environment's summary line when its check failed", () => {
-    const markdown = '**Plan: 1 to create, 0 to replace, 0 to delete.**\n';
+    const markdown = '**Plan: 1 to create, 0 to update, 0 to delete.**\n';
     expect(
       summaryOf({ name: 'staging', ok: true, code: 2, changes: true, markdown, body: markdown, check: 'ok' }),
-    ).toBe('Plan: 1 to create, 0 to replace, 0 to delete.');
+    ).toBe('Plan: 1 to create, 0 to update, 0 to delete.');
     expect(
       summaryOf({ name: 'staging', ok: true, code: 2, changes: true, markdown, body: markdown, check: 'failed' }),
-    ).toBe('Plan: 1 to create, 0 to replace, 0 to delete. Check: a monitor is down, or the check failed.');
+    ).toBe('Plan: 1 to create, 0 to update, 0 to delete. Check: a monitor is down, or the check failed.');
   });
 
   it("leaves out the environment a plan's own summary line names: the list names it already", () => {
     const section = (markdown: string) =>
       summaryOf({ name: 'staging', ok: true, code: 2, changes: true, markdown, body: markdown, check: 'ok' });
-    expect(section('**Plan for staging: 1 to create, 0 to replace, 0 to delete.**\n')).toBe(
-      'Plan: 1 to create, 0 to replace, 0 to delete.',
+    expect(section('**Plan for staging: 1 to create, 0 to update, 0 to delete.**\n')).toBe(
+      'Plan: 1 to create, 0 to update, 0 to delete.',
     );
     expect(section('**No changes in staging. 3 monitors up to date.**\n')).toBe('No changes. 3 monitors up to date.');
     expect(
       section(
-        '**Plan for staging (partial, --target): 1 to create, 0 to replace, 0 to delete; 2 changes not targeted.**',
+        '**Plan for staging (partial, --target): 1 to create, 0 to update, 0 to delete; 2 changes not targeted.**',
       ),
-    ).toBe('Plan (partial, --target): 1 to create, 0 to replace, 0 to delete; 2 changes not targeted.');
+    ).toBe('Plan (partial, --target): 1 to create, 0 to update, 0 to delete; 2 changes not targeted.');
     expect(
       section('**No changes in the targeted monitors of staging (partial plan, --target); 1 change not targeted.**'),
     ).toBe('No changes in the targeted monitors (partial plan, --target); 1 change not targeted.');

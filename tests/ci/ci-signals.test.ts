@@ -46,7 +46,7 @@ describe('monitors ci apply interrupted', { timeout: 60_000 }, () => {
         expect(run.stderr).not.toContain(`${signal} again`);
         const report = readFileSync(join(dir, 'monitors-ci', 'report.md'), 'utf8');
         expect(report).toMatch(
-          /Apply interrupted: \d+ created, 0 replaced, 0 deleted, 0 failed, [1-9]\d* not started\./,
+          /Apply interrupted: \d+ created, 0 updated, 0 deleted, 0 failed, [1-9]\d* not started\./,
         );
         const live = [...sim.core.state.workspace('default').monitors.keys()].sort();
         const locked = (

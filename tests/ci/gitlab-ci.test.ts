@@ -88,7 +88,7 @@ describe('monitors ci plan on a GitLab merge request pipeline', { timeout: 120_0
     expect(planNotes()).toHaveLength(1);
     const id = planNotes()[0]!.id;
     expect(planNotes()[0]!.body).toMatch(
-      /^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: 17 to create, 0 to replace, 0 to delete\.\*\*/,
+      /^<!-- monitors-plan:monitors -->\n#### monitors plan `monitors`\n\n\*\*Plan: 17 to create, 0 to update, 0 to delete\.\*\*/,
     );
     // The report files, for the job's artifacts: the same Markdown, the counts for the merge request widget, the outputs.
     expect(report('report.md')).toBe(planNotes()[0]!.body.slice(MARKER.length + 1));
@@ -196,7 +196,7 @@ describe('monitors ci drift on a GitLab schedule', { timeout: 120_000 }, () => {
       new RegExp(`^${DRIFT_MARKER}\\n### Drift: the live monitors differ from \`monitors\``),
     );
     expect(issue.description).toContain(`([pipeline](${gitlab.serverUrl}/acme/monitors/-/pipelines/1001))`);
-    expect(issue.description).toContain('**Plan: 18 to create, 0 to replace, 0 to delete.**');
+    expect(issue.description).toContain('**Plan: 18 to create, 0 to update, 0 to delete.**');
     expect(report('outputs.env')).toContain('MONITORS_DRIFT_ISSUE=1\n');
     noSecretIn(issue.description ?? '');
 

@@ -227,8 +227,8 @@ describe('the example pipeline, run', { timeout: 240_000 }, () => {
       '<!-- monitors-plan:monitors --env staging -->',
       '<!-- monitors-plan:monitors --env production -->',
     ]);
-    expect(notes[0]!.body).toContain('- **staging**: Plan: 14 to create, 0 to replace, 0 to delete.');
-    expect(notes[1]!.body).toContain('- **production**: Plan: 20 to create, 0 to replace, 0 to delete.');
+    expect(notes[0]!.body).toContain('- **staging**: Plan: 14 to create, 0 to update, 0 to delete.');
+    expect(notes[1]!.body).toContain('- **production**: Plan: 20 to create, 0 to update, 0 to delete.');
     expect(notes[0]!.body).toContain('#### monitors check `monitors --env staging`');
     for (const note of notes)
       for (const secret of [...Object.values(SECRETS), GITLAB_TOKEN, sims.staging.token, sims.production.token])

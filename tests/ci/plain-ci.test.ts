@@ -38,7 +38,7 @@ describe('monitors ci outside GitHub Actions and GitLab CI', { timeout: 120_000 
       'monitors: not GitHub Actions or GitLab CI, so no comment was posted; the plan is in out/report.md.',
     );
     expect(file('out', 'report.md')).toMatch(
-      /^#### monitors plan `monitors`\n\n\*\*Plan: 17 to create, 0 to replace, 0 to delete\.\*\*/,
+      /^#### monitors plan `monitors`\n\n\*\*Plan: 17 to create, 0 to update, 0 to delete\.\*\*/,
     );
     expect(JSON.parse(file('out', 'plan-report.json'))).toEqual({ create: 17, update: 0, delete: 0 });
     expect(file('out', 'outputs.env')).toBe('MONITORS_CHANGES=true\nMONITORS_EXIT_CODE=2\n');

@@ -5,7 +5,7 @@ import { ciOptions } from '../../src/ci/options.js';
 import { POLICY_REFUSED_MARKER, refusedPlanReport } from '../../src/ci/report.js';
 
 const plan = ciOptions('plan', 'monitors', { comment: true });
-const markdown = `**Plan: 1 to create, 0 to replace, 0 to delete.**\n\n> ⛔ **Refused by policy: 1 mandatory violation.**\n${POLICY_REFUSED_MARKER}\n`;
+const markdown = `**Plan: 1 to create, 0 to update, 0 to delete.**\n\n> ⛔ **Refused by policy: 1 mandatory violation.**\n${POLICY_REFUSED_MARKER}\n`;
 
 describe('the report of a plan the policy refused', () => {
   it('is the plan, headed as refused', () => {
@@ -15,7 +15,7 @@ describe('the report of a plan the policy refused', () => {
   });
 
   it('is not made for another failure, another exit code or another command', () => {
-    expect(refusedPlanReport(plan, 1, '**Plan: 1 to create, 0 to replace, 0 to delete.**\n')).toBeUndefined();
+    expect(refusedPlanReport(plan, 1, '**Plan: 1 to create, 0 to update, 0 to delete.**\n')).toBeUndefined();
     expect(refusedPlanReport(plan, 2, markdown)).toBeUndefined();
     expect(refusedPlanReport(ciOptions('apply', 'monitors', { comment: false }), 1, markdown)).toBeUndefined();
   });

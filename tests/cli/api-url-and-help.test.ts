@@ -36,7 +36,7 @@ describe('--api-url on plan and apply', () => {
       MONITORS_API_URL: DEAD,
     });
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout).toContain('Plan: 1 to create, 0 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete.');
     const saved = await cli(['apply', '--plan', 'plan.json', '--api-url', sim.baseUrl], { MONITORS_API_URL: DEAD });
     expect(saved.code, saved.stderr).toBe(0);
     expect(saved.stdout).toContain('Apply complete: 1 created');

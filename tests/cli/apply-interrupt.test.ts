@@ -41,7 +41,7 @@ describe('an apply interrupted by a signal', () => {
 
         expect(run.code, run.stdout + run.stderr).toBe(exitCode);
         expect(run.stderr).toContain(`${signal}: starting no more changes`);
-        const summary = /Apply interrupted: (\d+) created, 0 replaced, 0 deleted, 0 failed, (\d+) not started\./.exec(
+        const summary = /Apply interrupted: (\d+) created, 0 updated, 0 deleted, 0 failed, (\d+) not started\./.exec(
           run.stdout,
         );
         expect(summary, run.stdout).not.toBeNull();
@@ -56,7 +56,7 @@ describe('an apply interrupted by a signal', () => {
 
         const again = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
         expect(again.code, again.stdout + again.stderr).toBe(0);
-        expect(again.stdout).toContain(`Apply complete: ${notStarted} created, 0 replaced, 0 deleted, 0 failed.`);
+        expect(again.stdout).toContain(`Apply complete: ${notStarted} created, 0 updated, 0 deleted, 0 failed.`);
       } finally {
         await sim.close();
         rmSync(dir, { recursive: true, force: true });
@@ -129,7 +129,7 @@ function writeMonitors(prefix: string, count: number): void {
 
 /** [created, not started] from the summary line, which must say 0 failed. */
 function interruptedCounts(text: string): [number, number] {
-  const summary = /Apply interrupted: (\d+) created, 0 replaced, 0 deleted, 0 failed, (\d+) not started\./.exec(text);
+  const summary = /Apply interrupted: (\d+) created, 0 updated, 0 deleted, 0 failed, (\d+) not started\./.exec(text);
   expect(summary, text).not.toBeNull();
   return [Number(summary![1]), Number(summary![2])];
 }

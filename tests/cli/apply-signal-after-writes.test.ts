@@ -63,7 +63,7 @@ describe('a signal after the writes, while the apply reports and writes the lock
 
           expect(run.signal, `ended by the signal itself:\n${run.stdout}\n${run.stderr}`).toBeNull();
           expect(run.code, run.stdout + run.stderr).toBe(exitCode);
-          expect(run.stdout).toMatch(/Apply (complete|interrupted): 3 created, 0 replaced, 0 deleted, 0 failed/);
+          expect(run.stdout).toMatch(/Apply (complete|interrupted): 3 created, 0 updated, 0 deleted, 0 failed/);
           const live = [...sim.core.state.workspace('default').monitors.values()].map((m) => m.id).sort();
           expect(live).toHaveLength(3);
           const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as {

@@ -77,7 +77,10 @@ describe.skipIf(!hasScript)('apply at a terminal', () => {
     expect(code, output).toBe(0);
     expect(output).toContain('\u001b[32m+ create "tty-check"');
     expect(output).toMatch(/Applying \[.*\] 1\/1 changes/);
-    expect(output).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 0 failed.');
+    // Each change is said as it completes, above the bar (as a redirected apply says it).
+    expect(output).toMatch(/created +"tty-check" \([0-9A-Z]{26}\)/);
+    expect(output.indexOf('created  "tty-check"')).toBeLessThan(output.lastIndexOf('1/1 changes'));
+    expect(output).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 failed.');
     expect(sim.core.state.workspace('default').monitors.size).toBe(1);
   });
 });

@@ -64,7 +64,7 @@ describe('apply --wait', { timeout: 120_000 }, () => {
     const run = await cli(['apply', '--wait', '.', '--yes']); // the path after --wait is a path, not a duration
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.stderr).toContain('Waiting up to 5m for 2 monitors to be checked...');
-    expect(run.stdout).toMatch(/^Apply complete: 2 created, 0 replaced, 0 deleted, 0 failed\./m);
+    expect(run.stdout).toMatch(/^Apply complete: 2 created, 0 updated, 0 deleted, 0 failed\./m);
     expect(run.stdout).toMatch(
       /^ {2}down {9}"bad checkout" \([0-9A-Z]{26}\)\n {17}open incident since \S+ \(major\): bad checkout: the check of https:\/\/shop\.example\.com\/bad%20checkout failed \(simulated\)$/m,
     );
@@ -87,8 +87,8 @@ describe('apply --wait', { timeout: 120_000 }, () => {
     write(monitor('good api', '    timeout_seconds: 12\n'));
     const run = await cli(['apply', '.', '--yes', '--wait', '30s', '--format', 'json']);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toContain('Plan: 0 to create, 1 to replace, 0 to delete.');
-    expect(run.stderr).toContain('Apply complete: 0 created, 1 replaced');
+    expect(run.stderr).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
+    expect(run.stderr).toContain('Apply complete: 0 created, 1 updated');
     const doc = JSON.parse(run.stdout);
     expect(doc).toMatchObject({
       format_version: 1,

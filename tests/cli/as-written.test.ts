@@ -185,7 +185,7 @@ describe('send as written', () => {
       unlinkSync(join(dir, 'monitors.lock.json'));
       const again = await cli(respelled, dir, ['apply', '--yes']);
       expect(again.code, again.stdout + again.stderr).toBe(0);
-      expect(again.stdout).toContain('Apply complete: 0 created, 3 replaced');
+      expect(again.stdout).toContain('Apply complete: 0 created, 3 updated');
       await expectClean(respelled, dir);
     },
   );

@@ -60,7 +60,7 @@ describe('apply with a token the API refuses', () => {
         'No write had succeeded; 1 change was refused for this reason, and the other 9 changes were not sent',
       );
       expect(run.stdout).toContain('Nothing was changed on the server.');
-      expect(run.stdout).toContain('Apply stopped: 0 created, 0 replaced, 0 deleted, 1 failed, 9 not started.');
+      expect(run.stdout).toContain('Apply stopped: 0 created, 0 updated, 0 deleted, 1 failed, 9 not started.');
       expect(output).not.toContain('Lock file written');
       expect(output).not.toContain('Run the same apply again');
       expect(output).not.toMatch(/^ {4}at /m);
@@ -91,13 +91,13 @@ describe('apply with a token the API refuses', () => {
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(writes(s).map((r) => r.status)).toEqual([201, 201, 401]);
       expect(count(run.stdout + run.stderr, 'API_UNAUTHORIZED')).toBe(1);
-      expect(run.stdout).toContain('Apply stopped: 2 created, 0 replaced, 0 deleted, 1 failed, 3 not started.');
+      expect(run.stdout).toContain('Apply stopped: 2 created, 0 updated, 0 deleted, 1 failed, 3 not started.');
       const lock = JSON.parse(readFileSync(join(dir, 'monitors.lock.json'), 'utf8')) as { monitors: unknown[] };
       expect(lock.monitors).toHaveLength(2);
 
       const again = await apply(s, FULL);
       expect(again.code, again.stdout + again.stderr).toBe(0);
-      expect(again.stdout).toContain('Apply complete: 4 created, 0 replaced, 0 deleted, 0 failed.');
+      expect(again.stdout).toContain('Apply complete: 4 created, 0 updated, 0 deleted, 0 failed.');
       expect(s.monitors()).toHaveLength(6);
     },
   );

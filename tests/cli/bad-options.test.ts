@@ -48,13 +48,36 @@ const CASES: [string, string[], RegExp][] = [
   ],
   ['plan --lock ""', ['plan', '--lock', ''], /BAD_OPTION: --lock needs a file name/],
   ['plan --lock a folder', ['plan', '--lock', 'a-folder'], /BAD_OPTION: --lock a-folder is a folder/],
-  ['plan with an unknown option', ['plan', '--bogus'], /^error BAD_OPTION: unknown option '--bogus'\n/],
+  [
+    'plan with an unknown option: one line, then where the options are (not the whole help page)',
+    ['plan', '--bogus'],
+    /^error BAD_OPTION: unknown option '--bogus'\n {2}`monitors plan --help` lists its options\.\n$/,
+  ],
+  [
+    'apply with a mistyped option: the closest flag on the same line',
+    ['apply', '--yse'],
+    /^error BAD_OPTION: unknown option '--yse'; did you mean --yes\?\n {2}`monitors apply --help` lists its options\.\n$/,
+  ],
   [
     'plan --format without a value',
     ['plan', '--format'],
     /^error BAD_OPTION: option '--format <format>' argument missing/,
   ],
-  ['an unknown command', ['plna'], /^error UNKNOWN_COMMAND: unknown command 'plna'\n\(Did you mean plan\?\)/],
+  [
+    'an unknown command',
+    ['plna'],
+    /^error UNKNOWN_COMMAND: unknown command 'plna'; did you mean plan\?\n {2}`monitors --help` lists the commands\.\n$/,
+  ],
+  [
+    'an unrelated flag: no "did you mean" (commander would offer --format for --force)',
+    ['plan', '--force'],
+    /^error BAD_OPTION: unknown option '--force'\n {2}`monitors plan --help` lists its options\.\n$/,
+  ],
+  [
+    'an unrelated command: no "did you mean" (commander would offer status for state)',
+    ['state'],
+    /^error UNKNOWN_COMMAND: unknown command 'state'\n {2}`monitors --help` lists the commands\.\n$/,
+  ],
   ['sim with an unknown option', ['sim', '--bogus'], /^error SIM_BAD_OPTION: unknown option '--bogus'\n$/],
   ['sim --port without a value', ['sim', '--port'], /^error SIM_BAD_OPTION: option '--port <n>' argument missing\n$/],
   ...['0', '-1', '1.5', 'abc', '65', '', '1e1', '0x10'].map((n): [string, string[], RegExp] => [

@@ -54,7 +54,7 @@ async function savedPlanCreatingSvc4(): Promise<string> {
   const [svc1] = liveNames(history.server)['svc-1']!;
   writeYaml(['svc-1', 'svc-4']);
   const saved = await ok(['plan', '--out', 'saved.json']);
-  expect(saved.stdout).toMatch(/Plan: 1 to create, 0 to replace, 0 to delete\./);
+  expect(saved.stdout).toMatch(/Plan: 1 to create, 0 to update, 0 to delete\./);
   return svc1!;
 }
 
@@ -79,7 +79,7 @@ describe.each(SERVER_KINDS)('a create in flight when the apply is killed (%s)', 
     expect(plan.stdout).toContain(`- delete "svc-4" (${svc4})`);
     expect(plan.stdout).toContain('created by an apply that was interrupted before recording it');
     const whole = await ok(['apply', '--yes']);
-    expect(whole.stdout).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
+    expect(whole.stdout).toContain('Apply complete: 0 created, 0 updated, 1 deleted, 0 failed.');
     expect(liveNames(history.server)).toEqual({ 'svc-1': [svc1] });
     expect(lockFile()).not.toHaveProperty('pending_creates');
     await ok(['plan', '--detailed-exitcode']);
@@ -93,8 +93,8 @@ describe.each(SERVER_KINDS)('a create in flight when the apply is killed (%s)', 
     expect(svc4, 'the server committed the create').toBeDefined();
 
     const whole = await ok(['apply', '--yes']);
-    expect(whole.stdout).toContain(`~ replace "svc-4" (${svc4})`);
-    expect(whole.stdout).toContain('Apply complete: 0 created, 1 replaced, 0 deleted, 0 failed.');
+    expect(whole.stdout).toContain(`~ update "svc-4" (${svc4})`);
+    expect(whole.stdout).toContain('Apply complete: 0 created, 1 updated, 0 deleted, 0 failed.');
     expect(liveNames(history.server)['svc-4']).toEqual([svc4]);
     expect(lockFile().monitors.map((r) => [r.name, r.id])).toContainEqual(['svc-4', svc4]);
     expect(lockFile()).not.toHaveProperty('pending_creates');

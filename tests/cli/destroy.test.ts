@@ -50,7 +50,7 @@ describe.each(SERVERS)('monitors destroy against the %s', SLOW, (_name, start) =
     expect(again.stdout).toContain('Nothing to destroy: the lock manages no live monitor.');
     expect(again.stdout).not.toContain('No changes.');
     const plan = await work.cli(suite.server, ['plan']);
-    expect(plan.stdout).toContain('Plan: 3 to create, 0 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 3 to create, 0 to update, 0 to delete.');
   });
 
   it('a 20-monitor workspace: --yes deletes them all, past the mass-delete limits that guard a routine plan; --format json reports', async () => {

@@ -149,7 +149,7 @@ describe('two environments against two simulators', () => {
     const plan = await cli(['plan', 'monitors', '--env', 'staging', '--detailed-exitcode']);
     expect(plan.code, plan.stderr).toBe(2);
     expect(plan.stdout.split('\n')[0]).toBe('Environment: staging');
-    expect(plan.stdout).toContain('Plan: 4 to create, 0 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 4 to create, 0 to update, 0 to delete.');
     expect(plan.stdout).toMatch(
       /\+ create "api us-east ready"\n {4}reason: .*\n {4}defined at: monitors\/shop\.yaml:19:5 \(region=us-east, check=ready\)/,
     );
@@ -171,7 +171,7 @@ describe('two environments against two simulators', () => {
     const stagingRequests = (await getRequestLog(staging.adminUrl)).length;
     const apply = await cli(['apply', 'monitors', '--yes'], { MONITORS_ENV: 'production' });
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toContain('Plan: 7 to create, 0 to replace, 0 to delete.');
+    expect(apply.stdout).toContain('Plan: 7 to create, 0 to update, 0 to delete.');
     expect(await liveNames(production)).toEqual(PRODUCTION_NAMES);
     expect(lockNames('production')).toEqual(PRODUCTION_NAMES);
     expect(readFileSync(lockPath('staging'), 'utf8')).toBe(stagingLock);
@@ -205,7 +205,7 @@ describe('two environments against two simulators', () => {
     writeSet('[eu-west]');
     const apply = await cli(['apply', 'monitors', '--env', 'staging', '--yes']);
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toContain('Plan: 0 to create, 0 to replace, 2 to delete.');
+    expect(apply.stdout).toContain('Plan: 0 to create, 0 to update, 2 to delete.');
     expect(await liveNames(staging)).toEqual(['api eu-west health', 'api eu-west ready']);
     expect(await liveNames(production)).toEqual(PRODUCTION_NAMES);
     expect(lockNames('production')).toEqual(PRODUCTION_NAMES);

@@ -60,7 +60,7 @@ describe('a lock file written before bodies were sent as written', () => {
             ? 'keyword: (not recorded) -> "Add to basket"'
             : 'keyword: "Add to cart" -> "Add to basket"',
         );
-        expect(edited.stdout).toContain('Plan: 0 to create, 1 to replace, 0 to delete.');
+        expect(edited.stdout).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
         const recorded = await runCli(['apply', '--yes'], { cwd: dir, env });
         expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
         writeFileSync(join(dir, 'monitors.yaml'), yaml);

@@ -56,7 +56,7 @@ describe('removed: per environment', SLOW, () => {
       ['staging', 'production'].map((name) => cli(['plan', '--env', name, '--detailed-exitcode'])),
     );
     expect(plans[0]!.code, plans[0]!.stdout + plans[0]!.stderr).toBe(2);
-    expect(plans[0]!.stdout).toContain('Plan: 0 to create, 0 to replace, 0 to delete, 1 to forget.');
+    expect(plans[0]!.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 1 to forget.');
     expect(plans[1]!.code, plans[1]!.stdout + plans[1]!.stderr).toBe(0);
     expect(plans[1]!.stdout).toContain('No changes. 2 monitors up to date.');
 

@@ -21,13 +21,13 @@ describe.each(SERVERS)('removed: against the %s', SLOW, (_name, start) => {
     expect(plan.code, plan.stdout + plan.stderr).toBe(2);
     expect(plan.stdout).toMatch(/^= forget "a handed over" \([0-9A-Z]{26}\)$/m);
     expect(plan.stdout).toContain('    defined at: monitors.yaml:22:5');
-    expect(plan.stdout.trimEnd().endsWith('Plan: 0 to create, 0 to replace, 0 to delete, 1 to forget.')).toBe(true);
+    expect(plan.stdout.trimEnd().endsWith('Plan: 0 to create, 0 to update, 0 to delete, 1 to forget.')).toBe(true);
 
     await suite.server.clear();
     const apply = await work.cli(suite.server, ['apply', '--yes']);
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     expect(apply.stderr).toMatch(/^forgot {3}"a handed over" \([0-9A-Z]{26}\)$/m);
-    expect(apply.stdout).toContain('Apply complete: 0 created, 0 replaced, 0 deleted, 1 forgotten, 0 failed.');
+    expect(apply.stdout).toContain('Apply complete: 0 created, 0 updated, 0 deleted, 1 forgotten, 0 failed.');
     expect(await suite.server.writes()).toEqual([]);
     expect(work.lockNames()).toEqual(['a shop cart', 'a shop home']);
     expect((await suite.server.live()).map((m) => m.name)).toContain('a handed over');

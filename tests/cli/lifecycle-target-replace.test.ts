@@ -26,11 +26,11 @@ describe.each(SERVERS)('--target and --replace against the %s', SLOW, (_name, st
     expect(plan.stdout.startsWith('Targets: "t1 cart" (a partial plan)\n')).toBe(true);
     expect(plan.stdout).toContain('Not targeted: 1 other change is left out of this plan');
     expect(plan.stdout).toContain(
-      'Plan (partial, --target): 0 to create, 1 to replace, 0 to delete; 1 change not targeted.',
+      'Plan (partial, --target): 0 to create, 1 to update, 0 to delete; 1 change not targeted.',
     );
     const markdown = await work.cli(suite.server, ['plan', '--target', 't1 cart', '--format', 'markdown']);
     expect(markdown.stdout.split('\n')[0]).toBe(
-      '**Plan (partial, --target): 0 to create, 1 to replace, 0 to delete; 1 change not targeted.**',
+      '**Plan (partial, --target): 0 to create, 1 to update, 0 to delete; 1 change not targeted.**',
     );
     expect(markdown.stdout).toContain('replace `t1 search`');
 
@@ -61,7 +61,7 @@ describe.each(SERVERS)('--target and --replace against the %s', SLOW, (_name, st
     const apply = await work.cli(suite.server, ['apply', '--plan', 'plan.json']);
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     expect(apply.stdout.startsWith('Targets: "t2 s*" (a partial plan)\n')).toBe(true);
-    expect(apply.stdout).toContain('Plan (partial, --target): 0 to create, 1 to replace, 0 to delete;');
+    expect(apply.stdout).toContain('Plan (partial, --target): 0 to create, 1 to update, 0 to delete;');
     expect((await suite.server.writes()).map((w) => w.path)).toEqual([`/monitors/${idOf(work, 't2 search')}`]);
     const again = await work.cli(suite.server, ['apply', '--plan', 'plan.json', '--target', 't2 cart']);
     expect(again.code).toBe(1);
@@ -98,7 +98,9 @@ describe.each(SERVERS)('--target and --replace against the %s', SLOW, (_name, st
     );
     const unmanaged = await work.cli(suite.server, ['plan', '--target', 't4 made*']);
     expect(unmanaged.code).toBe(1);
-    expect(unmanaged.stderr).toContain(`("t4 made in the dashboard", ${dashboard}: not in the YAML nor the lock file)`);
+    expect(unmanaged.stderr).toContain(
+      `("t4 made in the dashboard", ${dashboard}: in neither the YAML nor the lock file)`,
+    );
     const empty = await work.cli(suite.server, ['plan', '--target', '']);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain('error BAD_OPTION: --target needs a monitor name or a glob');

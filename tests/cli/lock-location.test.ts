@@ -79,7 +79,7 @@ describe('the lock file beside the YAML', () => {
     expect((await cli(['apply', 'monitors', '--yes'])).code).toBe(0);
     const plan = await cli(['plan', '--lock', 'other/elsewhere.lock.json']);
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stdout).toContain('Plan: 0 to create, 2 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 0 to create, 2 to update, 0 to delete.');
     expect(plan.stdout).toContain(
       'Note: monitors/monitors.lock.json is a lock file this plan does not use: it uses other/elsewhere.lock.json (given with --lock). If that is the wrong one, pass --lock monitors/monitors.lock.json or set settings.lock_file.',
     );

@@ -91,8 +91,8 @@ describe.each([
 
   it('plan --format markdown: the summary line names the environment, when there is one', async () => {
     await expectMarkdownHead('plan', {
-      plain: '**Plan: 1 to create, 0 to replace, 0 to delete.**',
-      staging: '**Plan for staging: 1 to create, 0 to replace, 0 to delete.**',
+      plain: '**Plan: 1 to create, 0 to update, 0 to delete.**',
+      staging: '**Plan for staging: 1 to create, 0 to update, 0 to delete.**',
     });
   });
 

@@ -86,7 +86,7 @@ describe.each(SERVER_KINDS)('old and new values in plans (%s, spec-only listing)
       writeFileSync(join(dir, 'monitors.yaml'), yaml('ALL SYSTEMS NOMINAL'));
       const plan = await expectCode(['plan', '--detailed-exitcode'], 2);
       expect(plan.stdout).toContain('    keyword: "ALL SYSTEMS GO" -> "ALL SYSTEMS NOMINAL"');
-      expect(plan.stdout).toContain('Plan: 0 to create, 1 to replace, 0 to delete.');
+      expect(plan.stdout).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
       const markdown = await expectCode(['plan', '--format', 'markdown'], 0);
       expect(markdown.stdout).toContain('! keyword: "ALL SYSTEMS GO" -> "ALL SYSTEMS NOMINAL"');
       const json = JSON.parse((await expectCode(['plan', '--format', 'json'], 0)).stdout) as {
@@ -141,7 +141,7 @@ describe.each(SERVER_KINDS)('old and new values in plans (%s, spec-only listing)
       writeFileSync(join(dir, 'monitors.yaml'), yaml('ALL SYSTEMS NOMINAL'));
       const plan = await expectCode(['plan'], 0);
       expect(plan.stdout).toContain('    keyword: (not recorded) -> "ALL SYSTEMS NOMINAL"');
-      expect(plan.stdout).toContain('Plan: 0 to create, 1 to replace, 0 to delete.');
+      expect(plan.stdout).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
       await expectCode(['apply', '--yes'], 0);
       const records = parseLock(readFileSync(lockPath(), 'utf8'), 'lock').monitors;
       expect(records.find((r) => r.name === 'status page')?.values?.keyword).toBe('ALL SYSTEMS NOMINAL');

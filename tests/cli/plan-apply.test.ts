@@ -66,7 +66,7 @@ describe('plan', () => {
     writeMonitors(monitor('alpha') + monitor('beta'));
     const first = await cli(['plan', '.', '--detailed-exitcode']);
     expect(first.code, first.stderr).toBe(2);
-    expect(first.stdout).toContain('Plan: 2 to create, 0 to replace, 0 to delete.');
+    expect(first.stdout).toContain('Plan: 2 to create, 0 to update, 0 to delete.');
     const plain = await cli(['plan', '.']);
     expect(plain.code).toBe(0);
     expect((await cli(['apply', '.', '--yes'])).code).toBe(0);
@@ -86,7 +86,7 @@ describe('plan', () => {
     expect(json.summary).toEqual({ create: 1, replace: 0, delete: 0, unchanged: 0 });
     expect(json.changes[0]).toMatchObject({ action: 'create', name: 'alpha', id: null });
     const md = (await cli(['plan', '--format', 'markdown'])).stdout;
-    expect(md.split('\n')[0]).toBe('**Plan: 1 to create, 0 to replace, 0 to delete.**');
+    expect(md.split('\n')[0]).toBe('**Plan: 1 to create, 0 to update, 0 to delete.**');
     expect(md).toContain('<details>');
   });
 
@@ -211,7 +211,7 @@ describe('apply', () => {
     const [before] = [...sim.core.state.workspace('default').monitors.keys()];
     writeMonitors(monitor('new-name'), 'moved:\n  - from: old-name\n    to: new-name\n');
     const plan = await cli(['plan']);
-    expect(plan.stdout).toContain(`~ replace "new-name" (${before})`);
+    expect(plan.stdout).toContain(`~ update "new-name" (${before})`);
     expect(plan.stdout).toContain('renamed');
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     expect([...sim.core.state.workspace('default').monitors.keys()]).toEqual([before]);
@@ -257,7 +257,7 @@ describe('apply', () => {
     writeMonitors(monitor('good') + monitor('odd-interval', '    interval_seconds: 150\n'));
     const result = await cli(['apply', '--yes']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 1 failed.');
+    expect(result.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 1 failed.');
     expect(result.stdout).toMatch(
       /create of "odd-interval": API_VALIDATION: the API rejected the monitor \(422\)\n {4}monitors\.yaml:\d+:\d+: interval_seconds/,
     );

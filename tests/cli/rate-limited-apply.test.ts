@@ -48,7 +48,7 @@ async function applyAll(baseUrl: string): Promise<void> {
     env: { MONITORS_API_URL: baseUrl, MONITORS_API_TOKEN: TOKEN, CI: 'true' },
   });
   expect(run.code, run.stdout + run.stderr).toBe(0);
-  expect(run.stdout).toContain(`Apply complete: ${CREATES} created, 0 replaced, 0 deleted, 0 failed.`);
+  expect(run.stdout).toContain(`Apply complete: ${CREATES} created, 0 updated, 0 deleted, 0 failed.`);
 }
 
 const limits: [string, Partial<FaultSettings>][] = [

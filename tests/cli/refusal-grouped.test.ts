@@ -113,7 +113,7 @@ describe.each([0, 1, 2])('one refusal of six templated monitors (server %#)', (w
       ),
     ]);
     expect(count(report, 'is not an enabled interval')).toBe(2); // the report's line and the annotation
-    expect(out).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 6 failed.');
+    expect(out).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 6 failed.');
     // Annotations: one per place of the refusal, not one per monitor.
     const annotations = out.split('\n').filter((l) => l.startsWith('::error'));
     expect(annotations).toEqual([

@@ -63,7 +63,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
     writeYaml(['alpha', 'beta']);
     history.server.clearRequests();
     const readd = await apply();
-    expect(readd.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 0 failed.');
+    expect(readd.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 failed.');
     const posts = history.server.requests().filter((r) => r.method === 'POST');
     expect(
       posts.map((p) => [p.key?.slice(-3), p.replayed]),
@@ -84,7 +84,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
 
     writeYaml(['alpha']);
     const removed = await apply();
-    expect(removed.stdout).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
+    expect(removed.stdout).toContain('Apply complete: 0 created, 0 updated, 1 deleted, 0 failed.');
     expect(liveNames(history.server)).toEqual({ alpha: live.alpha });
   });
 
@@ -141,7 +141,7 @@ describe.each(SERVER_KINDS)('a create answered with the stored 201 of a monitor 
       expect(plan.stdout).toContain(
         `the lock file records ${betaId} as "alpha", but the server names it "beta", which the YAML also has`,
       );
-      expect(plan.stdout).toMatch(/Plan: 1 to create, 1 to replace, 0 to delete\./);
+      expect(plan.stdout).toMatch(/Plan: 1 to create, 1 to update, 0 to delete\./);
 
       await apply();
       expect((await cli(['plan', '--detailed-exitcode'])).code).toBe(0);

@@ -71,11 +71,11 @@ describe('replayed responses that did not take effect', () => {
       writeYaml('    timeout_seconds: 25\n', toggled);
       const added = await cli(['apply', '--yes']);
       expect(added.code, `cycle ${cycle}: ${added.stdout}${added.stderr}`).toBe(0);
-      expect(added.stdout).toContain('Apply complete: 1 created, 0 replaced, 0 deleted, 0 failed.');
+      expect(added.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 failed.');
       expect(live().filter((m) => m.input.name === 'toggled')).toHaveLength(1);
       writeYaml('    timeout_seconds: 25\n');
       const removed = await cli(['apply', '--yes']);
-      expect(removed.stdout, `cycle ${cycle}`).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
+      expect(removed.stdout, `cycle ${cycle}`).toContain('Apply complete: 0 created, 0 updated, 1 deleted, 0 failed.');
     }
     expect(live().map((m) => m.input.name)).toEqual(['replayed']);
   });

@@ -196,7 +196,7 @@ describe('monitors validate', () => {
     const r = await runCli(['validate', 'nope.yaml', 'empty'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'nope.yaml: error path.not_found no such file or folder\nempty: error path.empty_folder the folder is empty; expected .yaml or .yml files of monitors\n2 errors in 2 paths given.\n',
+      'nope.yaml: error path.not_found no such file or folder\nempty: error path.empty_folder the folder is empty; expected .yaml or .yml files of monitors (`monitors init` writes a starter set)\n2 errors in 2 paths given.\n',
     );
     expect(r.stderr).toBe('');
   });

@@ -95,7 +95,7 @@ describe('a lock knows its workspace (simulator, two workspaces)', { timeout: 12
     expect(stopped.stderr).toContain('error LOCK_WORKSPACE_MISSING: all 2 monitors the lock file');
     const allowed = await cli(dir, sim.baseUrl, B_FULL, ['plan', '--allow-missing']);
     expect(allowed.code, allowed.stderr).toBe(0);
-    expect(allowed.stdout).toContain('Plan: 2 to create, 0 to replace, 0 to delete.');
+    expect(allowed.stdout).toContain('Plan: 2 to create, 0 to update, 0 to delete.');
     expect(await writesSent()).toEqual([]);
     expect(lock()).toBe(oldText);
 

@@ -75,7 +75,7 @@ describe('monitors export against the simulator', () => {
     expect((await monitors(['validate', 'spec'])).code).toBe(0);
     const plan = await monitors(['plan', 'spec', '--detailed-exitcode']);
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout).toContain('Plan: 0 to create, 4 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 0 to create, 4 to update, 0 to delete.');
     expect(plan.stdout.match(/not verifiable/g)?.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -96,7 +96,7 @@ describe('monitors export against the simulator', () => {
   it('full listing, continued: the export plans one replace (the write-only secret), then after one apply nothing', async () => {
     const plan = await monitors(['plan', 'full', '--detailed-exitcode'], SECRET_ENV);
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout).toContain('Plan: 0 to create, 1 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
     expect(plan.stdout).toContain('shop admin');
     const apply = await monitors(['apply', 'full', '--yes'], SECRET_ENV);
     expect(apply.code, apply.stderr).toBe(0);

@@ -17,8 +17,8 @@ describe('the README demo', () => {
       timeout: 60_000,
     });
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Plan: 21 to create, 0 to replace, 0 to delete.');
-    expect(run.stdout).toContain('Apply complete: 21 created, 0 replaced, 0 deleted, 0 failed.');
+    expect(run.stdout).toContain('Plan: 21 to create, 0 to update, 0 to delete.');
+    expect(run.stdout).toContain('Apply complete: 21 created, 0 updated, 0 deleted, 0 failed.');
     expect(run.stdout).toContain('No changes. 21 monitors up to date.');
     expect(run.stdout).toContain('Lock file written: monitors.lock.json');
     expect(run.stdout).toContain('Demo complete');

@@ -53,7 +53,7 @@ describe('GitOps flow', () => {
   it('applies the first merge and commits the lock file', async () => {
     const apply = await monitors('apply', 'monitors', '--yes');
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 replaced, 0 deleted, 0 failed\./);
+    expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 updated, 0 deleted, 0 failed\./);
     git('add', 'monitors/monitors.lock.json');
     git('commit', '-qm', 'monitors: update lock file');
     expect(git('status', '--porcelain')).toBe('');
@@ -76,7 +76,7 @@ describe('GitOps flow', () => {
 
     const plan = await monitors('plan', 'monitors', '--format', 'markdown', '--detailed-exitcode');
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout.split('\n')[0]).toMatch(/Plan: 1 to create, [1-9]\d* to replace, 0 to delete\./);
+    expect(plan.stdout.split('\n')[0]).toMatch(/Plan: 1 to create, [1-9]\d* to update, 0 to delete\./);
     expect(plan.stdout).toContain('<details>');
     expect(plan.stdout).toContain('shop: careers page');
     expect(plan.stdout.length).toBeLessThan(65_536);

@@ -123,9 +123,9 @@ describe('environments with --lock-branch', { timeout: 180_000 }, () => {
     expect(namesOn(PRODUCTION_LOCK)).toEqual(['api eu-west', 'api us-east']);
     // Two commits per environment's apply (its creates in flight, then its record), by the Actions bot; main untouched.
     expect(git(origin, 'log', '--format=%an %s', BRANCH).split('\n')).toEqual([
-      `github-actions[bot] monitors: lock record of ${PRODUCTION_LOCK} after apply (2 created, 0 replaced, 0 deleted, 0 failed) [skip ci]`,
+      `github-actions[bot] monitors: lock record of ${PRODUCTION_LOCK} after apply (2 created, 0 updated, 0 deleted, 0 failed) [skip ci]`,
       `github-actions[bot] monitors: 2 creates in flight in ${PRODUCTION_LOCK} [skip ci]`,
-      `github-actions[bot] monitors: lock record of ${STAGING_LOCK} after apply (1 created, 0 replaced, 0 deleted, 0 failed) [skip ci]`,
+      `github-actions[bot] monitors: lock record of ${STAGING_LOCK} after apply (1 created, 0 updated, 0 deleted, 0 failed) [skip ci]`,
       `github-actions[bot] monitors: 1 create in flight in ${STAGING_LOCK} [skip ci]`,
     ]);
     expect(git(origin, 'rev-list', '--count', 'main')).toBe('1');

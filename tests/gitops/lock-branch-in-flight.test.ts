@@ -81,7 +81,7 @@ describe.each(SERVER_KINDS)('--lock-branch: a create in flight when the apply is
       const fresh = checkout(root, 'fresh', origin);
       const next = await ok(fresh, ['apply', 'monitors', '--yes', ...BRANCH]);
       expect(next.stdout).toContain(`- delete "svc-4" (${svc4})`);
-      expect(next.stdout).toContain('Apply complete: 0 created, 0 replaced, 1 deleted, 0 failed.');
+      expect(next.stdout).toContain('Apply complete: 0 created, 0 updated, 1 deleted, 0 failed.');
       expect(liveNames(server)).toEqual({ 'svc-1': [svc1] });
       expect(showFile(origin, 'monitors-state', 'monitors/monitors.lock.json')).not.toContain('pending_creates');
       await ok(checkout(root, 'after', origin), ['plan', 'monitors', ...BRANCH, '--detailed-exitcode']);

@@ -89,7 +89,7 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     const applyJob = job();
     const apply = await action(applyJob, 'apply');
     expect(apply.code, log(apply)).toBe(0);
-    expect(apply.stdout).toMatch(/Apply complete: 2 created, 0 replaced, 0 deleted, 0 failed\./);
+    expect(apply.stdout).toMatch(/Apply complete: 2 created, 0 updated, 0 deleted, 0 failed\./);
     expect(apply.stdout).toMatch(
       /Lock record saved: monitors\/monitors\.lock\.json on monitors-state of origin \(commit [0-9a-f]{12}\)\./,
     );
@@ -99,7 +99,7 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     expect(git(origin, 'ls-tree', '-r', '--name-only', BRANCH)).toBe(LOCK); // an orphan branch of lock files only
     expect(git(origin, 'log', '-1', '--format=%an <%ae>', BRANCH)).toBe(BOT);
     expect(git(origin, 'log', '-1', '--format=%s', BRANCH)).toBe(
-      `monitors: lock record of ${LOCK} after apply (2 created, 0 replaced, 0 deleted, 0 failed) [skip ci]`,
+      `monitors: lock record of ${LOCK} after apply (2 created, 0 updated, 0 deleted, 0 failed) [skip ci]`,
     );
     expect(namesOnBranch()).toEqual(['shop api', 'shop home']);
     expect(showFile(origin, BRANCH, LOCK)).not.toContain(LOGIN_TOKEN);
@@ -113,7 +113,7 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     expect(outputOf(planJob)).toBe('changes=false\nexit-code=0\n');
     expect(plan.stderr).toContain(`Lock record: ${LOCK} from ${BRANCH} of origin.`);
     const blind = await action(job(), 'plan', { 'lock-branch': '' }); // without the branch, the same plan cannot verify them
-    expect(blind.stdout).toMatch(/Plan: 0 to create, 2 to replace, 0 to delete\./);
+    expect(blind.stdout).toMatch(/Plan: 0 to create, 2 to update, 0 to delete\./);
     expect(git(origin, 'rev-parse', 'main')).toBe(mainBefore);
   });
 
@@ -160,7 +160,7 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     // Each apply pushes twice: the creates it is about to send, then its record.
     const inFlight = (n: string) => `monitors: ${n} in flight in ${LOCK} [skip ci]`;
     const record = (n: number) =>
-      `monitors: lock record of ${LOCK} after apply (${n} created, 0 replaced, 0 deleted, 0 failed) [skip ci]`;
+      `monitors: lock record of ${LOCK} after apply (${n} created, 0 updated, 0 deleted, 0 failed) [skip ci]`;
     expect(git(origin, 'log', '--format=%s', BRANCH).split('\n')).toEqual([
       record(1), // B's, merged again
       inFlight('1 create'), // B's, pushed once A's were on the branch
@@ -203,10 +203,10 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     const applyJob = job();
     const apply = await action(applyJob, 'apply');
     expect(apply.code).toBe(1);
-    expect(apply.stdout).toMatch(/Apply complete: 2 created, 0 replaced, 0 deleted, 0 failed\./);
+    expect(apply.stdout).toMatch(/Apply complete: 2 created, 0 updated, 0 deleted, 0 failed\./);
     expect(apply.stderr).toContain(
       'error LOCK_PUSH_REFUSED: the lock record was NOT saved to monitors-state of origin: origin refused the push to the lock branch monitors-state: pre-receive hook declined / monitors-state: pushes are restricted to release managers. ' +
-        `The monitoring API has this apply's changes (2 created, 0 replaced, 0 deleted, 0 failed), but their record is only in ${LOCK} in this working tree and in the job summary`,
+        `The monitoring API has this apply's changes (2 created, 0 updated, 0 deleted, 0 failed), but their record is only in ${LOCK} in this working tree and in the job summary`,
     );
     expect(apply.stderr).toContain('docs/recovery.md, "The lock record was not saved"');
     expect(apply.stdout).toContain('::error::monitors apply failed (exit 1)');
@@ -230,7 +230,7 @@ describe('the Action with lock-branch', { timeout: 180_000 }, () => {
     rmSync(join(origin, 'hooks', 'pre-receive'));
     const again = await action(job(), 'apply');
     expect(again.code, log(again)).toBe(0);
-    expect(again.stdout).toMatch(/Apply complete: 0 created, 2 replaced, 0 deleted, 0 failed\./);
+    expect(again.stdout).toMatch(/Apply complete: 0 created, 2 updated, 0 deleted, 0 failed\./);
     expect(await liveNames()).toEqual(['shop api', 'shop home']);
     const planJob = job();
     expect((await action(planJob, 'plan')).code).toBe(0);

@@ -120,4 +120,9 @@ describe('the environments workflow', () => {
     expect(commitStep('').stdout).toContain('Lock files unchanged.');
     expect(run(join(root, 'origin.git'), 'log', '-1', '--format=%s', 'main')).toBe('monitors as code');
   });
+  it('quotes the lock paths it found: an array, never a word-split, glob-expanded $present', () => {
+    expect(step.run).not.toMatch(/\$present\b/);
+    expect(step.run).toContain('git add -- "${present[@]}"');
+    expect(step.run).toContain('git status --porcelain -- "${present[@]}"');
+  });
 });

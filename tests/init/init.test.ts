@@ -40,9 +40,10 @@ describe('monitors init (built CLI)', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(filesIn(join(base, 'new/repo'))).toEqual(['.gitignore', 'monitors/monitors.yaml', 'monitors/settings.yaml']);
     expect(run.stdout).toContain('Wrote a starter repository in new/repo:\n  monitors/monitors.yaml  defaults');
-    expect(run.stdout).toContain('\nNext steps:\n  cd new/repo\n  monitors validate ');
+    // Started as `node FILE` with no monitors on the PATH: the steps name that file (next-steps-as-typed.test.ts).
+    expect(run.stdout).toMatch(/\nNext steps:\n {2}cd new\/repo\n {2}node \S+ validate /);
     expect(run.stdout).toMatch(/export MONITORS_API_URL=.*\n {2}export MONITORS_API_TOKEN=/);
-    expect(run.stdout).toContain('monitors plan');
+    expect(run.stdout).toMatch(/ {2}node \S+ plan /);
   });
 
   it('the starter validates at once, with no warning, also with --require-env', async () => {
@@ -121,12 +122,14 @@ describe('monitors init (built CLI)', () => {
     expect(readFileSync(join(base, 'gh/.gitignore'), 'utf8')).toContain('\nmonitors/monitors.lock.json\n');
     const gitlab = await runCli(['init', 'gl', '--ci', 'gitlab'], { cwd: base });
     expect(gitlab.code, gitlab.stderr).toBe(0);
-    expect(filesIn(join(base, 'gl'))).toEqual([
+    expect(filesIn(join(base, 'gl')).filter((f) => !f.startsWith('.monitors/'))).toEqual([
       '.gitignore',
       '.gitlab-ci.yml',
       'monitors/monitors.yaml',
       'monitors/settings.yaml',
     ]);
+    // The bundle the pipeline runs, copied from this clone's bundle/.
+    expect(filesIn(join(base, 'gl'))).toContain('.monitors/monitors.mjs');
     expect(gitlab.stdout).toContain('as .monitors/monitors.mjs');
     for (const dir of ['gh', 'gl']) {
       const run = await runCli(['validate'], { cwd: join(base, dir) });
@@ -148,10 +151,10 @@ describe('the starter against the simulator (built CLI)', () => {
     const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token };
     const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout).toContain('Plan: 8 to create, 0 to replace, 0 to delete.');
+    expect(plan.stdout).toContain('Plan: 8 to create, 0 to update, 0 to delete.');
     const apply = await runCli(['apply', '--yes'], { cwd: dir, env });
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toContain('Apply complete: 8 created, 0 replaced, 0 deleted, 0 failed.');
+    expect(apply.stdout).toContain('Apply complete: 8 created, 0 updated, 0 deleted, 0 failed.');
     expect(apply.stdout).toContain('Lock file written: monitors/monitors.lock.json');
     const again = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
     expect(again.code, again.stderr).toBe(0);

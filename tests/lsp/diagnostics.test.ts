@@ -60,8 +60,14 @@ describe('lsp diagnostics', () => {
     }
     const got = lsp.diagnostics(uriOf(broken))!;
     // The range is the whole offending key; the column after astral characters counts UTF-16 code units.
-    const urll = got.find((d) => d.code === 'field.unknown' || d.message.includes('urll'))!;
-    expect(urll.range.end.character - urll.range.start.character).toBe('urll'.length);
+    const unknown = got.filter((d) => d.message.startsWith('unknown field "urll"'));
+    expect(unknown).toHaveLength(2);
+    for (const d of unknown) expect(d.range.end.character - d.range.start.character).toBe('urll'.length);
+    const flowLine = readFileSync(broken, 'utf8')
+      .split('\n')
+      .find((l) => l.includes('😀😀 flow'))!;
+    expect(unknown[1]!.range.start.character).toBe(flowLine.indexOf('urll')); // UTF-16 code units
+    expect(JSON.stringify(got)).not.toContain('hunter2');
     expect(got.every((d) => d.source === 'monitors')).toBe(true);
   });
 

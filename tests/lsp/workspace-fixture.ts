@@ -80,6 +80,15 @@ monitors:
     locations: [eu-west]
     expected_status_min: 500
     expected_status_max: 200
+
+  - name: orders
+    type: http
+    url: https://example.com/orders
+    locations: [eu-west]
+    auth_type: bearer
+    auth_secret: hunter2-literal
+
+  - { name: "😀😀 flow", type: http, urll: https://example.com/flow, locations: [eu-west] }
 `,
 };
 

@@ -3,7 +3,7 @@
 // runs it: validate the examples without any secret set, then the simulator, plan,
 // apply and plan again, and `monitors ci`. Its README and docs ship with it, and every
 // link in them and every docs page the CLI names resolves inside the installed package.
-// Run by `npm test` after the main suite (vitest.package.config.ts).
+// Run by `npm test` before the build of the main suite (vitest.package.config.ts).
 import { execFile, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -158,8 +158,11 @@ describe('the packed package', () => {
 
   it('installs a `monitors` that validates the examples with no secret set: exit 0, with warnings', async () => {
     expect((await monitors(['--version'])).stdout.trim()).toBe(pkg.version);
-    const r = await monitors(['validate', EXAMPLES]);
+    // examples/policy is a repository of its own: its policy: would hold the other examples too.
+    const r = await monitors(['validate', ...['shop', 'model-gateway', 'environments'].map((f) => join(EXAMPLES, f))]);
     expect(r.status, r.stdout + r.stderr).toBe(0);
+    const policy = await monitors(['validate', join(EXAMPLES, 'policy')]);
+    expect(policy.status, policy.stdout + policy.stderr).toBe(0);
     // Three secrets of the one-workspace examples, and one per environment of examples/environments.
     expect(r.stdout.match(/ warning env\.missing /g)).toHaveLength(5);
     expect(r.stdout).toMatch(/\d+ monitors \(staging: \d+, production: \d+\) in 7 files: valid \(5 warnings\)\.\n$/);
@@ -180,10 +183,10 @@ describe('the packed package', () => {
       const lock = join(work, 'monitors.lock.json');
       const plan = await monitors(['plan', ...ONE_WORKSPACE, '--lock', lock, '--detailed-exitcode'], env);
       expect(plan.status, plan.stdout + plan.stderr).toBe(2);
-      expect(plan.stdout).toMatch(/Plan: \d+ to create, 0 to replace, 0 to delete\./);
+      expect(plan.stdout).toMatch(/Plan: \d+ to create, 0 to update, 0 to delete\./);
       const apply = await monitors(['apply', ...ONE_WORKSPACE, '--lock', lock, '--yes'], env);
       expect(apply.status, apply.stdout + apply.stderr).toBe(0);
-      expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 replaced, 0 deleted, 0 failed\./);
+      expect(apply.stdout).toMatch(/Apply complete: \d+ created, 0 updated, 0 deleted, 0 failed\./);
       expect(apply.stdout).toContain('Lock file written: monitors.lock.json');
       const again = await monitors(['plan', ...ONE_WORKSPACE, '--lock', lock, '--detailed-exitcode'], env);
       expect(again.status, again.stdout + again.stderr).toBe(0);
@@ -215,10 +218,27 @@ describe('the packed package', () => {
           MONITORS_ACTION_CLI: bin,
         },
       });
-      expect(action.stdout).toMatch(/\*\*Plan: 0 to create, \d+ to replace, 0 to delete\.\*\*/); // applied above, with another lock file
+      expect(action.stdout).toMatch(/\*\*Plan: 0 to create, \d+ to update, 0 to delete\.\*\*/); // applied above, with another lock file
       expect(readFileSync(outputs, 'utf8')).toBe('changes=true\nexit-code=2\n');
     } finally {
       sim.kill('SIGTERM');
     }
+  });
+  it("npm install -g of the tarball (the README's command) puts `monitors` on the PATH; init's steps then say `monitors`", async () => {
+    const prefix = join(work, 'global'); // stands in for npm's global folder
+    await npm(
+      ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)],
+      work,
+    );
+    const options = {
+      cwd: work,
+      encoding: 'utf8' as const,
+      env: { PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, HOME: work, NO_COLOR: '1' },
+    };
+    const version = await execFileAsync('monitors', ['--version'], options);
+    expect(version.stdout).toBe((await monitors(['--version'])).stdout);
+    // By its name, as a person types it: the steps it prints name it the same way.
+    const init = await execFileAsync('monitors', ['init', 'from-path'], options);
+    expect(init.stdout).toMatch(/\n {2}cd from-path\n {2}monitors validate /);
   });
 });

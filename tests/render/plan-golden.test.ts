@@ -8,8 +8,8 @@ import { hiddenChangesPlan, mixedPlan, noChangesPlan, SECRET } from './sample-pl
 
 const PLANS = { mixed: mixedPlan(), hidden: hiddenChangesPlan(), 'no-changes': noChangesPlan() };
 const SUMMARY: Record<string, string> = {
-  mixed: 'Plan: 1 to create, 2 to replace, 1 to delete.',
-  hidden: 'Plan: 0 to create, 4 to replace, 0 to delete.',
+  mixed: 'Plan: 1 to create, 2 to update, 1 to delete.',
+  hidden: 'Plan: 0 to create, 4 to update, 0 to delete.',
   'no-changes': 'No changes. 3 monitors up to date.',
 };
 const ANSI = /\u001b\[[0-9;]*m/g;

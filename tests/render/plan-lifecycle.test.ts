@@ -32,7 +32,7 @@ const partialPlan = plan(
 
 describe('forgets', () => {
   it('the summary line counts them only when there are some', () => {
-    expect(summaryLine(forgetPlan)).toBe('Plan: 0 to create, 0 to replace, 0 to delete, 1 to forget.');
+    expect(summaryLine(forgetPlan)).toBe('Plan: 0 to create, 0 to update, 0 to delete, 1 to forget.');
     expect(summaryLine(plan(state([alpha, beta, legacy]), live, lock))).toBe('No changes. 3 monitors up to date.');
   });
 
@@ -43,7 +43,7 @@ describe('forgets', () => {
         '    reason: a `removed:` entry: its lock record goes and nothing is sent; the monitor stays on the server, unmanaged',
         '    defined at: monitors/main.yaml:9:5',
         '',
-        'Plan: 0 to create, 0 to replace, 0 to delete, 1 to forget.',
+        'Plan: 0 to create, 0 to update, 0 to delete, 1 to forget.',
         '',
       ].join('\n'),
     );
@@ -51,7 +51,7 @@ describe('forgets', () => {
 
   it('Markdown: a row and a sentence; JSON: action forget, no idempotency key, summary.forget', () => {
     const md = renderPlanMarkdown(forgetPlan);
-    expect(md).toContain('**Plan: 0 to create, 0 to replace, 0 to delete, 1 to forget.**');
+    expect(md).toContain('**Plan: 0 to create, 0 to update, 0 to delete, 1 to forget.**');
     expect(md).toContain(`| 📤 forget | \`legacy check\` | \`${C}\` |`);
     expect(md).toContain(
       'Its lock record will be dropped; nothing is sent, and the monitor stays on the server, unmanaged.',
@@ -66,7 +66,7 @@ describe('forgets', () => {
 describe('a partial plan (--target)', () => {
   it('the summary line says it is partial and how many changes it leaves out', () => {
     expect(summaryLine(partialPlan)).toBe(
-      'Plan (partial, --target): 0 to create, 1 to replace, 0 to delete; 2 changes not targeted.',
+      'Plan (partial, --target): 0 to create, 1 to update, 0 to delete; 2 changes not targeted.',
     );
     const none = plan(state([alpha, beta]), live, lock, { targets: ['shop: *'] });
     expect(summaryLine(none)).toBe(
@@ -76,7 +76,7 @@ describe('a partial plan (--target)', () => {
 
   it('text: the targets on top, the count of changes left out', () => {
     const text = renderPlanText(partialPlan, { color: false });
-    expect(text.startsWith('Targets: "shop: a*" (a partial plan)\n\n~ replace "shop: alpha"')).toBe(true);
+    expect(text.startsWith('Targets: "shop: a*" (a partial plan)\n\n~ update "shop: alpha"')).toBe(true);
     expect(text).toContain(
       'Not targeted: 2 other changes are left out of this plan; their lock records are untouched (plan without --target to see them).',
     );
@@ -86,7 +86,7 @@ describe('a partial plan (--target)', () => {
   it('Markdown: partial in the summary line, the targets, and the names left out', () => {
     const md = renderPlanMarkdown(partialPlan);
     expect(md.split('\n')[0]).toBe(
-      '**Plan (partial, --target): 0 to create, 1 to replace, 0 to delete; 2 changes not targeted.**',
+      '**Plan (partial, --target): 0 to create, 1 to update, 0 to delete; 2 changes not targeted.**',
     );
     expect(md).toContain('> Partial plan: only the monitors matching --target "shop: a\\*".');
     expect(md).toContain(
@@ -114,7 +114,7 @@ describe('a partial plan (--target)', () => {
 describe('a forced replace (--replace)', () => {
   it('reads as forced; Markdown says nothing differs', () => {
     const p = plan(state([alpha, beta, legacy]), live, lock, { replace: { patterns: ['shop: beta'], token: 't' } });
-    expect(renderPlanText(p, { color: false })).toContain('~ replace "shop: beta"');
+    expect(renderPlanText(p, { color: false })).toContain('~ update "shop: beta"');
     expect(renderPlanText(p, { color: false })).toContain(
       'reason: forced (--replace): sent again as written, although nothing differs',
     );

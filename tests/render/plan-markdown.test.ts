@@ -65,7 +65,7 @@ describe('renderPlanMarkdown size cap', () => {
     const p = bigPlan(3000);
     const md = renderPlanMarkdown(p);
     expect(md.length).toBeLessThan(GITHUB_LIMIT);
-    expect(md.split('\n')[0]).toBe('**Plan: 3000 to create, 0 to replace, 0 to delete.**');
+    expect(md.split('\n')[0]).toBe('**Plan: 3000 to create, 0 to update, 0 to delete.**');
     const cut =
       /\*\*Cut to fit a comment:\*\* (\d+) changes left out of the table and (\d+) changes without field details\./.exec(
         md,
@@ -112,7 +112,7 @@ describe('renderPlanMarkdown size cap', () => {
     expect(p.unmanaged).toHaveLength(60);
     const md = renderPlanMarkdown(p);
     expect(md.length).toBeLessThan(GITHUB_LIMIT);
-    expect(md).toMatch(/60 unmanaged monitors \(not in the YAML nor the lock file; never deleted\): .*, \.\.\./);
+    expect(md).toMatch(/60 unmanaged monitors \(in neither the YAML nor the lock file; never deleted\): .*, \.\.\./);
     expect(md).toContain('Cut to fit a comment');
   });
 

@@ -38,6 +38,9 @@ describe('monitors sim (the CLI process)', () => {
       await new Promise((r) => setTimeout(r, 50));
       expect(sim.stderr()).toMatch(/POST \/api\/v1\/monitors 201 /);
       expect(sim.stderr()).not.toContain(sim.token);
+      // The line to paste into another shell (the --token given stays unsaid), and how to keep state.
+      expect(sim.stderr()).toContain(`export MONITORS_API_URL=${sim.baseUrl} MONITORS_API_TOKEN=...`);
+      expect(sim.stderr()).toContain('--state FILE to keep them across restarts');
     } finally {
       await sim.stop();
     }

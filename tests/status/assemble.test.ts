@@ -222,7 +222,7 @@ describe('--name', () => {
     expect(typo.message).toBe('--name "shop: crat" matches no managed monitor; did you mean "shop: cart"?');
     const unmanaged = thrown(() => run({ desired: set(), live: monitors(), names: ['oth*'] }));
     expect(unmanaged.message).toBe(
-      `--name "oth*" names only monitors this repository does not manage ("other", ${monitorId(5)}: not in the YAML nor the lock file)`,
+      `--name "oth*" names only monitors this repository does not manage ("other", ${monitorId(5)}: in neither the YAML nor the lock file)`,
     );
     expect(thrown(() => checkNamePatterns(['shop', ' '])).code).toBe('BAD_OPTION');
     expect(checkNamePatterns(['a', 'a'])).toEqual(['a']);

@@ -4,6 +4,7 @@ import type { ApplyOptions } from './apply-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
+import { addYesOption } from './yes-option.js';
 
 export function registerApply(program: Command): void {
   const command = program
@@ -13,8 +14,8 @@ export function registerApply(program: Command): void {
     )
     .addArgument(pathsArgument())
     .option('--env <name>', 'the environment to apply (settings.environments; default: MONITORS_ENV)')
-    .option('--lock <file>', LOCK_HELP)
-    .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
+    .option('--lock <file>', LOCK_HELP);
+  addYesOption(command)
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
     .option('--concurrency <n>', 'changes in flight at once', '8')
     .option(

@@ -13,7 +13,10 @@ export function registerCi(program: Command): void {
       'Run validate, plan, apply or drift as a CI job: the report, ONE comment or note per pull/merge request, ONE issue while the live monitors drift (GitHub Actions, GitLab CI; elsewhere, report files). See docs/ci.md.',
     )
     .argument('<command>', 'validate, plan, apply, or drift (a plan that opens, updates or closes the drift issue)')
-    .argument('[path]', 'folder (or file) of monitor YAML; it also names the comment and the drift issue', 'monitors')
+    .argument(
+      '[path]',
+      'folder (or file) of monitor YAML, searched recursively; it also names the comment and the drift issue (default: ., the current folder, as for the other commands)',
+    )
     .option('--lock <file>', 'lock file (default: as for plan)')
     .option(
       '--lock-branch <branch>',
@@ -36,7 +39,7 @@ export function registerCi(program: Command): void {
       '--report-dir <dir>',
       'GitLab and elsewhere: where report.md, outputs.env and plan-report.json go (default: monitors-ci)',
     )
-    .action(async (command: string, path: string, flags: CiFlags) => {
+    .action(async (command: string, path: string | undefined, flags: CiFlags) => {
       const { runCiCommand } = await import('./ci-run.js');
       process.exitCode = await runCiCommand(command, path, flags);
     });

@@ -47,12 +47,14 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
   });
   try {
     const listing = planningStep('listing the live monitors');
+    // The listing first: the client may hold a second request until the first has answered.
+    const listed = api.listMonitors();
     // Which workspace the token reaches, when it may read /account (the lock's check below).
     const account = api.getAccount().then(
       (a) => a.id,
       () => undefined,
     );
-    const live = await api.listMonitors().finally(listing);
+    const live = await listed.finally(listing);
     // A lock that holds an id twice is repaired as plan and apply repair it: one delete per monitor.
     const repair = read ? repairDuplicateIds(read, live) : undefined;
     const lockShown = displayPath(location.path, cwd);

@@ -3,17 +3,18 @@ import { formatHelp } from '../../render/formats/registry.js';
 import type { DestroyOptions } from './destroy-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
+import { addYesOption } from './yes-option.js';
 
 export function registerDestroy(program: Command): void {
-  program
+  const command = program
     .command('destroy')
     .description(
       'Delete every monitor the lock file manages in this workspace (environment), and leave an empty lock file. Unmanaged monitors are left alone.',
     )
     .addArgument(pathsArgument())
     .option('--env <name>', 'the environment to tear down (settings.environments; default: MONITORS_ENV)')
-    .option('--lock <file>', LOCK_HELP)
-    .option('--yes', 'do not ask for confirmation (required without a terminal, e.g. in CI)')
+    .option('--lock <file>', LOCK_HELP);
+  addYesOption(command)
     .option(
       '--allow-mass-delete',
       'accepted and ignored: destroy is not held by the mass-delete guard (it shows the plan and asks, or takes --yes)',

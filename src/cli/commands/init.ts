@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { ciStarter, INIT_CIS } from '../../init/ci-starters.js';
 import { orList } from '../../model/or-list.js';
@@ -16,7 +17,14 @@ export function registerInit(program: Command): void {
     .option('--ci <provider>', `also write a CI workflow: ${ciHelp()}`)
     .action(async (dir: string | undefined, options: InitOptions) => {
       const { runInit } = await import('../../init/run-init.js');
-      process.stdout.write(await runInit({ dir: dir ?? '.', ci: options.ci, cwd: process.cwd() }));
+      const request = {
+        dir: dir ?? '.',
+        ci: options.ci,
+        cwd: process.cwd(),
+        entryFile: process.argv[1] ?? '',
+        pathDirs: (process.env.PATH ?? '').split(path.delimiter),
+      };
+      process.stdout.write(await runInit(request));
     });
 }
 

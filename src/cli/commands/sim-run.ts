@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { simOptionsFromFlags, type SimFlags } from '../../sim/cli-options.js';
+import { pasteLines } from '../../sim/paste-lines.js';
 import { startSimServer } from '../../sim/server.js';
 import { fullScopeToken } from '../../sim/tokens.js';
 import { reportError } from '../run-main.js';
@@ -16,6 +17,9 @@ export async function runSimCommand(flags: SimFlags): Promise<void> {
   const server = await startSimServer(options);
   process.stdout.write(`${server.baseUrl}\n`);
   if (generated) process.stdout.write(`token: ${generated}\n`);
+  const tokenFrom = generated ? 'generated' : flags.token !== undefined ? 'flag' : 'file';
+  const lines = pasteLines({ baseUrl: server.baseUrl, generatedToken: generated, tokenFrom, stateFile: flags.state });
+  process.stderr.write(`${lines.join('\n')}\n`);
   const stop = () => {
     void server.close().then(
       () => process.exit(0),

@@ -17,6 +17,8 @@ export interface Clash {
   /** The selected monitor's id. */
   id: string;
   problem: Diagnostic;
+  /** The clash is a `removed:` entry: the repository forgets the monitor rather than manages it. */
+  removed?: true;
 }
 
 /**
@@ -59,13 +61,14 @@ export function managedClashes(selected: readonly SelectedMonitor[], repo: Repos
   }
   for (const r of repo.state.removed ?? []) {
     for (const live of byName.get(nfc(r.name)) ?? [])
-      push(
-        live,
-        at(
+      out.push({
+        id: live.id,
+        problem: at(
           r.source,
           `${label(live)} is listed under removed: here (this repository forgets it); delete that entry to adopt it`,
         ),
-      );
+        removed: true,
+      });
   }
   for (const record of repo.records) {
     const same = byId.get(record.id);

@@ -12,7 +12,7 @@ import { writeAllAtomic } from '../write-files.js';
 import { addRecords, type LockCodec, type LockOnDisk } from './add-records.js';
 import { adoptMonitors, envNamesOf } from './adopt.js';
 import { checkPlace, defaultBaseName, freePath, type Placement } from './file-place.js';
-import { managedClashes } from './managed.js';
+import { managedClashes, type Clash } from './managed.js';
 import type { Selection } from './options.js';
 import { selectLive } from './select.js';
 
@@ -29,7 +29,7 @@ export interface AdoptRequest {
   cwd: string;
   /** --out as typed. */
   outDir: string;
-  /** --file as typed (relative to cwd), when given. */
+  /** --file as typed (relative to --out), when given. */
   file?: string;
   force: boolean;
   environment?: string;
@@ -49,17 +49,47 @@ export type AdoptOutcome =
 /** Checks --file before anything is requested; the default name needs the listing. */
 export function checkFileOption(request: AdoptRequest, deps: Pick<AdoptDeps, 'exists'>): string | undefined {
   if (request.file === undefined) return undefined;
-  const file = resolve(request.cwd, request.file);
+  // Under --out, as its help says (an absolute path as given).
+  const file = resolve(request.cwd, request.outDir, request.file);
   checkPlace(file, placement(request), '--file');
   if (deps.exists(file) && !request.force)
     throw new MonitorsError(
       'EXPORT_FILE_EXISTS',
-      `--file ${request.file} already exists; export does not overwrite files; nothing was written`,
+      `--file ${shown(file, request.cwd)} already exists; export does not overwrite files; nothing was written`,
       {
         hint: 'Name a new file, or pass --force to overwrite it (never a monitors file of this repository).',
       },
     );
   return file;
+}
+
+/**
+ * One answer for the clashes, its code, detail and hint saying the same: monitors that are
+ * only listed under `removed:` are not managed (the repository forgets them), so they get
+ * their own code, and the way to adopt them (delete the entry); any other clash is a
+ * monitor the repository manages.
+ */
+export function clashError(clashes: readonly Clash[]): MonitorsError {
+  const managed = new Set(clashes.filter((c) => !c.removed).map((c) => c.id));
+  const forgotten = new Set(clashes.filter((c) => c.removed && !managed.has(c.id)).map((c) => c.id));
+  const some = (n: number, what: string) =>
+    `${n === 1 ? `a selected monitor is` : `${n} selected monitors are`} ${what}`;
+  if (managed.size === 0)
+    return new MonitorsError(
+      'EXPORT_LISTED_AS_REMOVED',
+      `${some(forgotten.size, 'listed under removed: (this repository forgets them; listed above)')}; nothing was written`,
+      {
+        hint: 'To adopt them, delete their removed: entries first, then export again; to leave them unmanaged, leave them out of --name/--id.',
+      },
+    );
+  const also = forgotten.size > 0 ? `, and ${forgotten.size} listed under removed:` : '';
+  return new MonitorsError(
+    'EXPORT_ALREADY_MANAGED',
+    `${some(managed.size, 'already managed by this repository')}${also} (listed above); nothing was written`,
+    {
+      hint: `Leave them out (a narrower --name, fewer --id): this repository manages them already${forgotten.size > 0 ? '; a monitor listed under removed: is adopted once its entry is deleted' : ''}. Each line above says where.`,
+    },
+  );
 }
 
 export async function runAdopt(deps: AdoptDeps, request: AdoptRequest): Promise<AdoptOutcome> {
@@ -79,20 +109,8 @@ export async function runAdopt(deps: AdoptDeps, request: AdoptRequest): Promise<
     records: existing?.lock.monitors ?? [],
     lock: { display: lockDisplay, text: existing?.text },
   });
-  if (clashes.length > 0) {
-    const count = new Set(clashes.map((c) => c.id)).size;
-    return {
-      kind: 'refused',
-      problems: clashes.map((c) => c.problem),
-      error: new MonitorsError(
-        'EXPORT_ALREADY_MANAGED',
-        `${count === 1 ? 'a selected monitor is' : `${count} selected monitors are`} already managed by this repository (listed above); nothing was written`,
-        {
-          hint: 'Leave them out (a narrower --name, fewer --id): this repository manages them already. Each line above says where.',
-        },
-      ),
-    };
-  }
+  if (clashes.length > 0)
+    return { kind: 'refused', problems: clashes.map((c) => c.problem), error: clashError(clashes) };
 
   const result = adoptMonitors(selected, {
     fileName: basename(file),

@@ -8,10 +8,9 @@ monitors/monitors.lock.json
     : `# Commit the lock file (monitors/monitors.lock.json) after every apply: it is how plans see
 # what the API does not return. It holds ids, names, values from the YAML and hashes, never a secret.
 `;
-  return `# Secrets for \${env:NAME} references: keep them out of git.
-.env
-.env.*
-# Saved plans (monitors plan --out NAME.plan.json) and CI reports.
+  // No .env lines: monitors reads secrets from the environment only, never from a .env
+  // file (docs/secrets.md says why), so there is no such file of its own to keep out of git.
+  return `# Saved plans (monitors plan --out NAME.plan.json) and CI reports.
 *.plan.json
 monitors-ci/
 node_modules/

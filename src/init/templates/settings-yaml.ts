@@ -1,5 +1,6 @@
 // monitors/settings.yaml of `monitors init`: the settings of the whole set, each explained.
-export const SETTINGS_YAML = `# Settings of the whole set of monitors (at most one file of the set declares settings:).
+export const SETTINGS_YAML = `# yaml-language-server: $schema=https://monitors-as-code.dev/schema/monitors-file.schema.json
+# Settings of the whole set of monitors (at most one file of the set declares settings:).
 settings:
   # Which live monitors a plan may delete: only those this tool manages, recorded in the
   # lock file (monitors/monitors.lock.json, written by apply). Monitors made in the

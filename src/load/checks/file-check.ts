@@ -55,15 +55,28 @@ const TEMPLATABLE = new Set(Object.keys(defaultableProperties));
  * its value.
  */
 function withoutWholeTemplates(file: Record<string, unknown>): Record<string, unknown> {
-  const defaults = file.defaults;
-  if (!isPlainObject(defaults)) return file;
+  const defaults = isPlainObject(file.defaults) ? withoutWholeReferences(file.defaults) : undefined;
+  // settings.defaults likewise: the set's shared defaults, checked where they are written.
+  const settings = file.settings;
+  const shared =
+    isPlainObject(settings) && isPlainObject(settings.defaults) ? withoutWholeReferences(settings.defaults) : undefined;
+  if (defaults === undefined && shared === undefined) return file;
+  return {
+    ...file,
+    ...(defaults !== undefined ? { defaults } : {}),
+    ...(shared !== undefined ? { settings: { ...(settings as Record<string, unknown>), defaults: shared } } : {}),
+  };
+}
+
+/** The defaults without their whole-reference fields, or undefined when none is one. */
+function withoutWholeReferences(defaults: Record<string, unknown>): Record<string, unknown> | undefined {
   let kept: Record<string, unknown> | undefined;
   for (const [field, value] of Object.entries(defaults)) {
     if (typeof value !== 'string' || !TEMPLATABLE.has(field) || !WHOLE_TEMPLATE.test(value)) continue;
     kept ??= { ...defaults };
     delete kept[field];
   }
-  return kept ? { ...file, defaults: kept } : file;
+  return kept;
 }
 
 function toLocated(e: ErrorObject, validated: unknown): LocatedProblem {
@@ -81,6 +94,7 @@ function labelStart(instancePath: string): number {
   )
     return instancePath.split('/').length > 3 ? 2 : 0;
   if (instancePath.startsWith('/settings/environments/')) return 3;
+  if (instancePath.startsWith('/settings/defaults/')) return 2;
   if (
     instancePath.startsWith('/defaults/') ||
     instancePath.startsWith('/settings/') ||

@@ -58,6 +58,7 @@ class EntryProblems {
     private readonly item: Record<string, unknown>,
     private readonly defaults: Record<string, unknown>,
     private readonly index: number,
+    private readonly fromSettings: ReadonlySet<string> | undefined,
   ) {}
 
   add(
@@ -74,14 +75,19 @@ class EntryProblems {
       return;
     const entry: PathSegment[] = ['monitors', this.index];
     let path = entry;
+    let inSettings = false;
     if (typeof field !== 'string') target = 'value';
     else if (Object.hasOwn(this.item, field)) path = [...entry, ...rel];
-    else if (Object.hasOwn(this.defaults, field)) path = ['defaults', ...rel];
+    else if (this.fromSettings?.has(field)) {
+      path = ['settings', 'defaults', ...rel];
+      inSettings = true;
+    } else if (Object.hasOwn(this.defaults, field)) path = ['defaults', ...rel];
     else target = 'value'; // a missing field: point at the entry
     const problem: LocatedProblem =
       needle === undefined
         ? { path, target, severity, code, message }
         : { path, target, severity, code, message, needle };
+    if (inSettings) problem.inSettings = true;
     // The var's place is filled in by analyseFile, which knows where the environment's vars are.
     if (throughVar !== undefined) problem.throughVar = { name: throughVar, file: 'this', path: ['vars', throughVar] };
     this.list.push(problem);
@@ -94,10 +100,11 @@ export function checkMonitor(
   defaults: Record<string, unknown>,
   options: MonitorCheckOptions,
   scope?: TemplateScope,
+  fromSettings?: ReadonlySet<string>,
 ): { monitor: CheckedMonitor; problems: readonly LocatedProblem[] } {
   // Made at the first problem: most monitors have none.
   let found: EntryProblems | undefined;
-  const problems = (): EntryProblems => (found ??= new EntryProblems(item, defaults, index));
+  const problems = (): EntryProblems => (found ??= new EntryProblems(item, defaults, index, fromSettings));
   const input: Record<string, unknown> = mergeOverDefaults(defaults, item);
   let nameUnresolved = false; // a name with a bad reference is no name: it must not look duplicated
   let envRefs: Partial<Record<MonitorField, EnvTemplate>> | undefined;
@@ -162,8 +169,16 @@ export function checkMonitor(
   if (!validate(input)) {
     // With a refused `<<` merge key, the fields it was meant to bring are "missing": one error says why.
     const usesMergeKey = Object.hasOwn(item, '<<');
+    const missing = (validate.errors ?? []).filter((e) => e.keyword === 'required' && e.instancePath === '');
+    if (missing.length > 1 && !usesMergeKey)
+      problems().add(
+        [],
+        'value',
+        'schema.required',
+        missingFieldsMessage(missing.map((e) => String(e.params.missingProperty))),
+      );
     for (const e of validate.errors ?? []) {
-      if (usesMergeKey && e.keyword === 'required') continue;
+      if (e.keyword === 'required' && (usesMergeKey || (missing.length > 1 && e.instancePath === ''))) continue;
       const field = pointerSegments(e.instancePath)[0];
       const p = schemaProblem(
         e,
@@ -237,6 +252,16 @@ function varHolding(written: unknown, name: string, scope: TemplateScope | undef
     }
   }
   return undefined;
+}
+
+/**
+ * Several missing fields, said once at the entry: `missing 12 required fields
+ * (interval_seconds, timeout_seconds, ...): set them here or in defaults:` (the first few
+ * named; a monitor missing most of them usually lacks a defaults: block, not twelve lines).
+ */
+export function missingFieldsMessage(fields: readonly string[]): string {
+  const named = fields.length > 4 ? [...fields.slice(0, 4), '...'] : fields;
+  return `missing ${fields.length} required fields (${named.join(', ')}): set them here or in defaults:`;
 }
 
 /** auth_secret must be written as one whole ${env:NAME} (after templates): anything else is a literal secret. */

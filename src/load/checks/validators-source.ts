@@ -17,6 +17,7 @@ import { policyExceptionsSchema } from '../../schema/policy-schema.js';
 const movedSchema = monitorsFileSchema.properties.moved;
 const defaultsSchema = monitorsFileSchema.properties.defaults;
 const removedSchema = monitorsFileSchema.properties.removed;
+const settingsSchema = monitorsFileSchema.properties.settings;
 const sections = {
   ...monitorsFileSchema.properties,
   // Each field's own schema, without the `if` that lets it be one whole ${var.NAME}: the
@@ -34,6 +35,14 @@ const sections = {
   monitors: {
     type: 'array',
     items: { type: 'object', properties: { policy_exceptions: { $ref: '#/definitions/policy_exceptions' } } },
+  },
+  // settings.defaults the same way as defaults (file-check.ts leaves its whole references out too).
+  settings: {
+    ...settingsSchema,
+    properties: {
+      ...settingsSchema.properties,
+      defaults: { ...settingsSchema.properties.defaults, properties: defaultableProperties },
+    },
   },
   moved: {
     ...movedSchema,

@@ -24,6 +24,7 @@ export function fileCandidates(path: readonly PathSegment[]): readonly string[] 
   if (section === 'removed' && path.length === 2) return ['name'];
   if (section === 'settings' && path.length === 1) return SETTINGS_KEYS;
   if (section === 'settings' && path[1] === 'scope') return ['prefix'];
+  if (section === 'settings' && path[1] === 'defaults' && path.length === 2) return DEFAULT_KEYS;
   if (section === 'policy' && path.length === 2) return POLICY_KEYS.rule!;
   if (section === 'policy' && path.length === 3) return POLICY_KEYS[String(path[2])] ?? [];
   return [];

@@ -16,7 +16,7 @@ export interface Lens {
 
 export async function codeLenses(load: SetLoad, root: string, abs: string, locks: LockReader): Promise<Lens[]> {
   const byLine = new Map<number, string[]>();
-  const { result } = load;
+  const result = await load.result();
   const named = result.declaredEnvironments.length > 0;
   for (const { name, state } of result.environments) {
     const mine = state.monitors.filter((m) => path.resolve(root, m.source.file) === abs);

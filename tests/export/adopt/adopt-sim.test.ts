@@ -96,22 +96,22 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
         ],
       ],
       [
-        ['--name', 'legacy: *', '--file', 'monitors/shop.yaml', '--force'],
+        ['--name', 'legacy: *', '--file', 'shop.yaml', '--force'],
         [/^error EXPORT_FILE_IN_USE: --file monitors\/shop\.yaml is a monitors file/m],
       ],
       [
-        ['--name', 'legacy: *', '--file', 'legacy.yaml'],
+        ['--name', 'legacy: *', '--file', '../legacy.yaml'],
         [
           /^error EXPORT_FILE_PLACE: --file legacy\.yaml is outside --out monitors/m,
           /^ {2}Name a file under monitors, e\.g\. monitors\/legacy\.yaml\.$/m,
         ],
       ],
       [
-        ['--name', 'legacy: *', '--file', 'monitors/NOTES.txt'],
+        ['--name', 'legacy: *', '--file', 'NOTES.txt'],
         [/^error EXPORT_FILE_PLACE: --file monitors\/NOTES\.txt is not a \.yaml or \.yml file/m],
       ],
       [
-        ['--name', 'legacy: *', '--file', 'monitors/.drafts/legacy.yaml'],
+        ['--name', 'legacy: *', '--file', '.drafts/legacy.yaml'],
         [/^error EXPORT_FILE_PLACE: .* dot-folder or node_modules/m],
       ],
     ];
@@ -192,7 +192,7 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
     expect(planBefore.changes.map((c) => `${c.action} ${c.name}`)).toEqual(['replace shop: cart']);
     const before = snapshot(cwd);
 
-    const result = await monitors(['export', '--id', ids.twinA!, '--file', 'monitors/team/twin.yaml']);
+    const result = await monitors(['export', '--id', ids.twinA!, '--file', 'team/twin.yaml']);
     expect(result.code, result.stderr).toBe(0);
     expect(changedFiles(before, snapshot(cwd))).toEqual([LOCK, 'monitors/team/twin.yaml']);
     expect(read('monitors/team/twin.yaml')).toContain(`  - name: twin\n    id: ${ids.twinA} # pinned`);
@@ -202,7 +202,7 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
     expect(planAfter.unmanaged).toEqual(planBefore.unmanaged.filter((u) => u.id !== ids.twinA));
     const detailed = await monitors(['plan', 'monitors', '--detailed-exitcode']);
     expect(detailed.code).toBe(2);
-    expect(detailed.stdout).toContain('Plan: 0 to create, 1 to replace, 0 to delete.');
+    expect(detailed.stdout).toContain('Plan: 0 to create, 1 to update, 0 to delete.');
   });
 
   it('takes a free default name, and overwrites an existing --file only with --force (never a monitors file)', async () => {
@@ -217,14 +217,14 @@ describe('monitors export --name/--id against the simulator (full listing)', () 
     expect(extra.stderr).toContain(`note: ${LOCK} was not laid out as monitors writes it (edited by hand?)`);
     expect(read('monitors/extra.yaml')).toBe('services:\n  web: {}\n');
 
-    const refused = await monitors(['export', '--name', 'elsewhere', '--file', 'monitors/compose.yml']);
+    const refused = await monitors(['export', '--name', 'elsewhere', '--file', 'compose.yml']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('error EXPORT_FILE_EXISTS: --file monitors/compose.yml already exists');
-    const forced = await monitors(['export', '--name', 'elsewhere', '--file', 'monitors/compose.yml', '--force']);
+    const forced = await monitors(['export', '--name', 'elsewhere', '--file', 'compose.yml', '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(read('monitors/compose.yml')).toContain('  - name: elsewhere\n');
     expect((await monitors(['plan', 'monitors', '--detailed-exitcode'])).stdout).toContain(
-      'Plan: 0 to create, 1 to replace, 0 to delete.',
+      'Plan: 0 to create, 1 to update, 0 to delete.',
     );
   });
 
