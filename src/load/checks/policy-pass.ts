@@ -2,14 +2,14 @@
 // word is parsed then), so that every file is checked against it as it is analysed. Only
 // the first file declaring it counts; a second is an error at each (policy.declared_twice).
 // ajv is loaded only when a rule has a `schema:`.
-import type { DesiredPolicy } from '../model/policy-data.js';
-import { compilePolicy, needsSchemaCompiler, type CompiledPolicy } from '../policy/compile.js';
-import { monitorRulesIn } from '../policy/evaluate.js';
-import type { CompiledRule } from '../policy/types.js';
-import { isPlainObject } from './checks/file-check.js';
-import type { PolicyContext } from './checks/policy-check.js';
-import { entryEnvironments, type DeclaredEnvironments } from './expand/environments.js';
-import { error, type LocatedProblem } from './problem.js';
+import type { DesiredPolicy } from '../../model/policy-data.js';
+import { compilePolicy, needsSchemaCompiler, type CompiledPolicy } from '../../policy/compile.js';
+import { monitorRulesIn } from '../../policy/evaluate.js';
+import type { CompiledRule } from '../../policy/types.js';
+import { isPlainObject } from './file-check.js';
+import type { PolicyContext } from './policy-check.js';
+import { entryEnvironments, type DeclaredEnvironments } from '../expand/environments.js';
+import { error, type LocatedProblem } from '../problem.js';
 
 export interface LoadedPolicy extends PolicyContext {
   /** Problems per file index: the rules' own (in the declaring file), and policy.declared_twice. */
@@ -29,7 +29,7 @@ export async function readPolicy(
   const file = declaring[0];
   if (file === undefined) return undefined;
   const raw = (values[file] as Record<string, unknown>).policy;
-  const compiler = needsSchemaCompiler(raw) ? (await import('../policy/schema-rule.js')).schemaCompiler() : undefined;
+  const compiler = needsSchemaCompiler(raw) ? (await import('../../policy/schema-rule.js')).schemaCompiler() : undefined;
   const compiled = compilePolicy(raw, compiler);
   const ruleProblems: LocatedProblem[] = compiled.problems.map((p) => error(p.path, p.code, p.message));
   checkEnvironments(raw, compiled, declared, ruleProblems);
