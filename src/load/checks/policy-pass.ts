@@ -29,7 +29,9 @@ export async function readPolicy(
   const file = declaring[0];
   if (file === undefined) return undefined;
   const raw = (values[file] as Record<string, unknown>).policy;
-  const compiler = needsSchemaCompiler(raw) ? (await import('../../policy/schema-rule.js')).schemaCompiler() : undefined;
+  const compiler = needsSchemaCompiler(raw)
+    ? (await import('../../policy/schema-rule.js')).schemaCompiler()
+    : undefined;
   const compiled = compilePolicy(raw, compiler);
   const ruleProblems: LocatedProblem[] = compiled.problems.map((p) => error(p.path, p.code, p.message));
   checkEnvironments(raw, compiled, declared, ruleProblems);
