@@ -1,6 +1,6 @@
 // plan and apply take --api-url like export (it wins over MONITORS_API_URL, which wins
 // over settings.api_url), and --help of validate, plan, apply and check says what the paths default to.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,11 +53,13 @@ describe('--api-url on plan and apply', () => {
   });
 
   it('without any URL, the message names all three ways to give one', async () => {
+    // A set of its own: naming a file plans its whole set, and the set above names a URL.
+    mkdirSync(join(dir, 'alone'));
     writeFileSync(
-      join(dir, 'sub.yaml'),
+      join(dir, 'alone', 'sub.yaml'),
       `${E2E_DEFAULTS}monitors:\n  - name: other\n    url: https://shop.example.com/other\n`,
     );
-    const r = await cli(['plan', 'sub.yaml']);
+    const r = await cli(['plan', 'alone/sub.yaml']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       'error CONFIG_NO_API_URL: no API URL: no --api-url, MONITORS_API_URL is not set and the YAML has no settings.api_url',

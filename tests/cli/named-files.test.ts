@@ -51,8 +51,8 @@ describe.each(SERVERS)('naming one file of a set, against the %s', SLOW, (_name,
       expect(partial.stdout).toContain('Files: monitors/a.yaml (a partial plan of the set)');
       expect(partial.stdout).toMatch(/^- delete "a two"/m);
       expect(partial.stdout).toContain("Outside the files named: 1 change of the set's other files is left out");
-      expect(partial.stdout).toMatch(/^ {2}replace "b one" \(/m);
-      expect(partial.stdout).toContain('Plan: 0 to create, 0 to replace, 1 to delete.');
+      expect(partial.stdout).toMatch(/^ {2}update "b one" \(/m);
+      expect(partial.stdout).toContain('Plan: 0 to create, 0 to update, 1 to delete.');
       expect((await suite.server.writes()).map((w) => w.method)).toEqual(['DELETE']);
       expect(work.lockNames('monitors/monitors.lock.json')).toEqual(['a one', 'a three', 'b one', 'b two']);
 

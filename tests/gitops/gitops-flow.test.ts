@@ -86,7 +86,7 @@ describe('GitOps flow', () => {
     git('merge', '-q', '--no-ff', '-m', 'Merge tune-timeouts', 'tune-timeouts');
     const apply = await monitors('apply', 'monitors', '--yes');
     expect(apply.code, apply.stderr).toBe(0);
-    expect(apply.stdout).toMatch(/Apply complete: 1 created, [1-9]\d* replaced, 0 deleted, 0 failed\./);
+    expect(apply.stdout).toMatch(/Apply complete: 1 created, [1-9]\d* updated, 0 deleted, 0 failed\./);
     expect(git('status', '--porcelain')).toContain('monitors/monitors.lock.json');
     git('add', 'monitors/monitors.lock.json');
     git('commit', '-qm', 'monitors: update lock file');

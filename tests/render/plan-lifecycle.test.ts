@@ -90,7 +90,7 @@ describe('a partial plan (--target)', () => {
     );
     expect(md).toContain('> Partial plan: only the monitors matching --target "shop: a\\*".');
     expect(md).toContain(
-      '2 changes not targeted (left out of this plan; their lock records are untouched): replace `shop: beta`, delete `legacy check`',
+      '2 changes not targeted (left out of this plan; their lock records are untouched): update `shop: beta`, delete `legacy check`',
     );
     // Nothing but left-out changes: still a details block naming them.
     const none = renderPlanMarkdown(plan(state([alpha, beta]), live, lock, { targets: ['shop: *'] }));
