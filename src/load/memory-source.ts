@@ -5,8 +5,10 @@
 // file with a problem) is kept, so the work follows the edit, not the set. The loader's
 // passes are the same as validate's (pipeline.ts); only where bytes come from, and whether
 // a step's result is already known, differ. Validate passes neither and reads the disk.
+import { statSync } from 'node:fs';
 import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
-import type { FoundFile } from './discover.js';
+import type { KeptNames } from './checks/cross-file.js';
+import type { Discovery, discoverFiles, FoundFile } from './discover.js';
 import type { PolicyContext } from './checks/policy-check.js';
 import type { DeclaredEnvironments } from './expand/environments.js';
 import { loadFile, type LoadedFile } from './load-file.js';
@@ -28,18 +30,54 @@ export class LoadCache {
   private readonly analyses = new WeakMap<object, { key: string; analysis: FileAnalysis }>();
   private readonly exacts = new Map<string, { text: string; exact: ExactParse }>();
   private readonly tests = new WeakMap<Buffer, boolean>();
+  private readonly reusedFiles = new WeakSet<LoadedFile>();
   private lastOptions: AnalyseOptions | undefined;
   private lastKey = '';
+  private discovered: { key: string; discovery: Discovery } | undefined;
+  /** The names of the last load's monitors, counted per environment (checks/name-index.ts). */
+  private readonly names: KeptNames['byEnvironment'] = [];
+
+  /**
+   * The last discovery of the same paths while no folder it searched changed (a file made,
+   * removed or renamed in a folder changes its time), else a new one: a keystroke does not
+   * walk the folders again. `forgetDiscovery` makes the next load walk them in any case.
+   */
+  async discover(paths: readonly string[], cwd: string, discover: typeof discoverFiles): Promise<Discovery> {
+    const key = JSON.stringify([paths, cwd]);
+    const last = this.discovered;
+    if (last && last.key === key && last.discovery.folders.length > 0 && last.discovery.folders.every(unchanged))
+      return last.discovery;
+    const discovery = await discover(paths, cwd);
+    this.discovered = { key, discovery };
+    return discovery;
+  }
+
+  forgetDiscovery(): void {
+    this.discovered = undefined;
+  }
+
+  /** The name counts for the checks across files, kept for these files (by path, in reading order). */
+  namesOf(keys: readonly string[]): KeptNames {
+    return { keys, byEnvironment: this.names };
+  }
 
   /** loadFile, or a fresh copy of its last result for the same bytes. */
   async load(found: FoundFile, read: { bytes: Buffer } | ReadProblem, positions: boolean): Promise<LoadedFile> {
     const cached = this.files.get(found.abs);
-    if ('bytes' in read && cached && cached.positions === positions && sameBytes(cached.bytes, read.bytes))
-      return copyOf(cached.pristine, found);
+    if ('bytes' in read && cached && cached.positions === positions && sameBytes(cached.bytes, read.bytes)) {
+      const copy = copyOf(cached.pristine, found);
+      this.reusedFiles.add(copy);
+      return copy;
+    }
     const file = await loadFile(found, read, positions);
     if ('bytes' in read) this.files.set(found.abs, { bytes: read.bytes, positions, pristine: copyOf(file, found) });
     else this.files.delete(found.abs);
     return file;
+  }
+
+  /** Whether `load` returned this file from the last load (nothing was parsed: no need to let other work run after it). */
+  reused(file: LoadedFile): boolean {
+    return this.reusedFiles.has(file);
   }
 
   /** The pipeline's one test of a file's bytes (may it declare settings?), asked once of the same bytes: an unchanged file is read as the same Buffer. */
@@ -91,6 +129,14 @@ export class LoadCache {
       policyKey(options),
     ]);
     return this.lastKey;
+  }
+}
+
+function unchanged(folder: { path: string; mtimeMs: number }): boolean {
+  try {
+    return statSync(folder.path).mtimeMs === folder.mtimeMs;
+  } catch {
+    return false;
   }
 }
 

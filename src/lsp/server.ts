@@ -44,17 +44,17 @@ export function startServer({ input, output, env }: ServerStreams): Connection {
     loadFor: (abs) => context.setOf(abs).current(),
   };
   const log = (message: string) => connection.console.error(message);
-  const refresh = (abs: string) =>
+  const refresh = (abs: string, rediscover: boolean) =>
     context
       .setOf(abs)
-      .refresh()
+      .refresh(rediscover)
       .catch((e: unknown) => log(failure('load', e)));
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     roots = workspaceRoots(params);
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         ...CAPABILITIES,
       },
       serverInfo: { name: 'monitors' },
@@ -66,25 +66,28 @@ export function startServer({ input, output, env }: ServerStreams): Connection {
         .refresh()
         .catch((e: unknown) => log(failure('load', e)));
   });
-  const track = (doc: TextDocument) => {
+  // A keystroke loads the set again without searching its folders; opening, closing or saving a
+  // file may follow a file made or removed, so these search again.
+  const track = (doc: TextDocument, rediscover: boolean) => {
     const abs = pathOfUri(doc.uri);
     if (abs === undefined) return;
     buffers.setOpen(abs, doc.version, doc.getText());
-    void refresh(abs);
+    void refresh(abs, rediscover);
   };
-  documents.onDidOpen(guarded(log, 'open', (e) => track(e.document)));
-  documents.onDidChangeContent(guarded(log, 'change', (e) => track(e.document)));
+  documents.onDidOpen(guarded(log, 'open', (e) => track(e.document, true)));
+  documents.onDidChangeContent(guarded(log, 'change', (e) => track(e.document, false)));
+  documents.onDidSave(guarded(log, 'save', (e) => track(e.document, true)));
   documents.onDidClose(
     guarded(log, 'close', (e) => {
       const abs = pathOfUri(e.document.uri);
       if (abs === undefined) return;
       buffers.close(abs);
-      void refresh(abs);
+      void refresh(abs, true);
     }),
   );
   connection.onDidChangeWatchedFiles(
     guarded(log, 'watched files', () => {
-      for (const set of sets.values()) void set.refresh().catch((e: unknown) => log(failure('load', e)));
+      for (const set of sets.values()) void set.refresh(true).catch((e: unknown) => log(failure('load', e)));
     }),
   );
   registerFeatures(context, documents);

@@ -32,8 +32,14 @@ export class WorkspaceSet {
     private readonly onLoad: (load: SetLoad) => void,
   ) {}
 
-  /** Loads the set again (once more after the load under way, if one is); resolves with the load that saw this change. */
-  refresh(): Promise<SetLoad> {
+  /**
+   * Loads the set again (once more after the load under way, if one is); resolves with the load
+   * that saw this change. `rediscover`: files may have been made or removed (a file opened, closed,
+   * saved or watched), so the folders are searched again; a keystroke reuses the last search
+   * unless a folder's time changed (load/memory-source.ts).
+   */
+  refresh(rediscover = false): Promise<SetLoad> {
+    if (rediscover) this.cache.forgetDiscovery();
     if (this.running) {
       // Every change made during this load is seen by one load after it.
       this.next ??= this.running.then(
