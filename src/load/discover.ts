@@ -21,7 +21,7 @@ export interface Discovery {
   diagnostics: Diagnostic[];
   /** Lock files (by their default name) met while searching folders, absolute paths. */
   lockFiles: string[];
-  /** Each folder searched and its modification time when it was listed: a file made or removed in it changes the time. */
+  /** Each folder searched and its modification time before it was listed: a file made or removed in it changes the time. */
   folders: { path: string; mtimeMs: number }[];
 }
 

@@ -26,6 +26,9 @@ interface CachedFile {
 }
 
 export class LoadCache {
+  /** `now`: the clock (the CLI's), to tell a folder's time from its listing's; without it a search is never reused. */
+  constructor(private readonly now?: () => number) {}
+
   private readonly files = new Map<string, CachedFile>();
   private readonly analyses = new WeakMap<object, { key: string; analysis: FileAnalysis }>();
   private readonly exacts = new Map<string, { text: string; exact: ExactParse }>();
@@ -33,7 +36,7 @@ export class LoadCache {
   private readonly reusedFiles = new WeakSet<LoadedFile>();
   private lastOptions: AnalyseOptions | undefined;
   private lastKey = '';
-  private discovered: { key: string; discovery: Discovery } | undefined;
+  private discovered: { key: string; discovery: Discovery; listedMs: number } | undefined;
   /** The names of the last load's monitors, counted per environment (checks/name-index.ts). */
   private readonly names: KeptNames['byEnvironment'] = [];
 
@@ -45,10 +48,11 @@ export class LoadCache {
   async discover(paths: readonly string[], cwd: string, discover: typeof discoverFiles): Promise<Discovery> {
     const key = JSON.stringify([paths, cwd]);
     const last = this.discovered;
-    if (last && last.key === key && last.discovery.folders.length > 0 && last.discovery.folders.every(unchanged))
+    if (last && last.key === key && last.discovery.folders.length > 0 && last.discovery.folders.every(unchanged(last)))
       return last.discovery;
+    const listedMs = this.now?.();
     const discovery = await discover(paths, cwd);
-    this.discovered = { key, discovery };
+    this.discovered = listedMs === undefined ? undefined : { key, discovery, listedMs };
     return discovery;
   }
 
@@ -132,13 +136,19 @@ export class LoadCache {
   }
 }
 
-function unchanged(folder: { path: string; mtimeMs: number }): boolean {
-  try {
-    return statSync(folder.path).mtimeMs === folder.mtimeMs;
-  } catch {
-    return false;
-  }
-}
+/** How close to its listing a folder's time may not be trusted: a file made in the same tick of a coarse clock (2 s on FAT) leaves the time as it was. */
+const RACY_MS = 2000;
+
+const unchanged =
+  ({ listedMs }: { listedMs: number }) =>
+  (folder: Discovery['folders'][number]): boolean => {
+    if (listedMs - folder.mtimeMs < RACY_MS) return false;
+    try {
+      return statSync(folder.path).mtimeMs === folder.mtimeMs;
+    } catch {
+      return false;
+    }
+  };
 
 let uniqueKeys = 0;
 

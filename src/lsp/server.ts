@@ -18,9 +18,11 @@ export interface ServerStreams {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   env: NodeJS.ProcessEnv;
+  /** The clock: a folder's search is kept while the folder's time, read against it, stays the same. */
+  now: () => number;
 }
 
-export function startServer({ input, output, env }: ServerStreams): Connection {
+export function startServer({ input, output, env, now }: ServerStreams): Connection {
   const { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } = lspNode;
   const connection = createConnection(ProposedFeatures.all, input, output);
   const documents = new TextDocuments(TextDocument);
@@ -31,7 +33,7 @@ export function startServer({ input, output, env }: ServerStreams): Connection {
   const setFor = (root: string): WorkspaceSet => {
     let set = sets.get(root);
     if (!set) {
-      const made = new WorkspaceSet(root, buffers, env, (load) => publisher.publish(made, load));
+      const made = new WorkspaceSet(root, buffers, env, now, (load) => publisher.publish(made, load));
       sets.set(root, (set = made));
     }
     return set;

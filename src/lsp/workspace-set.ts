@@ -20,7 +20,7 @@ export interface SetLoad {
 }
 
 export class WorkspaceSet {
-  private readonly cache = new LoadCache();
+  private readonly cache: LoadCache;
   private running: Promise<SetLoad> | undefined;
   private next: Promise<SetLoad> | undefined;
   last: SetLoad | undefined;
@@ -29,8 +29,11 @@ export class WorkspaceSet {
     readonly root: string,
     private readonly buffers: Buffers,
     private readonly env: NodeJS.ProcessEnv,
+    now: () => number,
     private readonly onLoad: (load: SetLoad) => void,
-  ) {}
+  ) {
+    this.cache = new LoadCache(now);
+  }
 
   /**
    * Loads the set again (once more after the load under way, if one is); resolves with the load

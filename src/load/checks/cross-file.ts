@@ -81,7 +81,8 @@ export function crossFileProblems(
       kept?.keys ?? [],
       views.map((v) => v?.monitors),
     );
-    for (const [file, problem, each] of environmentProblems(views, names)) found.push([file, tagged(problem, { env, each })]);
+    for (const [file, problem, each] of environmentProblems(views, names))
+      found.push([file, tagged(problem, { env, each })]);
   }
   const byFile = new Map<number, LocatedProblem[]>();
   for (const [file, problem] of found) append(byFile, file, problem);
