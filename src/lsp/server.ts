@@ -23,7 +23,8 @@ export interface ServerStreams {
 }
 
 export function startServer({ input, output, env, now }: ServerStreams): Connection {
-  const { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } = lspNode;
+  const { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind } =
+    lspNode;
   const connection = createConnection(ProposedFeatures.all, input, output);
   const documents = new TextDocuments(TextDocument);
   const buffers = new Buffers();
@@ -52,8 +53,10 @@ export function startServer({ input, output, env, now }: ServerStreams): Connect
       .refresh(rediscover)
       .catch((e: unknown) => log(failure('load', e)));
 
+  let watchFiles = false;
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     roots = workspaceRoots(params);
+    watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -63,6 +66,11 @@ export function startServer({ input, output, env, now }: ServerStreams): Connect
     };
   });
   connection.onInitialized(() => {
+    // The client tells of monitors files made, changed or removed on disk: the folders are searched again then.
+    if (watchFiles)
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] })
+        .catch((e: unknown) => log(failure('file watching', e)));
     for (const root of roots)
       void setFor(root)
         .refresh()
