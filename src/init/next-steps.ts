@@ -44,7 +44,7 @@ export function initReport(
   if (ci === 'gitlab' && !files.some((f) => f.path.startsWith(`${BUNDLE_FOLDER}/`)))
     lines.push(
       `In GitLab: the jobs run .monitors/monitors.mjs, the bundle of a monitors release; this CLI holds none to copy, so take it from the release:`,
-      `  git clone --depth 1 --branch v${context.version} https://github.com/monitors-as-code/monitors /tmp/monitors-${context.version} && cp -R /tmp/monitors-${context.version}/bundle .monitors`,
+      `  git clone --depth 1 --branch v${context.version} https://github.com/monitors-as-code/monitors ../monitors-${context.version} && cp -R ../monitors-${context.version}/bundle .monitors`,
     );
   if (ci !== undefined) lines.push(...ciStarter(ci).nextSteps);
   return `${lines.join('\n')}\n`;

@@ -44,7 +44,7 @@ export interface AnalyseOptions extends MonitorCheckOptions {
   checked?: readonly string[];
   /** settings.defaults of the set, under the file's own defaults:. */
   sharedDefaults?: Record<string, unknown>;
-  /** The set's policy (policy-pass.ts), when it declares one. */
+  /** The set's policy (checks/policy-pass.ts), when it declares one. */
   policy?: PolicyContext;
 }
 

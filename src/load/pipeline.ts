@@ -26,7 +26,7 @@ import type { LoadCache } from './memory-source.js';
 import type { LoadOptions } from './options.js';
 import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './read-file.js';
-import { readPolicy, type LoadedPolicy } from './policy-pass.js';
+import { readPolicy, type LoadedPolicy } from './checks/policy-pass.js';
 import type { LocatedProblem } from './problem.js';
 
 export interface Loaded {
@@ -37,7 +37,7 @@ export interface Loaded {
   checked: string[];
   /** The first file that declares settings. */
   settingsFile: LoadedFile | undefined;
-  /** The set's policy: the first file's `policy:` (policy-pass.ts). */
+  /** The set's policy: the first file's `policy:` (checks/policy-pass.ts). */
   policy: (LoadedPolicy & { source: LoadedFile }) | undefined;
   diagnostics: Diagnostic[];
   lockFilesSeen: string[];

@@ -8,6 +8,7 @@ import { sortRecords } from './sort-records.js';
 import {
   LOCK_FORMAT_VERSION,
   type LockFile,
+  type LockPolicy,
   type LockRecord,
   type LockWorkspace,
   type PendingCreate,
@@ -43,6 +44,8 @@ function* lockText(lock: LockFile): Generator<string> {
     };
     yield `  "workspace": ${JSON.stringify(ordered, null, 2).replace(/\n/g, '\n  ')},\n`;
   }
+  // Only with a policy in force: a lock of a set without one is byte for byte what earlier versions wrote.
+  if (lock.policy) yield `  "policy": ${JSON.stringify(orderPolicy(lock.policy), null, 2).replace(/\n/g, '\n  ')},\n`;
   // Only while there are some: a lock without creates in flight is byte for byte what earlier versions wrote.
   const pending = sortPending([...(lock.pending_creates ?? [])]).map(({ key, listed, name, since }) => ({
     key,
@@ -131,10 +134,12 @@ export function parseLock(text: string, path: string): LockFile {
   });
   const pending = parsePending(value.pending_creates, invalid);
   const workspace = parseWorkspace(value.workspace, invalid);
+  const policy = parsePolicy(value.policy, invalid);
   return {
     format_version: LOCK_FORMAT_VERSION,
     salt: value.salt,
     ...(workspace ? { workspace } : {}),
+    ...(policy ? { policy } : {}),
     monitors,
     ...(pending.length > 0 ? { pending_creates: pending } : {}),
   };
@@ -147,6 +152,26 @@ function parseWorkspace(value: unknown, invalid: (why: string) => MonitorsError)
   if (value.account_id !== undefined && typeof value.account_id !== 'string')
     throw invalid('"workspace.account_id" is not a string');
   return { api_url: value.api_url, ...(value.account_id !== undefined ? { account_id: value.account_id } : {}) };
+}
+
+/** The policy in force at the last apply (absent without one, and in lock files written before it was recorded). */
+function parsePolicy(value: unknown, invalid: (why: string) => MonitorsError): LockPolicy | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value) || !isObject(value.rules)) throw invalid('"policy" needs an object "rules"');
+  const rules: LockPolicy['rules'] = Object.create(null) as LockPolicy['rules']; // a "__proto__" id stays an id
+  for (const [id, rule] of Object.entries(value.rules)) {
+    if (
+      !isObject(rule) ||
+      typeof rule.fingerprint !== 'string' ||
+      (rule.level !== 'mandatory' && rule.level !== 'advisory') ||
+      !isStringMap(rule.parts)
+    )
+      throw invalid(
+        `policy rule "${id}" needs a string "fingerprint", a "level" (mandatory or advisory) and string "parts"`,
+      );
+    rules[id] = { fingerprint: rule.fingerprint, level: rule.level, parts: rule.parts };
+  }
+  return { rules };
 }
 
 /** The creates in flight (absent in most lock files, and in every one written before them). */
@@ -180,6 +205,14 @@ function orderRecord(r: LockRecord): Record<string, unknown> {
     ...(r.secrets !== undefined ? { secrets: sortedMap(r.secrets) } : {}),
     ...(r.values !== undefined ? { values: sortedMap(r.values) } : {}),
   };
+}
+
+/** Rules sorted by id, each with its keys and parts sorted. */
+function orderPolicy(policy: LockPolicy): Record<string, unknown> {
+  const rules = sortedMap(policy.rules);
+  for (const [id, rule] of Object.entries(rules))
+    rules[id] = { fingerprint: rule.fingerprint, level: rule.level, parts: sortedMap(rule.parts) };
+  return { rules };
 }
 
 function sortedMap<T>(map: Readonly<Record<string, T>>): Record<string, T> {

@@ -34,6 +34,8 @@ export interface LockMerge {
  * `ours` keep id and name but lose their hashes, and those monitors replace once.
  * Creates in flight (per key; an entry never changes): added on either side, kept; gone on
  * either side (settled: recorded, or found never to have taken), gone.
+ * The policy in force: the side that changed it since `base`; ours when both did (this
+ * apply just checked its plan against it, and the next plan shows any difference).
  */
 export function mergeLocks(base: LockFile | undefined, ours: LockFile, theirs: LockFile): LockMerge {
   const baseById = byId(base?.monitors ?? []);
@@ -67,10 +69,12 @@ export function mergeLocks(base: LockFile | undefined, ours: LockFile, theirs: L
   }
   // The workspace ours just applied to (and checked) wins; theirs' when ours has none.
   const workspace = ours.workspace ?? theirs.workspace;
+  const policy = samePolicy(ours.policy, base?.policy) ? theirs.policy : ours.policy;
   const lock = {
     format_version: theirs.format_version,
     salt: theirs.salt,
     ...(workspace ? { workspace } : {}),
+    ...(policy ? { policy } : {}),
     monitors: sortRecords(merged),
   };
   return {
@@ -92,6 +96,11 @@ function mergePending(
     ...theirs.filter((p) => inOurs.has(p.key) || !inBase.has(p.key)),
     ...ours.filter((p) => !inTheirs.has(p.key) && !inBase.has(p.key)),
   ];
+}
+
+/** Whether two records of the policy in force hold the same rules (absent: none). */
+function samePolicy(a: LockFile['policy'], b: LockFile['policy']): boolean {
+  return canonicalJson(a?.rules ?? {}) === canonicalJson(b?.rules ?? {});
 }
 
 /** Keeps the monitor managed, without a claim about what it holds. */

@@ -79,12 +79,32 @@ export interface LockWorkspace {
   api_url: string;
 }
 
+/** One rule of the policy in force at the last apply (docs/lock-file.md). */
+export interface LockPolicyRule {
+  /** The rule's fingerprint (a short hash of its canonical form, src/policy/compile.ts). */
+  fingerprint: string;
+  level: 'mandatory' | 'advisory';
+  /** A short hash of each key but `id` and `level`: a plan says which changed. */
+  parts: Record<string, string>;
+}
+
+/** The policy in force at the last apply: a plan shows what changed since (src/plan/policy-changes.ts). */
+export interface LockPolicy {
+  /** By rule id. */
+  rules: Record<string, LockPolicyRule>;
+}
+
 export interface LockFile {
   format_version: typeof LOCK_FORMAT_VERSION;
   /** Random per lock file; salts the secret hashes. */
   salt: string;
   /** Which workspace the records are of; absent in locks written before it (recorded at the next apply). */
   workspace?: LockWorkspace;
+  /**
+   * The policy in force at the last apply; absent when none was (and in locks written
+   * before it: every rule then shows as added until the next apply records it).
+   */
+  policy?: LockPolicy;
   /** Sorted by name, then id. */
   monitors: LockRecord[];
   /** Creates in flight (sorted by name, then key); absent when there are none, as in every lock file before them. */

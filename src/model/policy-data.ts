@@ -17,6 +17,12 @@ export interface PolicyRuleData {
   whereNames?: string[];
   /** A short hash of the rule as written: a plan names the rules changed since the last apply. */
   fingerprint: string;
+  /**
+   * A short hash of each key of the rule as written but `id` and `level` (`require`, `where`,
+   * `environments`, `schema`, `deny`, `description`): a plan says which of them changed.
+   * Absent in rules made before it (a change is then shown without its parts).
+   */
+  parts?: Record<string, string>;
 }
 
 /** The set's policy in one environment: the rules that apply there, and where `policy:` is. */

@@ -6,6 +6,8 @@ import type { DesiredState, Diagnostic } from '../model/monitor.js';
 import { isPolicyViolation, ruleOfCode } from '../policy/codes.js';
 import { deniedChanges } from '../policy/deny.js';
 import { compareText } from '../model/compare-text.js';
+import type { LockPolicy } from '../lock/types.js';
+import { policyChanges } from './policy-changes.js';
 import type { PlanPolicy, PlannedChange, PolicyFinding } from './types.js';
 
 export interface PolicyInput {
@@ -15,10 +17,18 @@ export interface PolicyInput {
   changes: readonly PlannedChange[];
   /** The type of each live monitor by id: what a delete's `where.type` reads. */
   liveTypes: ReadonlyMap<string, string>;
+  /** The policy in force at the last apply, as the lock records it: the section lists what changed since. */
+  recorded?: LockPolicy | undefined;
 }
 
-/** undefined when the set declares no policy and no monitor uses an exception. */
-export function policySection({ desired, diagnostics, changes, liveTypes }: PolicyInput): PlanPolicy | undefined {
+/** undefined when the set declares no policy, none is recorded, and no monitor uses an exception. */
+export function policySection({
+  desired,
+  diagnostics,
+  changes,
+  liveTypes,
+  recorded,
+}: PolicyInput): PlanPolicy | undefined {
   const exceptions = desired.monitors.flatMap((m) =>
     (m.policyExceptions ?? []).map((e) => ({
       rule: e.id,
@@ -32,7 +42,8 @@ export function policySection({ desired, diagnostics, changes, liveTypes }: Poli
     })),
   );
   const policy = desired.policy;
-  if (!policy && exceptions.length === 0) return undefined;
+  // A policy dropped since the last apply still has a section: its removal is what to review.
+  if (!policy && !recorded && exceptions.length === 0) return undefined;
   const findings = diagnostics.filter((d) => isPolicyViolation(d.code)).map(findingOf);
   const rules = policy?.rules ?? [];
   const checked = changes.map((change) => ({
@@ -53,7 +64,13 @@ export function policySection({ desired, diagnostics, changes, liveTypes }: Poli
   const violations = findings.filter((f) => f.severity === 'error').map(({ severity: _s, ...f }) => f);
   return {
     ...(policy ? { source: policy.source } : {}),
-    rules: rules.map((r) => ({ id: r.id, level: r.level, fingerprint: r.fingerprint })),
+    rules: rules.map((r) => ({
+      id: r.id,
+      level: r.level,
+      fingerprint: r.fingerprint,
+      ...(r.parts ? { parts: r.parts } : {}),
+    })),
+    changes: policyChanges(recorded, rules),
     // An advisory deny rule warns (its denial is listed); it does not refuse the plan.
     refused: violations.length > 0 || denied.some((d) => d.level === 'mandatory'),
     violations,

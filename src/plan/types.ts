@@ -194,11 +194,31 @@ export interface PolicyExceptionEntry {
   from: 'entry' | 'defaults';
 }
 
+/** A rule of `policy:` added, removed or changed since the last apply (src/plan/policy-changes.ts). */
+export interface PolicyRuleChange {
+  rule: string;
+  action: 'add' | 'remove' | 'change';
+  /** The level now; for a removed rule, the level it had. */
+  level: 'mandatory' | 'advisory';
+  /** A changed rule whose level changed: the level at the last apply. */
+  previous_level?: 'mandatory' | 'advisory';
+  /** A changed rule: the keys that changed besides the level (require, where, environments, schema, deny, description), sorted. */
+  changed?: string[];
+}
+
 export interface PlanPolicy {
   /** Where `policy:` is written; absent when the set declares none (an exception can still be listed). */
   source?: { file: string; line: number; col: number };
-  /** The rules in force in this plan's environment. */
-  rules: { id: string; level: 'mandatory' | 'advisory'; fingerprint: string }[];
+  /**
+   * The rules in force in this plan's environment; `parts` (a short hash per key of the
+   * rule but id and level) is what apply records in the lock (absent in older saved plans).
+   */
+  rules: { id: string; level: 'mandatory' | 'advisory'; fingerprint: string; parts?: Record<string, string> }[];
+  /**
+   * The rules added, removed or changed since the policy the lock records (the one in force
+   * at the last apply); empty when none. Absent in saved plans made before it.
+   */
+  changes?: PolicyRuleChange[];
   /** True when a mandatory violation or a change a mandatory deny rule names stops the plan (PLAN_POLICY). */
   refused: boolean;
   violations: PolicyFinding[];

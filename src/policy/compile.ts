@@ -122,6 +122,16 @@ function dataOf(item: Record<string, unknown>, rule: CompiledRule): PolicyRuleDa
     ...(rule.deny ? { deny: rule.deny } : {}),
     ...(rule.deny && types ? { whereTypes: types } : {}),
     ...(rule.deny && names ? { whereNames: names } : {}),
-    fingerprint: createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 16),
+    fingerprint: shortHash(item),
+    parts: Object.fromEntries(
+      Object.keys(item)
+        .filter((key) => key !== 'id' && key !== 'level')
+        .sort()
+        .map((key) => [key, shortHash(item[key])]),
+    ),
   };
 }
+
+/** Compared by meaning: the canonical JSON, so key order and spelling of the YAML do not count. */
+const shortHash = (value: unknown): string =>
+  createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);

@@ -1,9 +1,10 @@
 // The policy section of a plan, in text and in Markdown: violations, denied changes,
-// advisory warnings and every exception used (with its reason, for review), and whether the
-// policy refuses the plan. A refused plan's Markdown carries POLICY_REFUSED_MARKER, which
+// advisory warnings and every exception used (with its reason, for review), the rules
+// changed since the last apply (first: a loosened rule is what a reviewer must not miss),
+// and whether the policy refuses the plan. A refused plan's Markdown carries POLICY_REFUSED_MARKER, which
 // `monitors ci` looks for to put the refused plan in the comment.
 import { printable } from '../model/printable.js';
-import type { PlanPolicy } from '../plan/types.js';
+import type { PlanPolicy, PolicyRuleChange } from '../plan/types.js';
 import { code, inline } from './markdown-text.js';
 
 export const POLICY_REFUSED_MARKER = '<!-- monitors:policy-refused -->';
@@ -54,12 +55,45 @@ function headText(policy: PlanPolicy): string {
   return `Policy${from}: ${plural(policy.rules.length, 'rule')} in force`;
 }
 
+const CHANGE_SYMBOL = { add: '+', change: '~', remove: '-' } as const;
+const CHANGE_ICON = { add: '➕', change: '🔁', remove: '🗑️' } as const;
+const CHANGE_COLOR = { add: 32, change: 33, remove: 31 } as const;
+const CHANGED_HEAD = 'Policy changed since the last apply:';
+
+/** What changed in a changed rule: `level advisory -> mandatory`, then each key that changed. */
+function changedParts(change: PolicyRuleChange, arrow: string, key: (k: string) => string): string[] {
+  const parts = [
+    ...(change.previous_level ? [`level ${change.previous_level} ${arrow} ${change.level}`] : []),
+    ...(change.changed ?? []).map((k) => `${key(k)} changed`),
+  ];
+  return parts.length > 0 ? parts : ['changed'];
+}
+
+/** `+ rule team-tag (mandatory)`, `~ rule prod: level advisory -> mandatory, require changed`. */
+function changeText(change: PolicyRuleChange): string {
+  const detail =
+    change.action === 'change' ? `: ${changedParts(change, '->', (k) => k).join(', ')}` : ` (${change.level})`;
+  return `${CHANGE_SYMBOL[change.action]} rule ${change.rule}${detail}`;
+}
+
+function changeLines(policy: PlanPolicy, paint: (code: number, text: string) => string): string[] {
+  const changes = policy.changes ?? [];
+  if (changes.length === 0) return [];
+  return [
+    paint(1, CHANGED_HEAD),
+    ...changes.map((c) => paint(CHANGE_COLOR[c.action], printable(`  ${changeText(c)}`))),
+  ];
+}
+
 const TEXT_LABEL = { violation: 'violation', denied: 'denied', warning: 'warning', exception: 'exception' } as const;
 
 /** Lines for the terminal; `paint` colours (31 red, 33 yellow). */
 export function policyTextLines(policy: PlanPolicy, paint: (code: number, text: string) => string): string[] {
   const rows = rowsOf(policy);
-  const lines = [printable(`${headText(policy)}${rows.length === 0 ? '; nothing to report.' : ':'}`)];
+  const changes = changeLines(policy, paint);
+  const quiet = rows.length === 0 && changes.length === 0;
+  const lines = [printable(`${headText(policy)}${quiet ? '; nothing to report.' : rows.length === 0 ? '.' : ':'}`)];
+  lines.push(...changes);
   for (const row of rows) {
     const line = printable(`  ${TEXT_LABEL[row.kind].padEnd(9)} ${row.rule}  ${row.where}: ${row.what}`);
     lines.push(
@@ -86,6 +120,7 @@ export function policyMarkdownLines(policy: PlanPolicy): string[] {
   const rows = rowsOf(policy);
   const lines: string[] = [];
   if (policy.refused) lines.push(`> ⛔ **${inline(refusalText(policy))}**`, POLICY_REFUSED_MARKER, '');
+  lines.push(...changeMarkdownLines(policy));
   lines.push(`**${inline(headText(policy))}**${rows.length === 0 ? ': nothing to report.' : ''}`, '');
   if (rows.length === 0) return lines;
   lines.push('| | Rule | Where | What |', '|---|---|---|---|');
@@ -102,6 +137,26 @@ export function policyMarkdownLines(policy: PlanPolicy): string[] {
   }
   if (left > 0)
     lines.push('', `_${left} more policy line${left === 1 ? '' : 's'} left out; the job log has them all._`);
+  lines.push('');
+  return lines;
+}
+
+/** `➕ rule `team-tag` added (mandatory)`, `🔁 rule `prod` changed: level advisory → mandatory, `require``. */
+function changeMarkdown(change: PolicyRuleChange): string {
+  const rule = `${CHANGE_ICON[change.action]} rule ${code(change.rule)}`;
+  if (change.action === 'add') return `${rule} added (${change.level})`;
+  if (change.action === 'remove') return `${rule} removed (was ${change.level})`;
+  return `${rule}: ${changedParts(change, '→', (k) => code(k)).join(', ')}`;
+}
+
+/** A quoted list above the fold (the head of the comment), bounded like the rows. */
+function changeMarkdownLines(policy: PlanPolicy): string[] {
+  const changes = policy.changes ?? [];
+  if (changes.length === 0) return [];
+  const lines = [`> 📜 **${CHANGED_HEAD}**`, '>'];
+  for (const c of changes.slice(0, MARKDOWN_ROWS)) lines.push(`> - ${changeMarkdown(c)}`);
+  const left = changes.length - MARKDOWN_ROWS;
+  if (left > 0) lines.push(`> - _${left} more rule change${left === 1 ? '' : 's'}; the job log has them all._`);
   lines.push('');
   return lines;
 }

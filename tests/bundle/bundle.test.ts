@@ -80,10 +80,15 @@ describe('the bundle copied alone into an empty folder', { timeout: 120_000 }, (
     expect(r.stdout.trim()).toBe(pkg.version);
   });
 
-  it('validates the examples as the compiled CLI does', async () => {
-    const fromBundle = await runCli(['validate', EXAMPLES], { cli: bundle, cwd: ROOT });
-    const compiled = await runCli(['validate', EXAMPLES], { cwd: ROOT });
-    expect(fromBundle.code).toBe(0);
+  // examples/policy is a repository of its own: its policy: would hold the other examples too.
+  it.each([
+    ['the one-workspace and environments examples', ['shop', 'model-gateway', 'environments']],
+    ['the policy example', ['policy']],
+  ])('validates %s as the compiled CLI does', async (_what, folders) => {
+    const paths = folders.map((f) => join(EXAMPLES, f));
+    const fromBundle = await runCli(['validate', ...paths], { cli: bundle, cwd: ROOT });
+    const compiled = await runCli(['validate', ...paths], { cwd: ROOT });
+    expect(fromBundle.code, fromBundle.stdout).toBe(0);
     expect(fromBundle.stdout).toBe(compiled.stdout);
   });
 
@@ -99,8 +104,8 @@ describe('the bundle copied alone into an empty folder', { timeout: 120_000 }, (
   });
 
   it('runs the language server as editors start it (`node bundle/monitors.mjs lsp --stdio`)', async () => {
-    const folder = join(dir, 'editor');
-    mkdirSync(folder);
+    // A folder of its own: the set of the plan below (the bundle's folder) must not hold this typo.
+    const folder = mkdtempSync(join(tmpdir(), 'bundle-lsp-'));
     const file = join(folder, 'typo.yaml');
     const text = `${E2E_DEFAULTS}monitors:\n  - name: "typo: home"\n    url: https://example.com/\n    timeout: 5\n`;
     writeFileSync(file, text);
@@ -112,20 +117,24 @@ describe('the bundle copied alone into an empty folder', { timeout: 120_000 }, (
     ]);
     expect(await lsp.close()).toBe(0);
     expect(lsp.stderr()).toBe('');
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('plans (YAML loaded on a worker thread of the bundle), applies and plans again with no changes', async () => {
+    // A folder of its own: naming one file plans its whole set, and the tests above left YAML in dir.
+    const site = join(dir, 'site');
+    mkdirSync(site);
     writeFileSync(
-      join(dir, 'site.yaml'),
+      join(site, 'site.yaml'),
       `${E2E_DEFAULTS}monitors:\n  - name: "site: home"\n    url: https://example.com/\n`,
     );
     const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token };
-    const plan = await runCli(['plan', 'site.yaml', '--detailed-exitcode'], { cli: bundle, cwd: dir, env });
+    const plan = await runCli(['plan', 'site.yaml', '--detailed-exitcode'], { cli: bundle, cwd: site, env });
     expect(plan.code, plan.stderr).toBe(2);
     expect(plan.stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete.');
-    const apply = await runCli(['apply', 'site.yaml', '--yes'], { cli: bundle, cwd: dir, env });
+    const apply = await runCli(['apply', 'site.yaml', '--yes'], { cli: bundle, cwd: site, env });
     expect(apply.code, apply.stderr).toBe(0);
-    const again = await runCli(['plan', 'site.yaml', '--detailed-exitcode'], { cli: bundle, cwd: dir, env });
+    const again = await runCli(['plan', 'site.yaml', '--detailed-exitcode'], { cli: bundle, cwd: site, env });
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain('No changes.');
   });

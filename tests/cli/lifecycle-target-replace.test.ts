@@ -32,7 +32,7 @@ describe.each(SERVERS)('--target and --replace against the %s', SLOW, (_name, st
     expect(markdown.stdout.split('\n')[0]).toBe(
       '**Plan (partial, --target): 0 to create, 1 to update, 0 to delete; 1 change not targeted.**',
     );
-    expect(markdown.stdout).toContain('replace `t1 search`');
+    expect(markdown.stdout).toContain('update `t1 search`');
 
     const searchBefore = recordOf(work, 't1 search');
     await suite.server.clear();

@@ -125,4 +125,24 @@ describe('the plan policy section', () => {
     state.monitors[0]!.policyExceptions = undefined;
     expect(policySection({ desired: state, diagnostics: [], changes: [], liveTypes: new Map() })).toBeUndefined();
   });
+
+  it('lists the rules changed since the policy the lock records, also once the whole policy is gone', () => {
+    const recorded = { rules: { naming: { fingerprint: 'fp-naming', level: 'advisory' as const, parts: {} } } };
+    const section = policySection({
+      desired: desired([rule('team-tag'), rule('naming', { level: 'mandatory' })]),
+      diagnostics: [],
+      changes: [],
+      liveTypes: new Map(),
+      recorded,
+    });
+    expect(section?.changes).toEqual([
+      { rule: 'naming', action: 'change', level: 'mandatory', previous_level: 'advisory', changed: [] },
+      { rule: 'team-tag', action: 'add', level: 'mandatory' },
+    ]);
+    const state = desired(undefined);
+    state.monitors[0]!.policyExceptions = undefined;
+    const gone = policySection({ desired: state, diagnostics: [], changes: [], liveTypes: new Map(), recorded });
+    expect(gone?.rules).toEqual([]);
+    expect(gone?.changes).toEqual([{ rule: 'naming', action: 'remove', level: 'advisory' }]);
+  });
 });

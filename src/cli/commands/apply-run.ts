@@ -4,6 +4,7 @@ import { MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile } from '../../lock/lock-file.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
+import { recordPolicy } from '../../plan/policy-changes.js';
 import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import { checkSavedPlanCurrent } from '../../plan/saved-plan-current.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
@@ -128,10 +129,11 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   try {
     const live = await api.listMonitors();
     const repair = repairDuplicateIds(read, live); // as the plan did (its notes said so)
-    const lock = repair.lock;
-    checkSavedPlanCurrent(saved, live, lock, file);
+    checkSavedPlanCurrent(saved, live, repair.lock, file);
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
-    const lockRepaired = repair.notes.length > 0;
+    // The policy the plan was made under is recorded, as by an apply from the YAML (make-plan.ts).
+    const { lock, changed: policyChanged } = recordPolicy(repair.lock, saved.plan.policy?.rules ?? []);
+    const lockRepaired = repair.notes.length > 0 || policyChanged;
     checking();
     return await carryOut(saved.plan, {
       api,

@@ -87,8 +87,10 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (out !== undefined)
       process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
-    // Forgets are changes (of the lock file); changes a --target plan leaves out are not.
-    return options.detailedExitcode && plan.changes.length > 0 ? EXIT_CHANGES : EXIT_OK;
+    // Forgets are changes (of the lock file), and so is a change to the policy (apply records
+    // it, docs/policy.md); changes a --target plan leaves out are not.
+    const changes = plan.changes.length + (plan.policy?.changes?.length ?? 0);
+    return options.detailedExitcode && changes > 0 ? EXIT_CHANGES : EXIT_OK;
   } finally {
     await session.api.close();
   }

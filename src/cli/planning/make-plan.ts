@@ -3,6 +3,7 @@ import { readLockFile, newLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { DesiredState, Diagnostic } from '../../model/monitor.js';
 import { policyRefusal, policySection } from '../../plan/policy-section.js';
+import { recordPolicy } from '../../plan/policy-changes.js';
 import { checkDeleteGuard } from '../../plan/delete-guard.js';
 import { templateValues } from '../../plan/env-protect.js';
 import { comparerFor } from '../../plan/compare-ahead.js';
@@ -60,7 +61,8 @@ export interface PlanSession {
   lockExisted: boolean;
   /**
    * Write the lock even with no change: it held an id twice and was repaired from the
-   * listing (lock-repair.ts), or its record of the workspace is new or changed.
+   * listing (lock-repair.ts), or its record of the workspace or of the policy in force is
+   * new or changed.
    */
   lockRepaired: boolean;
   plan: Plan;
@@ -181,6 +183,7 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       diagnostics: policyDiagnostics,
       changes: inFiles.changes,
       liveTypes: new Map(live.map((l) => [l.id, l.type])),
+      recorded: lock.policy,
     });
     if (policy) inFiles.policy = policy;
     // `plan` shows the refused plan, with its policy section, before it stops (plan-run.ts).
@@ -193,13 +196,15 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       allowMassDelete: request.allowMassDelete ?? false,
     });
     if (refused) throw refused;
+    // The policy in force is recorded like the workspace: apply writes it even with no other change.
+    const stamped = recordPolicy(lock, policy?.rules ?? []);
     return {
       desired,
       lockPath,
       lockLocation: lockChoice.location,
-      lock,
+      lock: stamped.lock,
       lockExisted: existing !== undefined,
-      lockRepaired: repair.notes.length > 0 || workspaceLearned,
+      lockRepaired: repair.notes.length > 0 || workspaceLearned || stamped.changed,
       plan: inFiles,
       api,
     };

@@ -44,6 +44,7 @@ async function lockOf(ahead: LockAhead): Promise<LockFile | undefined> {
     format_version: LOCK_FORMAT_VERSION,
     salt: ahead.salt,
     ...(ahead.workspace ? { workspace: ahead.workspace } : {}),
+    ...(ahead.policy ? { policy: ahead.policy } : {}),
     monitors: await readParts<LockRecord>(ahead.recordParts),
     ...(ahead.pending ? { pending_creates: ahead.pending } : {}),
   };

@@ -49,6 +49,7 @@ async function readLock(result: LoadResult, flag: string | undefined): Promise<L
       salt: lock.salt,
       recordParts: toParts(lock.monitors, serialize),
       ...(lock.workspace ? { workspace: lock.workspace } : {}),
+      ...(lock.policy ? { policy: lock.policy } : {}),
     };
     return lock.pending_creates ? { ...parts, pending: lock.pending_creates } : parts;
   } catch (error) {

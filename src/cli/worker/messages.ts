@@ -3,7 +3,7 @@
 // Both sides import this file; it imports neither.
 import { MonitorsError } from '../../errors.js';
 import type { LoadResult } from '../../load/index.js';
-import type { PendingCreate, LockWorkspace } from '../../lock/types.js';
+import type { PendingCreate, LockPolicy, LockWorkspace } from '../../lock/types.js';
 
 export interface LoadRequest {
   paths: string[];
@@ -40,6 +40,7 @@ export type LockAhead =
       recordParts: Uint8Array[];
       pending?: PendingCreate[];
       workspace?: LockWorkspace;
+      policy?: LockPolicy;
     }
   | { path: string; missing: true }
   | { path: string; error: ErrorData };

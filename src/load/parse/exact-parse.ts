@@ -7,6 +7,8 @@ import type { PathSegment, Target } from './yaml-path.js';
 import { explainSyntaxErrors } from '../syntax/explain.js';
 import { plainProblem } from '../syntax/plain-messages.js';
 import type { RawSyntaxError } from '../syntax/types.js';
+import { directiveProblems } from './directive-problems.js';
+import type { SyntaxProblem } from './syntax-problem.js';
 
 /** Aliases may expand to at most this many nodes in total (billion-laughs guard). */
 export const MAX_ALIAS_COUNT = 100;
@@ -14,11 +16,7 @@ export const MAX_ALIAS_COUNT = 100;
 /** What one YAML document holds at its top level. */
 export type TopLevelShape = { kind: 'empty' } | { kind: 'mapping'; keys: string[] } | { kind: 'other' };
 
-export interface SyntaxProblem {
-  pos: Position;
-  code: string;
-  message: string;
-}
+export type { SyntaxProblem } from './syntax-problem.js';
 
 export interface ExactParse {
   /** undefined when the file is empty, or when `problems` holds errors that make the value unusable. */
@@ -159,53 +157,6 @@ function duplicateKeys(yaml: YamlModule, doc: Document, pos: (o: number) => Posi
     },
   });
   return found;
-}
-
-const LINE = /[^\n]*\n?/g;
-
-/**
- * Two errors of the directive prologue that `yaml` lets pass (yaml-test-suite 9MMA, SF5V):
- * directives with no document after them, and a second %YAML directive for one document.
- * Directives stand at the start of the stream or after a `...` line, before `---`.
- */
-function directiveProblems(text: string, pos: (o: number) => Position): SyntaxProblem[] {
-  if (!/^%/m.test(text)) return [];
-  const problems: SyntaxProblem[] = [];
-  let prologue = true;
-  let versionAt: number | undefined;
-  let directiveAt: number | undefined;
-  for (const match of text.matchAll(LINE)) {
-    const line = match[0];
-    if (line === '') break;
-    if (!prologue) {
-      if (/^\.\.\.(?:[ \t]|\r?\n|$)/.test(line)) prologue = true;
-      continue;
-    }
-    if (line.startsWith('%')) {
-      directiveAt ??= match.index;
-      if (/^%YAML[ \t]/.test(line)) {
-        if (versionAt !== undefined)
-          problems.push({
-            pos: pos(match.index),
-            code: 'yaml.duplicate_directive',
-            message: 'a second %YAML directive for one document',
-          });
-        versionAt = match.index;
-      }
-    } else if (!/^[ \t]*(?:#.*)?\r?\n?$/.test(line)) {
-      prologue = false;
-      versionAt = undefined;
-      directiveAt = undefined;
-    }
-  }
-  if (directiveAt !== undefined && prologue) {
-    problems.push({
-      pos: pos(directiveAt),
-      code: 'yaml.missing_document',
-      message: 'directives must be followed by a document (a `---` line)',
-    });
-  }
-  return problems;
 }
 
 /** The first alias (or the first one whose anchor is missing) in document order. */

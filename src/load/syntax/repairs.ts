@@ -2,12 +2,11 @@
 // would mend it. They are only guesses: explain.ts tries each edit on the text and keeps the
 // one the parser agrees with.
 import { indentOf, isBlankLine, shown, withoutComment, type EditableLines, type LineEdit } from './lines.js';
-import type { PlainSyntaxProblem, RawSyntaxError, Repair } from './types.js';
+import { indented, ITEM_PREFIX, nextContentLine, parts, problem, spaces } from './repair-text.js';
+import type { RawSyntaxError, Repair } from './types.js';
 
 /** A key as people write them in monitors files (`interval_seconds`, `X-Api-Key`, `eu-west`). */
 const KEY = '[A-Za-z0-9_$][\\w$.\\-/]*';
-/** The `- ` (or `- - `) that starts a list item. */
-const ITEM_PREFIX = /^(?:-(?: +|$))+/;
 /** How many indentations are tried for a line: the nearest ones of the lines above it. */
 const MAX_INDENT_GUESSES = 4;
 /** How far up a line's neighbours are looked for. */
@@ -28,26 +27,6 @@ export function repairsFor(lines: EditableLines, error: RawSyntaxError): Repair[
     ...textAfterQuote(lines, error),
     ...suspects.flatMap((s) => reindent(lines, s)),
   ];
-}
-
-const spaces = (n: number): string => (n === 1 ? '1 space' : `${n} spaces`);
-const indented = (n: number): string => (n === 0 ? 'is not indented' : `is indented ${spaces(n)}`);
-
-function problem(line: number, col: number, code: string, message: string): PlainSyntaxProblem {
-  return { pos: { line, col }, code, message };
-}
-
-function nextContentLine(lines: EditableLines, after: number): number | undefined {
-  for (let n = after + 1; n <= lines.count; n += 1) if (!isBlankLine(lines.line(n))) return n;
-  return undefined;
-}
-
-/** The line split into indentation, list-item dashes and the rest (comment removed). */
-function parts(text: string): { indent: number; prefix: string; rest: string } {
-  const indent = indentOf(text);
-  const body = withoutComment(text).slice(indent);
-  const prefix = ITEM_PREFIX.exec(body)?.[0] ?? '';
-  return { indent, prefix, rest: body.slice(prefix.length) };
 }
 
 /** `type:http`: a key and its value with no space between them. */

@@ -88,6 +88,7 @@ describe('readPlanContext', () => {
     );
     expect(asked).toBe(INCIDENT_PAGES);
     expect(context).toEqual({
+      accountId: 'a',
       monitorLimit: { limit: 10, usage: 9 },
       openIncidentMonitorIds: new Set(['m1']),
       notes: [],

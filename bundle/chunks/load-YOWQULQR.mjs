@@ -1,3 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{a}from"./chunk-RJA5SDA5.mjs";import"./chunk-OJ4TP3YN.mjs";import"./chunk-VU2EYJDV.mjs";import"./chunk-BJV4BMTL.mjs";import"./chunk-43FV5LV7.mjs";import"./chunk-ZUAL47ZE.mjs";import"./chunk-UEZTZN34.mjs";import"./chunk-XK4FXQWT.mjs";import"./chunk-64EPULQ5.mjs";import"./chunk-GHBOGIZ3.mjs";import"./chunk-V2XLEY5K.mjs";import"./chunk-RBHXMDL3.mjs";import"./chunk-I77JO37G.mjs";import"./chunk-BU4HOC5J.mjs";import"./chunk-4YCHMUQW.mjs";import"./chunk-TM2ZNEWN.mjs";import"./chunk-5SFO5EFZ.mjs";import"./chunk-G6QNH3FG.mjs";import"./chunk-IC4JJGP4.mjs";import"./chunk-JBJVVJLC.mjs";export{a as loadDesiredState};
