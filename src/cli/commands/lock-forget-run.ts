@@ -7,26 +7,12 @@ import { forgetRecord, noLockFile } from '../../lock-view/forget.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import { displayPath } from '../../model/display-path.js';
 import { printable } from '../../model/printable.js';
-import { readSetLock } from '../planning/read-set-lock.js';
 import { confirmApply } from '../steps/confirm.js';
-import { requestedEnvironment } from '../steps/environment.js';
-import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
-import { fileOption } from '../steps/options.js';
+import { readLockSet } from './lock-set.js';
 import type { LockForgetOptions } from './lock-options.js';
 
 export async function runLockForget(name: string, paths: string[], options: LockForgetOptions): Promise<number> {
-  const environment = requestedEnvironment(options.env, process.env);
-  const lockFlag = fileOption('--lock', options.lock);
-  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
-  const set = await readSetLock({
-    paths,
-    env: process.env,
-    cwd: process.cwd(),
-    command: 'lock forget',
-    environment,
-    lockFlag,
-    readLock: branch?.readLock,
-  });
+  const { set, branch } = await readLockSet(paths, options, 'lock forget');
   const lockFile = displayPath(set.location.path, process.cwd());
   if (!set.lock) throw noLockFile(lockFile);
   const declared = set.desired.monitors.find((m) => m.name === name)?.source;

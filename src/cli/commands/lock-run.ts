@@ -8,10 +8,9 @@ import { findRecord, noLockFile } from '../../lock-view/forget.js';
 import { lockRows, type LockRow } from '../../lock-view/rows.js';
 import { displayPath } from '../../model/display-path.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
-import { readSetLock, type SetLock } from '../planning/read-set-lock.js';
-import { requestedEnvironment } from '../steps/environment.js';
-import { openLockBranchSession, PROCESS_OUTPUT, type LockBranchSession } from '../steps/lock-branch-session.js';
-import { fileOption } from '../steps/options.js';
+import type { SetLock } from '../planning/read-set-lock.js';
+import type { LockBranchSession } from '../steps/lock-branch-session.js';
+import { readLockSet } from './lock-set.js';
 import type { LockReadOptions } from './lock-options.js';
 
 export { runLockForget } from './lock-forget-run.js';
@@ -48,18 +47,7 @@ async function readRows(
   options: LockReadOptions,
   command: string,
 ): Promise<{ set: SetLock; rows: LockRow[] }> {
-  const environment = requestedEnvironment(options.env, process.env);
-  const lockFlag = fileOption('--lock', options.lock);
-  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
-  const set = await readSetLock({
-    paths,
-    env: process.env,
-    cwd: process.cwd(),
-    command,
-    environment,
-    lockFlag,
-    readLock: branch?.readLock,
-  });
+  const { set, branch } = await readLockSet(paths, options, command);
   const applied = set.text ? appliedTimes(set.text, await history(set, branch)) : new Map<string, string | null>();
   const rows = set.lock ? lockRows(set.lock, set.desired, applied) : [];
   return { set, rows };

@@ -31,7 +31,16 @@ export interface SetLock {
   text: string | undefined;
 }
 
-export async function readSetLock(request: SetLockRequest): Promise<SetLock> {
+/**
+ * The set (an unset ${env:NAME} only a warning: nothing of its values is sent) and where its
+ * lock file is: the first step of every command that reads a lock without planning the YAML.
+ */
+export async function loadSetAndLockPlace(
+  request: Pick<SetLockRequest, 'paths' | 'env' | 'cwd' | 'command'> & {
+    environment?: EnvironmentRequest | undefined;
+    lockFlag?: string | undefined;
+  },
+): Promise<{ desired: DesiredState; location: LockLocation; note: string | undefined }> {
   const { paths, env, cwd } = request;
   const { state: desired, lockFilesSeen } = await loadDesiredOrFail(
     paths,
@@ -45,6 +54,11 @@ export async function readSetLock(request: SetLockRequest): Promise<SetLock> {
     files: desired.files,
     lockFilesSeen,
   });
+  return { desired, location, note };
+}
+
+export async function readSetLock(request: SetLockRequest): Promise<SetLock> {
+  const { desired, location, note } = await loadSetAndLockPlace(request);
   if (request.readLock) {
     // The branch holds what serializeLock wrote: its text is the lock's own.
     const lock = await request.readLock(location.path);

@@ -9,8 +9,7 @@ import { readLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js';
-import { chooseLockFile } from '../steps/paths.js';
-import { loadDesiredOrFail } from './load-desired.js';
+import { loadSetAndLockPlace } from './read-set-lock.js';
 
 export interface WorkspaceRequest {
   paths: string[];
@@ -39,19 +38,8 @@ export interface WorkspaceSession {
 }
 
 export async function readWorkspace(request: WorkspaceRequest): Promise<WorkspaceSession> {
-  const { paths, env, cwd } = request;
-  const { state: desired, lockFilesSeen } = await loadDesiredOrFail(
-    paths,
-    env,
-    cwd,
-    request.environment,
-    request.command,
-    { missingEnv: 'warning' },
-  );
-  const { location, note } = chooseLockFile({ paths, flag: request.lockFlag, cwd }, desired.settings, {
-    files: desired.files,
-    lockFilesSeen,
-  });
+  const { env } = request;
+  const { desired, location, note } = await loadSetAndLockPlace(request);
   const lock = await (request.readLock ?? readLockFile)(location.path);
   const config = apiConfigFromEnv(env, {
     ...apiOptionsFor(desired.settings),
