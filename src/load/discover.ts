@@ -21,6 +21,8 @@ export interface Discovery {
   diagnostics: Diagnostic[];
   /** Lock files (by their default name) met while searching folders, absolute paths. */
   lockFiles: string[];
+  /** Each folder searched and its modification time before it was listed: a file made or removed in it changes the time. */
+  folders: { path: string; mtimeMs: number }[];
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -40,6 +42,7 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
   const files: FoundFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const lockFiles: string[] = [];
+  const folders: Discovery['folders'] = [];
   const seen = new Set<string>();
   for (const given of paths) {
     const abs = path.resolve(cwd, given);
@@ -65,6 +68,7 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
     const searched = info.isDirectory();
     if (searched) {
       const walk = walkFolder(abs, diagnostics, cwd);
+      for (const folder of walk.folders) folders.push(folder);
       for (const lock of walk.lockFiles) if (!lockFiles.includes(lock)) lockFiles.push(lock);
       if (walk.entries === 0)
         diagnostics.push(
@@ -97,7 +101,7 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
       files.push({ abs: file, display: displayPath(file, cwd), ...(searched ? { searchedFrom: display } : {}) });
     }
   }
-  return { files, diagnostics, lockFiles };
+  return { files, diagnostics, lockFiles, folders };
 }
 
 /** The call's result, or the error it threw (file system calls throw errors with a code). */
@@ -118,15 +122,19 @@ function walkFolder(
   root: string,
   diagnostics: Diagnostic[],
   cwd: string,
-): { files: string[]; entries: number; lockFiles: string[] } {
+): { files: string[]; entries: number; lockFiles: string[]; folders: Discovery['folders'] } {
   const files: string[] = [];
   const lockFiles: string[] = [];
+  const folders: Discovery['folders'] = [];
   const visited = new Set<string>();
   let entries = 0;
   const visit = (dir: string): void => {
     const real = realOrAsGiven(dir);
     if (visited.has(real)) return; // a symlink loop
     visited.add(real);
+    // The time before the listing: a file made while it is read changes the time after it.
+    const info = attempt(() => statSync(dir));
+    if (!(info instanceof Error)) folders.push({ path: dir, mtimeMs: info.mtimeMs });
     const listing: Dirent[] | NodeJS.ErrnoException = attempt(() => readdirSync(dir, { withFileTypes: true }));
     if (listing instanceof Error) {
       diagnostics.push(
@@ -164,5 +172,5 @@ function walkFolder(
     }
   };
   visit(root);
-  return { files, entries, lockFiles };
+  return { files, entries, lockFiles, folders };
 }

@@ -5,8 +5,10 @@
 // file with a problem) is kept, so the work follows the edit, not the set. The loader's
 // passes are the same as validate's (pipeline.ts); only where bytes come from, and whether
 // a step's result is already known, differ. Validate passes neither and reads the disk.
+import { statSync } from 'node:fs';
 import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
-import type { FoundFile } from './discover.js';
+import type { KeptNames } from './checks/cross-file.js';
+import type { Discovery, discoverFiles, FoundFile } from './discover.js';
 import type { PolicyContext } from './checks/policy-check.js';
 import type { DeclaredEnvironments } from './expand/environments.js';
 import { loadFile, type LoadedFile } from './load-file.js';
@@ -24,22 +26,62 @@ interface CachedFile {
 }
 
 export class LoadCache {
+  /** `now`: the clock (the CLI's), to tell a folder's time from its listing's; without it a search is never reused. */
+  constructor(private readonly now?: () => number) {}
+
   private readonly files = new Map<string, CachedFile>();
   private readonly analyses = new WeakMap<object, { key: string; analysis: FileAnalysis }>();
   private readonly exacts = new Map<string, { text: string; exact: ExactParse }>();
   private readonly tests = new WeakMap<Buffer, boolean>();
+  private readonly reusedFiles = new WeakSet<LoadedFile>();
   private lastOptions: AnalyseOptions | undefined;
   private lastKey = '';
+  private discovered: { key: string; discovery: Discovery; listedMs: number } | undefined;
+  /** The names of the last load's monitors, counted per environment (checks/name-index.ts). */
+  private readonly names: KeptNames['byEnvironment'] = [];
+
+  /**
+   * The last discovery of the same paths while no folder it searched changed (a file made,
+   * removed or renamed in a folder changes its time), else a new one: a keystroke does not
+   * walk the folders again. `forgetDiscovery` makes the next load walk them in any case.
+   */
+  async discover(paths: readonly string[], cwd: string, discover: typeof discoverFiles): Promise<Discovery> {
+    const key = JSON.stringify([paths, cwd]);
+    const last = this.discovered;
+    if (last && last.key === key && last.discovery.folders.length > 0 && last.discovery.folders.every(unchanged(last)))
+      return last.discovery;
+    const listedMs = this.now?.();
+    const discovery = await discover(paths, cwd);
+    this.discovered = listedMs === undefined ? undefined : { key, discovery, listedMs };
+    return discovery;
+  }
+
+  forgetDiscovery(): void {
+    this.discovered = undefined;
+  }
+
+  /** The name counts for the checks across files, kept for these files (by path, in reading order). */
+  namesOf(keys: readonly string[]): KeptNames {
+    return { keys, byEnvironment: this.names };
+  }
 
   /** loadFile, or a fresh copy of its last result for the same bytes. */
   async load(found: FoundFile, read: { bytes: Buffer } | ReadProblem, positions: boolean): Promise<LoadedFile> {
     const cached = this.files.get(found.abs);
-    if ('bytes' in read && cached && cached.positions === positions && sameBytes(cached.bytes, read.bytes))
-      return copyOf(cached.pristine, found);
+    if ('bytes' in read && cached && cached.positions === positions && sameBytes(cached.bytes, read.bytes)) {
+      const copy = copyOf(cached.pristine, found);
+      this.reusedFiles.add(copy);
+      return copy;
+    }
     const file = await loadFile(found, read, positions);
     if ('bytes' in read) this.files.set(found.abs, { bytes: read.bytes, positions, pristine: copyOf(file, found) });
     else this.files.delete(found.abs);
     return file;
+  }
+
+  /** Whether `load` returned this file from the last load (nothing was parsed: no need to let other work run after it). */
+  reused(file: LoadedFile): boolean {
+    return this.reusedFiles.has(file);
   }
 
   /** The pipeline's one test of a file's bytes (may it declare settings?), asked once of the same bytes: an unchanged file is read as the same Buffer. */
@@ -93,6 +135,20 @@ export class LoadCache {
     return this.lastKey;
   }
 }
+
+/** How close to its listing a folder's time may not be trusted: a file made in the same tick of a coarse clock (2 s on FAT) leaves the time as it was. */
+const RACY_MS = 2000;
+
+const unchanged =
+  ({ listedMs }: { listedMs: number }) =>
+  (folder: Discovery['folders'][number]): boolean => {
+    if (listedMs - folder.mtimeMs < RACY_MS) return false;
+    try {
+      return statSync(folder.path).mtimeMs === folder.mtimeMs;
+    } catch {
+      return false;
+    }
+  };
 
 let uniqueKeys = 0;
 

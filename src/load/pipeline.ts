@@ -45,10 +45,12 @@ export interface Loaded {
 
 export async function loadFiles(paths: string[], options: LoadOptions, summary: boolean): Promise<Loaded> {
   const cwd = options.cwd ?? process.cwd();
-  const discovery = await discoverFiles(paths.length > 0 ? paths : ['.'], cwd);
+  const cache = options.cache;
+  const searched = paths.length > 0 ? paths : ['.'];
+  // The language server keeps the last discovery while its folders stay the same (memory-source.ts).
+  const discovery = await (cache ? cache.discover(searched, cwd, discoverFiles) : discoverFiles(searched, cwd));
   // The language server reads unsaved buffers from memory (memory-source.ts); validate reads the disk.
   const reads = discovery.files.map((found) => options.source?.(found.abs) ?? readMonitorsBytes(found.abs));
-  const cache = options.cache;
   const loaded: (LoadedFile | undefined)[] = discovery.files.map(() => undefined);
   const foreign = new Set<LoadedFile>();
   const load = async (i: number, positions: boolean): Promise<LoadedFile> => {
@@ -60,7 +62,8 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
         : loadFile(found, reads[i]!, positions));
       // Other tools' YAML is left out before anything is read from it (environments included).
       if (isForeignLoaded(file)) foreign.add(file);
-      await new Promise((resolve) => setImmediate(resolve));
+      // A file taken from the language server's last load took no time: no turn is due after it.
+      if (!cache?.reused(file)) await new Promise((resolve) => setImmediate(resolve));
     }
     return file;
   };
@@ -108,6 +111,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   const cross = crossFileProblems(
     files.map((f) => f.analysis),
     declared.names.length === 0 ? 0 : checked.length,
+    cache?.namesOf(files.map((f) => f.abs)),
   );
   // The first file's settings count (a second one is an error: settings.duplicate).
   const settingsFile = files.find((f) => f.analysis?.settings);

@@ -18,10 +18,13 @@ export interface ServerStreams {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   env: NodeJS.ProcessEnv;
+  /** The clock: a folder's search is kept while the folder's time, read against it, stays the same. */
+  now: () => number;
 }
 
-export function startServer({ input, output, env }: ServerStreams): Connection {
-  const { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } = lspNode;
+export function startServer({ input, output, env, now }: ServerStreams): Connection {
+  const { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind } =
+    lspNode;
   const connection = createConnection(ProposedFeatures.all, input, output);
   const documents = new TextDocuments(TextDocument);
   const buffers = new Buffers();
@@ -31,7 +34,7 @@ export function startServer({ input, output, env }: ServerStreams): Connection {
   const setFor = (root: string): WorkspaceSet => {
     let set = sets.get(root);
     if (!set) {
-      const made = new WorkspaceSet(root, buffers, env, (load) => publisher.publish(made, load));
+      const made = new WorkspaceSet(root, buffers, env, now, (load) => publisher.publish(made, load));
       sets.set(root, (set = made));
     }
     return set;
@@ -44,47 +47,57 @@ export function startServer({ input, output, env }: ServerStreams): Connection {
     loadFor: (abs) => context.setOf(abs).current(),
   };
   const log = (message: string) => connection.console.error(message);
-  const refresh = (abs: string) =>
+  const refresh = (abs: string, rediscover: boolean) =>
     context
       .setOf(abs)
-      .refresh()
+      .refresh(rediscover)
       .catch((e: unknown) => log(failure('load', e)));
 
+  let watchFiles = false;
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     roots = workspaceRoots(params);
+    watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         ...CAPABILITIES,
       },
       serverInfo: { name: 'monitors' },
     };
   });
   connection.onInitialized(() => {
+    // The client tells of monitors files made, changed or removed on disk: the folders are searched again then.
+    if (watchFiles)
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] })
+        .catch((e: unknown) => log(failure('file watching', e)));
     for (const root of roots)
       void setFor(root)
         .refresh()
         .catch((e: unknown) => log(failure('load', e)));
   });
-  const track = (doc: TextDocument) => {
+  // A keystroke loads the set again without searching its folders; opening, closing or saving a
+  // file may follow a file made or removed, so these search again.
+  const track = (doc: TextDocument, rediscover: boolean) => {
     const abs = pathOfUri(doc.uri);
     if (abs === undefined) return;
     buffers.setOpen(abs, doc.version, doc.getText());
-    void refresh(abs);
+    void refresh(abs, rediscover);
   };
-  documents.onDidOpen(guarded(log, 'open', (e) => track(e.document)));
-  documents.onDidChangeContent(guarded(log, 'change', (e) => track(e.document)));
+  documents.onDidOpen(guarded(log, 'open', (e) => track(e.document, true)));
+  documents.onDidChangeContent(guarded(log, 'change', (e) => track(e.document, false)));
+  documents.onDidSave(guarded(log, 'save', (e) => track(e.document, true)));
   documents.onDidClose(
     guarded(log, 'close', (e) => {
       const abs = pathOfUri(e.document.uri);
       if (abs === undefined) return;
       buffers.close(abs);
-      void refresh(abs);
+      void refresh(abs, true);
     }),
   );
   connection.onDidChangeWatchedFiles(
     guarded(log, 'watched files', () => {
-      for (const set of sets.values()) void set.refresh().catch((e: unknown) => log(failure('load', e)));
+      for (const set of sets.values()) void set.refresh(true).catch((e: unknown) => log(failure('load', e)));
     }),
   );
   registerFeatures(context, documents);

@@ -20,7 +20,7 @@ export interface SetLoad {
 }
 
 export class WorkspaceSet {
-  private readonly cache = new LoadCache();
+  private readonly cache: LoadCache;
   private running: Promise<SetLoad> | undefined;
   private next: Promise<SetLoad> | undefined;
   last: SetLoad | undefined;
@@ -29,11 +29,20 @@ export class WorkspaceSet {
     readonly root: string,
     private readonly buffers: Buffers,
     private readonly env: NodeJS.ProcessEnv,
+    now: () => number,
     private readonly onLoad: (load: SetLoad) => void,
-  ) {}
+  ) {
+    this.cache = new LoadCache(now);
+  }
 
-  /** Loads the set again (once more after the load under way, if one is); resolves with the load that saw this change. */
-  refresh(): Promise<SetLoad> {
+  /**
+   * Loads the set again (once more after the load under way, if one is); resolves with the load
+   * that saw this change. `rediscover`: files may have been made or removed (a file opened, closed,
+   * saved or watched), so the folders are searched again; a keystroke reuses the last search
+   * unless a folder's time changed (load/memory-source.ts).
+   */
+  refresh(rediscover = false): Promise<SetLoad> {
+    if (rediscover) this.cache.forgetDiscovery();
     if (this.running) {
       // Every change made during this load is seen by one load after it.
       this.next ??= this.running.then(

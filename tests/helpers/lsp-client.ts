@@ -22,6 +22,8 @@ export interface LspClient {
   stderr: () => string;
   /** Every diagnostics notification received, in order. */
   published: PublishDiagnosticsParams[];
+  /** Every request the server sent (each answered with null), in order. */
+  requests: { method: string; params: unknown }[];
   diagnostics(uri: string): Diagnostic[] | undefined;
   /** Resolves with a file's diagnostics once `accept` takes them (checked on each notification), or rejects after `timeoutMs`. */
   waitFor(uri: string, accept: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
@@ -56,7 +58,12 @@ export async function startLsp(
     latest.set(p.uri, p.diagnostics);
     for (const w of [...waiters]) w();
   });
-  connection.onRequest(() => null); // workspace/configuration and the like: nothing configured
+  const requests: LspClient['requests'] = [];
+  // workspace/configuration, client/registerCapability and the like: recorded, nothing configured
+  connection.onRequest((method: string, params: unknown) => {
+    requests.push({ method, params });
+    return null;
+  });
   connection.listen();
   const initialize = await connection.sendRequest<InitializeResult>('initialize', {
     processId: process.pid,
@@ -71,6 +78,7 @@ export async function startLsp(
     initialize,
     stderr: () => stderr,
     published,
+    requests,
     diagnostics: (uri) => latest.get(uri),
     waitFor(uri, accept, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {

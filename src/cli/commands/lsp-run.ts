@@ -7,7 +7,7 @@ import type { LspOptions } from './lsp-options.js';
 export async function runLsp(_options: LspOptions): Promise<number> {
   process.on('uncaughtException', (e) => process.stderr.write(`monitors lsp: uncaught ${e.name}\n`));
   process.on('unhandledRejection', () => process.stderr.write('monitors lsp: unhandled rejection\n'));
-  const connection = startServer({ input: process.stdin, output: process.stdout, env: process.env });
+  const connection = startServer({ input: process.stdin, output: process.stdout, env: process.env, now: Date.now });
   await new Promise<void>((resolve) => connection.onExit(() => resolve()));
   return 0;
 }

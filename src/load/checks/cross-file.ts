@@ -6,6 +6,7 @@ import type { EnvironmentAnalysis, FileAnalysis } from '../analyse-file.js';
 import type { PathSegment } from '../parse/yaml-path.js';
 import { groupByInstance, tagged } from '../expand/instances.js';
 import { error, type LocatedProblem } from '../problem.js';
+import { NameIndex } from './name-index.js';
 
 interface Place {
   file: number;
@@ -39,10 +40,17 @@ function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** The name counts kept from one load to the next (the language server's): one per environment, and the files' paths. */
+export interface KeptNames {
+  keys: readonly string[];
+  byEnvironment: NameIndex[];
+}
+
 /** Problems per file index. `checkedEnvironments`: how many named environments were checked (0: none declared). */
 export function crossFileProblems(
   analyses: readonly (FileAnalysis | undefined)[],
   checkedEnvironments = 0,
+  kept?: KeptNames,
 ): Map<number, LocatedProblem[]> {
   const found: [number, LocatedProblem][] = [];
   const settingsFiles = analyses.flatMap((a, file) =>
@@ -68,7 +76,13 @@ export function crossFileProblems(
   for (let e = 0; e < environmentCount; e += 1) {
     const views = analyses.map((a) => a?.environments[e]);
     const env = views.find((v) => v !== undefined)?.environment;
-    for (const [file, problem, each] of environmentProblems(views)) found.push([file, tagged(problem, { env, each })]);
+    const names = kept ? (kept.byEnvironment[e] ??= new NameIndex()) : new NameIndex();
+    names.update(
+      kept?.keys ?? [],
+      views.map((v) => v?.monitors),
+    );
+    for (const [file, problem, each] of environmentProblems(views, names))
+      found.push([file, tagged(problem, { env, each })]);
   }
   const byFile = new Map<number, LocatedProblem[]>();
   for (const [file, problem] of found) append(byFile, file, problem);
@@ -79,21 +93,19 @@ export function crossFileProblems(
 /** Names and renames within one environment: [file, problem, for_each instance]. */
 function environmentProblems(
   views: readonly (EnvironmentAnalysis | undefined)[],
+  counts: NameIndex,
 ): [number, LocatedProblem, string | undefined][] {
   const out: [number, LocatedProblem, string | undefined][] = [];
-  // Counted first: the places of a name are made only when it is defined more than once.
-  const counts = new Map<string, number>();
-  for (const v of views)
-    for (const m of v?.monitors ?? []) if (m.name !== undefined) counts.set(m.name, (counts.get(m.name) ?? 0) + 1);
+  // Counted first: the places of a name are made only when it is defined more than once,
+  // and only the files that hold such a name are read again.
   const byName = new Map<string, Place[]>();
-  views.forEach((v, file) =>
-    v?.monitors.forEach((m) => {
-      if (m.name === undefined || counts.get(m.name)! < 2) return;
+  for (const file of counts.filesWithDuplicates())
+    views[file]?.monitors.forEach((m) => {
+      if (m.name === undefined || counts.count(m.name) < 2) return;
       const place: Place = { file, path: ['monitors', m.index, 'name'] };
       if (m.instance !== undefined) place.instance = m.instance;
       append(byName, m.name, place);
-    }),
-  );
+    });
   // A for_each yielding one name several times: one problem per entry, naming the first name and its instances.
   const repeated = new Map<string, { place: Place; names: [string, Place[]][] }>();
   for (const [name, places] of byName) {
