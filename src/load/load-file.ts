@@ -4,11 +4,11 @@
 // known too.
 import type { Diagnostic } from '../model/monitor.js';
 import type { FileAnalysis } from './analyse-file.js';
-import type { FoundFile } from './discover.js';
+import type { FoundFile } from './files/discover.js';
 import type { ExactParse, SyntaxProblem } from './parse/exact-parse.js';
 import { fastParse } from './parse/fast-parse.js';
 import type { FilePositions } from './parse/positions.js';
-import { decodeMonitorsText, type ReadProblem, type ReadResult } from './read-file.js';
+import { decodeMonitorsText, type ReadProblem, type ReadResult } from './files/read-file.js';
 
 export interface LoadedFile extends FoundFile {
   /** The file as read: its text can be decoded from it again (see index.ts, summaries). */

@@ -1,5 +1,5 @@
 // What a load is asked for: the environment variables, the folder, the environment.
-import type { LoadCache, ReadSource } from './memory-source.js';
+import type { LoadCache, ReadSource } from './files/memory-source.js';
 
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;

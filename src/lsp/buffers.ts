@@ -1,7 +1,7 @@
 // Where the loader's bytes come from in the server: the editor's buffer for an open file
 // (unsaved edits included), else the file on disk, read again only when its size or time
 // changed, so that a keystroke does not read the whole set from disk again.
-import { readMonitorsBytes, type ReadProblem } from '../load/read-file.js';
+import { readMonitorsBytes, type ReadProblem } from '../load/files/read-file.js';
 import { statSync } from 'node:fs';
 
 type Read = { bytes: Buffer } | ReadProblem;

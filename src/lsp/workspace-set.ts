@@ -1,10 +1,10 @@
 // One set of monitors: the files `monitors validate` would load from a folder, loaded again
 // after each change with the open buffers in place of the files (buffers.ts) and the last
-// load's results kept for the files that did not change (load/memory-source.ts). Loads run
+// load's results kept for the files that did not change (load/files/memory-source.ts). Loads run
 // one at a time; changes that arrive during a load are taken by one more load after it.
 import path from 'node:path';
 import { statesOf, type LoadResult } from '../load/index.js';
-import { LoadCache } from '../load/memory-source.js';
+import { LoadCache } from '../load/files/memory-source.js';
 import { loadFiles } from '../load/pipeline.js';
 import type { Diagnostic } from '../model/monitor.js';
 import type { Buffers } from './buffers.js';
@@ -39,7 +39,7 @@ export class WorkspaceSet {
    * Loads the set again (once more after the load under way, if one is); resolves with the load
    * that saw this change. `rediscover`: files may have been made or removed (a file opened, closed,
    * saved or watched), so the folders are searched again; a keystroke reuses the last search
-   * unless a folder's time changed (load/memory-source.ts).
+   * unless a folder's time changed (load/files/memory-source.ts).
    */
   refresh(rediscover = false): Promise<SetLoad> {
     if (rediscover) this.cache.forgetDiscovery();

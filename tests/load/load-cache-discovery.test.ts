@@ -1,11 +1,11 @@
 // The language server keeps the last search of a folder while the folder's time stays the
-// same (load/memory-source.ts): a keystroke does not walk the folder, a file made or removed
+// same (load/files/memory-source.ts): a keystroke does not walk the folder, a file made or removed
 // in it is found at the next load, and a time too close to the listing is not trusted.
 import { utimesSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverFiles } from '../../src/load/discover.js';
-import { LoadCache } from '../../src/load/memory-source.js';
+import { discoverFiles } from '../../src/load/files/discover.js';
+import { LoadCache } from '../../src/load/files/memory-source.js';
 import { tempDir } from './temp-dir.js';
 
 const monitors = 'monitors: []\n';

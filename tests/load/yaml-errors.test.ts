@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../src/load/read-file.js';
+import { MAX_FILE_BYTES } from '../../src/load/files/read-file.js';
 import { DEFAULTS, loadFiles, tempDir, where } from './temp-dir.js';
 import { loadDesiredState } from '../../src/load/index.js';
 import { exactParse } from '../../src/load/parse/exact-parse.js';

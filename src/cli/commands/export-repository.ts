@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { MonitorsError } from '../../errors.js';
-import { discoverFiles } from '../../load/discover.js';
+import { discoverFiles } from '../../load/files/discover.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../model/monitor.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js';

@@ -5,8 +5,8 @@
 // --check, when a file would change.
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { formatMonitorsYaml } from '../../fmt/format-yaml.js';
-import { discoverFiles, type FoundFile } from '../../load/discover.js';
-import { readMonitorsFile } from '../../load/read-file.js';
+import { discoverFiles, type FoundFile } from '../../load/files/discover.js';
+import { readMonitorsFile } from '../../load/files/read-file.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { printable } from '../../model/printable.js';

@@ -3,10 +3,10 @@
 // (sorted by path), skipping dot-folders, dot-files and node_modules. Synchronous calls:
 // each is a quick local lookup, cheaper than a round trip through the thread pool.
 import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { displayPath } from '../model/display-path.js';
+import { displayPath } from '../../model/display-path.js';
 import path from 'node:path';
-import { DEFAULT_LOCK_NAME } from '../lock/location.js';
-import type { Diagnostic } from '../model/monitor.js';
+import { DEFAULT_LOCK_NAME } from '../../lock/location.js';
+import type { Diagnostic } from '../../model/monitor.js';
 
 export interface FoundFile {
   abs: string;
@@ -51,7 +51,7 @@ export async function discoverFiles(paths: readonly string[], cwd: string): Prom
     if (info instanceof Error) {
       const suggestion =
         info.code === 'ENOENT'
-          ? await (await import('./suggest/path-suggestion.js')).suggestPath(given, cwd)
+          ? await (await import('../suggest/path-suggestion.js')).suggestPath(given, cwd)
           : undefined;
       diagnostics.push(
         info.code === 'ENOENT' || info.code === 'ENOTDIR'

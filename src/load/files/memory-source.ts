@@ -6,13 +6,13 @@
 // passes are the same as validate's (pipeline.ts); only where bytes come from, and whether
 // a step's result is already known, differ. Validate passes neither and reads the disk.
 import { statSync } from 'node:fs';
-import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
-import type { KeptNames } from './checks/cross-file.js';
+import { analyseFile, type AnalyseOptions, type FileAnalysis } from '../analyse-file.js';
+import type { KeptNames } from '../checks/cross-file.js';
 import type { Discovery, discoverFiles, FoundFile } from './discover.js';
-import type { PolicyContext } from './checks/policy-check.js';
-import type { DeclaredEnvironments } from './expand/environments.js';
-import { loadFile, type LoadedFile } from './load-file.js';
-import type { ExactParse } from './parse/exact-parse.js';
+import type { PolicyContext } from '../checks/policy-check.js';
+import type { DeclaredEnvironments } from '../expand/environments.js';
+import { loadFile, type LoadedFile } from '../load-file.js';
+import type { ExactParse } from '../parse/exact-parse.js';
 import type { ReadProblem } from './read-file.js';
 
 /** The bytes of a file from memory, or undefined to read it from disk as usual. */
@@ -106,7 +106,7 @@ export class LoadCache {
   async exact(abs: string, text: string): Promise<ExactParse> {
     const hit = this.exacts.get(abs);
     if (hit && hit.text === text) return hit.exact;
-    const { exactParse } = await import('./parse/exact-parse.js');
+    const { exactParse } = await import('../parse/exact-parse.js');
     const exact = await exactParse(text);
     this.exacts.set(abs, { text, exact });
     return exact;
