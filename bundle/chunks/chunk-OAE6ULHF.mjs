@@ -1,3 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{d as l,e as d}from"./chunk-WUU54K4G.mjs";import{i as m}from"./chunk-AQHSVWLT.mjs";import{h as s}from"./chunk-HAQYP6HG.mjs";import{c as p}from"./chunk-5PCB527G.mjs";import{b as a}from"./chunk-2CFUNEP3.mjs";async function A(i){let{paths:e,env:n,cwd:t}=i,{state:o,lockFilesSeen:f}=await m(e,n,t,i.environment,i.command,{missingEnv:"warning"}),{location:r,note:k}=a({paths:e,flag:i.lockFlag,cwd:t},o.settings,{files:o.files,lockFilesSeen:f}),g=await(i.readLock??s)(r.path),c=l(n,{...p(o.settings),...i.apiUrl?{flagApiUrl:i.apiUrl}:{}});return{desired:o,lockLocation:r,lockNote:k,lock:g,api:d(c),origin:c.origin}}export{A as a};

@@ -1,3 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{a,b}from"./chunk-5VG6U6WO.mjs";import"./chunk-JBJVVJLC.mjs";export{a as MAX_ALIAS_COUNT,b as exactParse};
