@@ -57,7 +57,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     results,
     notes,
   };
-  process.stdout.write(renderAs(format, 'check', report, { color: useColor(process.stdout, process.env) }));
+  process.stdout.write(await renderAs(format, 'check', report, { color: useColor(process.stdout, process.env) }));
   return report.summary.down > 0 ? EXIT_ERROR : EXIT_OK;
 }
 

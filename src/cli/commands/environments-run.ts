@@ -40,6 +40,6 @@ export async function runEnvironments(paths: string[], options: EnvironmentsOpti
           ),
           monitors: state.monitors.length,
         }));
-  process.stdout.write(renderAs(format, 'environments', entries, { color: false }));
+  process.stdout.write(await renderAs(format, 'environments', entries, { color: false }));
   return EXIT_OK;
 }

@@ -27,7 +27,7 @@ export async function runLockList(paths: string[], options: LockReadOptions): Pr
     ...(set.lock ? [] : [`there is no lock file at ${lockFile} yet: nothing has been applied from this set`]),
   ];
   const view = { environment: environmentOf(set), lockFile, rows, notes };
-  process.stdout.write(renderAs(format, 'lock', view, NO_COLOR));
+  process.stdout.write(await renderAs(format, 'lock', view, NO_COLOR));
   return EXIT_OK;
 }
 
@@ -38,7 +38,9 @@ export async function runLockShow(name: string, paths: string[], options: LockRe
   if (!set.lock) throw noLockFile(lockFile);
   const record = findRecord(set.lock, name);
   const row = rows.find((r) => r.record === record)!;
-  process.stdout.write(renderAs(format, 'lockRecord', { environment: environmentOf(set), row, lockFile }, NO_COLOR));
+  process.stdout.write(
+    await renderAs(format, 'lockRecord', { environment: environmentOf(set), row, lockFile }, NO_COLOR),
+  );
   return EXIT_OK;
 }
 

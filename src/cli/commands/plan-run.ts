@@ -8,7 +8,7 @@ import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-sess
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../steps/environment.js';
-import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
+import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { parseNarrowing } from '../planning/narrow.js';
 import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
@@ -20,7 +20,7 @@ import type { PlanOptions } from './plan-options.js';
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = chooseFormat('plan', options.format);
   if (asksEveryEnvironment(options.env, process.env))
-    return runEveryEnvironment({
+    return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'plan',
       paths,
       format,
@@ -59,7 +59,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     // Refused by the policy: the plan and its policy section are shown, nothing is saved.
     const refusal = policyRefusal(plan.policy, 'plan');
     if (refusal) {
-      process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
+      process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
       throw refusal;
     }
     if (out !== undefined) {
@@ -84,7 +84,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       });
       await writeFileAtomic(out, saved);
     }
-    process.stdout.write(renderPlan(plan, format, useColor(process.stdout, process.env)));
+    process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (out !== undefined)
       process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
     // Forgets are changes (of the lock file), and so is a change to the policy (apply records

@@ -15,6 +15,6 @@ export async function runShow(file: string, options: ShowOptions): Promise<numbe
   process.stderr.write(
     `${printable(`Saved plan ${file}: made ${saved.createdAt} by monitors ${saved.toolVersion}${where}, against the lock file ${saved.lockPath}.`)}\n`,
   );
-  process.stdout.write(renderPlan(saved.plan, format, useColor(process.stdout, process.env)));
+  process.stdout.write(await renderPlan(saved.plan, format, useColor(process.stdout, process.env)));
   return EXIT_OK;
 }

@@ -16,7 +16,7 @@ import { checkNamePatterns } from '../../status/select.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { useColor } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
-import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
+import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';
@@ -29,7 +29,12 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
   // them all by itself (below), as it does without --env.
   const everyEnvironment = asksEveryEnvironment(options.env, process.env);
   if (everyEnvironment && format !== 'html')
-    return runEveryEnvironment({ command: 'status', paths, format, single: { lock: options.lock } });
+    return (await import('../steps/every-environment.js')).runEveryEnvironment({
+      command: 'status',
+      paths,
+      format,
+      single: { lock: options.lock },
+    });
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
   const requested = everyEnvironment ? undefined : requestedEnvironment(options.env, process.env);
@@ -77,7 +82,7 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
   stopWatching();
   const page = statusPage(read, new Date(), days);
   const output = { report: read[0]!.report, page };
-  process.stdout.write(renderAs(format, 'status', output, { color: useColor(process.stdout, process.env) }));
+  process.stdout.write(await renderAs(format, 'status', output, { color: useColor(process.stdout, process.env) }));
   return read.some((r) => r.report.failed) ? EXIT_ERROR : EXIT_OK;
 }
 

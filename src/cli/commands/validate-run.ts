@@ -7,7 +7,7 @@ import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
-import { asksEveryEnvironment, runEveryEnvironment } from '../steps/every-environment.js';
+import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
 
@@ -16,7 +16,7 @@ const NO_COLOR = { color: false };
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
   const format = chooseFormat('validation', options.format);
   if (asksEveryEnvironment(options.env, process.env))
-    return runEveryEnvironment({ command: 'validate', paths, format });
+    return (await import('../steps/every-environment.js')).runEveryEnvironment({ command: 'validate', paths, format });
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
   const { files, environments, declaredEnvironments, diagnostics } = await loadSummary(paths, {
@@ -52,7 +52,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   const findings = diagnostics.map((d) => ({ ...d, path: pathFromRoot(d.file, cwd, root) }));
   const tool = { version: packageVersion(), informationUri: REPOSITORY_URL };
   const output = { summary, annotations: inline ? annotations : [], findings, tool };
-  process.stdout.write(renderAs(format, 'validation', output, NO_COLOR));
+  process.stdout.write(await renderAs(format, 'validation', output, NO_COLOR));
   if (!inline && annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
   return countBySeverity(diagnostics).errors === 0 ? EXIT_OK : EXIT_ERROR;
 }

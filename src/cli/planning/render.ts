@@ -7,6 +7,6 @@ export function useColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): bo
 }
 
 /** A plan in one of its formats (apply and destroy show it as text before they write). */
-export function renderPlan(plan: Plan, format: FormatOf<'plan'>, color: boolean): string {
+export function renderPlan(plan: Plan, format: FormatOf<'plan'>, color: boolean): Promise<string> {
   return renderAs(format, 'plan', plan, { color });
 }

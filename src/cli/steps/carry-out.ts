@@ -77,7 +77,7 @@ export async function carryOut(
   { api, lock, lockPath, branch, settings, ask, lockRepaired, settingsFile, prompt }: CarryOut,
 ): Promise<number> {
   const planOut = reportStream(settings);
-  planOut.write(renderPlan(plan, 'text', useColor(planOut, process.env)));
+  planOut.write(await renderPlan(plan, 'text', useColor(planOut, process.env)));
   const end = { plan, api, wait: settings.wait, format: settings.format, concurrency: settings.concurrency };
   if (plan.changes.length === 0) {
     // No change to send, but perhaps lock records to drop: a signal no longer cuts the run short.

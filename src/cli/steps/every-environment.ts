@@ -15,10 +15,7 @@ import { childArgs } from '../../env-all/child-args.js';
 import { MonitorsError } from '../../errors.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
-import { requestedEnvironment } from './environment.js';
 import { SELF } from './self-process.js';
-
-export const ALL_ENVIRONMENTS = 'all';
 
 export type EveryEnvironmentCommand = 'plan' | 'validate' | 'status';
 
@@ -30,10 +27,6 @@ export interface EveryEnvironmentRequest {
   detailedExitcode?: boolean | undefined;
   /** Options that name one file for what is one per environment: refused. */
   single?: { out?: string | undefined; lock?: string | undefined };
-}
-
-export function asksEveryEnvironment(flag: string | undefined, env: NodeJS.ProcessEnv): boolean {
-  return requestedEnvironment(flag, env)?.name === ALL_ENVIRONMENTS;
 }
 
 export async function runEveryEnvironment(request: EveryEnvironmentRequest): Promise<number> {

@@ -61,7 +61,7 @@ export async function finishApply(end: ApplyEnd): Promise<number> {
     wait: report,
     environment: end.plan.environment,
   };
-  const text = renderAs(end.format, 'apply', output, { color: false });
+  const text = await renderAs(end.format, 'apply', output, { color: false });
   if (text !== '') process.stdout.write(text);
   return end.exitCode !== EXIT_OK ? end.exitCode : (waitExit ?? EXIT_OK);
 }

@@ -1,23 +1,40 @@
-import { renderApplyJson } from '../apply-json.js';
-import { renderCheckJson } from '../check-json.js';
-import { validationReport } from '../diagnostics.js';
-import { renderEnvironmentsJson } from '../environments.js';
-import { renderLockListJson, renderLockShowJson } from '../lock-json.js';
-import { renderPlanJson } from '../plan-json.js';
-import { renderStatusJson } from '../status-json.js';
 import type { OutputFormat } from './subjects.js';
 
 export const json = {
   name: 'json',
   description: 'one versioned JSON document, for programs',
   renders: {
-    plan: (plan) => renderPlanJson(plan),
-    apply: ({ result, located, wait, environment }) => renderApplyJson(result, located, wait, environment),
-    check: (report) => renderCheckJson(report),
-    status: ({ report }) => renderStatusJson(report),
-    validation: ({ summary }) => `${JSON.stringify(validationReport(summary), null, 2)}\n`,
-    environments: (entries) => renderEnvironmentsJson(entries),
-    lock: (view) => renderLockListJson(view),
-    lockRecord: (view) => renderLockShowJson(view),
+    plan: async (plan) => {
+      const { renderPlanJson } = await import('../plan-json.js');
+      return renderPlanJson(plan);
+    },
+    apply: async ({ result, located, wait, environment }) => {
+      const { renderApplyJson } = await import('../apply-json.js');
+      return renderApplyJson(result, located, wait, environment);
+    },
+    check: async (report) => {
+      const { renderCheckJson } = await import('../check-json.js');
+      return renderCheckJson(report);
+    },
+    status: async ({ report }) => {
+      const { renderStatusJson } = await import('../status-json.js');
+      return renderStatusJson(report);
+    },
+    validation: async ({ summary }) => {
+      const { validationReport } = await import('../diagnostics.js');
+      return `${JSON.stringify(validationReport(summary), null, 2)}\n`;
+    },
+    environments: async (entries) => {
+      const { renderEnvironmentsJson } = await import('../environments.js');
+      return renderEnvironmentsJson(entries);
+    },
+    lock: async (view) => {
+      const { renderLockListJson } = await import('../lock-json.js');
+      return renderLockListJson(view);
+    },
+    lockRecord: async (view) => {
+      const { renderLockShowJson } = await import('../lock-json.js');
+      return renderLockShowJson(view);
+    },
   },
 } as const satisfies OutputFormat<'json'>;

@@ -1,12 +1,16 @@
-import { renderCheckJunit } from '../junit/check-junit.js';
-import { renderStatusJunit } from '../junit/status-junit.js';
 import type { OutputFormat } from './subjects.js';
 
 export const junit = {
   name: 'junit',
   description: 'JUnit XML, for CI test reports',
   renders: {
-    check: (report) => renderCheckJunit(report),
-    status: ({ report }) => renderStatusJunit(report),
+    check: async (report) => {
+      const { renderCheckJunit } = await import('../junit/check-junit.js');
+      return renderCheckJunit(report);
+    },
+    status: async ({ report }) => {
+      const { renderStatusJunit } = await import('../junit/status-junit.js');
+      return renderStatusJunit(report);
+    },
   },
 } as const satisfies OutputFormat<'junit'>;

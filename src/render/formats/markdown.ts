@@ -1,14 +1,20 @@
-import { renderCheckMarkdown } from '../check-markdown.js';
-import { renderPlanMarkdown } from '../plan-markdown.js';
-import { renderStatusMarkdown } from '../status-markdown.js';
 import type { OutputFormat } from './subjects.js';
 
 export const markdown = {
   name: 'markdown',
   description: 'for a pull request comment or a job summary',
   renders: {
-    plan: (plan) => renderPlanMarkdown(plan),
-    check: (report) => renderCheckMarkdown(report),
-    status: ({ report }) => renderStatusMarkdown(report),
+    plan: async (plan) => {
+      const { renderPlanMarkdown } = await import('../plan-markdown.js');
+      return renderPlanMarkdown(plan);
+    },
+    check: async (report) => {
+      const { renderCheckMarkdown } = await import('../check-markdown.js');
+      return renderCheckMarkdown(report);
+    },
+    status: async ({ report }) => {
+      const { renderStatusMarkdown } = await import('../status-markdown.js');
+      return renderStatusMarkdown(report);
+    },
   },
 } as const satisfies OutputFormat<'markdown'>;

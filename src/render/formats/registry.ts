@@ -42,12 +42,12 @@ export function chooseFormat<S extends Subject>(subject: S, value: string): Form
 }
 
 /** Renders data of a subject in a format chosen by chooseFormat. */
-export function renderAs<S extends Subject>(
+export async function renderAs<S extends Subject>(
   format: FormatOf<S>,
   subject: S,
   data: Subjects[S],
   context: RenderContext,
-): string {
+): Promise<string> {
   const render = BY_NAME.get(format)?.renders[subject];
   // FormatOf<S> rules this out at compile time; a cast around it would still land here.
   if (!render) throw new Error(`format ${format} does not render ${subject}`);

@@ -1,10 +1,12 @@
-import { renderSarif } from '../sarif/render-sarif.js';
 import type { OutputFormat } from './subjects.js';
 
 export const sarif = {
   name: 'sarif',
   description: 'SARIF 2.1.0, for GitHub code scanning',
   renders: {
-    validation: ({ findings, tool }) => renderSarif(findings, tool),
+    validation: async ({ findings, tool }) => {
+      const { renderSarif } = await import('../sarif/render-sarif.js');
+      return renderSarif(findings, tool);
+    },
   },
 } as const satisfies OutputFormat<'sarif'>;

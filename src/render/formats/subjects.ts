@@ -58,7 +58,8 @@ export interface RenderContext {
   color: boolean;
 }
 
-export type Renderer<S extends Subject> = (data: Subjects[S], context: RenderContext) => string;
+// A renderer may load its module when first used: a command then loads only what it prints.
+export type Renderer<S extends Subject> = (data: Subjects[S], context: RenderContext) => string | Promise<string>;
 
 export interface OutputFormat<Name extends string = string> {
   readonly name: Name;

@@ -1,10 +1,12 @@
-import { renderBadge, statusBadge } from '../badge/render-badge.js';
 import type { OutputFormat } from './subjects.js';
 
 export const svg = {
   name: 'svg',
   description: 'a badge for a README',
   renders: {
-    status: ({ report }) => renderBadge(statusBadge(report)),
+    status: async ({ report }) => {
+      const { renderBadge, statusBadge } = await import('../badge/render-badge.js');
+      return renderBadge(statusBadge(report));
+    },
   },
 } as const satisfies OutputFormat<'svg'>;

@@ -1,32 +1,45 @@
 import { printable } from '../../model/printable.js';
-import { waitReportLines } from '../../wait/report.js';
-import { renderCheckText } from '../check-text.js';
 import { diagnosticLine, summaryLine } from '../diagnostics.js';
-import { renderEnvironmentsText } from '../environments.js';
-import { renderLockListText, renderLockShowText } from '../lock-text.js';
-import { renderPlanText } from '../plan-text.js';
-import { renderStatusText } from '../status-text.js';
 import type { ApplyOutput, OutputFormat } from './subjects.js';
 
 export const text = {
   name: 'text',
   description: 'for people',
   renders: {
-    plan: (plan, { color }) => renderPlanText(plan, { color }),
+    plan: async (plan, { color }) => {
+      const { renderPlanText } = await import('../plan-text.js');
+      return renderPlanText(plan, { color });
+    },
     apply: (output) => applyEnd(output),
-    check: (report, { color }) => renderCheckText(report, { color }),
-    status: ({ report }, { color }) => renderStatusText(report, { color }),
+    check: async (report, { color }) => {
+      const { renderCheckText } = await import('../check-text.js');
+      return renderCheckText(report, { color });
+    },
+    status: async ({ report }, { color }) => {
+      const { renderStatusText } = await import('../status-text.js');
+      return renderStatusText(report, { color });
+    },
     validation: ({ summary, annotations }) =>
       `${[...summary.diagnostics.map(diagnosticLine), ...annotations, summaryLine(summary)].join('\n')}\n`,
-    environments: (entries) => renderEnvironmentsText(entries),
-    lock: (view) => renderLockListText(view),
-    lockRecord: ({ row, lockFile }) => renderLockShowText(row, lockFile),
+    environments: async (entries) => {
+      const { renderEnvironmentsText } = await import('../environments.js');
+      return renderEnvironmentsText(entries);
+    },
+    lock: async (view) => {
+      const { renderLockListText } = await import('../lock-text.js');
+      return renderLockListText(view);
+    },
+    lockRecord: async ({ row, lockFile }) => {
+      const { renderLockShowText } = await import('../lock-text.js');
+      return renderLockShowText(row, lockFile);
+    },
   },
 } as const satisfies OutputFormat<'text'>;
 
 /** Apply's progress and report are written as it runs; what is left at the end is --wait's report. */
-function applyEnd({ wait }: ApplyOutput): string {
+async function applyEnd({ wait }: ApplyOutput): Promise<string> {
   if (!wait) return '';
+  const { waitReportLines } = await import('../../wait/report.js');
   const lines =
     wait.monitors.length === 0
       ? ['Nothing to wait for: the apply created or replaced no monitor.']

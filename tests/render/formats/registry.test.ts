@@ -71,15 +71,15 @@ describe('the registry of output formats', () => {
     expect(message.length).toBeLessThan(120);
   });
 
-  it("sends each format to its own renderer of the subject's data", () => {
+  it("sends each format to its own renderer of the subject's data", async () => {
     const plan = mixedPlan();
-    expect(renderAs('text', 'plan', plan, { color: true })).toBe(renderPlanText(plan, { color: true }));
-    expect(renderAs('text', 'plan', plan, { color: false })).toBe(renderPlanText(plan, { color: false }));
-    expect(renderAs('markdown', 'plan', plan, { color: false })).toBe(renderPlanMarkdown(plan));
-    expect(renderAs('json', 'plan', plan, { color: false })).toBe(renderPlanJson(plan));
+    expect(await renderAs('text', 'plan', plan, { color: true })).toBe(renderPlanText(plan, { color: true }));
+    expect(await renderAs('text', 'plan', plan, { color: false })).toBe(renderPlanText(plan, { color: false }));
+    expect(await renderAs('markdown', 'plan', plan, { color: false })).toBe(renderPlanMarkdown(plan));
+    expect(await renderAs('json', 'plan', plan, { color: false })).toBe(renderPlanJson(plan));
     const entries = [{ name: 'prod', token_env: 'PROD_TOKEN', api_url: null, lock_file: 'a.lock.json', monitors: 2 }];
-    expect(renderAs('json', 'environments', entries, { color: false })).toBe(renderEnvironmentsJson(entries));
-    expect(renderAs('text', 'environments', entries, { color: false })).toBe(renderEnvironmentsText(entries));
+    expect(await renderAs('json', 'environments', entries, { color: false })).toBe(renderEnvironmentsJson(entries));
+    expect(await renderAs('text', 'environments', entries, { color: false })).toBe(renderEnvironmentsText(entries));
   });
 
   it('lists every offered format in the --help line, in order, with what it is for', () => {

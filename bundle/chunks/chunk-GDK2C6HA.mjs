@@ -1,9 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-var p={up:"up",degraded:"degraded",down:"down",not_checked:"not checked"},m={down:0,degraded:1,not_checked:2,up:3};function S(e){let t={up:0,degraded:0,down:0,not_checked:0};for(let n of e)t[n.status]+=1;return t}function g(e,t){let n=e.summary,s=t?` in ${t}`:"";return e.results.length===0?`Nothing to check${s}.`:`Check${s}: ${n.up} up, ${n.degraded} degraded, ${n.down} down, ${n.not_checked} not checked.`}function k(e){return e.map((t,n)=>({r:t,i:n})).sort((t,n)=>m[t.r.status]-m[n.r.status]||t.i-n.i).map(({r:t})=>t)}function $(e,t){let n=[],s=0;for(let r of e){if(s+r.length+1>t)break;n.push(r),s+=r.length+1}return n}function i(e,t=!1){let n=e.replace(/[\r\n]+/g," "),s=t?n.replace(/\|/g,"\\|"):n,r=Math.max(0,...(s.match(/`+/g)??[]).map(u=>u.length)),c="`".repeat(r+1),a=r>0?" ":"";return`${c}${a}${s}${a}${c}`}function h(e){return e.replace(/[\\`*_<>|[\]]/g,t=>`\\${t}`).replace(/[\r\n]+/g," ")}var y=12e3,R={up:"\u{1F7E2}",degraded:"\u{1F7E1}",down:"\u{1F534}",not_checked:"\u26AA"};function j(e,t=y){let n=`**${g(e,e.environment)}**`,s=e.notes.map(o=>`_${h(o)}_`);if(e.results.length===0)return`${[n,...s.map(o=>`
-${o}`)].join(`
-`)}
-`;let r=["| Status | Monitor | Check | Result |","|---|---|---|---|"],c=k(e.results),a=$(c.map(o=>`| ${R[o.status]} ${p[o.status]} | ${i(o.name,!0)} | ${o.type} ${i(o.target,!0)} | ${h(o.reason)} |`),t-r.join(`
-`).length),u=[...r,...a],d=c.length-a.length,f=d>0?[`**Cut to fit a comment:** ${d} result${d===1?"":"s"} left out (the least severe); the job log has them all.`,""]:[],C=e.summary.down+e.summary.degraded>0?" open":"",l=c.length;return`${[n,"",`<details${C}>`,`<summary>Show ${l} check${l===1?"":"s"}</summary>`,"",...u,"",...f,...s.flatMap(o=>[o,""]),"</details>"].join(`
-`)}
-`}export{p as a,S as b,g as c,k as d,$ as e,i as f,h as g,y as h,j as i};
