@@ -1,6 +1,6 @@
 // Starts the real simulator (`monitors sim`, src/sim/) as a child process on a random
 // loopback port, for end-to-end tests: it stands in for the monitoring API and follows the
-// whole of /work/shared/spec/monitoring-api.md (sections 2-8) as docs/simulator.md describes
+// whole of spec/monitoring-api.md (sections 2-8) as docs/simulator.md describes
 // it. Where the spec leaves a choice open the simulator makes ours; spec-server.ts makes
 // other choices, so tests that matter run against both.
 import { spawn, type ChildProcess } from 'node:child_process';
