@@ -7,9 +7,8 @@ import type { CompletionItemKind } from 'vscode-languageserver/node.js';
 import { nameKey } from '../../plan/match.js';
 import { cursorAt } from '../cursor.js';
 import type { LockReader } from '../lens/lock-reader.js';
-import type { SetIndex } from '../set-index.js';
-import type { SetLoad } from '../workspace-set.js';
 import { describeField, enumOf, propertiesAt, REQUIRED } from './field-docs.js';
+import type { NavigationInput } from './navigation.js';
 
 export interface Item {
   label: string;
@@ -26,13 +25,8 @@ const VALUE: CompletionItemKind = 12;
 const VARIABLE: CompletionItemKind = 6;
 const REFERENCE: CompletionItemKind = 18;
 
-export interface CompletionInput {
-  text: string;
-  abs: string;
-  offset: number;
-  load: SetLoad;
-  root: string;
-  index: SetIndex;
+/** Where the cursor is in the set (as for navigation), and the lock files, for names only a lock knows. */
+export interface CompletionInput extends NavigationInput {
   locks: LockReader;
 }
 
