@@ -3,10 +3,9 @@ import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile } from '../../lock/lock-file.js';
-import { repairDuplicateIds } from '../../plan/lock-repair.js';
-import { recordPolicy } from '../../plan/policy-changes.js';
-import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
-import { checkSavedPlanCurrent } from '../../plan/saved-plan-current.js';
+import { startSavedPlan } from '../../plan/saved-plan-start.js';
+import { parseSavedPlan } from '../../plan/saved-plan.js';
+import { savedOrigin } from '../../plan/saved-origin.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
@@ -104,11 +103,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
-  const read = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? {
-    format_version: 1 as const,
-    salt: saved.salt,
-    monitors: [],
-  };
+  const read = await (branch?.readLock ?? readLockFile)(lockPath);
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
@@ -128,12 +123,8 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   );
   try {
     const live = await api.listMonitors();
-    const repair = repairDuplicateIds(read, live); // as the plan did (its notes said so)
-    checkSavedPlanCurrent(saved, live, repair.lock, file);
+    const { lock, lockChanged: lockRepaired } = startSavedPlan(saved, read, live, file);
     await checkEnvMatchesPlan(saved.plan, process.env, saved.salt);
-    // The policy the plan was made under is recorded, as by an apply from the YAML (make-plan.ts).
-    const { lock, changed: policyChanged } = recordPolicy(repair.lock, saved.plan.policy?.rules ?? []);
-    const lockRepaired = repair.notes.length > 0 || policyChanged;
     checking();
     return await carryOut(saved.plan, {
       api,
@@ -148,14 +139,6 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   } finally {
     await api.close();
   }
-}
-
-/** A URL a saved plan holds is named as it was when the plan was made, and as saved in it. */
-function savedOrigin(origin: SavedUrlOrigin, file: string): SavedUrlOrigin {
-  return {
-    ...(origin.apiUrlSource ? { apiUrlSource: origin.apiUrlSource } : {}),
-    apiUrlAt: origin.apiUrlAt ? `${origin.apiUrlAt}, saved in ${file}` : `saved in ${file}`,
-  };
 }
 
 /** A saved plan is applied in the environment it was made in; asking for another one is a slip. */

@@ -5,11 +5,10 @@
 // progress, Ctrl-C, failures, the lock file (and --lock-branch) written as each delete lands.
 import { planDestroy } from '../../destroy/plan-destroy.js';
 import { newLockFile } from '../../lock/lock-file.js';
-import { repairDuplicateIds } from '../../plan/lock-repair.js';
+import { startingLock } from '../../plan/starting-lock.js';
 import type { Plan } from '../../plan/types.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
-import { checkLockWorkspace } from '../planning/workspace.js';
 import { fileScope, namedFilesOf } from '../planning/set-files.js';
 import { displayPath } from '../../model/display-path.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
@@ -55,26 +54,25 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       () => undefined,
     );
     const live = await listed.finally(listing);
-    // A lock that holds an id twice is repaired as plan and apply repair it: one delete per monitor.
-    const repair = read ? repairDuplicateIds(read, live) : undefined;
     const lockShown = displayPath(location.path, cwd);
-    // Deleting everything is the intent, but only in the workspace the lock belongs to.
-    const checked = repair
-      ? checkLockWorkspace({
-          lock: repair.lock,
+    // A lock that holds an id twice is repaired as plan and apply repair it (one delete per
+    // monitor); deleting everything is the intent, but only in the workspace the lock belongs to.
+    const workspace = { apiUrl: api.baseUrl, accountId: await account, settings: desired.settings, lockShown };
+    const begun = read
+      ? startingLock({
+          read,
+          fresh: newLockFile,
           live,
-          api,
-          accountId: await account,
-          settings: desired.settings,
-          allowMissing: settings.allowMissing,
-          lockShown,
+          workspace: { ...workspace, allowMissing: settings.allowMissing },
         })
       : undefined;
-    const existing = checked?.lock;
+    if (begun && !begun.ok) throw begun.refusal;
+    const start = begun?.start;
+    const existing = start?.lock;
     const lock = existing ?? newLockFile();
     const scope = named && existing ? fileScope(named, desired.files, location.path, cwd) : undefined;
     const plan = planDestroy({ desired, live, lock: existing, lockShown, ...(scope ? { files: scope } : {}) });
-    plan.notes.push(...(repair?.notes ?? []));
+    plan.notes.push(...(start?.notes ?? []));
     return await carryOut(plan, {
       api,
       lock,
@@ -82,7 +80,7 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       branch,
       settings,
       ask: true,
-      lockRepaired: (repair?.notes.length ?? 0) > 0 || (checked?.changed ?? false),
+      lockRepaired: start?.changed ?? false,
       prompt: { command: 'destroy', question: question(plan) },
     });
   } finally {

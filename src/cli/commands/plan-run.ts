@@ -1,8 +1,9 @@
-import { EXIT_CHANGES, EXIT_OK } from '../../errors.js';
+import { EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
-import type { SourcePos } from '../../model/monitor.js';
 import { policyRefusal } from '../../plan/policy-section.js';
-import { serializeSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
+import { serializeSavedPlan } from '../../plan/saved-plan.js';
+import { savedWorkspace } from '../../plan/saved-origin.js';
+import { detailedExitCode } from '../../plan/outcome.js';
 import { packageVersion } from '../../version/package-version.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
@@ -63,51 +64,22 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       throw refusal;
     }
     if (out !== undefined) {
-      const { apiUrl, apiUrlAt, environment: chosen, source } = session.desired.settings;
+      const { settings } = session.desired;
       const saved = serializeSavedPlan(plan, {
         lockPath: session.lockPath,
-        ...(source ? { settingsFile: source.file } : {}),
+        ...(settings.source ? { settingsFile: settings.source.file } : {}),
         lock: session.lock,
         toolVersion: packageVersion(),
         now: new Date(),
-        ...savedApiUrl(options.apiUrl, apiUrl, apiUrlAt),
-        ...(chosen
-          ? {
-              environment: {
-                name: chosen.name,
-                tokenEnv: chosen.tokenEnv ?? '',
-                ...(chosen.tokenEnvAt ? { tokenEnvAt: positionText(chosen.tokenEnvAt) } : {}),
-                ...savedApiUrl(options.apiUrl, chosen.apiUrl, chosen.apiUrlAt),
-              },
-            }
-          : {}),
+        ...savedWorkspace(options.apiUrl, settings),
       });
       await writeFileAtomic(out, saved);
     }
     process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (out !== undefined)
       process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
-    // Forgets are changes (of the lock file), and so is a change to the policy (apply records
-    // it, docs/policy.md); changes a --target plan leaves out are not.
-    const changes = plan.changes.length + (plan.policy?.changes?.length ?? 0);
-    return options.detailedExitcode && changes > 0 ? EXIT_CHANGES : EXIT_OK;
+    return options.detailedExitcode ? detailedExitCode(plan) : EXIT_OK;
   } finally {
     await session.api.close();
   }
 }
-
-/**
- * The URL a saved plan names for its apply (the set's, or its environment's): the one
- * given with --api-url, else the YAML's; and where it came from, for apply's messages.
- */
-function savedApiUrl(
-  flag: string | undefined,
-  settings: string | undefined,
-  at: SourcePos | undefined,
-): SavedUrlOrigin & { apiUrl?: string } {
-  if (flag) return { apiUrl: flag, apiUrlSource: '--api-url' };
-  if (!settings) return {};
-  return { apiUrl: settings, ...(at ? { apiUrlAt: positionText(at) } : {}) };
-}
-
-const positionText = (pos: SourcePos) => `${pos.file}:${pos.line}:${pos.col}`;

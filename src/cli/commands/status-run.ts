@@ -6,7 +6,7 @@ import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { loadSummary } from '../../load/summary.js';
-import { repairDuplicateIds } from '../../plan/lock-repair.js';
+import { startingLock } from '../../plan/starting-lock.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
 import { parseStatusFailOn } from '../../status/fail-on.js';
@@ -64,16 +64,18 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
         session.api.listMonitors(),
         readIncidents(session.api, session.origin),
       ]).finally(reading);
-      const repair = session.lock ? repairDuplicateIds(session.lock, live) : undefined;
+      // Only read: repaired as plan repairs it (its notes say so), checked against no workspace.
+      const begun = session.lock ? startingLock({ read: session.lock, fresh: () => session.lock!, live }) : undefined;
+      const start = begun?.ok ? begun.start : undefined;
       const report = assembleStatus({
         desired: session.desired,
         live,
-        lock: repair?.lock,
+        lock: start?.lock,
         incidents,
         names,
         ...(failOn ? { failOn } : {}),
       });
-      report.notes.push(...(repair?.notes ?? []), ...(session.lockNote ? [session.lockNote] : []));
+      report.notes.push(...(start?.notes ?? []), ...(session.lockNote ? [session.lockNote] : []));
       read.push({ report, desired: session.desired, live, incidents: incidents.read ? incidents.incidents : null });
     } finally {
       await session.api.close();

@@ -1,0 +1,25 @@
+// The lock an apply of a saved plan starts from: the lock as read (or one with the plan's
+// salt), repaired as the plan repaired it, checked to be the state the plan was made
+// against (a stale plan stops here), and stamped with the policy the plan was made under,
+// as an apply from the YAML stamps it (assemble.ts). Pure.
+import type { LockFile } from '../lock/types.js';
+import type { LiveMonitor } from '../model/monitor.js';
+import { recordPolicy } from './policy-changes.js';
+import type { SavedPlan } from './saved-plan.js';
+import { checkSavedPlanCurrent } from './saved-plan-current.js';
+import { startingLock } from './starting-lock.js';
+
+/** Throws PLAN_STALE (saved-plan-current.ts) when the live monitors or the lock changed since the plan. */
+export function startSavedPlan(
+  saved: SavedPlan,
+  read: LockFile | undefined,
+  live: readonly LiveMonitor[],
+  file: string,
+): { lock: LockFile; lockChanged: boolean } {
+  const fresh = () => ({ format_version: 1 as const, salt: saved.salt, monitors: [] });
+  const begun = startingLock({ read, fresh, live });
+  if (!begun.ok) throw begun.refusal;
+  checkSavedPlanCurrent(saved, live, begun.start.lock, file);
+  const stamped = recordPolicy(begun.start.lock, saved.plan.policy?.rules ?? []);
+  return { lock: stamped.lock, lockChanged: begun.start.changed || stamped.changed };
+}
