@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CiFlags } from '../../ci/options.js';
-import { DETECTED_BY, PROVIDERS } from '../../ci/provider-names.js';
+import { DETECTED_BY, PROVIDERS, type Detection } from '../../ci/provider-names.js';
 import { orList } from '../../model/or-list.js';
 
 // `monitors ci validate|plan|apply|drift [PATH]`: what a CI job runs (docs/ci.md). The CI is
@@ -47,6 +47,9 @@ export function registerCi(program: Command): void {
 
 /** `github, gitlab or plain (default: from the environment: GITHUB_ACTIONS, GITLAB_CI)`, from the one list. */
 function providerHelp(): string {
-  const detected = PROVIDERS.flatMap((name) => DETECTED_BY[name] ?? []);
+  const detected: string[] = PROVIDERS.flatMap((name): string[] => {
+    const detection: Detection | undefined = DETECTED_BY[name];
+    return detection ? [detection.variable] : [];
+  });
   return `${orList(PROVIDERS)} (default: from the environment: ${detected.join(', ')})`;
 }
