@@ -12,7 +12,7 @@ import { planChanges, type ComparedAhead, type PlanOptions } from './planner.js'
 import { recordPolicy } from './policy-changes.js';
 import { policyRefusal, policySection } from './policy-section.js';
 import type { PreparedDesired } from './prepare.js';
-import type { StartingLock } from './starting-lock.js';
+import { startingLock, type StartingLock, type WorkspaceSeen } from './starting-lock.js';
 import type { Plan } from './types.js';
 
 /** What the plan is asked for: the options a command line gives. */
@@ -40,8 +40,10 @@ export interface AssembleOptions {
 export interface AssembleInput {
   desired: DesiredState;
   live: readonly LiveMonitor[];
-  /** The lock after the repair and the workspace check (starting-lock.ts). */
-  start: StartingLock;
+  /** The lock as read (undefined: none yet, `fresh` is used: the lock the desired side was prepared under). */
+  lock: { read: LockFile | undefined; fresh: () => LockFile };
+  /** The workspace the client reached: the lock must be its own (starting-lock.ts). */
+  workspace: WorkspaceSeen;
   /** Policy violations and warnings the loader found (the plan's policy section shows them). */
   policyDiagnostics: readonly Diagnostic[];
   /** From /account and /incidents, when the token may read them. */
@@ -53,8 +55,8 @@ export interface AssembleInput {
   options: AssembleOptions;
 }
 
-/** Which guard refused the plan: the policy, the mass-delete guard. */
-export type RefusalKind = 'policy' | 'delete-guard';
+/** Which guard refused the plan: the lock's workspace, the policy, the mass-delete guard. */
+export type RefusalKind = 'workspace' | 'policy' | 'delete-guard';
 
 export type Assembled =
   | {
@@ -64,11 +66,17 @@ export type Assembled =
       lock: LockFile;
       /** Write the lock even with no change (repaired, workspace or policy record new). */
       lockChanged: boolean;
+      /** A lock file was read. */
+      lockExisted: boolean;
     }
-  | { ok: false; kind: RefusalKind; refusal: MonitorsError; plan: Plan };
+  | { ok: false; kind: RefusalKind; refusal: MonitorsError; plan?: Plan };
 
 export function assemblePlan(input: AssembleInput): Assembled {
-  const { desired, live, start, options } = input;
+  const { desired, live, options } = input;
+  // Before the planner: a lock of another workspace would plan every monitor anew.
+  const begun = startingLock({ ...input.lock, live, workspace: input.workspace });
+  if (!begun.ok) return { ok: false, kind: 'workspace', refusal: begun.refusal };
+  const start = begun.start;
   const planned = planChanges({
     desired,
     live,
@@ -105,10 +113,20 @@ export function assemblePlan(input: AssembleInput): Assembled {
   if (guard) return { ok: false, kind: 'delete-guard', refusal: guard, plan };
   // The policy in force is recorded like the workspace: apply writes it even with no other change.
   const stamped = recordPolicy(start.lock, policy?.rules ?? []);
-  return { ok: true, plan, lock: stamped.lock, lockChanged: start.changed || stamped.changed };
+  return {
+    ok: true,
+    plan,
+    lock: stamped.lock,
+    lockChanged: start.changed || stamped.changed,
+    lockExisted: start.existed,
+  };
 }
 
 /** Live monitors the tool manages: unchanged, replaced or deleted (a --target plan's left-out changes too). */
+/** What the assembly can make while the listing is read (exported here: the one module a surface needs). */
+export { prepareAhead } from './prepare-ahead.js';
+export type { StartingLock };
+
 export function managedLiveCount(plan: Plan): number {
   const left = (plan.not_targeted ?? []).filter((c) => c.action === 'replace' || c.action === 'delete').length;
   return plan.summary.unchanged + plan.summary.replace + plan.summary.delete + left;

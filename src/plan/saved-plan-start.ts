@@ -1,11 +1,13 @@
 // The lock an apply of a saved plan starts from: the lock as read (or one with the plan's
 // salt), repaired as the plan repaired it, checked to be the state the plan was made
 // against (a stale plan stops here), and stamped with the policy the plan was made under,
-// as an apply from the YAML stamps it (assemble.ts). Pure.
+// as an apply from the YAML stamps it (assemble.ts); and the workspace the plan names, as
+// apply's client takes it. Pure.
 import type { LockFile } from '../lock/types.js';
 import type { LiveMonitor } from '../model/monitor.js';
 import { recordPolicy } from './policy-changes.js';
-import type { SavedPlan } from './saved-plan.js';
+import { parseSavedPlan, type SavedPlan } from './saved-plan.js';
+import { savedOrigin } from './saved-origin.js';
 import { checkSavedPlanCurrent } from './saved-plan-current.js';
 import { startingLock } from './starting-lock.js';
 
@@ -22,4 +24,23 @@ export function startSavedPlan(
   checkSavedPlanCurrent(saved, live, begun.start.lock, file);
   const stamped = recordPolicy(begun.start.lock, saved.plan.policy?.rules ?? []);
   return { lock: stamped.lock, lockChanged: begun.start.changed || stamped.changed };
+}
+
+/** The saved plan in a file's text, and what apply's client takes of it: its URL and environment, named "saved in FILE". */
+export function readSavedPlan(text: string, file: string) {
+  const saved = parseSavedPlan(text);
+  const environment = saved.environment;
+  const clientOptions = {
+    ...(saved.apiUrl ? { apiUrl: saved.apiUrl, ...savedOrigin(saved, file) } : {}),
+    ...(environment
+      ? {
+          environment: {
+            ...environment,
+            ...savedOrigin(environment, file),
+            ...(environment.tokenEnvAt ? { tokenEnvAt: `${environment.tokenEnvAt}, saved in ${file}` } : {}),
+          },
+        }
+      : {}),
+  };
+  return { saved, clientOptions };
 }

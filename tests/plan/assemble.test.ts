@@ -23,11 +23,20 @@ function started(read: LockFile | undefined, live: LiveMonitor[], accountId = 'a
   return begun.start;
 }
 
-function assemble(over: Partial<AssembleInput> & { desired: DesiredState; live: LiveMonitor[]; start: StartingLock }) {
+function assemble(
+  over: Partial<Omit<AssembleInput, 'lock'>> & {
+    desired: DesiredState;
+    live: LiveMonitor[];
+    read: LockFile | undefined;
+  },
+) {
+  const { read, ...rest } = over;
   return assemblePlan({
     policyDiagnostics: [],
     context: {},
-    ...over,
+    workspace: workspace('acct-1'),
+    ...rest,
+    lock: { read, fresh: () => lockOf([]) },
     options: { allowMassDelete: false, policyStops: 'apply', fileOf: (f) => f, ...over.options },
   });
 }
@@ -78,6 +87,17 @@ describe('startingLock', () => {
 });
 
 describe('assemblePlan', () => {
+  it('refuses a lock of another workspace before planning (workspace)', () => {
+    const { yaml, live, lock } = managed(2, 2);
+    const theirs = { ...lock, workspace: { account_id: 'acct-9', api_url: 'https://api.example.com/api/v1' } };
+    const refused = assemble({ desired: yaml, live, read: theirs });
+    expect(refused.ok ? undefined : [refused.kind, refused.refusal.code, refused.plan]).toEqual([
+      'workspace',
+      'LOCK_OTHER_WORKSPACE',
+      undefined,
+    ]);
+  });
+
   it('plans, and the lock it hands apply is the starting lock with the policy in force recorded', () => {
     const { yaml, live, lock } = managed(3, 3);
     const withRule = {
@@ -87,7 +107,7 @@ describe('assemblePlan', () => {
         rules: [{ id: 'r', level: 'advisory' as const, fingerprint: 'f' }],
       },
     };
-    const result = assemble({ desired: withRule, live, start: started(lock, live) });
+    const result = assemble({ desired: withRule, live, read: lock });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.plan.summary).toMatchObject({ create: 0, replace: 0, delete: 0, unchanged: 3 });
@@ -97,17 +117,16 @@ describe('assemblePlan', () => {
 
   it('refuses a mass delete (delete-guard), unless allowed', () => {
     const { yaml, live, lock } = managed(10, 2);
-    const start = started(lock, live);
-    const refused = assemble({ desired: yaml, live, start });
+    const refused = assemble({ desired: yaml, live, read: lock });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.kind).toBe('delete-guard');
     expect(refused.refusal.code).toBe('PLAN_MASS_DELETE');
-    expect(refused.plan.summary.delete).toBe(8);
+    expect(refused.plan?.summary.delete).toBe(8);
     const allowed = assemble({
       desired: yaml,
       live,
-      start,
+      read: lock,
       options: { allowMassDelete: true, policyStops: 'apply', fileOf: (f) => f },
     });
     expect(allowed.ok).toBe(true);
@@ -117,13 +136,12 @@ describe('assemblePlan', () => {
     const { yaml, live, lock } = managed(3, 2);
     const rules = [{ id: 'no-deletes', level: 'mandatory' as const, deny: ['delete' as const], fingerprint: 'f' }];
     const withRule = { ...yaml, policy: { source: { file: 'p.yaml', line: 1, col: 1 }, rules } };
-    const start = started(lock, live);
-    const refused = assemble({ desired: withRule, live, start });
+    const refused = assemble({ desired: withRule, live, read: lock });
     expect(refused.ok ? undefined : [refused.kind, refused.refusal.code]).toEqual(['policy', 'PLAN_POLICY']);
     const shown = assemble({
       desired: withRule,
       live,
-      start,
+      read: lock,
       options: { allowMassDelete: false, policyStops: undefined, fileOf: (f) => f },
     });
     expect(shown.ok).toBe(true);
@@ -138,7 +156,7 @@ describe('assemblePlan', () => {
     const result = assemble({
       desired: yaml,
       live: [],
-      start: started(undefined, []),
+      read: undefined,
       options: { allowMassDelete: false, policyStops: 'apply', fileOf: (f) => f, files },
     });
     expect(result.ok).toBe(true);
@@ -157,7 +175,7 @@ describe('assemblePlan', () => {
     const result = assemble({
       desired: state([d]),
       live,
-      start: started(twice, live),
+      read: twice,
       options: { allowMassDelete: false, policyStops: 'apply', fileOf: (f) => f, notes: ['from the loader'] },
     });
     expect(result.ok && result.plan.notes.at(-1)).toBe('from the loader');

@@ -3,9 +3,7 @@ import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile } from '../../lock/lock-file.js';
-import { startSavedPlan } from '../../plan/saved-plan-start.js';
-import { parseSavedPlan } from '../../plan/saved-plan.js';
-import { savedOrigin } from '../../plan/saved-origin.js';
+import { readSavedPlan, startSavedPlan } from '../../plan/saved-plan-start.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
@@ -98,7 +96,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       `cannot read the saved plan ${file}: ${error.code ?? error.message}`,
     );
   });
-  const saved = parseSavedPlan(text);
+  const { saved, clientOptions } = readSavedPlan(text, file);
   const checking = planningStep(`checking that the saved plan ${file} is current`);
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
@@ -107,18 +105,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),
-      ...(saved.apiUrl ? { apiUrl: saved.apiUrl, ...savedOrigin(saved, file) } : {}),
-      ...(saved.environment
-        ? {
-            environment: {
-              ...saved.environment,
-              ...savedOrigin(saved.environment, file),
-              ...(saved.environment.tokenEnvAt
-                ? { tokenEnvAt: `${saved.environment.tokenEnvAt}, saved in ${file}` }
-                : {}),
-            },
-          }
-        : {}),
+      ...clientOptions,
     }),
   );
   try {

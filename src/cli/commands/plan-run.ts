@@ -1,9 +1,5 @@
-import { EXIT_OK } from '../../errors.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
-import { policyRefusal } from '../../plan/policy-section.js';
-import { serializeSavedPlan } from '../../plan/saved-plan.js';
-import { savedWorkspace } from '../../plan/saved-origin.js';
-import { detailedExitCode } from '../../plan/outcome.js';
+import { planOutcome } from '../../plan/outcome.js';
 import { packageVersion } from '../../version/package-version.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
@@ -56,29 +52,23 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   });
   stopWatching(); // planned: nothing a signal would cut in half from here on
   try {
-    const { plan } = session;
+    const { plan, desired, lockPath, lock } = session;
+    const save = {
+      lockPath,
+      lock,
+      settings: desired.settings,
+      flagApiUrl: options.apiUrl,
+      toolVersion: packageVersion(),
+      now: new Date(),
+    };
+    const outcome = planOutcome(plan, options.detailedExitcode ?? false, out !== undefined ? save : undefined);
     // Refused by the policy: the plan and its policy section are shown, nothing is saved.
-    const refusal = policyRefusal(plan.policy, 'plan');
-    if (refusal) {
-      process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
-      throw refusal;
-    }
-    if (out !== undefined) {
-      const { settings } = session.desired;
-      const saved = serializeSavedPlan(plan, {
-        lockPath: session.lockPath,
-        ...(settings.source ? { settingsFile: settings.source.file } : {}),
-        lock: session.lock,
-        toolVersion: packageVersion(),
-        now: new Date(),
-        ...savedWorkspace(options.apiUrl, settings),
-      });
-      await writeFileAtomic(out, saved);
-    }
+    if (outcome.saved !== undefined && out !== undefined) await writeFileAtomic(out, outcome.saved);
     process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
+    if (outcome.refusal) throw outcome.refusal;
     if (out !== undefined)
       process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
-    return options.detailedExitcode ? detailedExitCode(plan) : EXIT_OK;
+    return outcome.exitCode;
   } finally {
     await session.api.close();
   }

@@ -6,12 +6,7 @@ import { apiConfigFromEnv, createApiClient, type ApiClient } from '../../api/cli
 import { newLockFile, readLockFile } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { DesiredState } from '../../model/monitor.js';
-import { assemblePlan } from '../../plan/assemble.js';
-import { comparerFor } from '../../plan/compare-ahead.js';
-import { templateValues } from '../../plan/env-protect.js';
-import { secretValuesOf, warmSecretHashes } from '../../plan/fingerprint.js';
-import { prepareAll } from '../../plan/prepare.js';
-import { startingLock } from '../../plan/starting-lock.js';
+import { assemblePlan, prepareAhead } from '../../plan/assemble.js';
 import type { Plan } from '../../plan/types.js';
 import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js';
 import { loadDesiredOrFail, type LoadedForPlan } from './load-desired.js';
@@ -81,19 +76,13 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
     const lockPath = lockChoice.location.path;
     const { read, base, live, context, prepared } = await readForPlan(opened, request);
     const lockShown = displayPath(lockPath, request.cwd);
+    const allowMissing = request.allowMissing ?? false;
     const { accountId } = context;
-    const workspace = { apiUrl: api.baseUrl, accountId, settings: desired.settings, lockShown };
-    const begun = startingLock({
-      read,
-      fresh: () => base,
-      live,
-      workspace: { ...workspace, allowMissing: request.allowMissing ?? false },
-    });
-    if (!begun.ok) throw begun.refusal;
     const assembled = assemblePlan({
       desired,
       live,
-      start: begun.start,
+      lock: { read, fresh: () => base },
+      workspace: { apiUrl: api.baseUrl, accountId, settings: desired.settings, allowMissing, lockShown },
       policyDiagnostics: opened.loaded.policyDiagnostics,
       context,
       prepared,
@@ -102,9 +91,8 @@ export async function makePlan(request: PlanRequest): Promise<PlanSession> {
       options: assembleOptions(request, opened, lockPath, context.notes),
     });
     if (!assembled.ok) throw assembled.refusal;
-    const { plan, lock, lockChanged } = assembled;
-    const session = { desired, lockPath, lockLocation: lockChoice.location, lock, plan, api };
-    return { ...session, lockExisted: read !== undefined, lockRepaired: lockChanged };
+    const { plan, lock, lockChanged: lockRepaired, lockExisted } = assembled;
+    return { desired, lockPath, lockLocation: lockChoice.location, lock, lockExisted, lockRepaired, plan, api };
   } catch (error) {
     await api.close();
     throw error;
@@ -172,15 +160,7 @@ async function readForPlan(opened: Opened, request: PlanRequest) {
   ).finally(reading);
   // No lock file yet: one fresh lock (its salt) for the hashes, the comparisons and the plan alike.
   const base = read ?? newLockFile();
-  const salt = base.salt;
-  // Secret hashes (scrypt, ~0.1 s each) and the desired side's fingerprints need no live data.
-  const toHash = desired.monitors.flatMap((d) => [
-    ...secretValuesOf(d.input),
-    ...templateValues(d.envRefs, (name) => d.envValues?.[name]),
-  ]);
-  const preparing = warmSecretHashes(toHash, salt)
-    .then(() => prepareAll(desired.monitors, salt))
-    .then(async (prepared) => (await reads.compareWith(comparerFor(desired.monitors, prepared, base)), prepared));
+  const preparing = prepareAhead(desired, base, (compare) => reads.compareWith(compare));
   // Once the listing is in, what is left (hashing secrets, comparing) is the plan's own work.
   let computing: (() => void) | undefined;
   const listed = reads.result().then((result) => ((computing = planningStep('computing the plan')), result));
