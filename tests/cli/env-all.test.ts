@@ -134,4 +134,16 @@ describe('--env all', { timeout: 60_000 }, () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/^single\.yaml:2:11: error yaml\.unclosed_quote .*\nerror CONFIG_INVALID: /);
   });
+
+  it('reads the environments at once up to --parallelism, and says them in the declared order', async () => {
+    const one = await cli(['plan', 'monitors', '--env', 'all', '--parallelism', '1', '--format', 'json']);
+    const both = await cli(['plan', 'monitors', '--env', 'all', '--parallelism', '2', '--format', 'json']);
+    const shape = (stdout: string) =>
+      (JSON.parse(stdout) as AllJson).environments.map((e) => [e.name, e.exit_code, e.outcome]);
+    expect(shape(both.stdout)).toEqual(shape(one.stdout));
+    expect(shape(both.stdout).map(([name]) => name)).toEqual(['staging', 'production']);
+    const bad = await cli(['validate', 'monitors', '--env', 'all', '--parallelism', '0']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^error BAD_OPTION: --parallelism takes a whole number from 1 to 64, not "0"/);
+  });
 });

@@ -10,6 +10,8 @@ export interface PlanOptions extends NarrowOptions {
   allowMassDelete?: boolean;
   allowMissing?: boolean;
   env?: string;
+  /** --parallelism: environments read at once with --env all. */
+  parallelism?: string;
   apiUrl?: string;
   lockBranch?: string;
   lockRemote?: string;

@@ -21,6 +21,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       command: 'plan',
       paths,
       format,
+      parallelism: options.parallelism,
       detailedExitcode: options.detailedExitcode,
       single: { out: options.out, lock: options.lock },
     });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { PlanOptions } from './plan-options.js';
-import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
+import { API_URL_HELP, LOCK_HELP, PARALLELISM_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
 
@@ -16,6 +16,7 @@ export function registerPlan(program: Command): void {
       '--env <name>',
       'the environment to plan (settings.environments; default: MONITORS_ENV), or all: one section per environment',
     )
+    .option('--parallelism <n>', PARALLELISM_HELP)
     .option('--lock <file>', LOCK_HELP)
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')

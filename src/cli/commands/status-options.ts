@@ -6,6 +6,8 @@ export interface StatusOptions {
   name?: string[];
   failOn?: string;
   env?: string;
+  /** --parallelism: environments read at once with --env all. */
+  parallelism?: string;
   lock?: string;
   apiUrl?: string;
   lockBranch?: string;

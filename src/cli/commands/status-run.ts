@@ -33,6 +33,7 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
       command: 'status',
       paths,
       format,
+      parallelism: options.parallelism,
       single: { lock: options.lock },
     });
   const failOn = parseStatusFailOn(options.failOn);

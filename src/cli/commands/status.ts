@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import { collect } from './collect.js';
-import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
+import { API_URL_HELP, LOCK_HELP, PARALLELISM_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
 import type { StatusOptions } from './status-options.js';
 
@@ -20,6 +20,7 @@ export function registerStatus(program: Command): void {
       '--env <name>',
       'the environment to show (settings.environments; default: MONITORS_ENV), or all: one section per environment',
     )
+    .option('--parallelism <n>', PARALLELISM_HELP)
     .option('--lock <file>', LOCK_HELP)
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')

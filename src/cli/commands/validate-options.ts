@@ -3,5 +3,7 @@
 export interface ValidateOptions {
   format: string;
   env?: string;
+  /** --parallelism: environments read at once with --env all. */
+  parallelism?: string;
   requireEnv?: boolean;
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { PARALLELISM_HELP } from './help-texts.js';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { ValidateOptions } from './validate-options.js';
 import { pathsArgument } from './paths-argument.js';
@@ -13,6 +14,7 @@ export function registerValidate(program: Command): void {
       '--env <name>',
       'check one environment (settings.environments; default: MONITORS_ENV, else every environment together), or all: one section per environment',
     )
+    .option('--parallelism <n>', PARALLELISM_HELP)
     .option(
       '--require-env',
       'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)',

@@ -1,5 +1,5 @@
 // `plan|validate|status --env all` (or MONITORS_ENV=all): the command once per declared
-// environment, as `monitors ci` runs them (src/ci/): the CLI itself as a child process per
+// environment, up to --parallelism at once (default 4), as `monitors ci` runs them (src/ci/): the CLI itself as a child process per
 // environment, each holding only its own token variable and using its own lock file, then
 // one answer with a section each (src/env-all/) and the worst exit code.
 import { environmentChildEnv, environmentsFromReport } from '../../ci/environments.js';
@@ -12,6 +12,7 @@ import {
   type EnvironmentRun,
 } from '../../env-all/combine.js';
 import { childArgs } from '../../env-all/child-args.js';
+import { inOrderBounded, parseParallelism } from '../../env-all/bounded.js';
 import { MonitorsError } from '../../errors.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
@@ -25,6 +26,8 @@ export interface EveryEnvironmentRequest {
   /** The --format chosen for the command; --env all combines text, markdown and json. */
   format: string;
   detailedExitcode?: boolean | undefined;
+  /** --parallelism: how many environments run at once (read-only commands; default 4). */
+  parallelism?: string | undefined;
   /** Options that name one file for what is one per environment: refused. */
   single?: { out?: string | undefined; lock?: string | undefined };
 }
@@ -43,6 +46,8 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
       throw new MonitorsError('BAD_OPTION', `${flag} names one file, and --env all runs every environment`, {
         hint: `Each environment has its own (settings.environments.NAME); use ${flag} with --env NAME.`,
       });
+  const parallelism = parseParallelism(request.parallelism);
+  if (typeof parallelism !== 'number') throw new MonitorsError('BAD_OPTION', parallelism.error);
   const base: Record<string, string | undefined> = { ...process.env, MONITORS_ENV: undefined };
   const children = childRuns(SELF);
   const discovery = await children.run(['validate', ...paths, '--format', 'json'], base, { quiet: true });
@@ -63,15 +68,16 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
     );
   }
   const args = process.argv.slice(2);
-  const runs: EnvironmentRun[] = [];
-  for (const environment of declared) {
+  // Each environment is a process of its own, holding only its own token and lock file:
+  // they read concurrently (bounded), and are said in the order the set declares them.
+  const runs: EnvironmentRun[] = await inOrderBounded(declared, parallelism, async (environment) => {
     const result = await children.run(
       childArgs(args, environment.name, command),
       environmentChildEnv(process.env, environment, declared),
       { quiet: true },
     );
-    runs.push({ name: environment.name, ...result });
-  }
+    return { name: environment.name, ...result };
+  });
   const exitCode = worstExit(command, runs, request.detailedExitcode === true);
   const where = paths.length > 0 ? paths.join(' ') : '.';
   const text =
