@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { executePlan } from '../../src/apply/execute.js';
 import { createLockRecorder } from '../../src/apply/lock-recorder.js';
-import { outcomeLine, summaryLine } from '../../src/apply/report.js';
+import { outcomeLine, summaryLine } from '../../src/render/apply-report.js';
 import type { LockFile } from '../../src/lock/types.js';
 import { keyForGeneration } from '../../src/plan/idempotency-key.js';
 import type { Plan, PlannedChange } from '../../src/plan/types.js';

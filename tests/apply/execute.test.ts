@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { executePlan } from '../../src/apply/execute.js';
 import type { ApplyEvent } from '../../src/apply/types.js';
 import { createLockRecorder } from '../../src/apply/lock-recorder.js';
-import { failureReport, lockErrorReport, summaryLine } from '../../src/apply/report.js';
+import { failureReport, lockErrorReport, summaryLine } from '../../src/render/apply-report.js';
 import { ApiError } from '../../src/api/errors.js';
 import { MonitorsError } from '../../src/errors.js';
 import { keyForGeneration } from '../../src/plan/idempotency-key.js';

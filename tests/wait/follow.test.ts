@@ -8,7 +8,8 @@ import type { LiveMonitor } from '../../src/model/monitor.js';
 import type { WaitTarget } from '../../src/wait/decide.js';
 import { followMonitors } from '../../src/wait/follow.js';
 import { readOpenIncidents } from '../../src/wait/incidents.js';
-import { buildWaitReport, waitReportLines } from '../../src/wait/report.js';
+import { waitReportLines } from '../../src/render/wait-report.js';
+import { buildWaitReport } from '../../src/wait/report.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();

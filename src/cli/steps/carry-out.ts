@@ -2,7 +2,7 @@
 // lock written as each lands (run-apply.ts), push the lock branch, and end the command.
 import type { ApiClient } from '../../api/client.js';
 import { lockToPrune, settledLock } from '../../apply/settled-lock.js';
-import { doneCounts as countsOf } from '../../apply/report.js';
+import { doneCounts as countsOf } from '../../render/apply-report.js';
 import type { ApplyResult } from '../../apply/types.js';
 import { EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';

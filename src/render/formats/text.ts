@@ -39,7 +39,7 @@ export const text = {
 /** Apply's progress and report are written as it runs; what is left at the end is --wait's report. */
 async function applyEnd({ wait }: ApplyOutput): Promise<string> {
   if (!wait) return '';
-  const { waitReportLines } = await import('../../wait/report.js');
+  const { waitReportLines } = await import('../wait-report.js');
   const lines =
     wait.monitors.length === 0
       ? ['Nothing to wait for: the apply created or replaced no monitor.']

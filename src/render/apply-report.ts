@@ -1,11 +1,13 @@
+// The words of an apply as it runs and at its end (src/apply decides and sends, and writes
+// nothing): one line per finished change, the failures grouped, the summary and its counts.
 import { isApiError, ValidationError } from '../api/errors.js';
 import type { MonitorsError } from '../errors.js';
 import type { FailureLocations } from '../plan/failure-location.js';
 import type { PlannedChange } from '../plan/types.js';
-import { isAuthFailure } from './auth-stop.js';
-import type { ApplyEvent, ApplyResult, ChangeOutcome } from './types.js';
-import { describeChange as describe } from './describe-change.js';
-import { groupFailures, groupSubject, type FailureGroup } from './failure-groups.js';
+import { isAuthFailure } from '../apply/auth-stop.js';
+import type { ApplyEvent, ApplyResult, ChangeOutcome } from '../apply/types.js';
+import { describeChange as describe } from '../apply/describe-change.js';
+import { groupFailures, groupSubject, type FailureGroup } from '../apply/failure-groups.js';
 
 const PAST: Record<string, string> = { create: 'created', replace: 'updated', delete: 'deleted', forget: 'forgot' };
 

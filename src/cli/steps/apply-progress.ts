@@ -1,7 +1,9 @@
+// Apply's progress on stderr, at the edge where the CLI owns the streams: a bar on a
+// terminal, one line per change elsewhere, in the words of src/render/apply-report.ts.
 import cliProgress from 'cli-progress';
-import type { ApplyEvent } from './types.js';
-import { printable } from '../model/printable.js';
-import { progressLines } from './report.js';
+import type { ApplyEvent } from '../../apply/types.js';
+import { printable } from '../../model/printable.js';
+import { progressLines } from '../../render/apply-report.js';
 
 export interface ProgressSink {
   onEvent(event: ApplyEvent): void;
