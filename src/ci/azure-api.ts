@@ -39,11 +39,12 @@ interface Thread {
 type Need = 'Contribute to pull requests' | 'Contribute' | 'Read';
 
 /**
- * System.AccessToken (a JWT) and Microsoft Entra tokens go as Bearer; a personal access token
- * in MONITORS_CI_TOKEN goes as Basic with an empty user name, the one way Azure DevOps takes a PAT.
+ * SYSTEM_ACCESSTOKEN goes as Bearer, as Azure Pipelines documents; so does a Microsoft Entra
+ * token (a JWT) in MONITORS_CI_TOKEN. Any other MONITORS_CI_TOKEN is a personal access token,
+ * which Azure DevOps takes only as Basic with an empty user name.
  */
-export function authorization(token: string): string {
-  return /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/.test(token)
+export function authorization(token: string, variable: string): string {
+  return variable === 'SYSTEM_ACCESSTOKEN' || /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/.test(token)
     ? `Bearer ${token}`
     : `Basic ${Buffer.from(`:${token}`).toString('base64')}`;
 }
@@ -64,7 +65,7 @@ export class AzureApi {
         url: `${this.base}${path}${path.includes('?') ? '&' : '?'}api-version=${API_VERSION}`,
         headers: {
           accept: 'application/json',
-          authorization: authorization(this.repo.token),
+          authorization: authorization(this.repo.token, this.repo.tokenVariable),
           'user-agent': 'monitors-ci',
         },
         body,

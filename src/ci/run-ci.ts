@@ -106,9 +106,11 @@ function statusOf(
   counts: PlanCounts | undefined,
 ): CommitStatus {
   const drifted = command === 'drift' && changes;
-  const summary = counts
-    ? `Plan: ${counts.create} to create, ${counts.replace} to update, ${counts.delete} to delete.`
-    : `monitors ${command} ${ok ? 'passed' : 'failed'}.`;
+  const summary = !counts
+    ? `monitors ${command} ${ok ? 'passed' : 'failed'}.`
+    : counts.create + counts.replace + counts.delete === 0
+      ? 'No changes.'
+      : `Plan: ${counts.create} to create, ${counts.replace} to update, ${counts.delete} to delete.`;
   return {
     path,
     command,
