@@ -78,7 +78,6 @@ jobs:
           testResultsFormat: JUnit
           testResultsFiles: monitors-ci/check-junit*.xml
           testRunTitle: monitors check
-          failTaskOnMissingResultsFile: false
 
   - job: apply
     condition: and(succeeded(), eq(variables['Build.SourceBranch'], 'refs/heads/main'), in(variables['Build.Reason'], 'IndividualCI', 'BatchedCI'))
