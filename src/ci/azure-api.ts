@@ -35,8 +35,8 @@ interface Thread {
   comments?: Comment[];
 }
 
-/** What the token needs for a call, as the docs name it. */
-type Need = 'Contribute to pull requests' | 'Contribute' | 'Read';
+/** What the token's identity needs on the repository for an operation (all its calls), as the docs name it. */
+type Need = 'Contribute to pull requests' | 'Contribute';
 
 /**
  * SYSTEM_ACCESSTOKEN goes as Bearer, as Azure Pipelines documents; so does a Microsoft Entra
@@ -50,15 +50,19 @@ export function authorization(token: string, variable: string): string {
 }
 
 export class AzureApi {
-  constructor(private readonly repo: AzureRepo) {}
+  constructor(
+    private readonly repo: AzureRepo,
+    private readonly need: Need,
+  ) {}
 
   private get base(): string {
     const { collectionUrl, project, repositoryId } = this.repo;
     return `${collectionUrl}/${encodeURIComponent(project)}/_apis/git/repositories/${encodeURIComponent(repositoryId)}`;
   }
 
-  async request<T>(method: string, path: string, need: Need, body?: unknown): Promise<T> {
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const variable = this.repo.tokenVariable;
+    const need = this.need;
     const answer = await requestJson(
       {
         method,
@@ -73,7 +77,7 @@ export class AzureApi {
       (status, detail) => {
         const hint =
           status === 401 || status === 203
-            ? ` (Azure DevOps did not accept the token in ${variable}: map it into the step with env: SYSTEM_ACCESSTOKEN: $(System.AccessToken), or give a valid token)`
+            ? ` (Azure DevOps did not accept the token in ${variable}: map it into the step with env: SYSTEM_ACCESSTOKEN: $(System.AccessToken), or give a valid token; its identity needs "${need}" on the repository)`
             : status === 403 || status === 404
               ? ` (the identity of the token in ${variable} may not do this: the project's build service needs "${need}" on the repository, Project Settings > Repositories > Security)`
               : '';
@@ -95,26 +99,21 @@ const text = (comment: Comment) => !comment.isDeleted && comment.commentType !==
 export async function upsertThread(
   target: AzureRepo & { pullRequestId: string; marker: string; markdown: string; whereFull: string },
 ): Promise<{ action: 'created' | 'updated'; threadId: number; commentId: number }> {
-  const api = new AzureApi(target);
+  const api = new AzureApi(target, 'Contribute to pull requests');
   const threads = `/pullRequests/${encodeURIComponent(target.pullRequestId)}/threads`;
   const content = markedBody(target.marker, target.markdown, AZURE_MAX_BODY, target.whereFull);
   // One answer holds every thread of the pull request with its comments ({count, value}).
-  const listed = await api.request<{ value?: Thread[] }>('GET', threads, 'Read');
+  const listed = await api.request<{ value?: Thread[] }>('GET', threads);
   for (const thread of listed.value ?? []) {
     if (thread.isDeleted) continue;
     const first = (thread.comments ?? []).filter(text)[0];
     if (first && typeof first.content === 'string' && first.content.startsWith(target.marker)) {
-      await api.request<Comment>(
-        'PATCH',
-        `${threads}/${thread.id}/comments/${first.id}`,
-        'Contribute to pull requests',
-        { content },
-      );
+      await api.request<Comment>('PATCH', `${threads}/${thread.id}/comments/${first.id}`, { content });
       return { action: 'updated', threadId: thread.id, commentId: first.id };
     }
   }
   // Closed: a report, not a discussion, so it never holds up a "resolve all comments" policy.
-  const created = await api.request<Thread>('POST', threads, 'Contribute to pull requests', {
+  const created = await api.request<Thread>('POST', threads, {
     comments: [{ parentCommentId: 0, content, commentType: 'text' }],
     status: 'closed',
   });
@@ -139,20 +138,18 @@ const statusBody = (status: AzureStatus) => ({
 
 /** A status on the pull request (a branch policy can require it by genre/name). */
 export async function postPullRequestStatus(target: AzureRepo, pullRequestId: string, status: AzureStatus) {
-  await new AzureApi(target).request(
+  await new AzureApi(target, 'Contribute to pull requests').request(
     'POST',
     `/pullRequests/${encodeURIComponent(pullRequestId)}/statuses`,
-    'Contribute to pull requests',
     statusBody(status),
   );
 }
 
 /** A status on a commit (outside pull requests: apply on main, drift). */
 export async function postCommitStatus(target: AzureRepo, commitId: string, status: AzureStatus) {
-  await new AzureApi(target).request(
+  await new AzureApi(target, 'Contribute').request(
     'POST',
     `/commits/${encodeURIComponent(commitId)}/statuses`,
-    'Contribute',
     statusBody(status),
   );
 }

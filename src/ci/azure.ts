@@ -31,7 +31,7 @@ const escapeMessage = (text: string) => text.replace(/%/g, '%AZP25').replace(/\r
 function gitAuthEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const token = env[AZURE_TOKEN_VARIABLE];
   const collection = env.SYSTEM_COLLECTIONURI;
-  if (!token || !collection) return {};
+  if (!token || !collection || !URL.canParse(collection)) return {};
   const n = Number.parseInt(env.GIT_CONFIG_COUNT ?? '0', 10) || 0;
   return {
     GIT_CONFIG_COUNT: String(n + 1),

@@ -47,13 +47,17 @@ interface Label {
   name: string;
 }
 
-/** What the job's token needs for each kind of call, in the words of Gitea's `permissions:`. */
-export type Need = 'pull-requests: write' | 'issues: write' | 'contents: write' | 'read';
+/** What the job's token needs for an operation (all its calls), in the words of Gitea's `permissions:`. */
+export type Need = 'pull-requests: write' | 'issues: write' | 'contents: write';
 
 export class GiteaApi {
-  constructor(private readonly target: GiteaRepo) {}
+  constructor(
+    private readonly target: GiteaRepo,
+    private readonly need: Need,
+  ) {}
 
-  async request<T>(method: string, path: string, need: Need, body?: unknown): Promise<T> {
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const need = this.need;
     const { host, tokenVariable } = this.target;
     const answer = await requestJson(
       {
@@ -69,7 +73,7 @@ export class GiteaApi {
       (status, detail) => {
         const hint =
           status === 401
-            ? ` (${host} did not accept the token in ${tokenVariable}: expired, revoked, or not a token of this server)`
+            ? ` (${host} did not accept the token in ${tokenVariable}: expired, revoked, or not a token of this server; a valid token needs \`permissions: ${need}\`)`
             : status === 403 || status === 404
               ? ` (the token in ${tokenVariable} may not do this: the job needs \`permissions: ${need}\`, and a pull request from a fork gets a read-only token)`
               : '';
@@ -84,7 +88,6 @@ export class GiteaApi {
     const items = await this.request<T[]>(
       'GET',
       `${path}${path.includes('?') ? '&' : '?'}page=${n}&limit=${PAGE_LIMIT}`,
-      'read',
     );
     const list = Array.isArray(items) ? items : [];
     return { items: list, next: list.length < PAGE_LIMIT ? undefined : n + 1 };
@@ -97,15 +100,15 @@ const repoPath = (repo: string) => `/repos/${repo.split('/').map(encodeURICompon
 export async function upsertComment(
   target: GiteaRepo & { index: number; marker: string; markdown: string; whereFull: string },
 ): Promise<{ action: 'created' | 'updated'; id: number; url?: string }> {
-  const api = new GiteaApi(target);
+  const api = new GiteaApi(target, 'pull-requests: write');
   const base = repoPath(target.repo);
   const body = markedBody(target.marker, target.markdown, GITEA_MAX_BODY, target.whereFull);
   // The comments of an issue are one list, not paginated (Gitea's swagger: no page or limit).
-  const comments = await api.request<Comment[]>('GET', `${base}/issues/${target.index}/comments`, 'read');
+  const comments = await api.request<Comment[]>('GET', `${base}/issues/${target.index}/comments`);
   const existing = (Array.isArray(comments) ? comments : []).find((c) => startsWithMarker(c.body, target.marker));
   const comment = existing
-    ? await api.request<Comment>('PATCH', `${base}/issues/comments/${existing.id}`, 'pull-requests: write', { body })
-    : await api.request<Comment>('POST', `${base}/issues/${target.index}/comments`, 'pull-requests: write', { body });
+    ? await api.request<Comment>('PATCH', `${base}/issues/comments/${existing.id}`, { body })
+    : await api.request<Comment>('POST', `${base}/issues/${target.index}/comments`, { body });
   return {
     action: existing ? 'updated' : 'created',
     id: comment.id,
@@ -122,7 +125,7 @@ export interface StatusToPost {
 }
 
 export async function postStatus(target: GiteaRepo, status: StatusToPost): Promise<void> {
-  await new GiteaApi(target).request('POST', `${repoPath(target.repo)}/statuses/${status.sha}`, 'contents: write', {
+  await new GiteaApi(target, 'contents: write').request('POST', `${repoPath(target.repo)}/statuses/${status.sha}`, {
     state: status.state,
     context: status.context,
     description: status.description,
@@ -132,11 +135,10 @@ export async function postStatus(target: GiteaRepo, status: StatusToPost): Promi
 
 /** Whether the repository has its issue tracker on (has_issues; an external tracker counts as off). */
 export async function issuesEnabled(target: GiteaRepo): Promise<boolean> {
-  const repo = await new GiteaApi(target).request<{ has_issues?: boolean; external_tracker?: unknown }>(
-    'GET',
-    repoPath(target.repo),
-    'read',
-  );
+  const repo = await new GiteaApi(target, 'issues: write').request<{
+    has_issues?: boolean;
+    external_tracker?: unknown;
+  }>('GET', repoPath(target.repo));
   return repo.has_issues !== false && !repo.external_tracker;
 }
 
@@ -170,7 +172,7 @@ async function labelId(api: GiteaApi, repo: string, name: string): Promise<numbe
 export async function reportDrift(
   target: DriftTarget & { planMarkdown: string },
 ): Promise<{ action: 'opened' | 'updated'; number: number; url?: string }> {
-  const api = new GiteaApi(target);
+  const api = new GiteaApi(target, 'issues: write');
   const body = driftBody({
     path: target.path,
     planMarkdown: target.planMarkdown,
@@ -184,11 +186,11 @@ export async function reportDrift(
   const title = driftTitle(target.path);
   const existing = await findDriftIssue(api, target);
   if (existing) {
-    const issue = await api.request<Issue>('PATCH', `${issues}/${existing.number}`, 'issues: write', { title, body });
+    const issue = await api.request<Issue>('PATCH', `${issues}/${existing.number}`, { title, body });
     return { action: 'updated', number: issue.number, ...(issue.html_url ? { url: issue.html_url } : {}) };
   }
   const label = await labelId(api, target.repo, target.label);
-  const issue = await api.request<Issue>('POST', issues, 'issues: write', {
+  const issue = await api.request<Issue>('POST', issues, {
     title,
     body,
     ...(label !== undefined ? { labels: [label] } : {}),
@@ -199,13 +201,13 @@ export async function reportDrift(
 export async function closeDrift(
   target: DriftTarget,
 ): Promise<{ action: 'closed'; number: number; url?: string } | { action: 'none' }> {
-  const api = new GiteaApi(target);
+  const api = new GiteaApi(target, 'issues: write');
   const existing = await findDriftIssue(api, target);
   if (!existing) return { action: 'none' };
   const issue = `${repoPath(target.repo)}/issues/${existing.number}`;
-  await api.request('POST', `${issue}/comments`, 'issues: write', {
+  await api.request('POST', `${issue}/comments`, {
     body: noDriftText(target.path, 'workflow run', target.runUrl, target.now),
   });
-  const closed = await api.request<Issue>('PATCH', issue, 'issues: write', { state: 'closed' });
+  const closed = await api.request<Issue>('PATCH', issue, { state: 'closed' });
   return { action: 'closed', number: closed.number, ...(closed.html_url ? { url: closed.html_url } : {}) };
 }

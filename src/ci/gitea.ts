@@ -83,7 +83,7 @@ export function giteaProvider(flavour: GiteaFlavour, env: NodeJS.ProcessEnv, opt
     if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, text);
   };
   const identity = flavour === 'forgejo' ? 'forgejo-actions' : 'gitea-actions';
-  const email = `${identity}@noreply.${server ? new URL(server).hostname : 'localhost'}`;
+  const email = `${identity}@noreply.${server && URL.canParse(server) ? new URL(server).hostname : 'localhost'}`;
   return {
     name: flavour,
     changeName: 'pull request',

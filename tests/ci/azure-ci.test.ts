@@ -144,7 +144,7 @@ describe('monitors ci on an Azure Repos pull request', { timeout: 120_000 }, () 
     );
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(
-      /^##vso\[task\.logissue type=error\]The plan comment was not posted: Azure DevOps API GET \/pullRequests\/42\/threads failed: 401 Unauthorized: Access Denied: the token is not valid \(Azure DevOps did not accept the token in SYSTEM_ACCESSTOKEN: map it into the step with env: SYSTEM_ACCESSTOKEN: \$\(System\.AccessToken\), or give a valid token\)\. The plan is in monitors-ci\/report\.md\.$/m,
+      /^##vso\[task\.logissue type=error\]The plan comment was not posted: Azure DevOps API GET \/pullRequests\/42\/threads failed: 401 Unauthorized: Access Denied: the token is not valid \(Azure DevOps did not accept the token in SYSTEM_ACCESSTOKEN: map it into the step with env: SYSTEM_ACCESSTOKEN: \$\(System\.AccessToken\), or give a valid token; its identity needs "Contribute to pull requests" on the repository\)\. The plan is in monitors-ci\/report\.md\.$/m,
     );
     const unmapped = await ci(['plan', 'monitors'], azureEnv('PullRequest', { SYSTEM_ACCESSTOKEN: '' }));
     expect(unmapped.code).toBe(1);

@@ -141,7 +141,7 @@ describe('monitors ci plan on a Gitea or Forgejo pull request', { timeout: 120_0
     const refused = await ci(['plan', 'monitors'], giteaEnv('pull_request', { GITEA_TOKEN: 'expired-SENTINEL' }));
     expect(refused.code, refused.stdout + refused.stderr).toBe(0); // a comment is no reason to fail the plan
     expect(refused.stdout).toMatch(
-      /^::warning::The plan comment was not posted: Gitea API GET \/repos\/acme\/monitors\/issues\/7\/comments failed: 401 Unauthorized: user does not exist \[uid: 0, name: \] \(Gitea did not accept the token in GITEA_TOKEN: expired, revoked, or not a token of this server\)\. The plan is in monitors-ci\/report\.md\.$/m,
+      /^::warning::The plan comment was not posted: Gitea API GET \/repos\/acme\/monitors\/issues\/7\/comments failed: 401 Unauthorized: user does not exist \[uid: 0, name: \] \(Gitea did not accept the token in GITEA_TOKEN: expired, revoked, or not a token of this server; a valid token needs `permissions: pull-requests: write`\)\. The plan is in monitors-ci\/report\.md\.$/m,
     );
     const readOnly = await ci(['plan', 'monitors'], giteaEnv('pull_request', { GITEA_TOKEN: READ_TOKEN }));
     expect(readOnly.stdout).toMatch(
