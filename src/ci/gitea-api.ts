@@ -133,13 +133,19 @@ export async function postStatus(target: GiteaRepo, status: StatusToPost): Promi
   });
 }
 
-/** Whether the repository has its issue tracker on (has_issues; an external tracker counts as off). */
+/**
+ * Whether the repository has its issue tracker on (has_issues; an external tracker counts as
+ * off). A repository that cannot be read here is taken as having issues: the issue calls then
+ * say what is wrong.
+ */
 export async function issuesEnabled(target: GiteaRepo): Promise<boolean> {
-  const repo = await new GiteaApi(target, 'issues: write').request<{
-    has_issues?: boolean;
-    external_tracker?: unknown;
-  }>('GET', repoPath(target.repo));
-  return repo.has_issues !== false && !repo.external_tracker;
+  let repo: { has_issues?: boolean; external_tracker?: unknown };
+  try {
+    repo = await new GiteaApi(target, 'issues: write').request('GET', repoPath(target.repo));
+  } catch {
+    return true;
+  }
+  return repo?.has_issues !== false && !repo?.external_tracker;
 }
 
 export interface DriftTarget extends GiteaRepo {
@@ -162,11 +168,15 @@ async function findDriftIssue(api: GiteaApi, target: DriftTarget): Promise<Issue
 /** Gitea takes a new issue's labels as ids: the label's id when the repository has it, else none. */
 async function labelId(api: GiteaApi, repo: string, name: string): Promise<number | undefined> {
   if (!name) return undefined;
-  const found = await findMarked(
-    (n) => api.page<Label>(`${repoPath(repo)}/labels`, n),
-    (label) => label.name === name,
-  );
-  return found?.id;
+  try {
+    const found = await findMarked(
+      (n) => api.page<Label>(`${repoPath(repo)}/labels`, n),
+      (label) => label.name === name,
+    );
+    return found?.id;
+  } catch {
+    return undefined; // labels that cannot be read: the issue opens without one
+  }
 }
 
 export async function reportDrift(

@@ -157,6 +157,7 @@ describe('monitors ci on an Azure Repos pull request', { timeout: 120_000 }, () 
 
   it('takes the API base and a personal access token from MONITORS_CI_API_URL and MONITORS_CI_TOKEN', async () => {
     const elsewhere = `http://127.0.0.1:${await closedPort()}/acme/`;
+    const seen = azure.schemes.length;
     const run = await ci(
       ['plan', 'monitors'],
       azureEnv('PullRequest', {
@@ -169,6 +170,8 @@ describe('monitors ci on an Azure Repos pull request', { timeout: 120_000 }, () 
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('monitors: plan comment updated');
     expect(planThreads()).toHaveLength(1);
+    expect(new Set(azure.schemes.slice(seen))).toEqual(new Set(['Basic'])); // Azure DevOps takes a PAT only as Basic
+    expect(new Set(azure.schemes.slice(0, seen))).toEqual(new Set(['Bearer'])); // SYSTEM_ACCESSTOKEN, as documented
     noSecretIn(run.stdout + run.stderr);
   });
 });

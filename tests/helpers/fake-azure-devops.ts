@@ -51,6 +51,8 @@ export interface FakeAzureDevOps {
   requests: string[];
   /** Bodies refused by the schema (none expected). */
   invalidBodies: string[];
+  /** The authorization scheme of each request (Bearer, Basic, or none). */
+  schemes: string[];
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startFakeAzureDevOps(options: {
   const commitStatuses = new Map<string, FakeAzureStatus[]>();
   const requests: string[] = [];
   const invalidBodies: string[] = [];
+  const schemes: string[] = [];
   let nextThread = 100;
   let nextStatus = 1;
   const repo = `^/${options.organization}/(?:${options.project})/_apis/git/repositories/${options.repositoryId}`;
@@ -114,6 +117,7 @@ export async function startFakeAzureDevOps(options: {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
     requests.push(`${method} ${url.pathname}${url.search}`);
+    schemes.push(/^(\w+) /.exec(req.headers.authorization ?? '')?.[1] ?? 'none');
     const send = (status: number, value: unknown) =>
       void res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
     const azureError = (status: number, message: string, typeKey: string) =>
@@ -240,6 +244,7 @@ export async function startFakeAzureDevOps(options: {
     commitStatuses,
     requests,
     invalidBodies,
+    schemes,
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }
