@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../check/servers/loopback.js';
 import { startFakeGitea, type FakeGitea } from '../helpers/fake-gitea.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
@@ -149,6 +150,25 @@ describe('monitors ci plan on a Gitea or Forgejo pull request', { timeout: 120_0
     );
     expect(readOnly.stdout).toMatch(/^::warning::The commit status was not set: .*`permissions: contents: write`/m);
     expect(refused.stdout + refused.stderr + readOnly.stdout).not.toContain('SENTINEL');
+  });
+
+  it('takes the API base and the token from MONITORS_CI_API_URL and MONITORS_CI_TOKEN', async () => {
+    const run = await ci(
+      ['plan', 'monitors'],
+      giteaEnv('pull_request', {
+        GITHUB_SERVER_URL: `http://127.0.0.1:${await closedPort()}`,
+        GITEA_TOKEN: 'expired-SENTINEL',
+        MONITORS_CI_API_URL: `${gitea.serverUrl}/api/v1/`,
+        MONITORS_CI_TOKEN: JOB_TOKEN,
+      }),
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('monitors: plan comment updated');
+    expect(run.stdout).toMatch(
+      /^monitors: commit status monitors\/plan \(monitors\) set to success on aaaaaaaaaaaa\.$/m,
+    );
+    expect(planComments()).toHaveLength(1);
+    noSecretIn(run.stdout + run.stderr);
   });
 });
 

@@ -3,7 +3,11 @@
 // says True), how each token is sent, the fakes' schema checks refusing what the hosts would,
 // and a plan longer than each host's limit cut with a pointer to the full report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { azureProvider } from '../../src/ci/azure.js';
 import { authorization, AZURE_MAX_BODY, upsertThread } from '../../src/ci/azure-api.js';
+import { giteaProvider } from '../../src/ci/gitea.js';
+import { ciOptions } from '../../src/ci/options.js';
+import { childEnvOf } from '../../src/ci/run-ci.js';
 import { GITEA_MAX_BODY, upsertComment } from '../../src/ci/gitea-api.js';
 import { detectedProvider } from '../../src/ci/provider-names.js';
 import { startFakeAzureDevOps, type FakeAzureDevOps } from '../helpers/fake-azure-devops.js';
@@ -26,6 +30,38 @@ describe('tokens', () => {
     expect(authorization('opaque', 'SYSTEM_ACCESSTOKEN')).toBe('Bearer opaque');
     expect(authorization('eyJa.eyJb.c', 'MONITORS_CI_TOKEN')).toBe('Bearer eyJa.eyJb.c');
     expect(authorization('pat123', 'MONITORS_CI_TOKEN')).toBe(`Basic ${Buffer.from(':pat123').toString('base64')}`);
+  });
+});
+
+describe('the CLI runs and the lock branch', () => {
+  const env = {
+    TF_BUILD: 'True',
+    SYSTEM_COLLECTIONURI: 'https://dev.azure.com/acme/',
+    SYSTEM_ACCESSTOKEN: 'job-token',
+    MONITORS_CI_TOKEN: 'override',
+    BUILD_REQUESTEDFOR: 'Ada Lovelace',
+    BUILD_REQUESTEDFOREMAIL: 'ada@example.com',
+    GITEA_TOKEN: 'gitea-token',
+    MONITORS_API_TOKEN: 'api',
+  };
+
+  it("keep the host's tokens out of the CLI runs; Azure gives git the job token as a header for the collection's host", () => {
+    const plan = ciOptions('plan', 'monitors', { comment: true, lockBranch: 'monitors-state' });
+    const azure = childEnvOf(plan, env, azureProvider(env, plan));
+    expect(azure).not.toHaveProperty('SYSTEM_ACCESSTOKEN');
+    expect(azure).not.toHaveProperty('MONITORS_CI_TOKEN');
+    expect(azure).toMatchObject({
+      MONITORS_API_TOKEN: 'api',
+      GIT_AUTHOR_NAME: 'Ada Lovelace',
+      GIT_AUTHOR_EMAIL: 'ada@example.com',
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'http.https://dev.azure.com/.extraheader',
+      GIT_CONFIG_VALUE_0: 'AUTHORIZATION: bearer job-token',
+    });
+    const gitea = childEnvOf(plan, env, giteaProvider('gitea', env, plan));
+    expect(gitea).not.toHaveProperty('GITEA_TOKEN');
+    expect(gitea).not.toHaveProperty('MONITORS_CI_TOKEN');
+    expect(gitea.GIT_AUTHOR_NAME).toBe('gitea-actions');
   });
 });
 
