@@ -7,8 +7,11 @@ import type { ProviderName } from './provider-names.js';
 type LoadProvider = (env: NodeJS.ProcessEnv, options: CiOptions) => Promise<CiProvider>;
 
 export const PROVIDER_LOADERS = {
+  forgejo: async (env, options) => (await import('./gitea.js')).giteaProvider('forgejo', env, options),
+  gitea: async (env, options) => (await import('./gitea.js')).giteaProvider('gitea', env, options),
   github: async (env, options) => (await import('./github.js')).githubProvider(env, options),
   gitlab: async (env, options) => (await import('./gitlab.js')).gitlabProvider(env, options),
+  azure: async (env, options) => (await import('./azure.js')).azureProvider(env, options),
   plain: async (env, options) => (await import('./plain.js')).plainProvider(env, options),
 } as const satisfies Record<ProviderName, LoadProvider>;
 

@@ -4,8 +4,9 @@
 // the typecheck at each place that must say something about it.
 
 // The order is the order of detection: a CI that also sets another's variables (Gitea and
-// Forgejo Actions set GITHUB_ACTIONS) comes before the one it imitates.
-export const PROVIDERS = ['github', 'gitlab', 'plain'] as const;
+// Forgejo Actions set GITHUB_ACTIONS) comes before the one it imitates, and Forgejo's runner,
+// which sets GITEA_ACTIONS as well as FORGEJO_ACTIONS, comes before Gitea.
+export const PROVIDERS = ['forgejo', 'gitea', 'github', 'gitlab', 'azure', 'plain'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 /** How a CI is recognised: the variable its documentation says it sets in every job, and the value test. */
@@ -16,14 +17,20 @@ export interface Detection {
 }
 
 const isTrue = (value: string) => value === 'true';
+/** Azure Pipelines sets TF_BUILD to "True" (https://learn.microsoft.com/azure/devops/pipelines/build/variables). */
+const isTrueAnyCase = (value: string) => value.toLowerCase() === 'true';
 
 /**
  * The variable by which `monitors ci` knows where it runs without --provider; undefined for
  * `plain`, which is any other CI (or none) and is taken when no other one is detected.
  */
 export const DETECTED_BY = {
+  // Forgejo's runner sets FORGEJO_ACTIONS (and GITEA_ACTIONS); Gitea's act_runner GITEA_ACTIONS.
+  forgejo: { variable: 'FORGEJO_ACTIONS', matches: isTrue },
+  gitea: { variable: 'GITEA_ACTIONS', matches: isTrue },
   github: { variable: 'GITHUB_ACTIONS', matches: isTrue },
   gitlab: { variable: 'GITLAB_CI', matches: isTrue },
+  azure: { variable: 'TF_BUILD', matches: isTrueAnyCase },
   plain: undefined,
 } as const satisfies Record<ProviderName, Detection | undefined>;
 

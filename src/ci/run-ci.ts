@@ -15,7 +15,7 @@ import {
 } from './environments.js';
 import { runCheckStep, writeFindingsReports } from './machine-reports.js';
 import type { CiOptions } from './options.js';
-import type { CiProvider, PlanCounts } from './provider.js';
+import type { CiProvider, CommitStatus, PlanCounts } from './provider.js';
 import { checkReport, planReport, refusedPlanReport, textReport } from './report.js';
 import { checkArgs, commandArgs, outcomeOf, planCounts } from './steps.js';
 
@@ -83,6 +83,9 @@ async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns
     published = await provider.publishPlan({ path: options.path, markdown: report });
   if (!ok) provider.error(`monitors ${options.command} failed (exit ${result.code}); see the log above.`);
   if (!checkOk) provider.error(checkFailure(provider, ''));
+  await provider.publishStatus?.(
+    statusOf(options.command, options.path, ok && checkOk, changes, planned ? planCounts(result.stdout) : undefined),
+  );
   // A failed plan is no news about drift: the issue stays as it is, and the step fails.
   if (options.command === 'drift' && ok)
     return provider.trackDrift({
@@ -92,6 +95,28 @@ async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns
       drift: changes,
     });
   return ok && checkOk && published ? 0 : 1;
+}
+
+/** The status a host shows for the run: the plan's summary line, or whether the command passed. */
+function statusOf(
+  command: CommitStatus['command'],
+  path: string,
+  ok: boolean,
+  changes: boolean,
+  counts: PlanCounts | undefined,
+): CommitStatus {
+  const drifted = command === 'drift' && changes;
+  const summary = !counts
+    ? `monitors ${command} ${ok ? 'passed' : 'failed'}.`
+    : counts.create + counts.replace + counts.delete === 0
+      ? 'No changes.'
+      : `Plan: ${counts.create} to create, ${counts.replace} to update, ${counts.delete} to delete.`;
+  return {
+    path,
+    command,
+    state: ok && !drifted ? 'success' : 'failure',
+    description: drifted ? `Drift: ${summary}` : summary,
+  };
 }
 
 function checkFailure(provider: CiProvider, where: string): string {
@@ -179,6 +204,9 @@ async function runEnvironments(
   if (failed.length > 0)
     provider.error(`monitors ${options.command} failed in ${failed.join(', ')}; see the log above.`);
   if (checkFailed.length > 0) provider.error(checkFailure(provider, ` in ${checkFailed.join(', ')}`));
+  await provider.publishStatus?.(
+    statusOf(options.command, where, failed.length === 0 && checkFailed.length === 0, changes, sumCounts(sections)),
+  );
   if (options.command === 'drift' && failed.length === 0)
     return provider.trackDrift({
       path: where,

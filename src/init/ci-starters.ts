@@ -2,6 +2,8 @@
 // file and the next steps to set it up. A provider added to that list fails the typecheck here
 // until it gets a starter, or `undefined` (plain: any other CI, with no file of its own).
 import { PROVIDERS, type ProviderName } from '../ci/provider-names.js';
+import { AZURE_PIPELINE } from './templates/azure-pipelines.js';
+import { giteaWorkflow } from './templates/gitea-workflow.js';
 import { GITHUB_WORKFLOW } from './templates/github-workflow.js';
 import { GITLAB_CI } from './templates/gitlab-ci.js';
 
@@ -12,9 +14,30 @@ export interface CiStarter {
   what: string;
   /** Lines printed after the common next steps. */
   nextSteps: readonly string[];
+  /** The pipeline runs the CLI's bundle committed as .monitors/ (init copies it when it can). */
+  bundle: boolean;
 }
 
+const giteaNextSteps = (host: string, file: string) => [
+  `In ${host}: commit .monitors/ (the bundle the jobs run as .monitors/monitors.mjs) with the rest, add the variable MONITORS_API_URL`,
+  `and the secrets MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN (repository Settings > Actions), as ${file} says at its top.`,
+];
+
 export const CI_STARTERS = {
+  forgejo: {
+    path: '.forgejo/workflows/monitors.yml',
+    text: giteaWorkflow('forgejo'),
+    what: 'plan on pull requests, apply on main, drift daily (monitors ci in Forgejo Actions)',
+    nextSteps: giteaNextSteps('Forgejo', '.forgejo/workflows/monitors.yml'),
+    bundle: true,
+  },
+  gitea: {
+    path: '.gitea/workflows/monitors.yml',
+    text: giteaWorkflow('gitea'),
+    what: 'plan on pull requests, apply on main, drift daily (monitors ci in Gitea Actions)',
+    nextSteps: giteaNextSteps('Gitea', '.gitea/workflows/monitors.yml'),
+    bundle: true,
+  },
   github: {
     path: '.github/workflows/monitors.yml',
     text: GITHUB_WORKFLOW,
@@ -23,6 +46,7 @@ export const CI_STARTERS = {
       'In GitHub: add the secrets MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN and the variable MONITORS_API_URL',
       '(Settings > Secrets and variables > Actions), as .github/workflows/monitors.yml says at its top.',
     ],
+    bundle: false,
   },
   gitlab: {
     path: '.gitlab-ci.yml',
@@ -32,6 +56,17 @@ export const CI_STARTERS = {
       'In GitLab: commit .monitors/ (the bundle the jobs run as .monitors/monitors.mjs) with the rest, and set the CI/CD variables',
       'MONITORS_API_URL, MONITORS_GITLAB_TOKEN, MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN, as .gitlab-ci.yml says at its top.',
     ],
+    bundle: true,
+  },
+  azure: {
+    path: 'azure-pipelines.yml',
+    text: AZURE_PIPELINE,
+    what: 'plan on pull requests, apply on main, drift daily (monitors ci in Azure Pipelines)',
+    nextSteps: [
+      'In Azure DevOps: commit .monitors/ (the bundle the jobs run) with the rest, create the pipeline from azure-pipelines.yml, the variable group',
+      '"monitors" and the branch policy "Build validation" on main, and give the build service its permissions, as azure-pipelines.yml says at its top.',
+    ],
+    bundle: true,
   },
   plain: undefined,
 } as const satisfies Record<ProviderName, CiStarter | undefined>;
