@@ -1,5 +1,6 @@
 // What a load is asked for: the environment variables, the folder, the environment.
-import type { LoadCache, ReadSource } from './files/memory-source.js';
+import type { ReadSource } from './files/memory-source.js';
+import type { LoadCache } from './load-cache.js';
 
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;

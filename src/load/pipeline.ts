@@ -22,7 +22,7 @@ import { sharedDefaultsOf } from './expand/shared-defaults.js';
 import { fastParse } from './parse/fast-parse.js';
 import { isForeignLoaded, withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
-import type { LoadCache } from './files/memory-source.js';
+import type { LoadCache } from './load-cache.js';
 import type { LoadOptions } from './options.js';
 import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './files/read-file.js';

@@ -4,7 +4,7 @@
 // one at a time; changes that arrive during a load are taken by one more load after it.
 import path from 'node:path';
 import { statesOf, type LoadResult } from '../load/index.js';
-import { LoadCache } from '../load/files/memory-source.js';
+import { LoadCache } from '../load/load-cache.js';
 import { loadFiles } from '../load/pipeline.js';
 import type { Diagnostic } from '../model/monitor.js';
 import type { Buffers } from './buffers.js';

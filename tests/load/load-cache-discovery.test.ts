@@ -5,7 +5,7 @@ import { utimesSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles } from '../../src/load/files/discover.js';
-import { LoadCache } from '../../src/load/files/memory-source.js';
+import { LoadCache } from '../../src/load/load-cache.js';
 import { tempDir } from './temp-dir.js';
 
 const monitors = 'monitors: []\n';
