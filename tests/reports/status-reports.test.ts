@@ -12,6 +12,7 @@ import type { StatusReport } from '../../src/status/types.js';
 import { runCli } from '../helpers/run-cli.js';
 import { checkMonitorNow, deleteMonitorOutOfBand, openIncident, resolveIncident } from '../helpers/sim-admin.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
+import { CHROMIUM, describeWithTools } from '../helpers/needs-tool.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 import { openBrowser } from './browser.js';
 
@@ -86,7 +87,9 @@ describe('status reports against the simulator', { timeout: 90_000 }, () => {
     expect(one.stdout).toContain('<title>&lt;img src=x onerror=alert(1)&gt;: degraded</title>');
     expect(one.stdout).not.toContain('<img');
   });
+});
 
+describeWithTools([CHROMIUM], 'the status page in headless Chromium', () => {
   it('html: renders in Chromium, filters by name, tag and status, shows names as text and runs nothing', async () => {
     const run = await cli(['--format', 'html', '--days', '7']);
     expect(run.code, run.stderr).toBe(0);
@@ -158,5 +161,5 @@ describe('status reports against the simulator', { timeout: 90_000 }, () => {
       await browser.close();
     }
     expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
-  });
+  }, 90_000);
 });
