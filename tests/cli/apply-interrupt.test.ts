@@ -66,7 +66,7 @@ describe('an apply interrupted by a signal', () => {
 });
 
 describe.skipIf(!hasScript)('Ctrl-C at a terminal during an apply', () => {
-  it('leaves the progress bar still and counts the rest as not started, never as failed', async () => {
+  it('leaves the progress bar still, then shows its final count, and counts the rest as not started, never as failed', async () => {
     sim = await startSimServer({ tokens: [fullScopeToken(TOKEN)], rateLimitRps: 0 });
     dir = mkdtempSync(join(tmpdir(), 'apply-interrupt-tty-'));
     try {
@@ -85,6 +85,13 @@ describe.skipIf(!hasScript)('Ctrl-C at a terminal during an apply', () => {
       expect(notStarted).toBeGreaterThan(0);
       expect(created + notStarted).toBe(24);
       expect(output).toContain(`Interrupted: ${notStarted} changes were not started.`);
+      // Below the frozen bar and the changes that were in flight, the bar's final state, once.
+      const stopped = output
+        .slice(notice)
+        .match(/Stopped \[[\u2588\u2591]{40}\] (\d+)\/24 changes \| 0 failed, (\d+) not started/g);
+      expect(stopped, output).toEqual([
+        `Stopped [${'\u2588'.repeat(Math.round((created / 24) * 40))}${'\u2591'.repeat(40 - Math.round((created / 24) * 40))}] ${created}/24 changes | 0 failed, ${notStarted} not started`,
+      ]);
     } finally {
       await sim.close();
       rmSync(dir, { recursive: true, force: true });

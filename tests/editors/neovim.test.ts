@@ -1,17 +1,24 @@
 // A real editor's client that this project did not write: Neovim's built-in LSP client
-// (Debian's neovim 0.7.2 and later, headless) runs `monitors lsp --stdio` as docs/editor.md
-// sets it up, and holds what `monitors validate --format json` reports, at the same
-// places (UTF-16 columns after a non-ASCII name), and follows an edit and its undo sent as
-// Neovim sends them (incremental changes). Skipped where nvim is not installed; CI installs it.
+// (Debian's neovim 0.7.2, headless) runs `monitors lsp --stdio` with the Neovim 0.7 block of
+// docs/editor.md as its init.lua, read from the page and run as written (`monitors` on the
+// PATH, as the page assumes). It holds what `monitors validate --format json` reports, at
+// the same places (UTF-16 columns after a non-ASCII name), follows an edit and its undo sent
+// as Neovim sends them (incremental changes), completes with <C-x><C-o> through the omnifunc
+// the block sets, and shows the code lenses, asked again on leaving insert mode. Skipped
+// with one line where nvim is missing; a failure with CI=true (tests/helpers/needs-tool.ts).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeWithTools, NEOVIM } from '../helpers/needs-tool.js';
 import { CLI_PATH, runCli } from '../helpers/run-cli.js';
 
-const hasNvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0;
+/** The block docs/editor.md marks as the one this test runs, as written there. */
+const SNIPPET = /<!-- neovim-0\.7:[^>]*-->\n```lua\n([\s\S]*?)```/.exec(
+  readFileSync(new URL('../../docs/editor.md', import.meta.url), 'utf8'),
+)?.[1];
 const SCRIPT = fileURLToPath(new URL('./neovim-client.lua', import.meta.url));
 const DEFAULTS = [
   'defaults:',
@@ -44,20 +51,26 @@ const TEXT = [
 const dir = mkdtempSync(join(tmpdir(), 'monitors-nvim-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(!hasNvim)("Neovim's built-in LSP client", () => {
-  it('shows what validate reports, at the same places, and follows an edit and its undo', async () => {
-    const file = join(dir, 'monitors.yaml');
+describeWithTools([NEOVIM], "Neovim's built-in LSP client, set up as docs/editor.md says", () => {
+  it('shows what validate reports, at the same places, follows an edit and its undo, completes and shows lenses', async () => {
+    expect(SNIPPET, 'the Neovim 0.7 block of docs/editor.md').toBeDefined();
+    const init = join(dir, 'init.lua');
+    writeFileSync(init, SNIPPET!);
+    // `monitors` on the PATH, as the block's cmd expects (README, "Install").
+    mkdirSync(join(dir, 'bin'));
+    writeFileSync(join(dir, 'bin/monitors'), `#!/bin/sh\nexec '${process.execPath}' '${CLI_PATH}' "$@"\n`);
+    chmodSync(join(dir, 'bin/monitors'), 0o755);
+    mkdirSync(join(dir, 'repo'));
+    const file = join(dir, 'repo/monitors.yaml');
     writeFileSync(file, TEXT);
-    const out = join(dir, 'diagnostics.tsv');
-    const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${SCRIPT}`], {
+    const out = join(dir, 'seen.tsv');
+    const run = spawnSync('nvim', ['--headless', '-u', init, '-i', 'NONE', '-n', '-c', `luafile ${SCRIPT}`], {
       encoding: 'utf8',
       timeout: 90_000,
       env: {
-        PATH: process.env.PATH ?? '',
+        PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
         HOME: dir,
         MONITORS_FILE: file,
-        MONITORS_NODE: process.execPath,
-        MONITORS_CLI: CLI_PATH,
         MONITORS_OUT: out,
         MONITORS_RENAME_LINE: String(DEFAULTS.length + 3),
         MONITORS_FIRST_NAME: FIRST,
@@ -70,7 +83,7 @@ describe.skipIf(!hasNvim)("Neovim's built-in LSP client", () => {
       .map((line) => line.split('\t'));
     const stage = (name: string) => rows.filter((r) => r[0] === name).map((r) => r.slice(1));
 
-    const validate = await runCli(['validate', '--format', 'json', 'monitors.yaml'], { cwd: dir });
+    const validate = await runCli(['validate', '--format', 'json', 'monitors.yaml'], { cwd: join(dir, 'repo') });
     const expected = (JSON.parse(validate.stdout) as { diagnostics: Record<string, unknown>[] }).diagnostics.map(
       (d) => [String(d.line), String(d.col), d.code, d.message],
     );
@@ -85,5 +98,16 @@ describe.skipIf(!hasNvim)("Neovim's built-in LSP client", () => {
       [String(DEFAULTS.length + 3), '11'],
     ]);
     expect(stage('undone')).toEqual(expected);
+
+    // The lenses (no lock file yet: both are created), then <C-x><C-o> through the block's
+    // omnifunc, then a third lens once leaving insert mode asked again.
+    expect(stage('lens')).toEqual([
+      [String(DEFAULTS.length + 2), 'create'],
+      [String(DEFAULTS.length + 3), 'create'],
+    ]);
+    expect(stage('omnifunc')).toEqual([['v:lua.vim.lsp.omnifunc']]);
+    expect(stage('complete')[0]![0]!.split(',')).toEqual(expect.arrayContaining(['http', 'keyword', 'tcp', 'dns']));
+    expect(stage('typed')).toEqual([['    type: http']]);
+    expect(stage('after')).toEqual([...stage('lens'), [String(DEFAULTS.length + 5), 'create']]);
   }, 120_000);
 });

@@ -38,8 +38,16 @@ describe('monitors init (built CLI)', () => {
   it('writes the starter into a new folder, says what each file is for and what to do next', async () => {
     const run = await runCli(['init', 'new/repo'], { cwd: base });
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(filesIn(join(base, 'new/repo'))).toEqual(['.gitignore', 'monitors/monitors.yaml', 'monitors/settings.yaml']);
-    expect(run.stdout).toContain('Wrote a starter repository in new/repo:\n  monitors/monitors.yaml  defaults');
+    expect(filesIn(join(base, 'new/repo'))).toEqual([
+      '.gitignore',
+      'monitors/monitors-file.schema.json',
+      'monitors/monitors.yaml',
+      'monitors/settings.yaml',
+    ]);
+    expect(run.stdout).toMatch(/^Wrote a starter repository in new\/repo:\n {2}monitors\/monitors.yaml {14}defaults/);
+    expect(run.stdout).toContain(
+      '\n  monitors/monitors-file.schema.json  the schema editors complete and check the YAML with',
+    );
     // Started as `node FILE` with no monitors on the PATH: the steps name that file (next-steps-as-typed.test.ts).
     expect(run.stdout).toMatch(/\nNext steps:\n {2}cd new\/repo\n {2}node \S+ validate /);
     expect(run.stdout).toMatch(/export MONITORS_API_URL=.*\n {2}export MONITORS_API_TOKEN=/);
@@ -69,7 +77,7 @@ describe('monitors init (built CLI)', () => {
     const again = await runCli(['init', 'new/repo', '--ci', 'github'], { cwd: base });
     expect(again).toMatchObject({ code: 1, stdout: '' });
     expect(again.stderr).toBe(
-      'error INIT_EXISTS: new/repo already has files init would write: monitors/monitors.yaml, monitors/settings.yaml, .gitignore; nothing was written\n' +
+      'error INIT_EXISTS: new/repo already has files init would write: monitors/monitors.yaml, monitors/settings.yaml, monitors/monitors-file.schema.json, .gitignore; nothing was written\n' +
         '  init never overwrites a file: run it in a new folder (monitors init my-monitors), or move those files away.\n',
     );
     expect(filesIn(dir).map((f) => [f, statSync(join(dir, f)).mtimeMs, readFileSync(join(dir, f), 'utf8')])).toEqual(
@@ -117,6 +125,7 @@ describe('monitors init (built CLI)', () => {
     expect(filesIn(join(base, 'gh'))).toEqual([
       '.github/workflows/monitors.yml',
       '.gitignore',
+      'monitors/monitors-file.schema.json',
       'monitors/monitors.yaml',
       'monitors/settings.yaml',
     ]);
@@ -127,6 +136,7 @@ describe('monitors init (built CLI)', () => {
     expect(filesIn(join(base, 'gl')).filter((f) => !f.startsWith('.monitors/'))).toEqual([
       '.gitignore',
       '.gitlab-ci.yml',
+      'monitors/monitors-file.schema.json',
       'monitors/monitors.yaml',
       'monitors/settings.yaml',
     ]);

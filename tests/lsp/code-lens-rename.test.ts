@@ -1,12 +1,13 @@
 // Points 8 and 5 of issue 32: the code lens says what apply would do per environment from
 // the YAML and the lock file alone; renaming a monitor adds the `moved:` entry, so the lens
 // (the plan's own comparison) reads "renamed from" on the same id, never create + delete.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeLens, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { startLsp, uriOf, type LspClient } from '../helpers/lsp-client.js';
+import { runCli } from '../helpers/run-cli.js';
 import { writeLocks } from './lock-fixture.js';
 import { FILES, writeWorkspace } from './workspace-fixture.js';
 
@@ -96,7 +97,7 @@ describe('lsp code lens and rename', () => {
     });
     const moved = applyEdits(template, templated.changes![uriOf(services())]!);
     expect(moved).toContain(
-      'moved:\n  - from: "api ${each.region}"\n    to: "web ${each.region}"\n    for_each: {"region":"${var.regions}"}\n',
+      'moved:\n  - from: api ${each.region}\n    to: web ${each.region}\n    for_each:\n      region: ${var.regions}\n',
     );
     await lsp.notify('textDocument/didChange', {
       textDocument: { uri: uriOf(services()), version: 2 },
@@ -106,6 +107,30 @@ describe('lsp code lens and rename', () => {
     expect(await lenses(services())).toEqual([
       `${lineOf(template, '- name:')}: staging: renamed from "api eu-west", timeout_seconds changed | production: web eu-west: renamed from "api eu-west"; web us-east: create`,
     ]);
+  });
+
+  it('a rename of a formatted file leaves it formatted: fmt --check accepts the moved: entry', async () => {
+    const formatted = await runCli(['fmt', 'services.yaml'], { cwd: ws.dir });
+    expect(formatted.code, formatted.stderr).toBe(0);
+    const text = readFileSync(services(), 'utf8');
+    await lsp.notify('textDocument/didChange', {
+      textDocument: { uri: uriOf(services()), version: 3 },
+      contentChanges: [{ text }],
+    });
+    const pos = TextDocument.create(uriOf(services()), 'yaml', 1, text).positionAt(text.indexOf('api ${'));
+    const edit = await lsp.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri: uriOf(services()) },
+      position: pos,
+      newName: 'site ${each.region}: "health"',
+    });
+    const renamed = applyEdits(text, edit.changes![uriOf(services())]!);
+    expect(renamed).toContain(
+      'moved:\n  - from: api ${each.region}\n    to: \'site ${each.region}: "health"\'\n    for_each:\n',
+    );
+    writeFileSync(services(), renamed);
+    const check = await runCli(['fmt', '--check', 'services.yaml'], { cwd: ws.dir });
+    expect(check.stdout, check.stderr).toContain('0 files would be reformatted, 1 file already formatted.');
+    expect(check.code).toBe(0);
   });
 });
 

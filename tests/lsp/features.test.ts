@@ -142,6 +142,27 @@ describe('lsp features', () => {
     );
     expect(fixed).toContain('    auth_secret: ${env:ORDERS_SECRET}\n');
     expect(fixed).not.toContain('hunter2');
+
+    // A missing field goes right after the entry's name, with a placeholder to replace (issue 40).
+    const apply = (title: string, line: number) => {
+      const action = actions.find((a) => a.title === title && a.diagnostics![0]!.range.start.line === line - 1);
+      expect(action, `${title} at line ${line}`).toBeDefined();
+      return TextDocument.applyEdits(
+        TextDocument.create(uri, 'yaml', 1, FILES['broken.yaml']!),
+        action!.edit!.changes![uri]!,
+      );
+    };
+    const lineOf = (needle: string) =>
+      FILES['broken.yaml']!.slice(0, FILES['broken.yaml']!.indexOf(needle)).split('\n').length;
+    expect(apply('Add url', lineOf('- name: search'))).toContain(
+      '  - name: search\n    url: https://example.com/\n    type: http\n    urll: https://example.com/search\n',
+    );
+    expect(apply('Add keyword', lineOf('- name: "ü€😀 status"'))).toContain(
+      '  - name: "ü€😀 status"\n    keyword: CHANGE-ME\n    type: keyword\n',
+    );
+    expect(apply('Add url', lineOf('- { name: "😀😀 flow"'))).toContain(
+      '  - { name: "😀😀 flow", url: https://example.com/, type: http, urll: https://example.com/flow, locations: [eu-west] }\n',
+    );
   });
 
   it('symbols: each monitor with a template instances under it, and every monitor of the set', async () => {

@@ -11,8 +11,9 @@ import { lockRecordOf, prepareDesired } from '../../src/plan/prepare.js';
 /** For each environment, the monitors to record: by name, optionally as applied under another name or with other input. */
 export type Applied = Record<string, { name: string; as?: string; input?: Record<string, unknown> }[]>;
 
-export async function writeLocks(dir: string, applied: Applied): Promise<void> {
-  const loaded = await loadDesiredState([], { env: {}, cwd: dir, missingEnv: 'warning' });
+/** `env`: the variables apply ran with (the records keep salted hashes of the secrets they fill). */
+export async function writeLocks(dir: string, applied: Applied, env: Record<string, string> = {}): Promise<void> {
+  const loaded = await loadDesiredState([], { env, cwd: dir, missingEnv: 'warning' });
   for (const { name, state } of loaded.environments) {
     const lock = newLockFile();
     let n = 0;

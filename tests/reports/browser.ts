@@ -1,11 +1,11 @@
 // Debian's Chromium, headless, driven by playwright-core: the status page is tested in a real
-// browser. A fresh profile each time, nothing reaching the network (the page must need none).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// browser (its tests use describeWithTools: skipped where Chromium is missing, failed with
+// CI=true). A fresh profile each time, nothing reaching the network (the page must need none).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-
-export const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM } from '../helpers/needs-tool.js';
 
 const ARGS = [
   '--headless',
@@ -24,11 +24,9 @@ export interface Browser {
 }
 
 export async function openBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does`);
   const profile = mkdtempSync(join(tmpdir(), 'monitors-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM.command,
     headless: true,
     args: ARGS,
     viewport: { width: 1280, height: 900 },

@@ -12,11 +12,14 @@ import type { StatusReport } from '../../src/status/types.js';
 import { runCli } from '../helpers/run-cli.js';
 import { checkMonitorNow, deleteMonitorOutOfBand, openIncident, resolveIncident } from '../helpers/sim-admin.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
+import { CHROMIUM, describeWithTools } from '../helpers/needs-tool.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
 import { openBrowser } from './browser.js';
 
 const TOKEN = 'tok_status_reports_0123456789abc';
 const HOSTILE = '<img src=x onerror=alert(1)>';
+/** Down, long, and after `shop: home` by name: the page shows it whole, and first of its group. */
+const CHECKOUT = 'shop: payments checkout, eu-west-1 (card provider callback, primary region)';
 /** Kept after the run (gitignored), to look at. */
 const SCREENSHOT = fileURLToPath(new URL('../../.monitors-tmp/screenshots/status-page.png', import.meta.url));
 
@@ -27,7 +30,7 @@ const entry = (name: string, extra = '') =>
   `  - name: ${JSON.stringify(name)}\n    url: https://shop.example.com/${encodeURIComponent(name)}\n${extra}`;
 const MONITORS = [
   entry('shop: home', '    group: shop\n    tags: web, critical\n'),
-  entry('shop: checkout', '    group: shop\n    tags: web\n'),
+  entry(CHECKOUT, '    group: shop\n    tags: web\n'),
   entry(
     HOSTILE,
     `    group: ${JSON.stringify('<script>alert(2)</script>')}\n    tags: ${JSON.stringify('"><b>x</b>')}\n`,
@@ -51,9 +54,9 @@ beforeAll(async () => {
   const report = JSON.parse((await cli(['--format', 'json'])).stdout) as StatusReport;
   const id = (name: string) => report.monitors.find((m) => m.name === name)!.id!;
   await checkMonitorNow(sim.adminUrl, id('shop: home'), 'up');
-  await checkMonitorNow(sim.adminUrl, id('shop: checkout'), 'down');
+  await checkMonitorNow(sim.adminUrl, id(CHECKOUT), 'down');
   await checkMonitorNow(sim.adminUrl, id(HOSTILE), 'degraded');
-  await openIncident(sim.adminUrl, id('shop: checkout'), { summary: `checkout answers 502 ${HOSTILE}` });
+  await openIncident(sim.adminUrl, id(CHECKOUT), { summary: `checkout answers 502 ${HOSTILE}` });
   const past = await openIncident(sim.adminUrl, id('shop: home'), { summary: 'home was slow' });
   await resolveIncident(sim.adminUrl, past.id);
   await deleteMonitorOutOfBand(sim.adminUrl, id('blog'));
@@ -72,7 +75,7 @@ describe('status reports against the simulator', { timeout: 90_000 }, () => {
     const parsed = (await parse(run.stdout)) as any;
     expect(parsed).toMatchObject({ tests: 5, failures: 1, skipped: 3 });
     const cases = Object.fromEntries(parsed.testsuite[0].testcase.map((c: any) => [c.name, c]));
-    expect(cases['shop: checkout'].failure[0].message).toContain(`checkout answers 502 ${HOSTILE}`);
+    expect(cases[CHECKOUT].failure[0].message).toContain(`checkout answers 502 ${HOSTILE}`);
     expect(cases[HOSTILE].skipped[0].type).toBe('degraded');
     expect(cases.blog.skipped[0].message).toContain('deleted outside the tool');
     expect(cases['shop: home'].failure).toBeUndefined();
@@ -86,7 +89,9 @@ describe('status reports against the simulator', { timeout: 90_000 }, () => {
     expect(one.stdout).toContain('<title>&lt;img src=x onerror=alert(1)&gt;: degraded</title>');
     expect(one.stdout).not.toContain('<img');
   });
+});
 
+describeWithTools([CHROMIUM], 'the status page in headless Chromium', () => {
   it('html: renders in Chromium, filters by name, tag and status, shows names as text and runs nothing', async () => {
     const run = await cli(['--format', 'html', '--days', '7']);
     expect(run.code, run.stderr).toBe(0);
@@ -115,8 +120,29 @@ describe('status reports against the simulator', { timeout: 90_000 }, () => {
         expect(summary).toContain(part);
       await expect(page.locator('.tile.s-degraded b').innerText()).resolves.toBe(HOSTILE);
       expect(await page.locator('h3', { hasText: '<script>alert(2)</script>' }).count()).toBe(1);
-      expect(await page.locator('body img, body script:not(:last-of-type), .tile b *').count()).toBe(0);
+      // (The only element inside a name: the span that keeps a word like eu-west-1 on one line.)
+      expect(await page.locator('body img, body script:not(:last-of-type), .tile b :not(span.nb)').count()).toBe(0);
+      expect(await page.locator('.tile.s-degraded b *').count()).toBe(0);
       expect(await page.locator('#f-shown').innerText()).toBe('5 of 5 shown');
+
+      // For on-call: in each group the down monitors first (then degraded), and every name
+      // whole on its tile, wrapped within it, never cut with an ellipsis.
+      const shop = page.locator('section.group', { has: page.locator('h3', { hasText: /^shop \(3\)$/ }) });
+      expect(await shop.locator('.tile b').allInnerTexts()).toEqual([CHECKOUT, 'shop: search', 'shop: home']);
+      const long = page.locator('.tile b', { hasText: 'card provider' });
+      expect(await long.innerText()).toBe(CHECKOUT);
+      const fits = await long.evaluate((b) => {
+        const style = b.ownerDocument.defaultView!.getComputedStyle(b);
+        const tile = b.parentElement!.getBoundingClientRect();
+        const text = b.getBoundingClientRect();
+        return {
+          clipped: b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight,
+          inside: text.left >= tile.left && text.right <= tile.right && text.bottom <= tile.bottom,
+          wrapped: text.height > 1.5 * parseFloat(style.lineHeight),
+          ellipsis: style.textOverflow === 'ellipsis',
+        };
+      });
+      expect(fits).toEqual({ clipped: false, inside: true, wrapped: true, ellipsis: false });
 
       // The timeline: a bar per open incident (the one the test opened, and those the
       // simulator opened for the checks that found a monitor down), and the resolved one.
@@ -128,13 +154,13 @@ describe('status reports against the simulator', { timeout: 90_000 }, () => {
       // Filters.
       const visible = () => page.locator('.tile:visible b').allInnerTexts();
       await page.fill('#f-name', 'SHOP');
-      expect(await visible()).toEqual(['shop: checkout', 'shop: home', 'shop: search']);
+      expect(await visible()).toEqual([CHECKOUT, 'shop: search', 'shop: home']);
       await page.selectOption('#f-tag', 'critical');
       expect(await visible()).toEqual(['shop: home']);
       await page.fill('#f-name', '');
       await page.selectOption('#f-tag', '');
       await page.selectOption('#f-status', 'down');
-      expect(await visible()).toEqual(['shop: checkout']);
+      expect(await visible()).toEqual([CHECKOUT]);
       expect(await page.locator('#f-shown').innerText()).toBe('1 of 5 shown');
       await page.selectOption('#f-status', '');
       await page.selectOption('#f-tag', '"><b>x</b>');
@@ -158,5 +184,5 @@ describe('status reports against the simulator', { timeout: 90_000 }, () => {
       await browser.close();
     }
     expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
-  });
+  }, 90_000);
 });

@@ -20,14 +20,20 @@ function statusOf(i: number): StatusRow['status'] {
   return 'up';
 }
 
-export function syntheticStatusPage(count: number, now: Date, days = 30): StatusPage {
+export interface SyntheticOptions {
+  environment?: string;
+  /** The name of monitor i of the group (default `GROUP: check 0000i`). */
+  nameOf?: (i: number, group: string | null) => string;
+}
+
+export function syntheticStatusPage(count: number, now: Date, days = 30, options: SyntheticOptions = {}): StatusPage {
   const rows: StatusRow[] = [];
   const desired: DesiredMonitor[] = [];
   const live: LiveMonitor[] = [];
   const incidents: Incident[] = [];
   for (let i = 0; i < count; i += 1) {
     const group = GROUPS[i % GROUPS.length]!;
-    const name = `${group ?? 'misc'}: check ${String(i).padStart(5, '0')}`;
+    const name = options.nameOf?.(i, group) ?? `${group ?? 'misc'}: check ${String(i).padStart(5, '0')}`;
     const id = `01J${String(i).padStart(23, '0')}`;
     const status = statusOf(i);
     const created = new Date(now.getTime() - (60 + (i % 30)) * DAY).toISOString();
@@ -101,7 +107,7 @@ export function syntheticStatusPage(count: number, now: Date, days = 30): Status
   for (const r of rows) if (r.status !== null) byStatus[r.status] += 1;
   const report: StatusReport = {
     format_version: STATUS_FORMAT_VERSION,
-    environment: 'production',
+    environment: options.environment ?? 'production',
     summary: {
       managed: rows.length,
       by_status: byStatus,

@@ -1,9 +1,14 @@
 // `monitors fmt`: each YAML file found as validate finds them, put in the canonical layout
 // (src/fmt/) and written back atomically when it changed; with --check nothing is written.
 // A file the loader cannot parse is refused with the loader's own located messages and
-// left as it is; the others are still formatted. Exit 1 when a file was refused, or, with
+// left as it is; the others are still formatted. The schema file the YAML names beside it
+// (`monitors init`'s) is rewritten with this version's (src/fmt/schema-refresh.ts). Exit 1 when a file was refused, or, with
 // --check, when a file would change.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
+import { localSchemaOf } from '../../fmt/schema-refresh.js';
+import { fileSchemaText } from '../../schema/schema-files.js';
 import { formatMonitorsYaml } from '../../fmt/format-yaml.js';
 import { discoverFiles, type FoundFile } from '../../load/files/discover.js';
 import { readMonitorsFile } from '../../load/files/read-file.js';
@@ -19,13 +24,15 @@ export async function runFmt(paths: string[], options: FmtOptions): Promise<numb
   const problems: Diagnostic[] = found.diagnostics.filter((d) => d.severity === 'error');
   const changed: string[] = [];
   let unchanged = 0;
+  const schemas = new Set<string>();
   for (const file of found.files) {
-    const outcome = await formatFile(file, options.check === true);
+    const outcome = await formatFile(file, options.check === true, cwd, schemas);
     if (outcome === 'changed') changed.push(file.display);
     else if (outcome === 'unchanged') unchanged += 1;
     else if (outcome !== 'foreign') problems.push(...outcome);
   }
   if (problems.length > 0) process.stderr.write(`${problems.map(diagnosticLine).join('\n')}\n`);
+  for (const schema of schemas) await refreshSchema(schema, cwd, options.check === true);
   for (const file of changed)
     process.stdout.write(`${printable(`${options.check ? 'would reformat' : 'reformatted'} ${file}`)}\n`);
   const refused = new Set(problems.map((p) => p.file)).size;
@@ -44,9 +51,13 @@ export async function runFmt(paths: string[], options: FmtOptions): Promise<numb
 async function formatFile(
   file: FoundFile,
   check: boolean,
+  cwd: string,
+  schemas: Set<string>,
 ): Promise<'changed' | 'unchanged' | 'foreign' | Diagnostic[]> {
   const read = readMonitorsFile(file.abs);
   if (!('text' in read)) return [located(file, read.line ?? 0, read.col ?? 0, read.code, read.message)];
+  const schema = localSchemaOf(read.text, file.abs, cwd);
+  if (schema !== undefined) schemas.add(schema);
   const formatted = await formatMonitorsYaml(read.text, { skipForeign: file.searchedFrom !== undefined });
   if (formatted.kind === 'foreign') return 'foreign';
   if (formatted.kind === 'refused')
@@ -64,5 +75,35 @@ const located = (file: FoundFile, line: number, col: number, code: string, messa
   code,
   message,
 });
+
+/**
+ * Writes this version's file schema where the YAML names it, when it differs (src/fmt/schema-refresh.ts).
+ * With --check it only says so: the schema helps editors, it is not the monitors, so it never fails the check.
+ */
+async function refreshSchema(abs: string, cwd: string, check: boolean): Promise<void> {
+  const wanted = fileSchemaText();
+  const current = await readFile(abs, 'utf8').catch(() => undefined);
+  if (current === wanted) return;
+  const shown = path.relative(cwd, abs);
+  if (check) {
+    process.stdout.write(
+      `${printable(`note: ${shown} is ${current === undefined ? 'missing' : "another version's schema"}; \`monitors fmt\` writes this version's`)}\n`,
+    );
+    return;
+  }
+  const failed = await writeFileAtomic(abs, wanted).then(
+    () => undefined,
+    (e: NodeJS.ErrnoException) => e.code ?? 'error',
+  );
+  if (failed !== undefined) {
+    process.stdout.write(
+      `${printable(`note: could not write ${shown} (${failed}); editors keep the schema they had`)}\n`,
+    );
+    return;
+  }
+  process.stdout.write(
+    `${printable(`${current === undefined ? 'wrote' : 'refreshed'} ${shown} (the schema of this version of monitors)`)}\n`,
+  );
+}
 
 const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;

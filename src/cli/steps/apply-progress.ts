@@ -50,8 +50,10 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
   );
   const eventLine = progressLines();
   const finished = new Set<unknown>();
+  let total = 0;
   let failed = 0;
   let notStarted = 0;
+  let signalled = false;
   let still = false; // after a signal: no more drawing
   const payload = () => ({ failed, notStarted: notStarted > 0 ? `, ${notStarted} not started` : '' });
   // The line goes where the bar is (cleared first), and the bar below it on its next frame.
@@ -60,7 +62,10 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
   };
   return {
     onEvent(event) {
-      if (event.kind === 'start') bar.start(event.total, 0, payload());
+      if (event.kind === 'start') {
+        total = event.total;
+        bar.start(event.total, 0, payload());
+      }
       if (event.kind === 'regenerate' || event.kind === 'verify-failed') above(eventLine(event));
       if (event.kind !== 'done') return;
       // Never sent (an interrupt, a refused token): counted apart, never as a failure, and no redraw.
@@ -76,12 +81,25 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
     interrupted() {
       if (still) return;
       still = true;
+      signalled = true;
       bar.stop();
     },
     stop() {
       if (!still) bar.update(finished.size, payload());
       still = true;
       bar.stop();
+      // The bar froze at the signal, above the lines of the changes that were in flight: the
+      // final count goes below them, once, so the last bar seen is not "0/5 changes".
+      if (signalled) stream.write(`${stoppedLine({ done: finished.size, total, failed, notStarted })}\n`);
     },
   };
+}
+
+/** `Stopped [████░░░░] 3/5 changes | 0 failed, 2 not started`: the bar's last state after a signal. */
+export function stoppedLine(counts: { done: number; total: number; failed: number; notStarted: number }): string {
+  const { done, total, failed, notStarted } = counts;
+  const width = 40;
+  const full = total > 0 ? Math.round((done / total) * width) : width;
+  const bar = `${'\u2588'.repeat(full)}${'\u2591'.repeat(width - full)}`;
+  return `Stopped [${bar}] ${done}/${total} changes | ${failed} failed${notStarted > 0 ? `, ${notStarted} not started` : ''}`;
 }

@@ -1,7 +1,7 @@
 // monitors/monitors.yaml of `monitors init`: the fields the API requires, each explained
 // once in defaults:, and one monitor of each common type. It validates as written, with
 // no warning, and plans against `monitors sim` (tests/init).
-export const MONITORS_YAML = `# yaml-language-server: $schema=https://monitors-as-code.dev/schema/monitors-file.schema.json
+export const MONITORS_YAML = `# yaml-language-server: $schema=./monitors-file.schema.json
 # Your monitors: each item under monitors: is one monitor, with the fields of the monitoring
 # API's monitor input. Keep as many files as you like under monitors/ (any names).
 # \`monitors validate\` checks them offline; \`monitors plan\` shows what \`monitors apply\`

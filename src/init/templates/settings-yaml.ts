@@ -1,5 +1,5 @@
 // monitors/settings.yaml of `monitors init`: the settings of the whole set, each explained.
-export const SETTINGS_YAML = `# yaml-language-server: $schema=https://monitors-as-code.dev/schema/monitors-file.schema.json
+export const SETTINGS_YAML = `# yaml-language-server: $schema=./monitors-file.schema.json
 # Settings of the whole set of monitors (at most one file of the set declares settings:).
 settings:
   # Which live monitors a plan may delete: only those this tool manages, recorded in the

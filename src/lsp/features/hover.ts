@@ -2,7 +2,7 @@
 // comes from (this entry, or `defaults:` at line N). On `${var.NAME}`: its value in each
 // environment and where each is set. On `${each.KEY}`: the instances' values. On
 // `${env:NAME}`: that it comes from the environment (its value is never read into a
-// message). On a monitor's name: its id in each environment's lock file, and how many
+// message), and when it is unset here, that what apply would do is unknown until it is set. On a monitor's name: its id in each environment's lock file, and how many
 // monitors a template makes.
 import path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -13,6 +13,7 @@ import type { SetIndex } from '../set-index.js';
 import { pairsOf } from '../yaml-nodes.js';
 import type { SetLoad } from '../workspace-set.js';
 import { describeField, propertiesAt, REQUIRED } from './field-docs.js';
+import { fieldsWithUnsetVariables, unknownUntil } from '../lens/unknown-fields.js';
 
 export interface HoverInput {
   doc: TextDocument;
@@ -31,8 +32,12 @@ export async function hoverAt(input: HoverInput): Promise<string | undefined> {
   const where = (place: { abs: string; span: { start: number } }) =>
     `${path.relative(root, place.abs)}:${index.lineOf(place.abs, place.span.start)}`;
   const ref = cursor.reference;
-  if (ref?.kind === 'env')
-    return `\`\${env:${ref.name}}\`: read from the environment variable ${ref.name} when plan or apply runs. Its value is never shown, stored in plans, or written to the lock file (which keeps a salted hash).`;
+  if (ref?.kind === 'env') {
+    const about = `\`\${env:${ref.name}}\`: read from the environment variable ${ref.name} when plan or apply runs. Its value is never shown, stored in plans, or written to the lock file (which keeps a salted hash).`;
+    return (await unsetHere(load, root, abs, ref.name))
+      ? `${about}\n\n${ref.name} is not set where the editor started the server: what apply would do with this field is ${unknownUntil([ref.name])}.`
+      : about;
+  }
   if (ref?.kind === 'var') {
     const places = index.varPlaces(load, root, abs, ref.name);
     if (places.length === 0) return `\`\${var.${ref.name}}\`: no file vars: or environment sets it`;
@@ -89,4 +94,16 @@ async function nameHover({ abs, offset, load, root, locks, index }: HoverInput):
     );
   }
   return `**monitor**\n\n${lines.join('\n')}`;
+}
+
+/** Whether a monitor of this file uses the variable and the server's environment lacks it. */
+async function unsetHere(load: SetLoad, root: string, abs: string, name: string): Promise<boolean> {
+  for (const { state } of (await load.result()).environments)
+    for (const m of state.monitors)
+      if (
+        path.resolve(root, m.source.file) === abs &&
+        [...fieldsWithUnsetVariables(m).values()].some((v) => v.includes(name))
+      )
+        return true;
+  return false;
 }

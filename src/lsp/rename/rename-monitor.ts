@@ -1,10 +1,11 @@
 // Point 5 of issue 32: renaming a monitor keeps its history. The name is changed and a
 // `moved:` entry from the old name to the new one is added to the same file, so the next
 // plan is one replace on the same id, never a delete and a create. A templated name gets
-// a `moved:` entry with the same for_each (written as flow YAML), so each instance moves to
-// its new name. When the old name is itself the `to` of a moved entry (renamed again before
+// a `moved:` entry with the same for_each, so each instance moves to its new name. What is
+// written is in `monitors fmt`'s layout and quoting, so `fmt --check` accepts the result. When the old name is itself the `to` of a moved entry (renamed again before
 // an apply), that entry's `to` follows instead: the lock still knows the first name.
 // Pure: text in, text edits out (the editor applies them; nothing is written here).
+import yaml from 'yaml';
 import { fileNodes, valueOf, within, type EntryPlace, type Span } from '../yaml-nodes.js';
 
 export interface TextEdit {
@@ -46,8 +47,11 @@ export function renameEdits(text: string, offset: number, newName: string): Text
     edits.push({ span: earlierTo, newText: yamlString(newName) });
     return edits;
   }
-  const lines = [`- from: ${yamlString(oldName)}`, `  to: ${yamlString(newName)}`];
-  if (templated) lines.push(`  for_each: ${JSON.stringify(valueOf(forEach!.node))}`);
+  const lines = movedEntryLines({
+    from: oldName,
+    to: newName,
+    ...(templated ? { for_each: valueOf(forEach!.node) } : {}),
+  });
   const added = appendToMoved(text, nodes.top.get('moved'), lines);
   if ('refused' in added) return added;
   edits.push(added);
@@ -86,11 +90,15 @@ function endOfLine(text: string, offset: number): number {
   return at;
 }
 
-/** A name as YAML: plain when that reads back as the same string, else double-quoted (JSON is YAML). */
+/** The options `monitors fmt` prints with (src/fmt/format-yaml.ts), so what is added here is already in its layout. */
+const FMT_PRINT = { indent: 2, lineWidth: 0, flowCollectionPadding: false } as const;
+
+/** A name as `fmt` writes it: plain when that reads back as the same string, else quoted. */
 export function yamlString(value: string): string {
-  const plain =
-    /^[A-Za-z_/][^:#'"{}[\],&*!|>%@`\n\r\t]*$/.test(value) &&
-    !/\s$/.test(value) &&
-    !/^(true|false|null|yes|no|on|off|~)$/i.test(value);
-  return plain ? value : JSON.stringify(value);
+  return new yaml.Document(value).toString(FMT_PRINT).replace(/\n$/, '');
+}
+
+/** A `moved:` item as `fmt` lays it out (from, to, then for_each as a block mapping), one line each. */
+function movedEntryLines(item: { from: string; to: string; for_each?: unknown }): string[] {
+  return new yaml.Document([item]).toString(FMT_PRINT).replace(/\n$/, '').split('\n');
 }

@@ -1,10 +1,10 @@
 // `status --format html`: the status page, ONE self-contained HTML file (no outside script,
-// font, stylesheet or image), readable offline, from a CI artifact or a static site. A
-// summary by category, then for each environment a grid of tiles by group and the incident
-// timeline of the last N days; filters by name, tag and status (the inline script). Every
+// font, stylesheet or image), readable offline, from a CI artifact or a static site. For
+// each environment: its own summary by category (environments are separate workspaces,
+// never summed), a grid of tiles by group and the incident timeline of the last N days; filters by name, tag and status (the inline script). Every
 // name, tag and message is escaped, and the CSP allows only the page's own style and script.
 // Described in docs/reports.md.
-import type { PageCategory, StatusPage } from '../../status/page-data.js';
+import type { PageCategory, PageRow, StatusPage } from '../../status/page-data.js';
 import { contentSecurityPolicy } from './csp.js';
 import { renderGrid } from './grid.js';
 import { html } from '../html-text.js';
@@ -15,8 +15,7 @@ import { renderTimeline } from './timeline-svg.js';
 
 export function renderStatusPage(page: StatusPage): string {
   const rows = page.environments.flatMap((e) => e.rows);
-  const counts = new Map<PageCategory, number>(CATEGORIES.map((c) => [c, 0]));
-  for (const r of rows) counts.set(r.category, counts.get(r.category)! + 1);
+  const counts = countsOf(rows);
   const tags = [...new Set(rows.flatMap((r) => r.tags))].sort();
   const start = Date.parse(page.windowStart);
   const end = Date.parse(page.generatedAt);
@@ -27,6 +26,7 @@ export function renderStatusPage(page: StatusPage): string {
     return [
       `<section class="environment">`,
       `<h2>${name ? `Environment ${html(name)}` : 'Monitors'} (${e.rows.length})</h2>`,
+      summary(e.rows, name),
       notes,
       renderGrid(e),
       `<section class="timeline"><h3>Incidents, last ${page.days} days</h3>`,
@@ -47,11 +47,6 @@ export function renderStatusPage(page: StatusPage): string {
 <body>
 <h1>Monitors status</h1>
 <p class="meta">${rows.length} managed monitors; made ${html(page.generatedAt)} by monitors status${unmanaged > 0 ? `; ${unmanaged} unmanaged monitors not shown` : ''}.</p>
-<ul class="summary">
-${CATEGORIES.filter((c) => ALWAYS_COUNTED.has(c) || counts.get(c)! > 0)
-  .map((c) => `<li class="c-${c}"><b>${counts.get(c)}</b>${html(CATEGORY_LABEL[c])}</li>`)
-  .join('\n')}
-</ul>
 <div class="filters">
 <label>Name <input id="f-name" type="search" placeholder="part of a name" autocomplete="off"></label>
 <label>Tag <select id="f-tag"><option value="">any</option>${tags.map((t) => `<option value="${html(t)}">${html(t)}</option>`).join('')}</select></label>
@@ -65,4 +60,19 @@ ${environments.join('\n')}
 </body>
 </html>
 `;
+}
+
+function countsOf(rows: readonly PageRow[]): Map<PageCategory, number> {
+  const counts = new Map<PageCategory, number>(CATEGORIES.map((c) => [c, 0]));
+  for (const r of rows) counts.set(r.category, counts.get(r.category)! + 1);
+  return counts;
+}
+
+/** One environment's counts by category: each environment is its own workspace, never summed with another. */
+function summary(rows: readonly PageRow[], environment: string | null | undefined): string {
+  const counts = countsOf(rows);
+  const label = environment ? ` aria-label="${html(`Environment ${environment}`)}"` : '';
+  return `<ul class="summary"${label}>\n${CATEGORIES.filter((c) => ALWAYS_COUNTED.has(c) || counts.get(c)! > 0)
+    .map((c) => `<li class="c-${c}"><b>${counts.get(c)}</b>${html(CATEGORY_LABEL[c])}</li>`)
+    .join('\n')}\n</ul>`;
 }
