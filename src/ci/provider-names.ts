@@ -3,21 +3,37 @@
 // by `monitors init --ci` in src/init/ci-starters.ts), so a provider added to this list fails
 // the typecheck at each place that must say something about it.
 
+// The order is the order of detection: a CI that also sets another's variables (Gitea and
+// Forgejo Actions set GITHUB_ACTIONS) comes before the one it imitates.
 export const PROVIDERS = ['github', 'gitlab', 'plain'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
+/** How a CI is recognised: the variable its documentation says it sets in every job, and the value test. */
+export interface Detection {
+  variable: string;
+  /** True when the variable's value says this CI runs the job. */
+  matches(value: string): boolean;
+}
+
+const isTrue = (value: string) => value === 'true';
+
 /**
- * The variable a CI sets to "true" in its jobs, by which `monitors ci` knows where it runs
- * without --provider; undefined for `plain`, which is any other CI (or none) and is taken
- * when no other one is detected.
+ * The variable by which `monitors ci` knows where it runs without --provider; undefined for
+ * `plain`, which is any other CI (or none) and is taken when no other one is detected.
  */
 export const DETECTED_BY = {
-  github: 'GITHUB_ACTIONS',
-  gitlab: 'GITLAB_CI',
+  github: { variable: 'GITHUB_ACTIONS', matches: isTrue },
+  gitlab: { variable: 'GITLAB_CI', matches: isTrue },
   plain: undefined,
-} as const satisfies Record<ProviderName, string | undefined>;
+} as const satisfies Record<ProviderName, Detection | undefined>;
 
 /** The CI the environment says this is, in the order of PROVIDERS; plain when none says so. */
 export function detectedProvider(env: NodeJS.ProcessEnv): ProviderName {
-  return PROVIDERS.find((name) => DETECTED_BY[name] !== undefined && env[DETECTED_BY[name]] === 'true') ?? 'plain';
+  return (
+    PROVIDERS.find((name) => {
+      const detection: Detection | undefined = DETECTED_BY[name];
+      const value = detection ? env[detection.variable] : undefined;
+      return detection !== undefined && value !== undefined && detection.matches(value);
+    }) ?? 'plain'
+  );
 }

@@ -53,6 +53,14 @@ export interface CiProvider {
   writeMachineReport(kind: MachineReport, file: string, content: string): void;
   /** A plan: post or update the one comment of the pull/merge request. false: the job must fail. */
   publishPlan(plan: PlanToPublish): Promise<boolean>;
+  /**
+   * The plan's summary as a status on the commit or pull request, so that branch rules can
+   * require it (Bitbucket build status, Azure pull-request status, Gitea commit status).
+   * Absent where the host has none (or the CI sets it itself).
+   */
+  publishStatus?(status: CommitStatus): Promise<void>;
+  /** Validate's and the policy's findings placed where the host shows them on the diff (Bitbucket Code Insights). */
+  publishFindings?(findings: FindingsToPublish): Promise<void>;
   /** Drift: open, update or close the one issue. Returns the job's exit code (0, 1; 2: drift found where no issue can hold it). */
   trackDrift(drift: DriftToTrack): Promise<number>;
 }
@@ -61,4 +69,20 @@ export interface PlanCounts {
   create: number;
   replace: number;
   delete: number;
+}
+
+/** What a commit status says: the command, its outcome and the plan's summary. */
+export interface CommitStatus {
+  /** The path (and environment) the run was for: one status per path, like the comment. */
+  path: string;
+  command: 'validate' | 'plan' | 'apply' | 'drift';
+  state: 'success' | 'failure';
+  /** One line: "Plan: 1 to create, 0 to update, 0 to delete." or why it failed. */
+  description: string;
+}
+
+/** Findings in the SARIF that validate writes (the report folder's file), for a host that annotates the diff. */
+export interface FindingsToPublish {
+  path: string;
+  sarif: string;
 }
