@@ -2,7 +2,7 @@
 // the field at fault, or none when the field is missing (the monitor's line is pointed at).
 // The shape of each value is the file schema's (src/schema/policy-schema.ts); what a schema
 // cannot say (a glob or a regex that does not compile) is reported here.
-import { globToRegExp } from '../model/name-glob.js';
+import { namePattern as parseNamePattern, type NamePattern } from '../model/name-select/pattern.js';
 import type { Finding, PolicySubject, Requirement, RulePath, RuleProblem } from './types.js';
 
 type Build = (value: unknown, at: RulePath, problems: RuleProblem[]) => Requirement | undefined;
@@ -16,19 +16,17 @@ const isSet = (value: unknown) =>
 const fieldAt = (input: PolicySubject['input'], field: string) => (isSet(input[field]) ? field : undefined);
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
-/** A glob, compiled; a problem at `at` when it does not compile. */
-export function compileGlob(glob: unknown, at: RulePath, problems: RuleProblem[]): RegExp | undefined {
+/** A glob, parsed (src/model/name-select/); a problem at `at` when it is not a valid one. */
+export function compileGlob(glob: unknown, at: RulePath, problems: RuleProblem[]): NamePattern | undefined {
   if (typeof glob !== 'string') return undefined;
-  try {
-    return globToRegExp(glob);
-  } catch {
-    problems.push({
-      path: at,
-      code: 'policy.rule.glob',
-      message: `${quote(glob)} is not a valid glob (a [...] range such as [z-a] runs backwards); write * for any text, ? for one character, [a-z] for one of a range`,
-    });
-    return undefined;
-  }
+  const pattern = parseNamePattern(glob);
+  if (pattern.invalid === undefined) return pattern;
+  problems.push({
+    path: at,
+    code: 'policy.rule.glob',
+    message: `${quote(glob)} is not a valid glob (${pattern.invalid}); write * for any text, ? for one character, [a-z] for one of a range`,
+  });
+  return undefined;
 }
 
 const tags: Build = (value, at, problems) => {
@@ -39,7 +37,7 @@ const tags: Build = (value, at, problems) => {
   return (subject) => {
     let out: Finding[] = PASS;
     for (const glob of globs) {
-      if (subject.labels.some((label) => glob.re.test(label))) continue;
+      if (subject.labels.some((label) => glob.re.matchesNfc(label))) continue;
       if (out === PASS) out = [];
       out.push({
         field: fieldAt(subject.input, 'tags'),
