@@ -3,9 +3,14 @@
 // The shape of each value is the file schema's (src/schema/policy-schema.ts); what a schema
 // cannot say (a glob or a regex that does not compile) is reported here.
 import { namePattern as parseNamePattern, type NamePattern } from '../model/name-select/pattern.js';
-import type { Finding, PolicySubject, Requirement, RulePath, RuleProblem } from './types.js';
+import type { Finding, PolicySubject, RegexCompiler, Requirement, RulePath, RuleProblem } from './types.js';
 
-type Build = (value: unknown, at: RulePath, problems: RuleProblem[]) => Requirement | undefined;
+type Build = (
+  value: unknown,
+  at: RulePath,
+  problems: RuleProblem[],
+  regex: RegexCompiler | undefined,
+) => Requirement | undefined;
 
 /** What a passing check returns: one shared empty list (a check runs for every monitor and rule). */
 export const PASS: Finding[] = Object.freeze([]) as unknown as Finding[];
@@ -71,17 +76,11 @@ const maxInterval: Build = (value) => {
       : [];
 };
 
-const namePattern: Build = (value, at, problems) => {
+const namePattern: Build = (value, at, problems, regex) => {
   if (typeof value !== 'string') return undefined;
-  let re: RegExp;
-  try {
-    re = new RegExp(value, 'u');
-  } catch (error) {
-    problems.push({
-      path: at,
-      code: 'policy.rule.regex',
-      message: `name_pattern is not a valid regular expression: ${(error as Error).message}`,
-    });
+  const re = regex?.(value) ?? { error: 'cannot be run: no regular expression engine was loaded' };
+  if ('error' in re) {
+    problems.push({ path: at, code: 'policy.rule.regex', message: `name_pattern ${quote(value)} ${re.error}` });
     return undefined;
   }
   return ({ input }) =>

@@ -1,6 +1,8 @@
 // The `schema:` escape hatch: a rule's JSON Schema (draft-07) compiled with ajv, which is
 // loaded only when a rule has one (the loader's own checks are compiled ahead of time).
+// Its `pattern` and `patternProperties` run on the linear-time engine (linear-regex.ts).
 import { Ajv, type ErrorObject } from 'ajv';
+import { linearEngine, UnsupportedRegex } from './linear-regex.js';
 import { PASS } from './requirements.js';
 import type { Finding, SchemaCompiler } from './types.js';
 
@@ -15,12 +17,14 @@ export function schemaCompiler(): SchemaCompiler {
     strictTuples: false,
     strictRequired: false,
     allowUnionTypes: true,
+    code: { regExp: linearEngine },
   });
   return (schema) => {
     try {
       const validate = ajv.compile(schema);
       return { validate: (value) => (validate(value) ? PASS : (validate.errors ?? []).map(findingOf)) };
     } catch (error) {
+      if (error instanceof UnsupportedRegex) return { error: error.message, pattern: error.pattern };
       return { error: (error as Error).message };
     }
   };
