@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../model/canonical-json.js';
 import type { DeniableChange, PolicyLevel, PolicyRuleData } from '../model/policy-data.js';
 import { DENIABLE_CHANGES, POLICY_ID_PATTERN, POLICY_LEVELS } from '../schema/policy-schema.js';
+import { backtrackFree } from './backtrack-free.js';
 import { REQUIREMENTS } from './requirements.js';
 import type { CompiledRule, RegexCompiler, Requirement, RuleProblem, SchemaCompiler } from './types.js';
 import { compileWhere } from './where.js';
@@ -27,12 +28,30 @@ export function needsSchemaCompiler(raw: unknown): boolean {
   return Array.isArray(raw) && raw.some((item) => isMapping(item) && item.schema !== undefined);
 }
 
-/** True when some rule has a `name_pattern`: the caller then loads the linear-time engine (src/policy/linear-regex.ts). */
+/**
+ * True when some rule has a regular expression (a `name_pattern`, a pattern of a `schema:`)
+ * that V8 cannot be trusted with (backtrack-free.ts): the caller then loads the linear-time
+ * engine (src/policy/linear-regex.ts).
+ */
 export function needsRegexCompiler(raw: unknown): boolean {
-  return (
-    Array.isArray(raw) &&
-    raw.some((item) => isMapping(item) && isMapping(item.require) && 'name_pattern' in item.require)
+  if (!Array.isArray(raw)) return false;
+  const slow = (source: unknown) => typeof source === 'string' && !backtrackFree(source);
+  return raw.some(
+    (item) =>
+      isMapping(item) &&
+      ((isMapping(item.require) && slow(item.require.name_pattern)) || patternsOf(item.schema).some(slow)),
   );
+}
+
+/** Every `pattern` value and `patternProperties` key of a schema (and a few strings more: harmless). */
+function patternsOf(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(patternsOf);
+  if (!isMapping(node)) return [];
+  const own = [
+    ...(typeof node.pattern === 'string' ? [node.pattern] : []),
+    ...(isMapping(node.patternProperties) ? Object.keys(node.patternProperties) : []),
+  ];
+  return [...own, ...Object.values(node).flatMap(patternsOf)];
 }
 
 /** The engines a policy's rules may need, each loaded only when a rule does (see the needs* functions). */

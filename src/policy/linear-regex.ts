@@ -5,7 +5,8 @@
 // engine was measured and not chosen: in Node 20 it does not run `u` patterns (JSON
 // Schema's), and needs a process-wide flag the language server's host may not give.
 // What RE2 cannot run (backreferences, lookaround) is refused with what to write instead.
-// Loaded only when a rule holds a regular expression (it costs ~40 ms to load).
+// Loaded only when a rule holds a regular expression that V8 cannot be trusted with
+// (backtrack-free.ts): re2js costs ~40 ms to load.
 import { RE2JS } from 're2js';
 
 export interface LinearRegex {
@@ -17,20 +18,10 @@ export interface RegexRefusal {
   error: string;
 }
 
-/** A pattern ajv was given that the engine cannot run (thrown through ajv.compile). */
-export class UnsupportedRegex extends Error {
-  constructor(
-    readonly pattern: string,
-    readonly reason: string,
-  ) {
-    super(`${JSON.stringify(pattern)} ${reason}`);
-  }
-}
-
 /** ECMAScript's `\uXXXX` and `\u{X}` in RE2's words (`\x{XXXX}`); everything else is passed as written. */
 export function fromEcmaScript(source: string): string {
   return source.replace(/\\(\\|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4}))/g, (whole, _escaped, braced, four) =>
-    braced !== undefined || four !== undefined ? `\\x{${(braced ?? four) as string}}` : (whole),
+    braced !== undefined || four !== undefined ? `\\x{${(braced ?? four) as string}}` : whole,
   );
 }
 
@@ -53,14 +44,3 @@ function refusalOf(message: string): string {
   const what = message.replace(/^error parsing regexp: /, '');
   return `is not a regular expression RE2 runs (${what}); see "Regular expressions" in docs/policy.md`;
 }
-
-/** ajv's `code.regExp`: every `pattern` and `patternProperties` of a `schema:` rule runs on re2js. */
-export const linearEngine = Object.assign(
-  (pattern: string): LinearRegex & { toString(): string } => {
-    const made = compileLinear(pattern);
-    if ('error' in made) throw new UnsupportedRegex(pattern, made.error);
-    // ajv keys its compiled patterns by toString: two patterns must never share one.
-    return { test: made.test, toString: () => `re2js:${pattern}` };
-  },
-  { code: 're2js' },
-);

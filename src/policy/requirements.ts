@@ -2,6 +2,7 @@
 // the field at fault, or none when the field is missing (the monitor's line is pointed at).
 // The shape of each value is the file schema's (src/schema/policy-schema.ts); what a schema
 // cannot say (a glob or a regex that does not compile) is reported here.
+import { backtrackFreeRegExp } from './backtrack-free.js';
 import { namePattern as parseNamePattern, type NamePattern } from '../model/name-select/pattern.js';
 import type { Finding, PolicySubject, RegexCompiler, Requirement, RulePath, RuleProblem } from './types.js';
 
@@ -78,7 +79,8 @@ const maxInterval: Build = (value) => {
 
 const namePattern: Build = (value, at, problems, regex) => {
   if (typeof value !== 'string') return undefined;
-  const re = regex?.(value) ?? { error: 'cannot be run: no regular expression engine was loaded' };
+  const re = backtrackFreeRegExp(value) ??
+    regex?.(value) ?? { error: 'cannot be run: no regular expression engine was loaded' };
   if ('error' in re) {
     problems.push({ path: at, code: 'policy.rule.regex', message: `name_pattern ${quote(value)} ${re.error}` });
     return undefined;

@@ -49,7 +49,7 @@ export interface Violation {
 
 /** Compiles a `schema:` rule's JSON Schema: a check, or why it does not compile. */
 /** A user's regular expression made ready to run in linear time (src/policy/linear-regex.ts), or why it cannot be. */
-export type RegexCompiler = (source: string) => { test(text: string): boolean } | { error: string };
+export type RegexCompiler = (source: string) => { test: (text: string) => boolean } | { error: string };
 
 export type SchemaCompiler = (
   schema: Record<string, unknown>,

@@ -2,13 +2,15 @@
 // patternProperties) run on the linear-time engine: a pattern that backtracks for ever in
 // V8 answers at once, and what RE2 cannot run is refused where it is written, saying what
 // to write instead.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { backtrackFree, backtrackFreeRegExp } from '../../src/policy/backtrack-free.js';
 import { compilePolicy } from '../../src/policy/compile.js';
 import { violationsOf } from '../../src/policy/evaluate.js';
 import { compileLinear, fromEcmaScript } from '../../src/policy/linear-regex.js';
 import { schemaCompiler } from '../../src/policy/schema-rule.js';
 
-const engines = { schema: schemaCompiler(), regex: compileLinear };
+const engines = { schema: schemaCompiler(compileLinear), regex: compileLinear };
 const evil = `${'a'.repeat(36)}!`;
 
 function findings(rule: Record<string, unknown>, input: Record<string, unknown>) {
@@ -76,6 +78,64 @@ describe('regular expressions of the policy', () => {
     ]);
     expect(problems({ require: { name_pattern: '([a-z' } })[0]?.message).toMatch(
       /is not a regular expression RE2 runs \(missing closing \]/,
+    );
+  });
+});
+
+describe('the patterns V8 runs itself (backtrack-free.ts)', () => {
+  it('are the anchored runs with a disjoint, mandatory atom after each variable one', () => {
+    for (const source of [
+      '^svc-[0-9]+-[0-9]+ [a-z]+$',
+      '^[a-z0-9-]+: ',
+      '^api\\.v[0-9]{1,3}$',
+      '^[a-z]+_\\d*$',
+      '^\\w+-',
+      '^[^:]+: ',
+    ])
+      expect(backtrackFree(source), source).toBe(true);
+    for (const source of [
+      '^(a+)+$',
+      '^a+a+$',
+      '^a*a?b',
+      'svc-[0-9]+$',
+      '^[a-z]+[a-z0-9]+$',
+      '^a+b*c',
+      '^.+x',
+      '^\\s+x',
+      '^a{1001}',
+    ])
+      expect(backtrackFree(source), source).toBe(false);
+  });
+
+  it('mean in V8 what they mean in RE2, on random patterns of that shape and random names', () => {
+    const atom = fc.constantFrom(
+      'a',
+      'b',
+      '-',
+      '[a-]',
+      '[-b]',
+      '\\d',
+      '\\w',
+      '\\W',
+      '[a-c]',
+      '[^b]',
+      '[0-9_]',
+      '\\.',
+      'é',
+      '😀',
+    );
+    const count = fc.constantFrom('', '', '?', '*', '+', '{2}', '{1,3}', '{2,}');
+    const name = fc.array(fc.constantFrom('a', 'b', 'c', '-', '1', '_', '.', 'é', '😀', ' '), { maxLength: 12 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(atom, count), { maxLength: 5 }), fc.boolean(), name, (parts, end, chars) => {
+        const source = `^${parts.map(([a, c]) => a + c).join('')}${end ? '$' : ''}`;
+        const fast = backtrackFreeRegExp(source);
+        if (!fast) return;
+        const slow = compileLinear(source);
+        if ('error' in slow) throw new Error(`${source}: ${slow.error}`);
+        expect(fast.test(chars.join('')), source).toBe(slow.test(chars.join('')));
+      }),
+      { numRuns: 300 },
     );
   });
 });

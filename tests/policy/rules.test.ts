@@ -6,7 +6,7 @@ import { monitorRulesIn, violationMessage, violationsOf } from '../../src/policy
 import { compileLinear } from '../../src/policy/linear-regex.js';
 import { schemaCompiler } from '../../src/policy/schema-rule.js';
 
-const engines = { schema: schemaCompiler(), regex: compileLinear };
+const engines = { schema: schemaCompiler(compileLinear), regex: compileLinear };
 
 const monitor = {
   name: 'shop: cart',

@@ -30,8 +30,10 @@ export async function readPolicy(
   const file = declaring[0];
   if (file === undefined) return undefined;
   const raw = (values[file] as Record<string, unknown>).policy;
-  const schema = needsSchemaCompiler(raw) ? (await import('../../policy/schema-rule.js')).schemaCompiler() : undefined;
   const regex = needsRegexCompiler(raw) ? (await import('../../policy/linear-regex.js')).compileLinear : undefined;
+  const schema = needsSchemaCompiler(raw)
+    ? (await import('../../policy/schema-rule.js')).schemaCompiler(regex)
+    : undefined;
   const compiled = compilePolicy(raw, { ...(schema ? { schema } : {}), ...(regex ? { regex } : {}) });
   const ruleProblems: LocatedProblem[] = compiled.problems.map((p) => error(p.path, p.code, p.message));
   checkEnvironments(raw, compiled, declared, ruleProblems);
