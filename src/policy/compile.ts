@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../model/canonical-json.js';
 import type { DeniableChange, PolicyLevel, PolicyRuleData } from '../model/policy-data.js';
 import { DENIABLE_CHANGES, POLICY_ID_PATTERN, POLICY_LEVELS } from '../schema/policy-schema.js';
-import { backtrackFree } from './backtrack-free.js';
+import { backtrackFreeRegExp } from './backtrack-free.js';
 import { REQUIREMENTS } from './requirements.js';
 import type { CompiledRule, RegexCompiler, Requirement, RuleProblem, SchemaCompiler } from './types.js';
 import { compileWhere } from './where.js';
@@ -35,7 +35,7 @@ export function needsSchemaCompiler(raw: unknown): boolean {
  */
 export function needsRegexCompiler(raw: unknown): boolean {
   if (!Array.isArray(raw)) return false;
-  const slow = (source: unknown) => typeof source === 'string' && !backtrackFree(source);
+  const slow = (source: unknown) => typeof source === 'string' && backtrackFreeRegExp(source) === undefined;
   return raw.some(
     (item) =>
       isMapping(item) &&

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { backtrackFree, backtrackFreeRegExp } from '../../src/policy/backtrack-free.js';
-import { compilePolicy } from '../../src/policy/compile.js';
+import { compilePolicy, needsRegexCompiler } from '../../src/policy/compile.js';
 import { violationsOf } from '../../src/policy/evaluate.js';
 import { compileLinear, fromEcmaScript } from '../../src/policy/linear-regex.js';
 import { schemaCompiler } from '../../src/policy/schema-rule.js';
@@ -105,6 +105,17 @@ describe('the patterns V8 runs itself (backtrack-free.ts)', () => {
       '^a{1001}',
     ])
       expect(backtrackFree(source), source).toBe(false);
+  });
+
+  it('leave re2js unloaded only when every pattern runs on V8 (one V8 refuses needs it too)', () => {
+    const rules = (name_pattern: string, pattern = '^a') => [
+      { id: 'n', level: 'mandatory', require: { name_pattern } },
+      { id: 's', level: 'mandatory', schema: { properties: { url: { pattern } } } },
+    ];
+    expect(needsRegexCompiler(rules('^svc-[0-9]+$'))).toBe(false);
+    expect(needsRegexCompiler(rules('^a\\-b'))).toBe(true); // RE2 reads \- outside brackets, V8's u mode does not
+    expect(needsRegexCompiler(rules('^a', '(a+)+$'))).toBe(true);
+    expect(findings({ require: { name_pattern: '^a\\-b' } }, { name: 'a-b' })).toEqual([]);
   });
 
   it('mean in V8 what they mean in RE2, on random patterns of that shape and random names', () => {
