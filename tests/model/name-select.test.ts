@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { globMatches, parseGlob, type Glob } from '../../src/model/name-select/glob.js';
 import { anyPatternMatches, namePattern } from '../../src/model/name-select/pattern.js';
 import { firstUnmatched, namePatterns } from '../../src/model/name-select/select.js';
+import type { DesiredMonitor, LiveMonitor } from '../../src/model/monitor.js';
+import { forcedNames, selectTargets } from '../../src/plan/targets.js';
+import { selectByName } from '../../src/status/select.js';
+import type { StatusRow } from '../../src/status/types.js';
 
 const match = (glob: string, name: string) => namePattern(glob).matches(name);
 
@@ -109,5 +113,32 @@ describe('name globs', () => {
     expect(match('*'.repeat(10_000) + 'b', long)).toBe(false);
     expect(match(`*${'a'.repeat(300)}`, long)).toBe(true);
     expect(Date.now() - started).toBeLessThan(5_000); // a generous bound: the old RegExp took minutes
+  });
+});
+
+describe('the selectors of the commands', () => {
+  const desired = (name: string) => ({ name }) as DesiredMonitor;
+
+  it('--target and --replace: a pattern that selects nothing is refused with the near names or the unmanaged one', () => {
+    const names = { desired: [desired('shop: checkout'), desired('api [eu]')], records: [], live: [] };
+    const live = [{ id: 'mon_9', name: 'legacy ping' } as LiveMonitor];
+    expect(() => selectTargets([], ['shop: chekout'], names)).toThrow(
+      '--target "shop: chekout" matches no monitor of the YAML or the lock file; did you mean "shop: checkout"?',
+    );
+    expect(() => selectTargets([], ['legacy *'], { ...names, live })).toThrow(
+      'names only monitors this repository does not manage ("legacy ping", mon_9',
+    );
+    expect(() => selectTargets([], ['x [z-a]'], names)).toThrow(
+      '--target "x [z-a]" is not a valid glob (the range z-a runs backwards (write [a-z])) and is no monitor\'s name',
+    );
+    expect([...forcedNames(names.desired, ['api [eu]'], undefined)]).toEqual(['api [eu]']);
+    expect(() => forcedNames(names.desired, ['shop: chekout'], undefined)).toThrow('did you mean "shop: checkout"?');
+  });
+
+  it('status --name selects rows by their YAML or server name, and refuses a pattern that selects none', () => {
+    const rows = [{ name: 'api [eu]', live_name: 'api (eu)' }] as StatusRow[];
+    expect(selectByName(rows, [], ['api (eu)']).rows).toEqual(rows);
+    expect(selectByName(rows, [], ['api [eu]']).rows).toEqual(rows);
+    expect(() => selectByName(rows, [], ['api [us]'])).toThrow('--name "api [us]" matches no managed monitor');
   });
 });
