@@ -15,6 +15,7 @@ const SCHEMA = fileURLToPath(new URL('../../schema/monitor-input.schema.json', i
 /** Writes DIR/floor-validator.mjs (exporting `validateMonitor`) and returns its path. */
 export function writeFloorValidator(dir: string): string {
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, code: { source: true, esm: true } });
+  for (const k of ['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions']) ajv.addKeyword(k);
   ajv.addSchema(JSON.parse(readFileSync(SCHEMA, 'utf8')) as object, 'monitor');
   const file = join(dir, 'floor-validator.mjs');
   writeFileSync(file, standaloneModule(ajv, { validateMonitor: 'monitor' }, 'bench/floor-validator.ts'));

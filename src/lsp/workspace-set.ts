@@ -1,7 +1,8 @@
 // One set of monitors: the files `monitors validate` would load from a folder, loaded again
 // after each change with the open buffers in place of the files (buffers.ts) and the last
 // load's results kept for the files that did not change (load/files/memory-source.ts). Loads run
-// one at a time; changes that arrive during a load are taken by one more load after it.
+// one at a time; changes that arrive during a load are taken by one more load after it, and
+// the load they overtook publishes nothing.
 import path from 'node:path';
 import { statesOf, type LoadResult } from '../load/index.js';
 import { LoadCache } from '../load/load-cache.js';
@@ -90,7 +91,8 @@ export class WorkspaceSet {
       result: () => (states ??= statesOf(loaded)),
     };
     this.last = load;
-    this.onLoad(load);
+    // A newer edit came in meanwhile: the load queued for it publishes, these are already stale.
+    if (!this.next) this.onLoad(load);
     return load;
   }
 }

@@ -40,7 +40,9 @@ export function closestNames(word: string, candidates: Iterable<string>, count =
     const other = candidate.toLowerCase();
     // The distance is at least the difference in length: most names are passed over at once (100,000 of them, say).
     const whole = Math.abs(lower.length - other.length) > allowed ? Infinity : editDistance(lower, other);
-    const start = prefix === undefined ? whole : editDistance(prefix, other.slice(0, prefix.length));
+    // Likewise for the start: a pattern of 100,000 characters costs nothing per name.
+    const head = prefix === undefined ? '' : other.slice(0, prefix.length);
+    const start = prefix === undefined || prefix.length - head.length > allowed ? whole : editDistance(prefix, head);
     const distance = Math.min(whole, start);
     if (distance <= allowed) scored.push([candidate, distance]);
   }

@@ -1,12 +1,20 @@
 // `--target NAME|GLOB` and `--replace NAME|GLOB`: narrowing a plan to some monitors, and
-// forcing a write of unchanged ones. Patterns match whole names (src/model/name-glob.ts);
+// forcing a write of unchanged ones. Patterns match whole names (src/model/name-select/);
 // a name always matches itself, glob characters and all. A pattern that names nothing is
 // an error naming the closest names, before anything is sent.
 import { MonitorsError } from '../errors.js';
 import type { LockRecord } from '../lock/types.js';
-import { closestNames } from '../model/edit-distance.js';
 import type { DesiredMonitor, LiveMonitor } from '../model/monitor.js';
-import { namePattern } from '../model/name-glob.js';
+import { anyPatternMatches, type NamePattern } from '../model/name-select/pattern.js';
+import {
+  type Unmatched,
+  didYouMean,
+  firstUnmatched,
+  invalidGlob,
+  namePatterns,
+  selectsAny,
+  whyUnmatched,
+} from '../model/name-select/select.js';
 import { keyForGeneration } from './idempotency-key.js';
 import type { NotTargeted, PlannedChange } from './types.js';
 
@@ -36,9 +44,9 @@ export function selectTargets(
   patterns: readonly string[],
   names: Names,
 ): TargetSelection {
-  const matchers = patterns.map(namePattern);
+  const matchers = namePatterns(patterns);
   const recordName = new Map(names.records.map((r) => [r.id, r.name]));
-  const matches = (name: string | undefined) => name !== undefined && matchers.some((m) => m(name));
+  const matches = (name: string | undefined) => name !== undefined && anyPatternMatches(matchers, name);
   const targeted = (c: PlannedChange) =>
     matches(c.name) || matches(c.previous_name) || (c.id !== null && matches(recordName.get(c.id)));
 
@@ -47,9 +55,8 @@ export function selectTargets(
     ...names.records.map((r) => r.name),
     ...changes.flatMap((c) => [c.name, ...(c.previous_name !== undefined ? [c.previous_name] : [])]),
   ];
-  patterns.forEach((pattern, i) => {
-    if (!known.some((name) => matchers[i]!(name))) throw unknownTarget(pattern, known, names.live, matchers[i]!);
-  });
+  const unmatched = firstUnmatched(matchers, known, names.live);
+  if (unmatched) throw unknownTarget(unmatched);
 
   const kept: PlannedChange[] = [];
   const notTargeted: NotTargeted[] = [];
@@ -60,24 +67,20 @@ export function selectTargets(
   return { changes: kept, notTargeted, targetsRecord: (r) => matches(r.name), targetsName: matches };
 }
 
-function unknownTarget(
-  pattern: string,
-  known: readonly string[],
-  live: readonly LiveMonitor[],
-  matcher: (name: string) => boolean,
-): MonitorsError {
-  const unmanaged = live.find((l) => matcher(l.name));
-  if (unmanaged) {
+function unknownTarget(unmatched: Unmatched): MonitorsError {
+  const pattern = JSON.stringify(unmatched.pattern);
+  if (unmatched.kind === 'invalid') return invalidGlob('--target', unmatched);
+  if (unmatched.kind === 'unmanaged') {
+    const { name, id } = unmatched.monitor;
     return new MonitorsError(
       'PLAN_TARGET_UNKNOWN',
-      `--target ${JSON.stringify(pattern)} names only monitors this repository does not manage ("${unmanaged.name}", ${unmanaged.id}: in neither the YAML nor the lock file); nothing was planned`,
+      `--target ${pattern} names only monitors this repository does not manage ("${name}", ${id}: in neither the YAML nor the lock file); nothing was planned`,
       { hint: 'Target a monitor of the YAML or the lock file; to adopt one, see docs/adopting.md.' },
     );
   }
-  const near = closestNames(pattern, known);
   return new MonitorsError(
     'PLAN_TARGET_UNKNOWN',
-    `--target ${JSON.stringify(pattern)} matches no monitor of the YAML or the lock file${near.length > 0 ? `; did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}?` : ''}`,
+    `--target ${pattern} matches no monitor of the YAML or the lock file${didYouMean(unmatched.near)}`,
     {
       hint: 'Patterns match whole names, case-sensitive: * is any text, ? one character (e.g. --target "shop: *"). Nothing was planned.',
     },
@@ -95,28 +98,15 @@ export function forcedNames(
   targets: readonly string[] | undefined,
 ): Set<string> {
   const forced = new Set<string>();
-  const targetMatchers = targets?.map(namePattern);
-  for (const pattern of patterns) {
-    const matcher = namePattern(pattern);
-    const found = desired.filter((d) => matcher(d.name));
-    if (found.length === 0) {
-      const near = closestNames(
-        pattern,
-        desired.map((d) => d.name),
-      );
-      throw new MonitorsError(
-        'PLAN_REPLACE_UNKNOWN',
-        `--replace ${JSON.stringify(pattern)} matches no monitor of the YAML${near.length > 0 ? `; did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}?` : ''}`,
-        {
-          hint: '--replace sends again a monitor the YAML defines (a deleted or forgotten one cannot be forced). Nothing was planned.',
-        },
-      );
-    }
-    for (const d of found) {
-      if (targetMatchers && !targetMatchers.some((m) => m(d.name))) {
+  const targetMatchers = targets && namePatterns(targets);
+  const names = desired.map((d) => d.name);
+  for (const matcher of namePatterns(patterns)) {
+    if (!selectsAny(matcher, names)) throw unknownReplace(matcher, names);
+    for (const d of desired.filter((m) => matcher.matches(m.name))) {
+      if (targetMatchers && !anyPatternMatches(targetMatchers, d.name)) {
         throw new MonitorsError(
           'BAD_OPTION',
-          `--replace ${JSON.stringify(pattern)} names "${d.name}", which no --target selects; nothing was planned`,
+          `--replace ${JSON.stringify(matcher.text)} names "${d.name}", which no --target selects; nothing was planned`,
           { hint: `Add --target ${JSON.stringify(d.name)}, or leave out --replace.` },
         );
       }
@@ -124,6 +114,18 @@ export function forcedNames(
     }
   }
   return forced;
+}
+
+function unknownReplace(matcher: NamePattern, names: readonly string[]): MonitorsError {
+  const unmatched = whyUnmatched(matcher, names);
+  if (unmatched.kind === 'invalid') return invalidGlob('--replace', unmatched);
+  return new MonitorsError(
+    'PLAN_REPLACE_UNKNOWN',
+    `--replace ${JSON.stringify(matcher.text)} matches no monitor of the YAML${unmatched.kind === 'none' ? didYouMean(unmatched.near) : ''}`,
+    {
+      hint: '--replace sends again a monitor the YAML defines (a deleted or forgotten one cannot be forced). Nothing was planned.',
+    },
+  );
 }
 
 /** A replace sent under a key no earlier write used (see PlannedChange.force_token). */

@@ -6,8 +6,9 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../model/canonical-json.js';
 import type { DeniableChange, PolicyLevel, PolicyRuleData } from '../model/policy-data.js';
 import { DENIABLE_CHANGES, POLICY_ID_PATTERN, POLICY_LEVELS } from '../schema/policy-schema.js';
+import { backtrackFreeRegExp } from './backtrack-free.js';
 import { REQUIREMENTS } from './requirements.js';
-import type { CompiledRule, Requirement, RuleProblem, SchemaCompiler } from './types.js';
+import type { CompiledRule, RegexCompiler, Requirement, RuleProblem, SchemaCompiler } from './types.js';
 import { compileWhere } from './where.js';
 
 export interface CompiledPolicy {
@@ -27,7 +28,39 @@ export function needsSchemaCompiler(raw: unknown): boolean {
   return Array.isArray(raw) && raw.some((item) => isMapping(item) && item.schema !== undefined);
 }
 
-export function compilePolicy(raw: unknown, compileSchema?: SchemaCompiler): CompiledPolicy {
+/**
+ * True when some rule has a regular expression (a `name_pattern`, a pattern of a `schema:`)
+ * that V8 cannot be trusted with (backtrack-free.ts): the caller then loads the linear-time
+ * engine (src/policy/linear-regex.ts).
+ */
+export function needsRegexCompiler(raw: unknown): boolean {
+  if (!Array.isArray(raw)) return false;
+  const slow = (source: unknown) => typeof source === 'string' && backtrackFreeRegExp(source) === undefined;
+  return raw.some(
+    (item) =>
+      isMapping(item) &&
+      ((isMapping(item.require) && slow(item.require.name_pattern)) || patternsOf(item.schema).some(slow)),
+  );
+}
+
+/** Every `pattern` value and `patternProperties` key of a schema (and a few strings more: harmless). */
+function patternsOf(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(patternsOf);
+  if (!isMapping(node)) return [];
+  const own = [
+    ...(typeof node.pattern === 'string' ? [node.pattern] : []),
+    ...(isMapping(node.patternProperties) ? Object.keys(node.patternProperties) : []),
+  ];
+  return [...own, ...Object.values(node).flatMap(patternsOf)];
+}
+
+/** The engines a policy's rules may need, each loaded only when a rule does (see the needs* functions). */
+export interface PolicyEngines {
+  schema?: SchemaCompiler;
+  regex?: RegexCompiler;
+}
+
+export function compilePolicy(raw: unknown, engines: PolicyEngines = {}): CompiledPolicy {
   const compiled: CompiledPolicy = { rules: [], ids: new Set(), problems: [] };
   if (!Array.isArray(raw)) return compiled;
   const ids = new Set<string>();
@@ -43,7 +76,7 @@ export function compilePolicy(raw: unknown, compileSchema?: SchemaCompiler): Com
       return;
     }
     ids.add(item.id);
-    const rule = compileRule(item, at, compiled.problems, compileSchema);
+    const rule = compileRule(item, at, compiled.problems, engines);
     if (rule) compiled.rules.push({ rule, data: dataOf(item, rule) });
   });
   compiled.ids = ids;
@@ -54,7 +87,7 @@ function compileRule(
   item: Record<string, unknown>,
   at: (string | number)[],
   problems: RuleProblem[],
-  compileSchema: SchemaCompiler | undefined,
+  engines: PolicyEngines,
 ): CompiledRule | undefined {
   if (!(POLICY_LEVELS as readonly unknown[]).includes(item.level)) return undefined;
   const before = problems.length;
@@ -80,18 +113,13 @@ function compileRule(
   if (isMapping(item.require)) {
     for (const [key, value] of Object.entries(item.require)) {
       const build = REQUIREMENTS[key];
-      const made = build ? build(value, [...at, 'require', key], problems) : undefined;
+      const made = build ? build(value, [...at, 'require', key], problems, engines.regex) : undefined;
       if (made) requirements.push(made);
     }
   }
   if (isMapping(item.schema)) {
-    const made = compileSchema?.(item.schema) ?? { error: 'no JSON Schema compiler was loaded' };
-    if ('error' in made)
-      problems.push({
-        path: [...at, 'schema'],
-        code: 'policy.rule.schema',
-        message: `schema: is not a JSON Schema that compiles: ${made.error}`,
-      });
+    const made = engines.schema?.(item.schema) ?? { error: 'no JSON Schema compiler was loaded' };
+    if ('error' in made) problems.push(schemaProblem(item.schema, [...at, 'schema'], made));
     else requirements.push((subject) => made.validate(subject.input));
   }
   const where = isMapping(item.where) ? compileWhere(item.where, [...at, 'where'], problems) : undefined;
@@ -135,3 +163,42 @@ function dataOf(item: Record<string, unknown>, rule: CompiledRule): PolicyRuleDa
 /** Compared by meaning: the canonical JSON, so key order and spelling of the YAML do not count. */
 const shortHash = (value: unknown): string =>
   createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
+
+/** A schema that does not compile; a pattern RE2 cannot run is pointed at where it is written. */
+function schemaProblem(
+  schema: Record<string, unknown>,
+  at: (string | number)[],
+  made: { error: string; pattern?: string },
+): RuleProblem {
+  if (made.pattern === undefined)
+    return {
+      path: at,
+      code: 'policy.rule.schema',
+      message: `schema: is not a JSON Schema that compiles: ${made.error}`,
+    };
+  return {
+    path: [...at, ...(pathOfPattern(schema, made.pattern) ?? [])],
+    code: 'policy.rule.regex',
+    message: made.error,
+  };
+}
+
+/** Where in a schema a `pattern` value or a `patternProperties` key is written (depth-first, the first one). */
+function pathOfPattern(node: unknown, pattern: string): (string | number)[] | undefined {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const found = pathOfPattern(node[i], pattern);
+      if (found) return [i, ...found];
+    }
+    return undefined;
+  }
+  if (!isMapping(node)) return undefined;
+  if (node.pattern === pattern) return ['pattern'];
+  if (isMapping(node.patternProperties) && Object.hasOwn(node.patternProperties, pattern))
+    return ['patternProperties', pattern];
+  for (const [key, value] of Object.entries(node)) {
+    const found = pathOfPattern(value, pattern);
+    if (found) return [key, ...found];
+  }
+  return undefined;
+}

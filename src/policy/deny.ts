@@ -1,7 +1,7 @@
 // `deny:` rules over a plan's changes: a create, replace or delete the rule's kinds name,
 // of a monitor its `where` matches (name globs, types), is refused. Forgets send nothing
 // and are never refused. Works on plain data, so that a plan is checked wherever it is made.
-import { globToRegExp } from '../model/name-glob.js';
+import { namePattern, anyPatternMatches } from '../model/name-select/pattern.js';
 import type { DeniableChange, PolicyRuleData } from '../model/policy-data.js';
 
 export interface ChangeToCheck {
@@ -25,12 +25,12 @@ export function deniedChanges<C extends ChangeToCheck>(
   const out: DeniedChange<C>[] = [];
   for (const rule of rules) {
     if (!rule.deny) continue;
-    const names = rule.whereNames?.map((g) => globToRegExp(g));
+    const names = rule.whereNames?.map(namePattern);
     for (const change of changes) {
       if (!rule.deny.includes(change.action as DeniableChange)) continue;
       if (rule.whereTypes && (change.type === undefined || !rule.whereTypes.includes(change.type))) continue;
       const named = [change.name, change.previousName].filter((n): n is string => n !== undefined);
-      if (names && !named.some((n) => names.some((re) => re.test(n.normalize('NFC'))))) continue;
+      if (names && !named.some((n) => anyPatternMatches(names, n))) continue;
       out.push({ rule, change });
     }
   }

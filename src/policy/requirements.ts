@@ -2,10 +2,16 @@
 // the field at fault, or none when the field is missing (the monitor's line is pointed at).
 // The shape of each value is the file schema's (src/schema/policy-schema.ts); what a schema
 // cannot say (a glob or a regex that does not compile) is reported here.
-import { globToRegExp } from '../model/name-glob.js';
-import type { Finding, PolicySubject, Requirement, RulePath, RuleProblem } from './types.js';
+import { backtrackFreeRegExp } from './backtrack-free.js';
+import { namePattern as parseNamePattern, type NamePattern } from '../model/name-select/pattern.js';
+import type { Finding, PolicySubject, RegexCompiler, Requirement, RulePath, RuleProblem } from './types.js';
 
-type Build = (value: unknown, at: RulePath, problems: RuleProblem[]) => Requirement | undefined;
+type Build = (
+  value: unknown,
+  at: RulePath,
+  problems: RuleProblem[],
+  regex: RegexCompiler | undefined,
+) => Requirement | undefined;
 
 /** What a passing check returns: one shared empty list (a check runs for every monitor and rule). */
 export const PASS: Finding[] = Object.freeze([]) as unknown as Finding[];
@@ -16,19 +22,17 @@ const isSet = (value: unknown) =>
 const fieldAt = (input: PolicySubject['input'], field: string) => (isSet(input[field]) ? field : undefined);
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
-/** A glob, compiled; a problem at `at` when it does not compile. */
-export function compileGlob(glob: unknown, at: RulePath, problems: RuleProblem[]): RegExp | undefined {
+/** A glob, parsed (src/model/name-select/); a problem at `at` when it is not a valid one. */
+export function compileGlob(glob: unknown, at: RulePath, problems: RuleProblem[]): NamePattern | undefined {
   if (typeof glob !== 'string') return undefined;
-  try {
-    return globToRegExp(glob);
-  } catch {
-    problems.push({
-      path: at,
-      code: 'policy.rule.glob',
-      message: `${quote(glob)} is not a valid glob (a [...] range such as [z-a] runs backwards); write * for any text, ? for one character, [a-z] for one of a range`,
-    });
-    return undefined;
-  }
+  const pattern = parseNamePattern(glob);
+  if (pattern.invalid === undefined) return pattern;
+  problems.push({
+    path: at,
+    code: 'policy.rule.glob',
+    message: `${quote(glob)} is not a valid glob (${pattern.invalid}); write * for any text, ? for one character, [a-z] for one of a range`,
+  });
+  return undefined;
 }
 
 const tags: Build = (value, at, problems) => {
@@ -39,7 +43,7 @@ const tags: Build = (value, at, problems) => {
   return (subject) => {
     let out: Finding[] = PASS;
     for (const glob of globs) {
-      if (subject.labels.some((label) => glob.re.test(label))) continue;
+      if (subject.labels.some((label) => glob.re.matchesNfc(label))) continue;
       if (out === PASS) out = [];
       out.push({
         field: fieldAt(subject.input, 'tags'),
@@ -73,17 +77,12 @@ const maxInterval: Build = (value) => {
       : [];
 };
 
-const namePattern: Build = (value, at, problems) => {
+const namePattern: Build = (value, at, problems, regex) => {
   if (typeof value !== 'string') return undefined;
-  let re: RegExp;
-  try {
-    re = new RegExp(value, 'u');
-  } catch (error) {
-    problems.push({
-      path: at,
-      code: 'policy.rule.regex',
-      message: `name_pattern is not a valid regular expression: ${(error as Error).message}`,
-    });
+  const re = backtrackFreeRegExp(value) ??
+    regex?.(value) ?? { error: 'cannot be run: no regular expression engine was loaded' };
+  if ('error' in re) {
+    problems.push({ path: at, code: 'policy.rule.regex', message: `name_pattern ${quote(value)} ${re.error}` });
     return undefined;
   }
   return ({ input }) =>

@@ -48,6 +48,11 @@ export interface Violation {
 }
 
 /** Compiles a `schema:` rule's JSON Schema: a check, or why it does not compile. */
+/** A user's regular expression made ready to run in linear time (src/policy/linear-regex.ts), or why it cannot be. */
+export type RegexCompiler = (source: string) => { test: (text: string) => boolean } | { error: string };
+
 export type SchemaCompiler = (
   schema: Record<string, unknown>,
-) => { validate: (value: unknown) => Finding[] } | { error: string };
+) =>
+  | { validate: (value: unknown) => Finding[] }
+  | { error: string; /** The pattern RE2 cannot run, when that is why. */ pattern?: string };

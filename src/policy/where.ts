@@ -25,9 +25,9 @@ export function compileWhere(
     if (types && (typeof input.type !== 'string' || !types.includes(input.type))) return false;
     if (names) {
       const name = typeof input.name === 'string' ? input.name.normalize('NFC') : undefined;
-      if (name === undefined || !names.some((re) => re.test(name))) return false;
+      if (name === undefined || !names.some((p) => p.matchesNfc(name))) return false;
     }
-    if (tags && !tags.every((re) => labels.some((label) => re.test(label)))) return false;
+    if (tags && !tags.every((p) => labels.some((label) => p.matchesNfc(label)))) return false;
     return true;
   };
 }

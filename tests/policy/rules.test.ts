@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { compilePolicy } from '../../src/policy/compile.js';
 import { monitorRulesIn, violationMessage, violationsOf } from '../../src/policy/evaluate.js';
+import { compileLinear } from '../../src/policy/linear-regex.js';
 import { schemaCompiler } from '../../src/policy/schema-rule.js';
+
+const engines = { schema: schemaCompiler(compileLinear), regex: compileLinear };
 
 const monitor = {
   name: 'shop: cart',
@@ -18,7 +21,7 @@ const monitor = {
 };
 
 function check(rule: Record<string, unknown>, input: Record<string, unknown> = monitor) {
-  const compiled = compilePolicy([{ id: 'r', level: 'mandatory', ...rule }], schemaCompiler());
+  const compiled = compilePolicy([{ id: 'r', level: 'mandatory', ...rule }], engines);
   expect(compiled.problems).toEqual([]);
   return violationsOf(
     compiled.rules.map((r) => r.rule),
@@ -133,7 +136,7 @@ describe('rules in error', () => {
         { id: 'bad-glob', level: 'advisory', require: { types: ['http'] } },
         { id: 'deny-tags', level: 'mandatory', deny: ['delete'], where: { tags: ['team:*'] } },
       ],
-      schemaCompiler(),
+      engines,
     );
     expect(compiled.problems.map((p) => [p.path.join('.'), p.code])).toEqual([
       ['policy.0.require.name_pattern', 'policy.rule.regex'],

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { globToRegExp, matchesAny } from '../../model/name-glob.js';
+import { anyPatternMatches } from '../../model/name-select/pattern.js';
+import { invalidGlob, namePatterns, selectsAny } from '../../model/name-select/select.js';
 import { parseConcurrency, parseDnsServer, parseRdapUrl } from '../../check/options.js';
 import { parseConnectTo, parseResolve } from '../../check/routes.js';
 import { runChecks } from '../../check/run-checks.js';
@@ -20,8 +21,7 @@ import type { CheckOptions } from './check-options.js';
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const format = chooseFormat('check', options.format);
   const concurrency = parseConcurrency(options.concurrency);
-  const names = options.name ?? [];
-  const globs = names.map(globToRegExp);
+  const patterns = namePatterns(options.name ?? []);
   const context: CheckContext = {
     resolve: (options.resolve ?? []).map(parseResolve),
     connectTo: (options.connectTo ?? []).map(parseConnectTo),
@@ -35,13 +35,16 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   watchPlanning(process.stderr); // nothing is ever written: a signal ends the check at once, saying so
   const environment = requestedEnvironment(options.env, process.env);
   const { all, monitors, notes } = await selectMonitors(paths, options, environment);
-  const named = globs.length > 0 ? monitors.filter((m) => matchesAny(m.name, globs)) : monitors;
+  const named = patterns.length > 0 ? monitors.filter((m) => anyPatternMatches(patterns, m.name)) : monitors;
   // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
-  const unmatched = names.filter((_, i) => !all.some((m) => matchesAny(m.name, [globs[i]!])));
+  const allNames = all.map((m) => m.name);
+  const unmatched = patterns.filter((p) => !selectsAny(p, allNames));
+  const invalid = unmatched.find((p) => p.invalid !== undefined);
+  if (invalid) throw invalidGlob('--name', { pattern: invalid.text, reason: invalid.invalid! });
   if (unmatched.length > 0) {
     throw new MonitorsError(
       'CHECK_NO_MATCH',
-      `no monitor's name matches ${unmatched.map((n) => `--name ${JSON.stringify(n)}`).join(' nor ')}`,
+      `no monitor's name matches ${unmatched.map((p) => `--name ${JSON.stringify(p.text)}`).join(' nor ')}`,
       {
         hint: 'Patterns match whole names, case-sensitive: * is any text, ? one character (e.g. --name "shop: *").',
       },

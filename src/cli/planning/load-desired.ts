@@ -4,12 +4,16 @@ import type { DesiredState, Diagnostic } from '../../model/monitor.js';
 import { isPolicyViolation } from '../../policy/codes.js';
 import { diagnosticLine, githubAnnotation } from '../../render/diagnostics.js';
 import { checkEnvironmentChoice, type EnvironmentRequest } from '../steps/environment.js';
-import { planningStep } from '../steps/interrupt.js';
+import { planningStep, watchingSignals } from '../steps/interrupt.js';
 import { loadInWorker, type LoadedAhead } from '../worker/load-in-worker.js';
-import { holdForTest } from '../steps/test-hold.js';
+import { holdForTest, spinForTest } from '../steps/test-hold.js';
 
 export interface LoadOptions {
-  /** Load on a worker thread (while a listing runs on this one). */
+  /**
+   * Load on a worker thread (while a listing runs on this one). Always so while signals are
+   * watched: a signal is answered only when this thread is free, and loading a large set
+   * is seconds of computing.
+   */
   inWorker?: boolean;
   /** On the worker thread, also read the lock file (chosen with --lock as `flag`) when the YAML has no errors. */
   lockFile?: { flag: string | undefined };
@@ -131,15 +135,17 @@ async function load(
   options: LoadOptions,
 ): Promise<LoadedAhead> {
   const environment = request ? { environment: request.name } : {};
-  if (options.inWorker)
+  const missingEnv = options.missingEnv ? { missingEnv: options.missingEnv } : {};
+  if (options.inWorker || watchingSignals())
     return loadInWorker({
       paths,
       env: { ...env },
       cwd,
       ...environment,
+      ...missingEnv,
       ...(options.lockFile ? { lockFile: options.lockFile } : {}),
     });
+  spinForTest('cpu-load', env);
   const { loadDesiredState } = await import('../../load/index.js');
-  const missingEnv = options.missingEnv ? { missingEnv: options.missingEnv } : {};
   return { result: await loadDesiredState(paths, { env, cwd, ...environment, ...missingEnv }), lock: undefined };
 }

@@ -64,6 +64,15 @@ export function planningStep(what: string | (() => string)): () => void {
   return () => void watch.steps.delete(id);
 }
 
+/**
+ * Whether a signal is being watched: the CPU-bound work of the command must then leave this
+ * thread free to answer it (a handler runs only between turns of the event loop), so the
+ * YAML is loaded on the worker thread (load-desired.ts).
+ */
+export function watchingSignals(): boolean {
+  return active !== undefined;
+}
+
 /** plan, check and export write nothing a signal could cut in half: after planning, signals act as by default again. */
 export function stopWatching(): void {
   if (active?.stage() !== 'planning') return;

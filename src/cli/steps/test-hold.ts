@@ -3,7 +3,9 @@
 // (at most 60 s). A test can so deliver SIGINT or SIGTERM inside a window that is
 // otherwise a few milliseconds wide (loading the YAML, on the main thread or the worker
 // thread; after the writes, while reporting), wait for the tool to acknowledge it, then
-// let it go on. Unset, it costs one comparison.
+// let it go on. `cpu-load` instead computes without a pause where the YAML is loaded (a
+// stand-in for a set so large that loading it takes minutes), so that a test can check
+// that a signal is still answered then. Unset, each costs one comparison.
 import { existsSync } from 'node:fs';
 import type { LockFile } from '../../lock/types.js';
 
@@ -15,7 +17,8 @@ export type HoldStage =
   | 'create-record-write'
   | 'after-writes'
   | 'after-summary'
-  | 'before-exit';
+  | 'before-exit'
+  | 'cpu-load';
 
 export async function holdForTest(stage: HoldStage, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (env.MONITORS_TEST_HOLD !== stage) return;
@@ -36,4 +39,18 @@ export function holdBeforeNewRecord(env: NodeJS.ProcessEnv, initial: LockFile): 
   return async (lock) => {
     if (lock.monitors.some((r) => !before.has(r.id))) await holdForTest('create-record-write', env);
   };
+}
+
+/**
+ * `cpu-load`: keeps the thread it runs on busy, never yielding to its event loop, until the
+ * release file exists (at most 60 s), as a long computation would.
+ */
+export function spinForTest(stage: 'cpu-load', env: NodeJS.ProcessEnv = process.env): void {
+  if (env.MONITORS_TEST_HOLD !== stage) return;
+  const release = env.MONITORS_TEST_HOLD_RELEASE;
+  process.stderr.write(`test hold: ${stage}\n`);
+  const until = Date.now() + 60_000;
+  while (release && !existsSync(release) && Date.now() < until) {
+    // computing: nothing else runs on this thread meanwhile
+  }
 }

@@ -6,17 +6,19 @@ import { loadDesiredState, type LoadResult } from '../../load/index.js';
 import { readLockFile } from '../../lock/lock-file.js';
 import { errorData, toParts, type LockAhead, type WorkerAnswer } from './messages.js';
 import { chooseLockFile } from '../steps/paths.js';
-import { holdForTest } from '../steps/test-hold.js';
+import { holdForTest, spinForTest } from '../steps/test-hold.js';
 import type { LoadWorkerData } from './worker-script.js';
 
 const { request } = workerData as LoadWorkerData;
 let answer: WorkerAnswer;
 try {
   await holdForTest('worker-load', request.env);
+  spinForTest('cpu-load', request.env);
   const result = await loadDesiredState(request.paths, {
     env: request.env,
     cwd: request.cwd,
     ...(request.environment !== undefined ? { environment: request.environment } : {}),
+    ...(request.missingEnv !== undefined ? { missingEnv: request.missingEnv } : {}),
   });
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
   const lock =

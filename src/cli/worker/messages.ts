@@ -11,6 +11,8 @@ export interface LoadRequest {
   cwd: string;
   /** The environment to load (--env), as loadDesiredState takes it. */
   environment?: string;
+  /** An unset `${env:NAME}`: an error (the default) or a warning (destroy). */
+  missingEnv?: 'error' | 'warning';
   /** Read the lock file too, chosen as the main thread chooses it (chooseLockFile, with --lock as `flag`). */
   lockFile?: { flag: string | undefined };
 }

@@ -5,7 +5,7 @@ import { MonitorsError } from '../../errors.js';
 import { ID_PATTERN } from '../../schema/file-schema.js';
 
 export interface Selection {
-  /** --name patterns (src/model/name-glob.ts, as --target), each once. */
+  /** --name patterns (src/model/name-select/, as --target), each once. */
   names: string[];
   /** --id values, each once. */
   ids: string[];

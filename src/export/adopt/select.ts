@@ -1,11 +1,11 @@
 // Which live monitors `export --name/--id` adopts. Patterns are those of `plan --target`
-// (src/model/name-glob.ts): whole names, case-sensitive, compared in NFC, a name always
+// (src/model/name-select/): whole names, case-sensitive, compared in NFC, a name always
 // matching itself. Every pattern and id must select something, and no name may be left
 // ambiguous: the tool matches monitors by name.
 import { MonitorsError } from '../../errors.js';
-import { closestNames } from '../../model/edit-distance.js';
 import type { LiveMonitor } from '../../model/monitor.js';
-import { namePattern } from '../../model/name-glob.js';
+import { anyPatternMatches } from '../../model/name-select/pattern.js';
+import { didYouMean, firstUnmatched, invalidGlob, namePatterns } from '../../model/name-select/select.js';
 import { partitionByName } from '../export-workspace.js';
 import type { Selection } from './options.js';
 
@@ -21,13 +21,16 @@ export function selectLive(live: readonly LiveMonitor[], selection: Selection): 
   const missing = selection.ids.filter((id) => !listed.has(id));
   if (missing.length > 0) throw unknownIds(missing, live.length);
 
-  const matchers = selection.names.map(namePattern);
-  selection.names.forEach((pattern, i) => {
-    if (!live.some((m) => matchers[i]!(m.name))) throw unknownName(pattern, live);
-  });
+  const matchers = namePatterns(selection.names);
+  const unmatched = firstUnmatched(
+    matchers,
+    live.map((m) => m.name),
+  );
+  if (unmatched?.kind === 'invalid') throw invalidGlob('--name', unmatched);
+  if (unmatched) throw unknownName(unmatched.pattern, unmatched.kind === 'none' ? unmatched.near : []);
 
   const ids = new Set(selection.ids);
-  const chosen = live.filter((m) => ids.has(m.id) || matchers.some((matches) => matches(m.name)));
+  const chosen = live.filter((m) => ids.has(m.id) || anyPatternMatches(matchers, m.name));
   const shared = new Map(partitionByName(live).duplicates.map((d) => [d.name.normalize('NFC'), d.ids]));
   const chosenPerName = new Map<string, LiveMonitor[]>();
   for (const m of chosen) {
@@ -51,14 +54,10 @@ function unknownIds(ids: readonly string[], listed: number): MonitorsError {
   );
 }
 
-function unknownName(pattern: string, live: readonly LiveMonitor[]): MonitorsError {
-  const near = closestNames(
-    pattern,
-    live.map((m) => m.name),
-  );
+function unknownName(pattern: string, near: readonly string[]): MonitorsError {
   return new MonitorsError(
     'EXPORT_NAME_UNKNOWN',
-    `--name ${JSON.stringify(pattern)} matches no live monitor, so nothing was written${near.length > 0 ? `; did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}?` : ''}`,
+    `--name ${JSON.stringify(pattern)} matches no live monitor, so nothing was written${didYouMean(near)}`,
     {
       hint: 'Patterns match whole names, case-sensitive: * is any text, ? one character (e.g. --name "shop: *").',
     },

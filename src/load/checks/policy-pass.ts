@@ -1,9 +1,10 @@
 // The set's `policy:`, read in the first pass with `settings:` (a file whose text holds the
 // word is parsed then), so that every file is checked against it as it is analysed. Only
 // the first file declaring it counts; a second is an error at each (policy.declared_twice).
-// ajv is loaded only when a rule has a `schema:`.
+// ajv is loaded only when a rule has a `schema:`, the linear-time regex engine only when a
+// rule has a regular expression.
 import type { DesiredPolicy } from '../../model/policy-data.js';
-import { compilePolicy, needsSchemaCompiler, type CompiledPolicy } from '../../policy/compile.js';
+import { compilePolicy, needsRegexCompiler, needsSchemaCompiler, type CompiledPolicy } from '../../policy/compile.js';
 import { monitorRulesIn } from '../../policy/evaluate.js';
 import type { CompiledRule } from '../../policy/types.js';
 import { isPlainObject } from './file-check.js';
@@ -29,10 +30,11 @@ export async function readPolicy(
   const file = declaring[0];
   if (file === undefined) return undefined;
   const raw = (values[file] as Record<string, unknown>).policy;
-  const compiler = needsSchemaCompiler(raw)
-    ? (await import('../../policy/schema-rule.js')).schemaCompiler()
+  const regex = needsRegexCompiler(raw) ? (await import('../../policy/linear-regex.js')).compileLinear : undefined;
+  const schema = needsSchemaCompiler(raw)
+    ? (await import('../../policy/schema-rule.js')).schemaCompiler(regex)
     : undefined;
-  const compiled = compilePolicy(raw, compiler);
+  const compiled = compilePolicy(raw, { ...(schema ? { schema } : {}), ...(regex ? { regex } : {}) });
   const ruleProblems: LocatedProblem[] = compiled.problems.map((p) => error(p.path, p.code, p.message));
   checkEnvironments(raw, compiled, declared, ruleProblems);
   const problems = new Map<number, LocatedProblem[]>([[file, ruleProblems]]);

@@ -1,19 +1,19 @@
 // Pure decisions of a simulated check: which status the rules give a monitor, and what a
 // check with that result changes (status, last check, incidents).
-import { globToRegExp } from '../../model/name-glob.js';
+import { namePattern, type NamePattern } from '../../model/name-select/pattern.js';
 import type { MonitorStatus } from '../records.js';
 import type { CheckRule, CheckSettings } from './settings.js';
 
-const compiled = new Map<string, RegExp>();
+const compiled = new Map<string, NamePattern>();
 
-/** The globs of `monitors check --name` (src/model/name-glob.ts), over the whole value, in NFC. */
+/** The patterns of `monitors check --name` (src/model/name-select/), over the whole value, in NFC. */
 export function globMatches(glob: string, value: string): boolean {
   let pattern = compiled.get(glob);
   if (!pattern) {
     if (compiled.size >= 10_000) compiled.clear(); // rules change at run time: bounded
-    compiled.set(glob, (pattern = globToRegExp(glob)));
+    compiled.set(glob, (pattern = namePattern(glob)));
   }
-  return pattern.test(value.normalize('NFC'));
+  return pattern.matches(value);
 }
 
 function ruleMatches(rule: CheckRule, input: Record<string, unknown>): boolean {
