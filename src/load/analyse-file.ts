@@ -1,7 +1,7 @@
 // Everything that can be said about one file from its parsed value alone: its shape, each
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
 // `moved` and `removed` entries and `settings`.
-import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './expand/env.js';
+import { envIssueCode, envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './expand/env.js';
 import type { PathSegment } from './parse/yaml-path.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
 import {
@@ -264,8 +264,12 @@ function resolved(
   const result = resolveEnv(value, options.env);
   const label = path.filter((s) => typeof s === 'string').join('.');
   for (const issue of result.issues) {
-    const problem = error(path, `env.${issue.kind}`, envIssueMessage(issue, label, options.missingEnv));
-    problems.push({ ...problem, severity: envIssueSeverity(issue, options.missingEnv) });
+    const problem = error(path, envIssueCode(issue), envIssueMessage(issue, label, options.missingEnv));
+    problems.push({
+      ...problem,
+      severity: envIssueSeverity(issue, options.missingEnv),
+      ...(issue.kind === 'reference' ? { needle: issue.text } : {}),
+    });
   }
   return result.value;
 }
