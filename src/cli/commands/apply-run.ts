@@ -7,6 +7,8 @@ import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import { recordPolicy } from '../../plan/policy-changes.js';
 import { parseSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import { checkSavedPlanCurrent } from '../../plan/saved-plan-current.js';
+import { checkSavedVars } from '../../plan/saved-plan-vars.js';
+import { writtenVars } from '../run-vars/current.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
@@ -102,6 +104,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   const saved = parseSavedPlan(text);
   const checking = planningStep(`checking that the saved plan ${file} is current`);
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
+  checkSavedVars(saved.vars, writtenVars(), file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
   const read = (await (branch?.readLock ?? readLockFile)(lockPath)) ?? {

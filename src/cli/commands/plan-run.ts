@@ -4,6 +4,7 @@ import type { SourcePos } from '../../model/monitor.js';
 import { policyRefusal } from '../../plan/policy-section.js';
 import { serializeSavedPlan, type SavedUrlOrigin } from '../../plan/saved-plan.js';
 import { packageVersion } from '../../version/package-version.js';
+import { runVars, writtenVars } from '../run-vars/current.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
@@ -70,6 +71,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
         lock: session.lock,
         toolVersion: packageVersion(),
         now: new Date(),
+        ...(runVars() ? { vars: writtenVars() } : {}),
         ...savedApiUrl(options.apiUrl, apiUrl, apiUrlAt),
         ...(chosen
           ? {

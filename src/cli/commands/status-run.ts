@@ -6,6 +6,7 @@ import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { loadSummary } from '../../load/summary.js';
+import { runVarsOption } from '../run-vars/current.js';
 import { repairDuplicateIds } from '../../plan/lock-repair.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
@@ -88,7 +89,12 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
 
 /** The environments the set declares (none: an empty list), read as validate reads them. */
 async function declaredEnvironments(paths: string[]): Promise<string[]> {
-  const summary = await loadSummary(paths, { env: process.env, cwd: process.cwd(), missingEnv: 'warning' });
+  const summary = await loadSummary(paths, {
+    env: process.env,
+    cwd: process.cwd(),
+    missingEnv: 'warning',
+    ...runVarsOption(),
+  });
   return summary.declaredEnvironments;
 }
 

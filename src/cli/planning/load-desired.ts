@@ -7,6 +7,7 @@ import { checkEnvironmentChoice, type EnvironmentRequest } from '../steps/enviro
 import { planningStep } from '../steps/interrupt.js';
 import { loadInWorker, type LoadedAhead } from '../worker/load-in-worker.js';
 import { holdForTest } from '../steps/test-hold.js';
+import { runVars, runVarsOption } from '../run-vars/current.js';
 
 export interface LoadOptions {
   /** Load on a worker thread (while a listing runs on this one). */
@@ -138,8 +139,12 @@ async function load(
       cwd,
       ...environment,
       ...(options.lockFile ? { lockFile: options.lockFile } : {}),
+      ...(runVars() ? { vars: [...runVars()!] } : {}),
     });
   const { loadDesiredState } = await import('../../load/index.js');
   const missingEnv = options.missingEnv ? { missingEnv: options.missingEnv } : {};
-  return { result: await loadDesiredState(paths, { env, cwd, ...environment, ...missingEnv }), lock: undefined };
+  return {
+    result: await loadDesiredState(paths, { env, cwd, ...environment, ...missingEnv, ...runVarsOption() }),
+    lock: undefined,
+  };
 }

@@ -17,6 +17,7 @@ try {
     env: request.env,
     cwd: request.cwd,
     ...(request.environment !== undefined ? { environment: request.environment } : {}),
+    ...(request.vars ? { vars: new Map(request.vars) } : {}),
   });
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
   const lock =
