@@ -9,6 +9,7 @@ import type { VarValue } from '../../load/expand/references.js';
 import { YAML_CORE_SCHEMA } from '../../load/parse/core-schema.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NULL = /^(?:~|null|Null|NULL)$/;
 const bad = (message: string, hint?: string) => new MonitorsError('BAD_OPTION', message, hint ? { hint } : {});
 const SHAPE = 'a var is text, a number, true/false, null or a list of those';
 
@@ -47,7 +48,9 @@ export function parseRunVars(assignments: readonly string[], files: readonly Var
 function readValue(text: string, name: string): unknown {
   if (text === '') return '';
   try {
-    return jsyaml.load(text, { schema: YAML_CORE_SCHEMA });
+    const value = jsyaml.load(text, { schema: YAML_CORE_SCHEMA });
+    // `#1` is a YAML comment, and so nothing: only a written null is null.
+    return value === null && !NULL.test(text.trim()) ? text : value;
   } catch {
     throw bad(`--var ${name}: the value is not valid YAML`, `Quote it as YAML text: --var '${name}="..."'`);
   }
