@@ -26,6 +26,8 @@ export interface ReferenceProblem {
   /** The reference as written (from `${`, cut short): what the locator points at. */
   text: string;
   message: string;
+  /** What is wrong, quoting nothing of the text: for a field that may hold a secret (auth_secret). */
+  unquoted: string;
 }
 
 /** A piece of a string: literal text (escapes already undone) or one well-formed reference. */
@@ -101,14 +103,19 @@ type Body = { kind: ReferenceKind; name: string } | { problem: ReferenceProblem 
 
 function readBody(body: string, written: string, start: number, hints: NameHints): Body {
   const shown = cut(written);
-  const fail = (code: ReferenceProblem['code'], message: string): Body => ({
-    problem: { code, start, text: needle(written), message },
+  const fail = (code: ReferenceProblem['code'], message: string, unquoted: string): Body => ({
+    problem: { code, start, text: needle(written), message, unquoted },
   });
-  if (body.trim() === '') return fail('ref.syntax', `"${shown}" is an empty reference; write ${KIND_LIST}`);
+  if (body.trim() === '')
+    return fail('ref.syntax', `"${shown}" is an empty reference; write ${KIND_LIST}`, 'an empty reference');
   if (body !== body.trim()) {
     const trimmed = readBody(body.trim(), `\${${body.trim()}}`, start, hints);
     if (!('problem' in trimmed))
-      return fail('ref.syntax', `"${shown}" has spaces inside the braces; write ${spelled(trimmed)}`);
+      return fail(
+        'ref.syntax',
+        `"${shown}" has spaces inside the braces; write ${spelled(trimmed)}`,
+        'spaces inside the braces of a reference',
+      );
   }
   const at = body.search(/[.:]/);
   if (at === -1) {
@@ -117,6 +124,7 @@ function readBody(body: string, written: string, start: number, hints: NameHints
     return fail(
       'ref.unknown',
       `"${shown}" names no kind of reference; ${isVar ? `did you mean \${var.${body}}?` : `write ${KIND_LIST}`}`,
+      'a reference without its kind (var., each. or env:)',
     );
   }
   const kindText = body.slice(0, at);
@@ -131,6 +139,7 @@ function readBody(body: string, written: string, start: number, hints: NameHints
       `"${shown}" is not a reference: there is no kind "${cut(kindText, 20)}"; ${
         meant ? `did you mean ${meant}?` : `write ${KIND_LIST}`
       }`,
+      'a reference of an unknown kind (not var., each. or env:)',
     );
   }
   if (separator !== SEPARATOR[kind]) {
@@ -138,6 +147,7 @@ function readBody(body: string, written: string, start: number, hints: NameHints
     return fail(
       'ref.syntax',
       `"${shown}" is written with "${separator}"; write ${NAME.test(name) ? right : WRITTEN[kind]}`,
+      `a reference with the wrong separator (write ${WRITTEN[kind]})`,
     );
   }
   if (!NAME.test(name)) {
@@ -148,6 +158,7 @@ function readBody(body: string, written: string, start: number, hints: NameHints
       `"${shown}" is not a valid reference: ${what} uses letters, digits and _ and does not start with a digit${
         lead ? `; did you mean \${${kind}${separator}${lead}}${cut(name.slice(lead.length), 20)}?` : ''
       }`,
+      `a reference whose name is not ${what}`,
     );
   }
   return { kind, name };
@@ -164,6 +175,7 @@ function unclosed(text: string, open: number, until: number): ReferenceProblem {
     start: open,
     text: written,
     message: `"${shown}" is not closed: a reference ends with }${hint} (write $\${ for a literal \${)`,
+    unquoted: 'a reference that is not closed (no } after its ${)',
   };
 }
 

@@ -50,7 +50,7 @@ describe('a reference typo', () => {
     const expected = [
       `${at('${vars')}: error ref.unknown "\${vars.domain}" is not a reference: there is no kind "vars"; did you mean \${var.domain}?`,
       `${at('${var.domain/x')}: error ref.syntax "\${var.domain/x" is not closed`,
-      `${at('${var.api_token')}: error ref.syntax "\${var.api_token" is not closed`,
+      `${at('${var.api_token')}: error ref.syntax auth_secret holds a reference that is not closed`,
     ];
     const validate = await cli(['validate'], typos);
     expect(validate.code).toBe(1);

@@ -27,10 +27,20 @@ describe('references in the loader', () => {
     expect(where(r)).toEqual([`a.yaml:${at(text, '${var')} error ref.syntax`]);
   });
 
-  it('an unclosed reference in auth_secret is ref.syntax, not secret.literal', async () => {
+  it('an unclosed reference in auth_secret is ref.syntax, not secret.literal, and quotes nothing of it', async () => {
     const text = file('    url: https://www.example.com/\n    auth_type: bearer\n    auth_secret: ${var.api_token\n');
     const r = await loadFiles({ 'a.yaml': text }, { env: {} });
     expect(where(r)).toEqual([`a.yaml:${at(text, '${var.api')} error ref.syntax`]);
+    expect(r.diagnostics[0]?.message).toBe(
+      'auth_secret holds a reference that is not closed (no } after its ${); the value is not shown (it may be a secret): write one whole ${env:NAME}, or ${var.NAME} holding one',
+    );
+    // What looked like a reference may be the secret itself: none of it is shown.
+    const secret = file(
+      '    url: https://www.example.com/\n    auth_type: bearer\n    auth_secret: "hunter2${oops}"\n',
+    );
+    const s = await loadFiles({ 'a.yaml': secret }, { env: {} });
+    expect(s.diagnostics.map((d) => d.code)).toEqual(['ref.unknown']);
+    expect(JSON.stringify(s.diagnostics)).not.toMatch(/hunter2|oops/);
   });
 
   it('a var name typo says the declared var', async () => {

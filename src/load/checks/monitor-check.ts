@@ -15,6 +15,7 @@ import { envIssueCode, envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFE
 import type { PathSegment, Target } from '../parse/yaml-path.js';
 import { isTemplated, substituteValue, type TemplateScope } from '../expand/references.js';
 import { lintWarnings } from './lint.js';
+import { referenceMessage } from './secret-reference.js';
 import { mergeOverDefaults } from '../expand/merge.js';
 import { pointerSegments, type LocatedProblem } from '../problem.js';
 import { schemaProblem } from './schema-messages.js';
@@ -124,7 +125,7 @@ export function checkMonitor(
     if (isTemplated(written)) {
       const substituted = substituteValue(written, scope ?? NO_TEMPLATE_SCOPE);
       for (const issue of substituted.issues)
-        problems().add([field], 'value', issue.code, issue.message, 'error', issue.text);
+        problems().add([field], 'value', issue.code, referenceMessage(field, issue), 'error', issue.text);
       if (substituted.issues.length > 0) {
         // A field with a broken reference has no value: nothing else is said of it (not secret.literal).
         (problems().unresolved ??= new Set()).add(field);
@@ -145,11 +146,13 @@ export function checkMonitor(
         [field],
         'value',
         envIssueCode(issue),
-        envIssueMessage(
-          issue,
-          through === undefined ? field : `${field} through \${var.${through}}`,
-          options.missingEnv,
-        ),
+        issue.kind === 'reference' && issue.unquoted !== undefined
+          ? referenceMessage(field, { message: envIssueMessage(issue, field), unquoted: issue.unquoted })
+          : envIssueMessage(
+              issue,
+              through === undefined ? field : `${field} through \${var.${through}}`,
+              options.missingEnv,
+            ),
         envIssueSeverity(issue, options.missingEnv),
         issue.kind === 'reference' && beforeTemplates === written ? issue.text : undefined,
         through,

@@ -19,6 +19,8 @@ export type EnvIssue =
       /** The reference as written: where in the value to point. */
       text: string;
       message: string;
+      /** What is wrong, quoting nothing of the value (a secret's field). */
+      unquoted?: string;
     };
 
 export interface Resolved {
@@ -66,6 +68,7 @@ function resolveString(text: string, env: NodeJS.ProcessEnv): Resolved {
     code: p.code,
     text: p.text,
     message: p.message,
+    unquoted: p.unquoted,
   }));
   let value = '';
   for (const piece of parsed.pieces) {

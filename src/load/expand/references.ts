@@ -24,6 +24,8 @@ export interface ReferenceIssue {
   /** The reference as written (`${var.domain}`): where in the value to point. */
   text: string;
   message: string;
+  /** For a malformed one: what is wrong, quoting nothing of the value (a secret's field). */
+  unquoted?: string;
 }
 
 export interface Substituted {
@@ -66,7 +68,8 @@ export function substitute(text: string, scope: TemplateScope): Substituted {
     return { value: found === undefined ? text : found, issues };
   }
   const parsed = parseReferences(text, { vars: scope.vars });
-  for (const p of parsed.problems) issues.push({ code: p.code, text: p.text, message: p.message });
+  for (const p of parsed.problems)
+    issues.push({ code: p.code, text: p.text, message: p.message, unquoted: p.unquoted });
   let value = '';
   let from = 0;
   for (const reference of parsed.references) {
