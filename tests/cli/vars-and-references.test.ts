@@ -70,6 +70,7 @@ describe('--var for one run', () => {
     expect(typo.code).toBe(1);
     expect(typo.stdout).toContain('--var domian: error var.unknown var "domian" is not declared');
     expect(typo.stdout).toContain('did you mean "domain"?');
+    expect(typo.stdout).toContain('1 error in 1 option given.');
     const ok = await cli(['validate', '--var', `domain=${PREVIEW}`, '--format', 'json']);
     expect(ok.code, ok.stdout).toBe(0);
     const bad = await cli(['validate', '--var', 'domain']);
