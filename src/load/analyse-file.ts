@@ -184,7 +184,7 @@ function withVarPlace(
 ): LocatedProblem {
   const through = problem.throughVar;
   const setForRun = through && runVars?.get(through.name);
-  if (setForRun) return { ...problem, throughVar: { ...through!, file: 'run', path: [], from: setForRun.from } };
+  if (setForRun) return { ...problem, throughVar: { ...through, file: 'run', path: [], from: setForRun.from } };
   if (!through || environment === undefined || !declared.vars.get(environment)?.has(through.name)) return problem;
   const path = ['settings', 'environments', environment, 'vars', through.name];
   return { ...problem, throughVar: { ...through, file: 'settings', path } };
