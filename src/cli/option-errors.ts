@@ -7,13 +7,14 @@
 import type { Command } from 'commander';
 import { editDistance } from '../model/edit-distance.js';
 
-export function optionErrorsAs(command: Command, code: string): Command {
+export function optionErrorsAs(command: Command, code: string, unknownCommandNote = ''): Command {
   return command.configureOutput({
     outputError: (text, write) =>
       write(
         closeSuggestionsOnly(text)
           .replace(/^error: /, /^error: unknown command/.test(text) ? 'error UNKNOWN_COMMAND: ' : `error ${code}: `)
-          .replace(/\n\(Did you mean (.*)\?\)/, '; did you mean $1?'),
+          .replace(/\n\(Did you mean (.*)\?\)/, '; did you mean $1?')
+          .replace(/^(error UNKNOWN_COMMAND: [^\n]*)/, `$1${unknownCommandNote}`),
       ),
   });
 }

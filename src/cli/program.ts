@@ -7,6 +7,7 @@ import { COMMAND_MODULES, namedCommand } from './command-modules.js';
 import { docsHelp } from './docs-location.js';
 import { formatHelpItem } from './help-layout.js';
 import { optionErrorsAs } from './option-errors.js';
+import { statePointer, suggestTwoDashes } from './terraform-habits.js';
 import { runMain } from './run-main.js';
 import { packageVersion } from '../version/package-version.js';
 
@@ -25,7 +26,7 @@ export async function runProgram(argv: string[]): Promise<void> {
     .addHelpText('after', docsHelp)
     .exitOverride();
   // Before the commands are registered: they copy it.
-  optionErrorsAs(program, 'BAD_OPTION');
+  optionErrorsAs(program, 'BAD_OPTION', statePointer(argv.slice(2)));
   const named = namedCommand(argv.slice(2));
   const wanted = named !== undefined ? [named] : Object.keys(COMMAND_MODULES);
   const declarations = await Promise.all(wanted.map((name) => COMMAND_MODULES[name]!.declaration()));
@@ -33,5 +34,6 @@ export async function runProgram(argv: string[]): Promise<void> {
   for (const command of program.commands)
     if (!ONE_LINE_ERRORS.has(command.name()))
       command.showHelpAfterError(`  \`monitors ${command.name()} --help\` lists its options.`);
+  suggestTwoDashes(program);
   await runMain(program, argv);
 }

@@ -1,14 +1,13 @@
-// Live values are text, but the YAML loader reads `${env:NAME}`, `${var.NAME}` and
-// `${each.KEY}` in any string as references (src/load/env.ts, src/load/expand). A live
-// name, URL or header holding such text would be replaced on load (or be an error), so
-// export writes the escape `$${...}`, which the loader turns back into the literal text.
+// Live values are text, but the YAML loader reads every `${` in a string as the start of a
+// reference (src/model/reference-syntax.ts): `${env:NAME}`, `${var.NAME}`, `${each.KEY}`,
+// and anything else is an error. A live name, URL or header holding `${` would be replaced
+// on load, or refused, so export writes the escape `$${`, which the loader turns back into
+// the literal text.
 
-/** The loader's reference syntax, escaped or not: `$` or `$$`, then `{env:...}`, `{var....}` or `{each....}`. */
-const REFERENCE_TEXT = /\$\{(?:env:|var\.|each\.)[^}]*\}/g;
-
-/** A string the loader reads back as exactly `text`. */
+/** A string the loader reads back as exactly `text`: each `${` written `$${`. */
 export function escapeEnvReferences(text: string): string {
-  return text.replace(REFERENCE_TEXT, (reference) => `$${reference}`);
+  // A function, not the string '$${': in a replacement string `$$` means one `$`.
+  return text.replaceAll('${', () => '$${');
 }
 
 /** Escapes every string of an exported value (lists included). */

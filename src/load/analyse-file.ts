@@ -1,7 +1,7 @@
 // Everything that can be said about one file from its parsed value alone: its shape, each
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
 // `moved` and `removed` entries and `settings`.
-import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './expand/env.js';
+import { envIssueCode, envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './expand/env.js';
 import type { PathSegment } from './parse/yaml-path.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
 import {
@@ -13,6 +13,7 @@ import {
 } from './expand/environments.js';
 import { groupByInstance, tagged } from './expand/instances.js';
 import { fileDefaults } from './expand/shared-defaults.js';
+import { runVarValues, type RunVars } from './expand/run-vars.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
 import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
@@ -46,6 +47,8 @@ export interface AnalyseOptions extends MonitorCheckOptions {
   sharedDefaults?: Record<string, unknown>;
   /** The set's policy (checks/policy-pass.ts), when it declares one. */
   policy?: PolicyContext;
+  /** Vars set for this run (--var, --var-file): over every other. */
+  runVars?: RunVars;
 }
 
 /** One environment's view of the file (the only one when none are declared). */
@@ -100,9 +103,13 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
     options.policy,
     problems,
   );
+  const runValues = runVarValues(options.runVars);
   const scopes: EnvironmentScope[] = checked.map((name) => ({
     name,
-    vars: name === undefined ? fileVars : new Map([...fileVars, ...(declared.vars.get(name) ?? [])]),
+    vars:
+      name === undefined && !runValues
+        ? fileVars
+        : new Map([...fileVars, ...((name !== undefined && declared.vars.get(name)) || []), ...(runValues ?? [])]),
     varsElsewhere: declared.varNames,
   }));
 
@@ -143,7 +150,7 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
           if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
           analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
           for (const p of checkedMonitor.problems)
-            problems.push(tagged(withVarPlace(p, environment.name, declared), instance.tag));
+            problems.push(tagged(withVarPlace(p, environment.name, declared, options.runVars), instance.tag));
           // Policy reads a monitor that is otherwise valid: a broken one would only add noise.
           if (rules.length === 0 || checkedMonitor.problems.some((p) => p.severity === 'error')) continue;
           const policy = policyProblems(checkedMonitor.monitor.input, item, ownDefaults, index, rules, exceptions);
@@ -173,8 +180,11 @@ function withVarPlace(
   problem: LocatedProblem,
   environment: string | undefined,
   declared: DeclaredEnvironments,
+  runVars: RunVars | undefined,
 ): LocatedProblem {
   const through = problem.throughVar;
+  const setForRun = through && runVars?.get(through.name);
+  if (setForRun) return { ...problem, throughVar: { ...through, file: 'run', path: [], from: setForRun.from } };
   if (!through || environment === undefined || !declared.vars.get(environment)?.has(through.name)) return problem;
   const path = ['settings', 'environments', environment, 'vars', through.name];
   return { ...problem, throughVar: { ...through, file: 'settings', path } };
@@ -264,8 +274,12 @@ function resolved(
   const result = resolveEnv(value, options.env);
   const label = path.filter((s) => typeof s === 'string').join('.');
   for (const issue of result.issues) {
-    const problem = error(path, `env.${issue.kind}`, envIssueMessage(issue, label, options.missingEnv));
-    problems.push({ ...problem, severity: envIssueSeverity(issue, options.missingEnv) });
+    const problem = error(path, envIssueCode(issue), envIssueMessage(issue, label, options.missingEnv));
+    problems.push({
+      ...problem,
+      severity: envIssueSeverity(issue, options.missingEnv),
+      ...(issue.kind === 'reference' ? { needle: issue.text } : {}),
+    });
   }
   return result.value;
 }

@@ -26,7 +26,8 @@ export function locateProblems(
         message += ` (also at ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
       }
       const through = problem.throughVar;
-      if (through) {
+      if (through?.file === 'run') message += ` (var ${through.name} is set by ${through.from ?? '--var'})`;
+      else if (through) {
         const holder = through.file === 'this' ? file : settingsFile;
         const pos = holder?.exact?.locate(through.path, 'value');
         if (holder && pos) message += ` (var ${through.name} is set at ${holder.display}:${pos.line}:${pos.col})`;

@@ -1,6 +1,7 @@
 // What a load is asked for: the environment variables, the folder, the environment.
 import type { ReadSource } from './files/memory-source.js';
 import type { LoadCache } from './load-cache.js';
+import type { RunVars } from './expand/run-vars.js';
 
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;
@@ -14,6 +15,8 @@ export interface LoadOptions {
   environment?: string;
   /** An unset `${env:NAME}`: an error (default; plan and apply need the value) or a warning (validate). */
   missingEnv?: 'error' | 'warning';
+  /** Vars set for this run (`--var`, `--var-file`): they win over every file's and environment's. */
+  vars?: RunVars;
   /** Bytes from memory in place of some files (the language server's unsaved buffers). */
   source?: ReadSource;
   /** What the last load of the same set keeps for this one (the language server's keystrokes). */

@@ -28,6 +28,7 @@ import { noPositions } from './parse/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './files/read-file.js';
 import { readPolicy, type LoadedPolicy } from './checks/policy-pass.js';
 import type { LocatedProblem } from './problem.js';
+import { unknownRunVars } from './expand/run-vars.js';
 
 export interface Loaded {
   /** The monitors files read, in reading order (other tools' files left out). */
@@ -87,13 +88,19 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
     checked,
     sharedDefaults: sharedDefaultsOf(loaded.map((f) => (f?.parsed && !foreign.has(f) ? f.value : undefined))),
     ...(policy ? { policy } : {}),
+    ...(options.vars ? { runVars: options.vars } : {}),
   };
+  // The names a var set for the run may take: every file's vars: and every environment's.
+  const varNames = new Set(declared.varNames);
   const slimmed = new Set<LoadedFile>();
   // The policy's own problems (its rules', policy.declared_twice) belong to the files declaring it.
   const policyProblems = new Map<LoadedFile, readonly LocatedProblem[]>();
   for (let i = 0; i < reads.length; i++) {
     const file = await load(i, !summary);
     if (!file.parsed || foreign.has(file)) continue;
+    const fileVars = (file.value as { vars?: unknown } | null)?.vars;
+    if (options.vars && fileVars && typeof fileVars === 'object' && !Array.isArray(fileVars))
+      for (const name in fileVars) varNames.add(name);
     const analysis = cache ? cache.analyse(file.value, analyseOptions) : analyseFile(file.value, analyseOptions);
     // A new object when policy adds problems: the cache's analysis is shared across runs.
     const own = policy?.problems.get(i) ?? [];
@@ -106,7 +113,7 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   }
 
   const all = loaded as LoadedFile[];
-  const diagnostics: Diagnostic[] = [...discovery.diagnostics];
+  const diagnostics: Diagnostic[] = [...discovery.diagnostics, ...unknownRunVars(options.vars, varNames)];
   const files = withoutForeignFiles(all, foreign, diagnostics);
   const cross = crossFileProblems(
     files.map((f) => f.analysis),

@@ -22,7 +22,7 @@ export interface LocatedProblem {
    * file's `vars:`, or in the settings file (settings.environments.ENV.vars). The message
    * gets its position appended, so both places are named.
    */
-  throughVar?: { name: string; file: 'this' | 'settings'; path: PathSegment[] };
+  throughVar?: { name: string; file: 'this' | 'settings' | 'run'; path: PathSegment[]; from?: string };
   /** The path is in the settings file (a value of settings.defaults), not in this file. */
   inSettings?: true;
 }

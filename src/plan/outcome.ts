@@ -8,6 +8,7 @@ import { policyRefusal } from './policy-section.js';
 import { savedWorkspace } from './saved-origin.js';
 import { serializeSavedPlan } from './saved-plan.js';
 import type { Plan } from './types.js';
+import type { WrittenVars } from './saved-plan-vars.js';
 
 /**
  * The number of changes apply would carry out: every planned change, forgets included (they
@@ -31,6 +32,8 @@ export interface SaveRequest {
   flagApiUrl: string | undefined;
   toolVersion: string;
   now: Date;
+  /** The vars set for the run (--var, --var-file), as written: apply --plan refuses other ones. */
+  vars?: WrittenVars;
 }
 
 export interface PlanOutcome {
@@ -52,6 +55,7 @@ export function planOutcome(plan: Plan, detailed: boolean, save: SaveRequest | u
     lock: save.lock,
     toolVersion: save.toolVersion,
     now: save.now,
+    ...(save.vars ? { vars: save.vars } : {}),
     ...savedWorkspace(save.flagApiUrl, save.settings),
   });
   return { saved, exitCode };

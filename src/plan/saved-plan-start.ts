@@ -8,6 +8,7 @@ import type { LiveMonitor } from '../model/monitor.js';
 import { recordPolicy } from './policy-changes.js';
 import { parseSavedPlan, type SavedPlan } from './saved-plan.js';
 import { savedOrigin } from './saved-origin.js';
+import { checkSavedVars, type WrittenVars } from './saved-plan-vars.js';
 import { checkSavedPlanCurrent } from './saved-plan-current.js';
 import { startingLock } from './starting-lock.js';
 
@@ -26,9 +27,13 @@ export function startSavedPlan(
   return { lock: stamped.lock, lockChanged: begun.start.changed || stamped.changed };
 }
 
-/** The saved plan in a file's text, and what apply's client takes of it: its URL and environment, named "saved in FILE". */
-export function readSavedPlan(text: string, file: string) {
+/**
+ * The saved plan in a file's text (refused when the vars given now differ from those it was
+ * made with), and what apply's client takes of it: its URL and environment, named "saved in FILE".
+ */
+export function readSavedPlan(text: string, file: string, givenVars: WrittenVars) {
   const saved = parseSavedPlan(text);
+  checkSavedVars(saved.vars, givenVars, file);
   const environment = saved.environment;
   const clientOptions = {
     ...(saved.apiUrl ? { apiUrl: saved.apiUrl, ...savedOrigin(saved, file) } : {}),

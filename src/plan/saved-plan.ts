@@ -5,6 +5,7 @@
 import { MonitorsError } from '../errors.js';
 import type { LockFile } from '../lock/types.js';
 import { PLAN_FORMAT_VERSION, type Plan } from './types.js';
+import type { WrittenVars } from './saved-plan-vars.js';
 
 export const SAVED_PLAN_KIND = 'monitors-saved-plan';
 
@@ -36,6 +37,8 @@ export interface SavedPlan extends SavedUrlOrigin {
   environment?: SavedEnvironment;
   createdAt: string;
   toolVersion: string;
+  /** The vars set for the run (--var, --var-file), as written (saved-plan-vars.ts). */
+  vars?: WrittenVars;
 }
 
 export interface SavedPlanMeta extends SavedUrlOrigin {
@@ -47,6 +50,7 @@ export interface SavedPlanMeta extends SavedUrlOrigin {
   environment?: SavedEnvironment;
   /** When the plan was made: given by the caller, since the planner never reads the clock. */
   now: Date;
+  vars?: WrittenVars;
 }
 
 export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
@@ -58,6 +62,7 @@ export function serializeSavedPlan(plan: Plan, meta: SavedPlanMeta): string {
     lock_path: meta.lockPath,
     lock_salt: meta.lock.salt,
     ...(meta.settingsFile ? { settings_file: meta.settingsFile } : {}),
+    ...(meta.vars && Object.keys(meta.vars).length > 0 ? { vars: meta.vars } : {}),
     ...(meta.apiUrl ? { api_url: meta.apiUrl, ...urlOriginJson(meta) } : {}),
     ...(meta.environment
       ? {
@@ -131,6 +136,7 @@ export function parseSavedPlan(text: string): SavedPlan {
   ) {
     throw invalid('"environment" needs a name and a token_env');
   }
+  if (value.vars !== undefined && !isObject(value.vars)) throw invalid('"vars" is not a mapping of names to values');
   return {
     plan: plan as unknown as Plan,
     lockPath: value.lock_path,
@@ -149,6 +155,7 @@ export function parseSavedPlan(text: string): SavedPlan {
           },
         }
       : {}),
+    ...(isObject(value.vars) ? { vars: value.vars } : {}),
     createdAt: typeof value.created_at === 'string' ? value.created_at : '',
     toolVersion: typeof value.tool_version === 'string' ? value.tool_version : '',
   };

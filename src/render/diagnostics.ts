@@ -61,15 +61,19 @@ export function skippedFiles(diagnostics: readonly Diagnostic[]): string[] {
 export function summaryLine(summary: ValidationSummary): string {
   const { errors, warnings } = countBySeverity(summary.diagnostics);
   if (errors > 0) {
-    // A problem with a path as a whole (no line: a missing or empty folder) is not in a file.
-    const inErrors = (inFile: boolean) =>
-      new Set(summary.diagnostics.filter((d) => d.severity === 'error' && d.line > 0 === inFile).map((d) => d.file))
+    // A problem with a path as a whole (no line: a missing or empty folder) is not in a file;
+    // one with an option (`--var domian`) is in neither.
+    const placeOf = (d: Diagnostic) => (d.line > 0 ? 'file' : d.file.startsWith('--') ? 'option' : 'path');
+    const inErrors = (place: string) =>
+      new Set(summary.diagnostics.filter((d) => d.severity === 'error' && placeOf(d) === place).map((d) => d.file))
         .size;
-    const files = inErrors(true);
-    const paths = inErrors(false);
+    const files = inErrors('file');
+    const paths = inErrors('path');
+    const options = inErrors('option');
     const where = [
       ...(files > 0 ? [plural(files, 'file')] : []),
       ...(paths > 0 ? [`${plural(paths, 'path')} given`] : []),
+      ...(options > 0 ? [`${plural(options, 'option')} given`] : []),
     ].join(' and ');
     return `${plural(errors, 'error')} in ${where}${warnings > 0 ? ` (and ${plural(warnings, 'warning')})` : ''}.`;
   }

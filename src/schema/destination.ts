@@ -75,6 +75,13 @@ export function parsedDestinationProblem(url: string, kind: DestinationKind): De
       message: 'url has an empty label in its host name (two dots in a row, or a leading dot)',
     };
   }
+  // WHATWG URL lets `$`, `{` and `}` into a host: there they are template text never expanded.
+  if (/[${}]/.test(parsed.hostname)) {
+    return {
+      code: 'rule.url_invalid',
+      message: `url's host "${parsed.hostname.slice(0, 80)}" holds template text ($, { or }); a host name has letters, digits, - and . only`,
+    };
+  }
   if (parsed.username !== '' || parsed.password !== '') {
     return {
       code: 'rule.url_credentials',

@@ -36,6 +36,16 @@ describe('resolveEnvTemplates and envNamesIn', () => {
   it('a missing variable is an error naming it', () => {
     expect(() => resolveEnvTemplates('${env:NOPE}', {})).toThrow(/NOPE is not set/);
   });
+
+  it('the last guard before the wire: a template holding another reference is refused, never sent', () => {
+    for (const body of ['${env:X}/${vars.domain}', '${env:X}/${var.domain}', '${env:X}/${var.domain']) {
+      expect(() => resolveEnvTemplates({ url: body }, { X: 'x' })).toThrow(
+        expect.objectContaining({ code: 'APPLY_UNRESOLVED_REFERENCE' }),
+      );
+    }
+    // A field without `{env:` is final text: its ${ came from a $${ escape.
+    expect(resolveEnvTemplates({ body: 'cost: ${var.x}' }, {})).toEqual({ body: 'cost: ${var.x}' });
+  });
 });
 
 describe('plan bodies with templates', () => {

@@ -74,9 +74,9 @@ const CASES: [string, string[], RegExp][] = [
     /^error BAD_OPTION: unknown option '--force'\n {2}`monitors plan --help` lists its options\.\n$/,
   ],
   [
-    'an unrelated command: no "did you mean" (commander would offer status for state)',
-    ['state'],
-    /^error UNKNOWN_COMMAND: unknown command 'state'\n {2}`monitors --help` lists the commands\.\n$/,
+    'an unrelated command: no "did you mean" (commander would offer status for stater; state is Terraform\'s, see terraform-habits.test.ts)',
+    ['stater'],
+    /^error UNKNOWN_COMMAND: unknown command 'stater'\n {2}`monitors --help` lists the commands\.\n$/,
   ],
   ['sim with an unknown option', ['sim', '--bogus'], /^error SIM_BAD_OPTION: unknown option '--bogus'\n$/],
   ['sim --port without a value', ['sim', '--port'], /^error SIM_BAD_OPTION: option '--port <n>' argument missing\n$/],

@@ -51,6 +51,38 @@ describe('-y and --auto-approve are --yes', () => {
   });
 });
 
+describe("Terraform's spellings get ours (issue 40, item 6)", () => {
+  it('a single-dash long flag gets "did you mean" its two-dash spelling, with its value', async () => {
+    const cases: [string[], string][] = [
+      [['apply', '-auto-approve'], "unknown option '-auto-approve'; did you mean --auto-approve?"],
+      [['plan', '-out=plan.json'], "unknown option '-out=plan.json'; did you mean --out=plan.json?"],
+      [['plan', '-detailed-exitcode'], "unknown option '-detailed-exitcode'; did you mean --detailed-exitcode?"],
+      [['plan', '-target=home'], "unknown option '-target=home'; did you mean --target=home?"],
+      [['validate', '-var', 'domain=x'], "unknown option '-var'; did you mean --var?"],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli(args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr.split('\n')[0]).toBe(`error BAD_OPTION: ${message} (long options take two dashes)`);
+    }
+    expect(managed()).toHaveLength(0);
+  });
+
+  it('state list|show|rm points at lock list|show|forget', async () => {
+    for (const [sub, meant] of [
+      ['list', 'lock list'],
+      ['show', 'lock show'],
+      ['rm', 'lock forget'],
+    ]) {
+      const r = await cli(['state', sub!, ...(sub === 'list' ? [] : ['home'])]);
+      expect(r.code).toBe(1);
+      expect(r.stderr.split('\n')[0]).toBe(
+        `error UNKNOWN_COMMAND: unknown command 'state'; the lock file is what Terraform's state is here: did you mean \`monitors ${meant}\`?`,
+      );
+    }
+  });
+});
+
 describe('--help of every command', () => {
   it('names --debug (the program option, shown as a global option)', async () => {
     for (const command of Object.keys(COMMAND_MODULES)) {

@@ -82,7 +82,7 @@ describe('export, then plan', () => {
       full(id(202), 'headers', {
         url: 'https://example.com/h',
         headers: 'X-Probe: ${env:PROBE_SECRET}',
-        body: '${env:} and ${env:PROBE_SECRET',
+        body: '${env:} and ${vars.x} and ${env:PROBE_SECRET',
       }),
     ];
     const plan = await exportAndPlan(tricky, { HOME: '/home/someone', PROBE_SECRET: 'must-not-be-sent' });

@@ -55,12 +55,12 @@ describe('${env:NAME} references', () => {
     ]);
   });
 
-  it('validate mode: a malformed reference stays an error', async () => {
+  it('validate mode: a malformed reference stays an error, at its ${', async () => {
     const r = await loadFiles(
       { 'a.yaml': `${DEFAULTS}monitors:\n  - name: api\n    type: http\n    url: https://\${env:9X}/\n` },
       { missingEnv: 'warning' },
     );
-    expect(where(r)).toEqual(['a.yaml:17:10 error env.syntax']);
+    expect(where(r)).toEqual(['a.yaml:17:18 error ref.syntax']);
   });
 
   it('a reference in a number, list or boolean field says references give text (not "remove the quotes")', async () => {
@@ -121,7 +121,9 @@ describe('${env:NAME} references', () => {
   });
 
   it('an invalid reference is reported; $${env:X} is a literal ${env:X}', () => {
-    expect(resolveEnv('a ${env:9x} b', {}).issues).toEqual([{ kind: 'syntax', name: '9x' }]);
+    expect(resolveEnv('a ${env:9x} b', {}).issues).toEqual([
+      expect.objectContaining({ kind: 'reference', code: 'ref.syntax', text: '${env:9x}' }),
+    ]);
     expect(resolveEnv('cost: $${env:PRICE}', { PRICE: '1' })).toEqual({
       value: 'cost: ${env:PRICE}',
       templated: true,

@@ -110,8 +110,8 @@ describe('errors in templates, at the reference and naming the instance', () => 
     const text = `${DEFAULTS}vars:\n  domain: example.com\nmonitors:\n  - name: "api \${each.region}"\n    type: http\n    url: https://\${each.regin}.\${var.domian}/x\n    for_each:\n      region: [eu-west, us-east]\n`;
     const r = await loadFiles({ 'a.yaml': text });
     expect(where(r)).toEqual([
-      `a.yaml:${at(text, '${each.regin}')} error template.unknown_key`,
-      `a.yaml:${at(text, '${var.domian}')} error template.unknown_var`,
+      `a.yaml:${at(text, '${each.regin}')} error ref.unknown`,
+      `a.yaml:${at(text, '${var.domian}')} error ref.unknown`,
     ]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
       'for_each has no key "regin" (it has region); did you mean "region"? (region=eu-west; and 1 more monitor)',
@@ -128,7 +128,7 @@ monitors:
     url: https://\${var.zone}/x
 `;
     const r = await loadFiles({ 'a.yaml': text });
-    expect(where(r)).toEqual([`a.yaml:${at(text, '${var.zone}')} error template.unknown_var`]);
+    expect(where(r)).toEqual([`a.yaml:${at(text, '${var.zone}')} error ref.unknown`]);
     expect(r.diagnostics[0]?.message).toBe(
       'var "zone" is not defined; define it under vars: in this file or under settings.environments.NAME.vars',
     );
@@ -258,7 +258,7 @@ describe('environments', () => {
       'interval: 120, status_host: status.example.com, regions',
     );
     const all = await loadFiles({ 'a.yaml': text });
-    expect(where(all)).toEqual([`a.yaml:${at(text, '${var.status_host}')} error template.unknown_var`]);
+    expect(where(all)).toEqual([`a.yaml:${at(text, '${var.status_host}')} error ref.unknown`]);
     expect(all.diagnostics[0]?.message).toBe(
       'var "status_host" is not set in this environment (others set it); add it to this environment\'s vars under settings.environments, or to this file\'s vars: as a default (env=staging)',
     );

@@ -95,6 +95,30 @@ describe('lsp diagnostics', () => {
     await lsp.waitFor(uriOf(path.join(ws.dir, 'broken.yaml')), (d) => !d.some((x) => x.code === 'name.duplicate'));
   });
 
+  it('show a reference typo at its ${ as validate does: ref.unknown with did you mean, ref.syntax for an unclosed one', async () => {
+    const shop = path.join(ws.dir, 'shop.yaml');
+    const text = readFileSync(shop, 'utf8');
+    const typo = text.replace('url: https://${var.domain}/\n', 'url: https://${vars.domain}/\n');
+    const broken = typo.replace('url: https://${var.domain}/checkout', 'url: https://${var.domain/checkout');
+    await lsp.open(shop, broken, 1);
+    const got = await lsp.waitFor(uriOf(shop), (d) => d.length >= 2);
+    const lines = broken.split('\n');
+    const at = (needle: string) => {
+      const line = lines.findIndex((l) => l.includes(needle));
+      return { line, character: lines[line]!.indexOf(needle) };
+    };
+    expect(got.map((d) => [d.code, d.range.start])).toEqual([
+      ['ref.unknown', at('${vars.domain}')],
+      ['ref.syntax', at('${var.domain/checkout')],
+    ]);
+    expect(got[0]!.message).toContain('did you mean ${var.domain}?');
+    await lsp.notify('textDocument/didChange', {
+      textDocument: { uri: uriOf(shop), version: 2 },
+      contentChanges: [{ text }],
+    });
+    await lsp.waitFor(uriOf(shop), (d) => d.length === 0);
+  });
+
   it('name the environment of a problem only one environment has, from an unsaved settings buffer', async () => {
     const settings = path.join(ws.dir, 'settings.yaml');
     const text = readFileSync(settings, 'utf8');

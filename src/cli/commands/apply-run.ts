@@ -4,6 +4,7 @@ import { MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readLockFile } from '../../lock/lock-file.js';
 import { readSavedPlan, startSavedPlan } from '../../plan/saved-plan-start.js';
+import { writtenVars } from '../run-vars/current.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
@@ -96,7 +97,8 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
       `cannot read the saved plan ${file}: ${error.code ?? error.message}`,
     );
   });
-  const { saved, clientOptions } = readSavedPlan(text, file);
+  // The vars given now (--var) must be those the plan was made with (PLAN_VARS_DIFFER).
+  const { saved, clientOptions } = readSavedPlan(text, file, writtenVars());
   const checking = planningStep(`checking that the saved plan ${file} is current`);
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;

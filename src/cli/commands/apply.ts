@@ -4,6 +4,7 @@ import type { ApplyOptions } from './apply-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
+import { addVarOptions } from '../run-vars/options.js';
 import { addYesOption } from './yes-option.js';
 
 export function registerApply(program: Command): void {
@@ -45,7 +46,7 @@ export function registerApply(program: Command): void {
       'read the lock file from this git branch and push it back there after the apply (e.g. monitors-state)',
     )
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
-  addNarrowOptions(command).action(async (paths: string[], options: ApplyOptions) => {
+  addNarrowOptions(addVarOptions(command)).action(async (paths: string[], options: ApplyOptions) => {
     const { finishApplyCommand } = await import('./apply-run.js');
     await finishApplyCommand(paths, options);
   });

@@ -1,6 +1,7 @@
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import { planOutcome } from '../../plan/outcome.js';
 import { packageVersion } from '../../version/package-version.js';
+import { runVars, writtenVars } from '../run-vars/current.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
@@ -61,6 +62,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       flagApiUrl: options.apiUrl,
       toolVersion: packageVersion(),
       now: new Date(),
+      ...(runVars() ? { vars: writtenVars() } : {}),
     };
     const outcome = planOutcome(plan, options.detailedExitcode ?? false, out !== undefined ? save : undefined);
     // Refused by the policy: the plan and its policy section are shown, nothing is saved.

@@ -4,6 +4,7 @@ import type { PlanOptions } from './plan-options.js';
 import { API_URL_HELP, LOCK_HELP, PARALLELISM_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
+import { addVarOptions } from '../run-vars/options.js';
 
 export function registerPlan(program: Command): void {
   const command = program
@@ -27,7 +28,7 @@ export function registerPlan(program: Command): void {
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
-  addNarrowOptions(command).action(async (paths: string[], options: PlanOptions) => {
+  addNarrowOptions(addVarOptions(command)).action(async (paths: string[], options: PlanOptions) => {
     const { runPlan } = await import('./plan-run.js');
     process.exitCode = await runPlan(paths, options);
   });

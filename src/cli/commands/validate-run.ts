@@ -10,6 +10,7 @@ import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environme
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
+import { runVarsOption } from '../run-vars/current.js';
 
 const NO_COLOR = { color: false };
 
@@ -28,6 +29,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
     env: process.env,
     cwd,
     missingEnv: options.requireEnv ? 'error' : 'warning',
+    ...runVarsOption(),
     ...(request ? { environment: request.name } : {}),
   });
   // An environment the YAML does not declare is refused; without one, every environment is checked.

@@ -7,6 +7,7 @@ import { checkEnvironmentChoice, type EnvironmentRequest } from '../steps/enviro
 import { planningStep, watchingSignals } from '../steps/interrupt.js';
 import { loadInWorker, type LoadedAhead } from '../worker/load-in-worker.js';
 import { holdForTest, spinForTest } from '../steps/test-hold.js';
+import { runVars, runVarsOption } from '../run-vars/current.js';
 
 export interface LoadOptions {
   /**
@@ -144,8 +145,12 @@ async function load(
       ...environment,
       ...missingEnv,
       ...(options.lockFile ? { lockFile: options.lockFile } : {}),
+      ...(runVars() ? { vars: [...runVars()!] } : {}),
     });
   spinForTest('cpu-load', env);
   const { loadDesiredState } = await import('../../load/index.js');
-  return { result: await loadDesiredState(paths, { env, cwd, ...environment, ...missingEnv }), lock: undefined };
+  return {
+    result: await loadDesiredState(paths, { env, cwd, ...environment, ...missingEnv, ...runVarsOption() }),
+    lock: undefined,
+  };
 }

@@ -19,6 +19,7 @@ try {
     cwd: request.cwd,
     ...(request.environment !== undefined ? { environment: request.environment } : {}),
     ...(request.missingEnv !== undefined ? { missingEnv: request.missingEnv } : {}),
+    ...(request.vars ? { vars: new Map(request.vars) } : {}),
   });
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
   const lock =

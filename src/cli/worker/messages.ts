@@ -3,6 +3,7 @@
 // Both sides import this file; it imports neither.
 import { MonitorsError } from '../../errors.js';
 import type { LoadResult } from '../../load/index.js';
+import type { RunVar } from '../../load/expand/run-vars.js';
 import type { PendingCreate, LockPolicy, LockWorkspace } from '../../lock/types.js';
 
 export interface LoadRequest {
@@ -15,6 +16,8 @@ export interface LoadRequest {
   missingEnv?: 'error' | 'warning';
   /** Read the lock file too, chosen as the main thread chooses it (chooseLockFile, with --lock as `flag`). */
   lockFile?: { flag: string | undefined };
+  /** The vars set for this run (--var, --var-file), as loadDesiredState takes them. */
+  vars?: [string, RunVar][];
 }
 
 /** An error as plain data: a class does not cross threads. */

@@ -7,14 +7,15 @@
 import { ID_PATTERN } from '../../schema/file-schema.js';
 import type { EnvTemplate } from '../../model/monitor.js';
 import type { PolicyExceptionUsed } from '../../model/policy-data.js';
-import { envNamesIn, isTemplate } from '../../model/env-references.js';
+import { envNamesIn } from '../../model/env-references.js';
 import type { MonitorField } from '../../schema/monitor-input-schema.js';
 import { ruleProblems } from '../../schema/rules.js';
 import { monitorCandidates } from '../suggest/candidates.js';
-import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from '../expand/env.js';
+import { envIssueCode, envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from '../expand/env.js';
 import type { PathSegment, Target } from '../parse/yaml-path.js';
 import { isTemplated, substituteValue, type TemplateScope } from '../expand/references.js';
 import { lintWarnings } from './lint.js';
+import { referenceMessage } from './secret-reference.js';
 import { mergeOverDefaults } from '../expand/merge.js';
 import { pointerSegments, type LocatedProblem } from '../problem.js';
 import { schemaProblem } from './schema-messages.js';
@@ -124,29 +125,36 @@ export function checkMonitor(
     if (isTemplated(written)) {
       const substituted = substituteValue(written, scope ?? NO_TEMPLATE_SCOPE);
       for (const issue of substituted.issues)
-        problems().add([field], 'value', issue.code, issue.message, 'error', issue.text);
+        problems().add([field], 'value', issue.code, referenceMessage(field, issue), 'error', issue.text);
       if (substituted.issues.length > 0) {
+        // A field with a broken reference has no value: nothing else is said of it (not secret.literal).
         (problems().unresolved ??= new Set()).add(field);
         if (field === 'name') nameUnresolved = true;
+        continue;
       }
       written = input[field] = substituted.value;
     }
-    if (field === 'auth_secret') checkSecret(written, problems);
-    if (field === 'id' || !isTemplate(written)) continue;
+    if (field === 'id') continue;
     const resolved = resolveEnv(written, options.env);
+    if (field === 'auth_secret' && !resolved.issues.some((i) => i.kind === 'reference')) checkSecret(written, problems);
     for (const issue of resolved.issues) {
-      const through = beforeTemplates === written ? undefined : varHolding(beforeTemplates, issue.name, scope);
+      const through =
+        beforeTemplates === written || issue.kind !== 'missing'
+          ? undefined
+          : varHolding(beforeTemplates, issue.name, scope);
       problems().add(
         [field],
         'value',
-        `env.${issue.kind}`,
-        envIssueMessage(
-          issue,
-          through === undefined ? field : `${field} through \${var.${through}}`,
-          options.missingEnv,
-        ),
+        envIssueCode(issue),
+        issue.kind === 'reference' && issue.unquoted !== undefined
+          ? referenceMessage(field, { message: envIssueMessage(issue, field), unquoted: issue.unquoted })
+          : envIssueMessage(
+              issue,
+              through === undefined ? field : `${field} through \${var.${through}}`,
+              options.missingEnv,
+            ),
         envIssueSeverity(issue, options.missingEnv),
-        undefined,
+        issue.kind === 'reference' && beforeTemplates === written ? issue.text : undefined,
         through,
       );
     }

@@ -1,8 +1,10 @@
 // `${var.NAME}` and `${each.KEY}` in strings. A string that is one whole reference takes
 // the value it refers to, type included (`interval_seconds: ${var.interval}` is an
-// integer); references inside a longer string are replaced by their text. `$${var.NAME}`
-// is the literal `${var.NAME}`. `${env:NAME}` is left alone here: it is resolved after,
-// by src/load/env.ts, so a var may itself hold one (`token: ${env:STAGING_TOKEN}`).
+// integer); references inside a longer string are replaced by their text. The grammar is
+// src/model/reference-syntax.ts. `${env:NAME}` and the `$${` escapes are left alone here:
+// they are resolved after, by src/load/expand/env.ts, so a var may itself hold one
+// (`token: ${env:STAGING_TOKEN}`).
+import { parseReferences, mayHoldReference } from '../../model/reference-syntax.js';
 import { didYouMean } from '../suggest/did-you-mean.js';
 
 export type Scalar = string | number | boolean;
@@ -22,6 +24,8 @@ export interface ReferenceIssue {
   /** The reference as written (`${var.domain}`): where in the value to point. */
   text: string;
   message: string;
+  /** For a malformed one: what is wrong, quoting nothing of the value (a secret's field). */
+  unquoted?: string;
 }
 
 export interface Substituted {
@@ -29,17 +33,12 @@ export interface Substituted {
   issues: ReferenceIssue[];
 }
 
-const REFERENCE = /\$(\$?)\{(var|each)\.([^}]*)\}/g;
 const WHOLE = /^\$\{(var|each)\.([A-Za-z_][A-Za-z0-9_]*)\}$/;
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Whether a value holds a template reference (or an escaped one) to substitute. */
+/** Whether a value holds a reference, an escape or something like one: the values worth parsing. */
 export function isTemplated(value: unknown): boolean {
-  if (typeof value === 'string')
-    return value.indexOf('{') !== -1 && (value.includes('{var.') || value.includes('{each.'));
-  return (
-    Array.isArray(value) && value.some((v) => typeof v === 'string' && (v.includes('{var.') || v.includes('{each.')))
-  );
+  if (typeof value === 'string') return mayHoldReference(value);
+  return Array.isArray(value) && value.some((v) => typeof v === 'string' && mayHoldReference(v));
 }
 
 /** Substitutes a string, or each string of a list (locations). */
@@ -56,6 +55,11 @@ export function substituteValue(value: unknown, scope: TemplateScope): Substitut
   return { value: out, issues };
 }
 
+/**
+ * `${var.NAME}` and `${each.KEY}` replaced; `${env:NAME}` and `$${` escapes are kept as
+ * written, for src/load/expand/env.ts to resolve and undo last (a var may hold `${env:NAME}`).
+ * A malformed reference, or one of an unknown kind or name, is an issue at its `${`.
+ */
 export function substitute(text: string, scope: TemplateScope): Substituted {
   const issues: ReferenceIssue[] = [];
   const whole = WHOLE.exec(text);
@@ -63,28 +67,29 @@ export function substitute(text: string, scope: TemplateScope): Substituted {
     const found = lookup(whole[1] as 'var' | 'each', whole[2]!, text, scope, issues);
     return { value: found === undefined ? text : found, issues };
   }
-  const value = text.replace(REFERENCE, (reference: string, escape: string, kind: 'var' | 'each', name: string) => {
-    if (escape) return reference.slice(1);
-    if (!NAME.test(name)) {
-      issues.push({
-        code: 'template.syntax',
-        text: reference,
-        message: `"${reference.slice(0, 60)}" is not a valid reference; write \${${kind}.NAME} with letters, digits and _`,
-      });
-      return '';
-    }
-    const found = lookup(kind, name, reference, scope, issues);
-    if (found === undefined) return '';
+  const parsed = parseReferences(text, { vars: scope.vars });
+  for (const p of parsed.problems)
+    issues.push({ code: p.code, text: p.text, message: p.message, unquoted: p.unquoted });
+  let value = '';
+  let from = 0;
+  for (const reference of parsed.references) {
+    if (reference.kind === 'env') continue;
+    const written = text.slice(reference.start, reference.end);
+    value += text.slice(from, reference.start);
+    from = reference.end;
+    const found = lookup(reference.kind, reference.name, written, scope, issues);
+    if (found === undefined) continue;
     if (found === null || Array.isArray(found)) {
       issues.push({
         code: 'template.not_text',
-        text: reference,
-        message: `${reference} is ${found === null ? 'null' : 'a list'}, which has no text to put inside a string; use it as the whole value`,
+        text: written,
+        message: `${written} is ${found === null ? 'null' : 'a list'}, which has no text to put inside a string; use it as the whole value`,
       });
-      return '';
+      continue;
     }
-    return String(found);
-  });
+    value += String(found);
+  }
+  value += text.slice(from);
   return { value, issues };
 }
 
@@ -100,7 +105,7 @@ function lookup(
     const message = scope.varsElsewhere.has(name)
       ? `var "${name}" is not set in this environment (others set it); add it to this environment's vars under settings.environments, or to this file's vars: as a default`
       : `var "${name}" is not defined${didYouMean(name, [...scope.vars.keys()]) || '; define it under vars: in this file or under settings.environments.NAME.vars'}`;
-    issues.push({ code: 'template.unknown_var', text: reference, message });
+    issues.push({ code: 'ref.unknown', text: reference, message });
     return undefined;
   }
   if (scope.each === undefined) {
@@ -114,7 +119,7 @@ function lookup(
   if (scope.each.has(name)) return scope.each.get(name);
   const keys = [...scope.each.keys()];
   issues.push({
-    code: 'template.unknown_key',
+    code: 'ref.unknown',
     text: reference,
     message: `for_each has no key "${name}" (it has ${keys.join(', ')})${didYouMean(name, keys)}`,
   });

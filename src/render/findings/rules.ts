@@ -22,6 +22,8 @@ const FAMILIES: Readonly<Record<string, readonly [string, string]>> = {
   env: ['An ${env:NAME} reference.', 'yaml-format.md#envname-references'],
   secret: ['A secret written in the file.', 'secrets.md'],
   template: ['A ${var.NAME} or ${each.KEY} reference.', 'yaml-format.md#templates-vars-and-for_each'],
+  ref: ['A ${...} reference that is malformed, or of an unknown kind or name.', 'yaml-format.md#references'],
+  var: ['A var set for the run (--var, --var-file).', 'yaml-format.md#vars-for-one-run---var-and---var-file'],
   for_each: ['A for_each template.', 'yaml-format.md#templates-vars-and-for_each'],
   environments: ['The environments of settings.', 'yaml-format.md#environments'],
   name: ['Monitor names across files.', 'yaml-format.md#names'],
