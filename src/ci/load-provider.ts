@@ -9,6 +9,8 @@ type LoadProvider = (env: NodeJS.ProcessEnv, options: CiOptions) => Promise<CiPr
 export const PROVIDER_LOADERS = {
   github: async (env, options) => (await import('./github.js')).githubProvider(env, options),
   gitlab: async (env, options) => (await import('./gitlab.js')).gitlabProvider(env, options),
+  bitbucket: async (env, options) => (await import('./bitbucket/cloud.js')).bitbucketCloudProvider(env, options),
+  'bitbucket-dc': async (env, options) => (await import('./bitbucket/dc.js')).bitbucketDcProvider(env, options),
   plain: async (env, options) => (await import('./plain.js')).plainProvider(env, options),
 } as const satisfies Record<ProviderName, LoadProvider>;
 

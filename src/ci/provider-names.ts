@@ -5,7 +5,7 @@
 
 // The order is the order of detection: a CI that also sets another's variables (Gitea and
 // Forgejo Actions set GITHUB_ACTIONS) comes before the one it imitates.
-export const PROVIDERS = ['github', 'gitlab', 'plain'] as const;
+export const PROVIDERS = ['github', 'gitlab', 'bitbucket', 'bitbucket-dc', 'plain'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 /** How a CI is recognised: the variable its documentation says it sets in every job, and the value test. */
@@ -16,6 +16,10 @@ export interface Detection {
 }
 
 const isTrue = (value: string) => value === 'true';
+/** Bitbucket Pipelines numbers every build (BITBUCKET_BUILD_NUMBER). */
+const isBuildNumber = (value: string) => /^\d+$/.test(value.trim());
+/** Bitbucket Data Center runs no pipelines of its own: the job names the server (docs/ci.md). */
+const isServerUrl = (value: string) => /^https?:\/\/\S+$/.test(value.trim());
 
 /**
  * The variable by which `monitors ci` knows where it runs without --provider; undefined for
@@ -24,6 +28,8 @@ const isTrue = (value: string) => value === 'true';
 export const DETECTED_BY = {
   github: { variable: 'GITHUB_ACTIONS', matches: isTrue },
   gitlab: { variable: 'GITLAB_CI', matches: isTrue },
+  bitbucket: { variable: 'BITBUCKET_BUILD_NUMBER', matches: isBuildNumber },
+  'bitbucket-dc': { variable: 'MONITORS_BITBUCKET_DC_URL', matches: isServerUrl },
   plain: undefined,
 } as const satisfies Record<ProviderName, Detection | undefined>;
 

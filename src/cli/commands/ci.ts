@@ -47,6 +47,6 @@ export function registerCi(program: Command): void {
 
 /** `github, gitlab or plain (default: from the environment: GITHUB_ACTIONS, GITLAB_CI)`, from the one list. */
 function providerHelp(): string {
-  const detected = PROVIDERS.flatMap((name) => DETECTED_BY[name] ?? []);
+  const detected = PROVIDERS.flatMap((name) => DETECTED_BY[name]?.variable ?? []);
   return `${orList(PROVIDERS)} (default: from the environment: ${detected.join(', ')})`;
 }
