@@ -8,7 +8,9 @@ export type MarkerKind = 'plan' | 'drift';
 
 /** `[](#monitors-plan:PATH)`, the path percent-encoded so that spaces and brackets cannot end the link. */
 export function bitbucketMarker(kind: MarkerKind, path: string): string {
-  return `[](#monitors-${kind}:${encodeURIComponent(path)})`;
+  // encodeURIComponent leaves ( ) ! ' * as they are: a ")" would end the link.
+  const encoded = encodeURIComponent(path).replace(/[()!'*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `[](#monitors-${kind}:${encoded})`;
 }
 
 /** The text posted: marker first, the rest cut to `maxChars` with a pointer to the full report. */
