@@ -14,6 +14,8 @@ export interface CiStarter {
   what: string;
   /** Lines printed after the common next steps. */
   nextSteps: readonly string[];
+  /** What a host calls the pipeline's CI, when the pipeline runs the bundle committed as .monitors/ (init copies it). */
+  runsBundle?: string;
 }
 
 export const CI_STARTERS = {
@@ -34,6 +36,7 @@ export const CI_STARTERS = {
       'In GitLab: commit .monitors/ (the bundle the jobs run as .monitors/monitors.mjs) with the rest, and set the CI/CD variables',
       'MONITORS_API_URL, MONITORS_GITLAB_TOKEN, MONITORS_PLAN_TOKEN and MONITORS_APPLY_TOKEN, as .gitlab-ci.yml says at its top.',
     ],
+    runsBundle: 'GitLab: the jobs',
   },
   bitbucket: {
     path: 'bitbucket-pipelines.yml',
@@ -44,6 +47,7 @@ export const CI_STARTERS = {
       'MONITORS_API_URL, BITBUCKET_ACCESS_TOKEN (a repository access token; app passwords are retired), MONITORS_PLAN_TOKEN,',
       'and MONITORS_APPLY_TOKEN in the deployment environment Production, as bitbucket-pipelines.yml says at its top.',
     ],
+    runsBundle: 'Bitbucket: the steps',
   },
   // Bitbucket Data Center runs no pipelines of its own: its jobs run in Jenkins, Bamboo, ... (docs/ci.md).
   'bitbucket-dc': undefined,

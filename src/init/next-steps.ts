@@ -10,7 +10,7 @@ import type { StarterFile } from './starter.js';
 export interface ReportContext {
   /** How to run this CLI from the new folder: `monitors`, or `node /abs/path/main.js`. */
   command: string;
-  /** The release to take the bundle from when none was copied (--ci gitlab). */
+  /** The release to take the bundle from when none was copied (--ci gitlab, --ci bitbucket). */
   version: string;
 }
 
@@ -41,9 +41,10 @@ export function initReport(
   ];
   if (context.command !== 'monitors')
     lines.push('(`monitors` is not on your PATH: the README of monitors, "Install", says how to put it there.)');
-  if (ci === 'gitlab' && !files.some((f) => f.path.startsWith(`${BUNDLE_FOLDER}/`)))
+  const runsBundle = ci === undefined ? undefined : ciStarter(ci).runsBundle;
+  if (runsBundle && !files.some((f) => f.path.startsWith(`${BUNDLE_FOLDER}/`)))
     lines.push(
-      `In GitLab: the jobs run .monitors/monitors.mjs, the bundle of a monitors release; this CLI holds none to copy, so take it from the release:`,
+      `In ${runsBundle} run .monitors/monitors.mjs, the bundle of a monitors release; this CLI holds none to copy, so take it from the release:`,
       `  git clone --depth 1 --branch v${context.version} https://github.com/monitors-as-code/monitors ../monitors-${context.version} && cp -R ../monitors-${context.version}/bundle .monitors`,
     );
   if (ci !== undefined) lines.push(...ciStarter(ci).nextSteps);

@@ -39,7 +39,7 @@ export async function runInit(request: InitRequest): Promise<string> {
   const relative = path.relative(request.cwd, dir);
   const shown = relative === '' ? '.' : relative.startsWith('..') ? dir : relative.split(path.sep).join('/');
   const bundleDir =
-    ci === 'gitlab'
+    ci !== undefined && ciStarter(ci).runsBundle
       ? findBundle(bundleCandidates(realpathOrUndefined(request.entryFile) ?? request.entryFile))
       : undefined;
   const files = [...starterFiles(ci), ...(bundleDir !== undefined ? bundleFiles(bundleDir) : [])];

@@ -102,7 +102,7 @@ describe('monitors init (built CLI)', () => {
   it('refuses a bad --ci and a file as the folder, writing nothing', async () => {
     const bad = await runCli(['init', 'ci-bad', '--ci', 'jenkins'], { cwd: base });
     expect(bad).toMatchObject({ code: 1, stdout: '' });
-    expect(bad.stderr).toMatch(/^error BAD_OPTION: --ci must be github or gitlab, not "jenkins"\n/);
+    expect(bad.stderr).toMatch(/^error BAD_OPTION: --ci must be github, gitlab or bitbucket, not "jenkins"\n/);
     expect(existsSync(join(base, 'ci-bad'))).toBe(false);
     writeFileSync(join(base, 'a-file'), 'x');
     const file = await runCli(['init', 'a-file'], { cwd: base });
