@@ -12,6 +12,7 @@ import {
 import { GITHUB_MAX_BODY as MAX_COMMENT_CHARS } from '../../src/ci/github.js';
 import { driftBody as driftText } from '../../src/ci/markers.js';
 import { ciOptions, providerName, type CiFlags } from '../../src/ci/options.js';
+import { PROVIDERS } from '../../src/ci/provider-names.js';
 import { checkReport as checkText, textReport } from '../../src/ci/report.js';
 import { checkArgs, commandArgs, outcomeOf, planCounts } from '../../src/ci/steps.js';
 
@@ -96,7 +97,7 @@ describe('monitors ci pieces', () => {
     expect(providerName(undefined, { GITLAB_CI: 'true' })).toBe('gitlab');
     expect(providerName(undefined, { CI: 'true' })).toBe('plain');
     expect(providerName('gitlab', { GITHUB_ACTIONS: 'true' })).toBe('gitlab');
-    expect(() => providerName('jenkins', {})).toThrow('--provider "jenkins" is not one of github, gitlab, plain');
+    expect(() => providerName('jenkins', {})).toThrow(`--provider "jenkins" is not one of ${PROVIDERS.join(', ')}`);
   });
 
   it("reads a plan's counts from its Markdown summary line", () => {
