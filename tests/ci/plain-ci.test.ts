@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDERS } from '../../src/ci/provider-names.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 
@@ -69,6 +70,6 @@ describe('monitors ci outside GitHub Actions and GitLab CI', { timeout: 120_000 
       'error BAD_OPTION: monitors ci: unknown command "destroy"\n  Use one of validate, plan, apply, drift.\n',
     );
     const provider = await ci('plan', 'monitors', '--provider', 'jenkins');
-    expect(provider.stderr).toContain('--provider "jenkins" is not one of github, gitlab, plain');
+    expect(provider.stderr).toContain(`--provider "jenkins" is not one of ${PROVIDERS.join(', ')}`);
   });
 });
