@@ -49,7 +49,9 @@ beforeAll(async () => {
     join(workspace, 'policed', 'policy.yaml'),
     'policy:\n  - id: team-tag\n    description: Every monitor names its owning team.\n    level: mandatory\n    require:\n      tags: ["team:*"]\n',
   );
+  // A busy pull request: the plan's comment lands on the second page of 100.
   bitbucket.comments.get(5)!.push({ id: 1, raw: 'Looks good to me', author: 'alice' });
+  for (let i = 2; i <= 120; i += 1) bitbucket.comments.get(5)!.push({ id: i, raw: `Review note ${i}`, author: 'bob' });
 });
 
 afterAll(async () => {
@@ -121,6 +123,9 @@ describe('monitors ci in Bitbucket Pipelines, on a pull request', { timeout: 120
         refname: 'feature/careers',
       },
     ]);
+    expect(bitbucket.requests).toContain(
+      'GET /2.0/repositories/acme/monitors/pullrequests/5/comments?pagelen=100&page=2',
+    );
     const writes = bitbucket.requests.filter((r) => !r.startsWith('GET'));
     expect(writes).toEqual([
       'POST /2.0/repositories/acme/monitors/pullrequests/5/comments',

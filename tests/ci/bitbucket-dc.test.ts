@@ -31,6 +31,9 @@ beforeAll(async () => {
   workspace = mkdtempSync(join(tmpdir(), 'ci-bitbucket-dc-'));
   cpSync(EXAMPLE, join(workspace, 'monitors'), { recursive: true });
   server.comments.get(12)!.push({ id: 7, version: 3, text: 'Please add a check for careers', author: 'alice' });
+  // Older activities than a page holds: the plan's comment is found again across pages.
+  for (let i = 8; i < 130; i += 1)
+    server.comments.get(12)!.push({ id: i, version: 0, text: `note ${i}`, author: 'bob' });
 });
 
 afterAll(async () => {
@@ -88,6 +91,9 @@ describe('monitors ci against Bitbucket Data Center (in Jenkins)', { timeout: 12
         url: 'https://jenkins.example.com/job/monitors/job/PR-12/4/',
       },
     ]);
+    expect(server.requests).toContainEqual(
+      expect.stringMatching(/\/pull-requests\/12\/activities\?start=100&limit=100$/),
+    );
     expect(server.requests.filter((r) => !r.startsWith('GET'))).toEqual([
       'POST /rest/api/1.0/projects/OPS/repos/monitors/pull-requests/12/comments',
       `POST /rest/api/1.0/projects/OPS/repos/monitors/commits/${COMMIT}/builds`,
