@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  pipelinesVariables,
-  startFakeBitbucketCloud,
-  type FakeBitbucketCloud,
-} from '../helpers/fake-bitbucket-cloud.js';
+import { pipelinesVariables } from '../helpers/bitbucket/pipelines-variables.js';
+import { startFakeBitbucketCloud, type FakeBitbucketCloud } from '../helpers/fake-bitbucket-cloud.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 

@@ -16,11 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLock } from '../../src/lock/lock-file.js';
 import { CI_STARTERS } from '../../src/init/ci-starters.js';
 import { closedPort } from '../check/servers/loopback.js';
-import {
-  pipelinesVariables,
-  startFakeBitbucketCloud,
-  type FakeBitbucketCloud,
-} from '../helpers/fake-bitbucket-cloud.js';
+import { pipelinesVariables } from '../helpers/bitbucket/pipelines-variables.js';
+import { startFakeBitbucketCloud, type FakeBitbucketCloud } from '../helpers/fake-bitbucket-cloud.js';
 import { GIT_TEST_ENV, checkout, git, makeOrigin, showFile } from '../helpers/git-sandbox.js';
 import { CLI_PATH } from '../helpers/run-cli.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
