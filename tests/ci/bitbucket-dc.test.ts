@@ -134,9 +134,15 @@ describe('monitors ci against Bitbucket Data Center (in Jenkins)', { timeout: 12
     }
   });
 
-  it('has no issue tracker: drift fails the job with exit 2 and a failed build status', async () => {
+  it('has no issue tracker: drift fails the job with exit 2 and a failed build status (on a server before 7.4 too)', async () => {
+    server.options.legacyBuildStatus = true; // only /rest/build-status/1.0: the repository's builds API is 404
     const run = await ci(['drift', 'monitors'], jenkinsEnv(undefined));
+    server.options.legacyBuildStatus = false;
     expect(run.code).toBe(2);
+    expect(server.requests.filter((r) => r.startsWith('POST') && r.includes('build')).slice(-2)).toEqual([
+      `POST /rest/api/1.0/projects/OPS/repos/monitors/commits/${COMMIT}/builds`,
+      `POST /rest/build-status/1.0/commits/${COMMIT}`,
+    ]);
     expect(run.stdout).toContain(
       'ERROR: the live monitors drift from monitors. Bitbucket Data Center has no issue tracker',
     );

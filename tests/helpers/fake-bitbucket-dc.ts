@@ -8,7 +8,8 @@
 //   Pull requests (/api/1.0/projects/{key}/repos/{slug}/pull-requests/{id}): GET activities
 //     (newest first), POST comments {text} (under 32768 characters), PUT comments/{id}
 //     {text, version} (409 when the version is not the comment's).
-//   Builds: POST /api/1.0/projects/{key}/repos/{slug}/commits/{commit}/builds (same key overwrites).
+//   Builds: POST /api/1.0/projects/{key}/repos/{slug}/commits/{commit}/builds (same key overwrites);
+//     with `legacyBuildStatus` (before 7.4), POST /build-status/1.0/commits/{commit} instead.
 //   Code Insights (/insights/1.0/projects/{key}/repos/{slug}/commits/{commit}/reports/{key}):
 //     PUT report; DELETE annotations; POST annotations {annotations: [...]} (1000 per report).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -30,15 +31,20 @@ export interface FakeBitbucketDc {
   reports: Map<string, Map<string, { body: Record<string, unknown>; annotations: Record<string, unknown>[] }>>;
   requests: string[];
   invalid: string[];
+  options: FakeBitbucketDcOptions;
   close(): Promise<void>;
 }
 
-export async function startFakeBitbucketDc(options: {
+export interface FakeBitbucketDcOptions {
   project: string;
   slug: string;
   pullRequests: number[];
   tokens: string[];
-}): Promise<FakeBitbucketDc> {
+  /** A server before 7.4: builds only through /rest/build-status/1.0/commits/{commit}. */
+  legacyBuildStatus?: boolean;
+}
+
+export async function startFakeBitbucketDc(options: FakeBitbucketDcOptions): Promise<FakeBitbucketDc> {
   const checker = dcBodyChecker();
   const comments = new Map<number, FakeDcComment[]>(options.pullRequests.map((id) => [id, []]));
   const builds = new Map<string, Map<string, Record<string, unknown>>>();
@@ -52,6 +58,7 @@ export async function startFakeBitbucketDc(options: {
     comments: new RegExp(`^/rest/api/1\\.0${repo}/pull-requests/(\\d+)/comments$`),
     comment: new RegExp(`^/rest/api/1\\.0${repo}/pull-requests/(\\d+)/comments/(\\d+)$`),
     builds: new RegExp(`^/rest/api/1\\.0${repo}/commits/([0-9a-f]+)/builds$`),
+    legacyBuilds: /^\/rest\/build-status\/1\.0\/commits\/([0-9a-f]+)$/,
     report: new RegExp(`^/rest/insights/1\\.0${repo}/commits/([0-9a-f]+)/reports/([^/]+)$`),
     annotations: new RegExp(`^/rest/insights/1\\.0${repo}/commits/([0-9a-f]+)/reports/([^/]+)/annotations$`),
   };
@@ -135,7 +142,8 @@ export async function startFakeBitbucketDc(options: {
       comment.version += 1;
       return send(200, commentView(comment));
     }
-    if ((m = routes.builds.exec(url.pathname)) && method === 'POST') {
+    m = options.legacyBuildStatus ? routes.legacyBuilds.exec(url.pathname) : routes.builds.exec(url.pathname);
+    if (m && method === 'POST') {
       if (!checked('build')) return;
       const byKey = builds.get(m[1]!) ?? new Map<string, Record<string, unknown>>();
       builds.set(m[1]!, byKey);
@@ -172,6 +180,7 @@ export async function startFakeBitbucketDc(options: {
     reports,
     requests,
     invalid,
+    options,
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }

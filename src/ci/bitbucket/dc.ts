@@ -1,11 +1,13 @@
 // Bitbucket Data Center (self-hosted; any CI: Jenkins, Bamboo, ...): ONE comment per path on
 // the pull request holding the plan, found again by its marker among the pull request's
 // activities and edited in place (with the version the server asks for); a build status on
-// the commit; validate's findings as a Code Insights report and annotations
+// the commit (the repository's builds API of Bitbucket 7.4+, else the older build-status
+// API); validate's findings as a Code Insights report and annotations
 // (/rest/insights/1.0). Data Center has no issue tracker: drift is in the report and the
 // build status, and a run that finds it fails with exit 2. Where it is: dc-repository.ts; the
 // token a project or repository HTTP access token (Bearer) in BITBUCKET_ACCESS_TOKEN
 // (MONITORS_CI_TOKEN overrides it). A comment that cannot be written fails the job.
+import { ApiCallError } from '../http-json.js';
 import type { CiOptions } from '../options.js';
 import type { CiProvider, CommitStatus, FindingsToPublish, PlanToPublish } from '../provider.js';
 import { findMarked, startsWithMarker } from '../sticky.js';
@@ -85,13 +87,20 @@ export function bitbucketDcProvider(env: NodeJS.ProcessEnv, options: CiOptions):
       if (!repo.commit) return print('monitors: no commit named (MONITORS_BITBUCKET_DC_COMMIT); no build status.');
       try {
         if (!api) throw new Error(unusable('build status'));
-        await api.request('POST', `${repo.path}/commits/${repo.commit}/builds`, DC_PERMISSION, {
+        const build = {
           key: statusKey(status),
           state: status.state === 'success' ? 'SUCCESSFUL' : 'FAILED',
           name: statusName(status),
           description: clip(status.description, 255),
           url: repo.runUrl ?? repo.webUrl,
-        });
+        };
+        try {
+          await api.request('POST', `${repo.path}/commits/${repo.commit}/builds`, DC_PERMISSION, build);
+        } catch (error) {
+          // Before Bitbucket 7.4 there is only the server-wide build-status API, with the same body.
+          if (!(error instanceof ApiCallError && error.status === 404)) throw error;
+          await api.request('POST', `/build-status/1.0/commits/${repo.commit}`, DC_PERMISSION, build);
+        }
         print(`monitors: build status ${statusName(status)} set on ${repo.commit.slice(0, 12)}.`);
       } catch (error) {
         print(`ERROR: The build status was not set: ${messageOf(error)}.`);
