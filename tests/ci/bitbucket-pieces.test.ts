@@ -2,7 +2,10 @@
 // `publishStatus` sets: detection, the hidden marker and the cut, validate's SARIF read back,
 // Code Insights' limits, the status line; and that the fakes' schema checks do refuse a body
 // Bitbucket's description does not allow (so that the end-to-end tests' "no invalid body" means something).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { BitbucketApi } from '../../src/ci/bitbucket/api.js';
 import { cloudAnnotations, cloudReport, dcAnnotations } from '../../src/ci/bitbucket/insights.js';
 import { bitbucketBody, bitbucketMarker, withBitbucketMarker } from '../../src/ci/bitbucket/marker.js';
 import { statusKey } from '../../src/ci/bitbucket/naming.js';
@@ -180,5 +183,36 @@ describe('the status a run sets on its commit', () => {
     expect(statusKey({ command: 'apply', path: 'monitors' })).not.toBe(
       statusKey({ command: 'plan', path: 'monitors' }),
     );
+  });
+});
+
+describe("Bitbucket Cloud's pages", () => {
+  it('follow `next` on the configured base: behind a proxy, a next naming api.bitbucket.org stays on the proxy', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.url} ${req.headers.authorization}`);
+      const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1';
+      const next =
+        page === '1'
+          ? { next: 'https://api.bitbucket.org/2.0/repositories/a/b/pullrequests/1/comments?pagelen=100&page=2' }
+          : {};
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ values: [page], ...next }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bitbucket/2.0`;
+      const pages = new BitbucketApi('Bitbucket Cloud', base, 'tok', 'BITBUCKET_ACCESS_TOKEN').cloudPages<string>(
+        '/repositories/a/b/pullrequests/1/comments?pagelen=100',
+        'Pull requests: Write',
+      );
+      expect(await pages(1)).toEqual({ items: ['1'], next: 2 });
+      expect(await pages(2)).toEqual({ items: ['2'], next: undefined });
+      expect(seen).toEqual([
+        '/bitbucket/2.0/repositories/a/b/pullrequests/1/comments?pagelen=100 Bearer tok',
+        '/bitbucket/2.0/repositories/a/b/pullrequests/1/comments?pagelen=100&page=2 Bearer tok',
+      ]);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -54,18 +54,26 @@ export class BitbucketApi {
     const urls = new Map<number, string>([[1, first]]);
     return async (n) => {
       const page = await this.request<{ values?: T[]; next?: string }>('GET', urls.get(n) ?? first, permission);
-      // The token goes only where the API base is: a `next` elsewhere ends the listing.
-      const next = typeof page?.next === 'string' && this.sameOrigin(page.next) ? page.next : undefined;
+      const next = typeof page?.next === 'string' ? this.onBase(page.next) : undefined;
       if (next) urls.set(n + 1, next);
       return { items: Array.isArray(page?.values) ? page.values : [], next: next ? n + 1 : undefined };
     };
   }
 
-  private sameOrigin(url: string): boolean {
+  /**
+   * Cloud's `next` on the configured base. The token goes only there: behind a proxy
+   * (MONITORS_CI_API_URL) Bitbucket still names itself, so a `next` on another host is taken
+   * as the same path under the base's `/2.0`; one that cannot be read so ends the listing.
+   */
+  private onBase(next: string): string | undefined {
     try {
-      return new URL(url).origin === new URL(this.base).origin;
+      const url = new URL(next, `${this.base}/`);
+      const base = new URL(this.base);
+      if (url.origin === base.origin) return url.href;
+      const rest = /\/2\.0(\/.*)$/.exec(url.pathname)?.[1];
+      return rest === undefined ? undefined : `${this.base}${rest}${url.search}`;
     } catch {
-      return false;
+      return undefined;
     }
   }
 
