@@ -1,4 +1,4 @@
-// JSON over HTTP for the CI providers' APIs (GitHub's, GitLab's): fetch, a bounded wait, and
+// JSON over HTTP for the CI providers' APIs (GitHub's, GitLab's, Bitbucket's): fetch, a bounded wait, and
 // a failure as an error carrying the status and the API's own message. The token goes in a
 // header only; no URL, message or log line holds it.
 
@@ -57,10 +57,22 @@ export async function requestJson(
   return { status: response.status, headers: response.headers, json };
 }
 
-/** The API's own words: `{"message": ...}` (GitHub, GitLab; GitLab's may be an object of field errors) or `{"error": ...}` (GitLab). */
+/**
+ * The API's own words: `{"message": ...}` (GitHub, GitLab; GitLab's may be an object of field
+ * errors), `{"error": ...}` (GitLab), `{"error": {"message": ...}}` (Bitbucket Cloud) or
+ * `{"errors": [{"message": ...}]}` (Bitbucket Data Center).
+ */
 function messageOf(json: unknown, text: string): string {
-  const body = json as { message?: unknown; error?: unknown; error_description?: unknown } | undefined;
-  const said = body?.message ?? body?.error_description ?? body?.error;
+  const body = json as
+    | {
+        message?: unknown;
+        error?: { message?: unknown };
+        error_description?: unknown;
+        errors?: { message?: unknown }[];
+      }
+    | undefined;
+  const listed = Array.isArray(body?.errors) ? body.errors[0]?.message : undefined;
+  const said = body?.message ?? body?.error_description ?? body?.error?.message ?? listed ?? body?.error;
   if (said === undefined) return text.trim() === '' || json !== undefined ? '' : `: ${oneLine(text)}`;
   const words = typeof said === 'string' ? said : JSON.stringify(said);
   return `: ${oneLine(words)}`;

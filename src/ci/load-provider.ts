@@ -11,6 +11,8 @@ export const PROVIDER_LOADERS = {
   gitea: async (env, options) => (await import('./gitea.js')).giteaProvider('gitea', env, options),
   github: async (env, options) => (await import('./github.js')).githubProvider(env, options),
   gitlab: async (env, options) => (await import('./gitlab.js')).gitlabProvider(env, options),
+  bitbucket: async (env, options) => (await import('./bitbucket/cloud.js')).bitbucketCloudProvider(env, options),
+  'bitbucket-dc': async (env, options) => (await import('./bitbucket/dc.js')).bitbucketDcProvider(env, options),
   azure: async (env, options) => (await import('./azure.js')).azureProvider(env, options),
   plain: async (env, options) => (await import('./plain.js')).plainProvider(env, options),
 } as const satisfies Record<ProviderName, LoadProvider>;

@@ -1,7 +1,8 @@
 // The reports a CI reads by itself, written where it looks (docs/ci.md): validate's findings
 // as SARIF for GitHub's code scanning upload, and as a Code Quality report for GitLab's
 // `artifacts:reports:codequality`; the check's results as JUnit for GitLab's
-// `artifacts:reports:junit`. Each comes from the CLI's own `--format`, like every other
+// `artifacts:reports:junit`; the SARIF is also what a provider's `publishFindings` places on
+// the diff (Bitbucket Code Insights). Each comes from the CLI's own `--format`, like every other
 // output `monitors ci` shows; a run that writes no such report (it failed before) leaves none.
 import type { ChildResult, ChildRuns } from './child.js';
 import type { CiOptions } from './options.js';
@@ -16,20 +17,27 @@ export function machineReportFile(kind: MachineReport, environment?: string): st
   return `check-junit${environment ? `-${environment.replace(/[^A-Za-z0-9_.-]/g, '_')}` : ''}.xml`;
 }
 
-/** After validate: its findings as SARIF and Code Quality, for the CIs that read them. */
+/**
+ * After validate: its findings as SARIF and Code Quality, for the CIs that read them. Returns
+ * the SARIF when it was made (for a provider that publishes findings: it is made for them too).
+ */
 export async function writeFindingsReports(
   runs: ChildRuns,
   options: CiOptions,
   provider: CiProvider,
   childEnv: Env,
-): Promise<void> {
+): Promise<string | undefined> {
+  let sarif: string | undefined;
   for (const kind of ['sarif', 'codequality'] as const) {
-    if (!provider.machineReports.includes(kind)) continue;
+    const wanted = provider.machineReports.includes(kind);
+    if (!wanted && !(kind === 'sarif' && provider.publishFindings)) continue;
     const run = await runs.run(['validate', options.path, '--format', kind], childEnv, { quiet: true });
     // Exit 1 is "problems found": the report holds them. Anything else wrote no report.
-    if ((run.code === 0 || run.code === 1) && /^\s*[[{]/.test(run.stdout))
-      provider.writeMachineReport(kind, machineReportFile(kind), run.stdout);
+    if (!((run.code === 0 || run.code === 1) && /^\s*[[{]/.test(run.stdout))) continue;
+    if (kind === 'sarif') sarif = run.stdout;
+    if (wanted) provider.writeMachineReport(kind, machineReportFile(kind), run.stdout);
   }
+  return sarif;
 }
 
 /**

@@ -6,7 +6,16 @@
 // The order is the order of detection: a CI that also sets another's variables (Gitea and
 // Forgejo Actions set GITHUB_ACTIONS) comes before the one it imitates, and Forgejo's runner,
 // which sets GITEA_ACTIONS as well as FORGEJO_ACTIONS, comes before Gitea.
-export const PROVIDERS = ['forgejo', 'gitea', 'github', 'gitlab', 'azure', 'plain'] as const;
+export const PROVIDERS = [
+  'forgejo',
+  'gitea',
+  'github',
+  'gitlab',
+  'bitbucket',
+  'bitbucket-dc',
+  'azure',
+  'plain',
+] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 /** How a CI is recognised: the variable its documentation says it sets in every job, and the value test. */
@@ -19,6 +28,10 @@ export interface Detection {
 const isTrue = (value: string) => value === 'true';
 /** Azure Pipelines sets TF_BUILD to "True" (https://learn.microsoft.com/azure/devops/pipelines/build/variables). */
 const isTrueAnyCase = (value: string) => value.toLowerCase() === 'true';
+/** Bitbucket Pipelines numbers every build (BITBUCKET_BUILD_NUMBER). */
+const isBuildNumber = (value: string) => /^\d+$/.test(value.trim());
+/** Bitbucket Data Center runs no pipelines of its own: the job names the server (docs/ci.md). */
+const isServerUrl = (value: string) => /^https?:\/\/\S+$/.test(value.trim());
 
 /**
  * The variable by which `monitors ci` knows where it runs without --provider; undefined for
@@ -31,6 +44,8 @@ export const DETECTED_BY = {
   github: { variable: 'GITHUB_ACTIONS', matches: isTrue },
   gitlab: { variable: 'GITLAB_CI', matches: isTrue },
   azure: { variable: 'TF_BUILD', matches: isTrueAnyCase },
+  bitbucket: { variable: 'BITBUCKET_BUILD_NUMBER', matches: isBuildNumber },
+  'bitbucket-dc': { variable: 'MONITORS_BITBUCKET_DC_URL', matches: isServerUrl },
   plain: undefined,
 } as const satisfies Record<ProviderName, Detection | undefined>;
 

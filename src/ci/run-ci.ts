@@ -1,11 +1,13 @@
 // `monitors ci validate|plan|apply|drift`: the CLI runs a CI job makes, with what the CI
 // shows of them (provider.ts): the report (the job summary, or a file), the outputs, ONE
 // comment or note per path on the pull/merge request for a plan, ONE issue per path while
-// the live monitors drift. With environments, plan and drift run once per environment into
+// the live monitors drift, and where the provider has them a status on the commit (every
+// command) and validate's findings on the diff. With environments, plan and drift run once per environment into
 // one report, and apply once per environment in order, stopping at the first failure.
 import { API_URL_SOURCE_VARIABLE } from '../api/origin.js';
 import { MonitorsError } from '../errors.js';
 import type { ChildResult, ChildRuns } from './child.js';
+import { commitStatusOf, type RunOutcome } from './commit-status.js';
 import {
   combinedReport,
   environmentChildEnv,
@@ -15,7 +17,7 @@ import {
 } from './environments.js';
 import { runCheckStep, writeFindingsReports } from './machine-reports.js';
 import type { CiOptions } from './options.js';
-import type { CiProvider, CommitStatus, PlanCounts } from './provider.js';
+import type { CiProvider, PlanCounts } from './provider.js';
 import { checkReport, planReport, refusedPlanReport, textReport } from './report.js';
 import { checkArgs, commandArgs, outcomeOf, planCounts } from './steps.js';
 
@@ -75,17 +77,28 @@ async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns
     checkOk = checked.code === 0;
     report += `\n${checkReport(options.path, provider.changeName, checked)}`;
   }
-  if (options.command === 'validate') await writeFindingsReports(runs, options, provider, childEnv);
+  const sarif =
+    options.command === 'validate' ? await writeFindingsReports(runs, options, provider, childEnv) : undefined;
   provider.writeReport(report, planned ? planCounts(result.stdout) : undefined);
   provider.writeOutputs({ changes, exitCode: result.code });
   let published = true;
   if (options.command === 'plan' && options.comment)
     published = await provider.publishPlan({ path: options.path, markdown: report });
+  if (sarif !== undefined && provider.publishFindings) await provider.publishFindings({ path: options.path, sarif });
+  const refused = refusedPlanReport(options, result.code, result.stdout) !== undefined;
+  await publishStatus(provider, options, options.path, {
+    ok,
+    changes,
+    counts: planned ? planCounts(result.stdout) : undefined,
+    code: result.code,
+    failure: refused
+      ? `Refused by policy; see the ${provider.changeName}'s comment.`
+      : checkOk
+        ? undefined
+        : 'The check found a monitor down.',
+  });
   if (!ok) provider.error(`monitors ${options.command} failed (exit ${result.code}); see the log above.`);
   if (!checkOk) provider.error(checkFailure(provider, ''));
-  await provider.publishStatus?.(
-    statusOf(options.command, options.path, ok && checkOk, changes, planned ? planCounts(result.stdout) : undefined),
-  );
   // A failed plan is no news about drift: the issue stays as it is, and the step fails.
   if (options.command === 'drift' && ok)
     return provider.trackDrift({
@@ -97,26 +110,9 @@ async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns
   return ok && checkOk && published ? 0 : 1;
 }
 
-/** The status a host shows for the run: the plan's summary line, or whether the command passed. */
-function statusOf(
-  command: CommitStatus['command'],
-  path: string,
-  ok: boolean,
-  changes: boolean,
-  counts: PlanCounts | undefined,
-): CommitStatus {
-  const drifted = command === 'drift' && changes;
-  const summary = !counts
-    ? `monitors ${command} ${ok ? 'passed' : 'failed'}.`
-    : counts.create + counts.replace + counts.delete === 0
-      ? 'No changes.'
-      : `Plan: ${counts.create} to create, ${counts.replace} to update, ${counts.delete} to delete.`;
-  return {
-    path,
-    command,
-    state: ok && !drifted ? 'success' : 'failure',
-    description: drifted ? `Drift: ${summary}` : summary,
-  };
+/** The run's outcome as a status on the commit, for a provider that sets one (commit-status.ts). */
+async function publishStatus(provider: CiProvider, options: CiOptions, path: string, run: RunOutcome): Promise<void> {
+  if (provider.publishStatus) await provider.publishStatus(commitStatusOf(options.command, path, run));
 }
 
 function checkFailure(provider: CiProvider, where: string): string {
@@ -201,12 +197,17 @@ async function runEnvironments(
     });
   const failed = sections.filter((s) => !s.ok).map((s) => s.name);
   const checkFailed = sections.filter((s) => s.check === 'failed').map((s) => s.name);
+  await publishStatus(provider, options, where, {
+    ok: failed.length === 0,
+    changes,
+    counts: sumCounts(sections),
+    code: exitCode,
+    failedIn: failed,
+    failure: checkFailed.length > 0 ? `The check found a monitor down in ${checkFailed.join(', ')}.` : undefined,
+  });
   if (failed.length > 0)
     provider.error(`monitors ${options.command} failed in ${failed.join(', ')}; see the log above.`);
   if (checkFailed.length > 0) provider.error(checkFailure(provider, ` in ${checkFailed.join(', ')}`));
-  await provider.publishStatus?.(
-    statusOf(options.command, where, failed.length === 0 && checkFailed.length === 0, changes, sumCounts(sections)),
-  );
   if (options.command === 'drift' && failed.length === 0)
     return provider.trackDrift({
       path: where,

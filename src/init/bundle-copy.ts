@@ -1,4 +1,4 @@
-// The `.monitors/` folder the pipeline of `monitors init --ci gitlab|azure|gitea|forgejo` runs: a copy of
+// The `.monitors/` folder the pipeline of `monitors init --ci gitlab|bitbucket|azure|gitea|forgejo` runs: a copy of
 // the bundle (the entry `monitors.mjs` and its chunks) this CLI can find, that is, the one
 // it runs from, or the `bundle/` of the clone it was built in. The npm package holds none.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

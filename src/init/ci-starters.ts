@@ -1,10 +1,12 @@
 // What `monitors init --ci NAME` adds for each CI of src/ci/provider-names.ts: the pipeline
 // file and the next steps to set it up. A provider added to that list fails the typecheck here
-// until it gets a starter, or `undefined` (plain: any other CI, with no file of its own).
+// until it gets a starter, or `undefined` (plain: any other CI, with no file of its own;
+// Bitbucket Data Center, whose jobs run in another CI).
 import { PROVIDERS, type ProviderName } from '../ci/provider-names.js';
 import { AZURE_PIPELINE } from './templates/azure-pipelines.js';
 import { giteaWorkflow } from './templates/gitea-workflow.js';
 import { GITHUB_WORKFLOW } from './templates/github-workflow.js';
+import { BITBUCKET_PIPELINES } from './templates/bitbucket-pipelines.js';
 import { GITLAB_CI } from './templates/gitlab-ci.js';
 
 export interface CiStarter {
@@ -68,6 +70,19 @@ export const CI_STARTERS = {
     ],
     bundle: true,
   },
+  bitbucket: {
+    path: 'bitbucket-pipelines.yml',
+    text: BITBUCKET_PIPELINES,
+    what: 'plan on pull requests, apply on main, drift on a schedule (monitors ci in Bitbucket Pipelines)',
+    nextSteps: [
+      'In Bitbucket: commit .monitors/ (the bundle the steps run as .monitors/monitors.mjs), enable Pipelines, and set the variables',
+      'MONITORS_API_URL, BITBUCKET_ACCESS_TOKEN (a repository access token; app passwords are retired), MONITORS_PLAN_TOKEN,',
+      'and MONITORS_APPLY_TOKEN in the deployment environment Production, as bitbucket-pipelines.yml says at its top.',
+    ],
+    bundle: true,
+  },
+  // Bitbucket Data Center runs no pipelines of its own: its jobs run in Jenkins, Bamboo, ... (docs/ci.md).
+  'bitbucket-dc': undefined,
   plain: undefined,
 } as const satisfies Record<ProviderName, CiStarter | undefined>;
 

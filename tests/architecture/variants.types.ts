@@ -27,7 +27,7 @@ export const covered: [
 
 // A member added to a list is missing from each table until the table handles it.
 type GrownType = MonitorType | 'grpc';
-type GrownProvider = ProviderName | 'bitbucket';
+type GrownProvider = ProviderName | 'buildkite';
 // @ts-expect-error no probe for a new monitor type
 export const probes: Record<GrownType, Probe> = PROBES;
 // @ts-expect-error no required fields said for a new monitor type

@@ -183,7 +183,7 @@ describe('monitors ci apply and drift on Azure Pipelines', { timeout: 120_000 },
     expect(azure.commitStatuses.get(COMMIT)).toEqual([
       expect.objectContaining({
         state: 'succeeded',
-        description: 'monitors apply passed.',
+        description: 'Applied.',
         context: { genre: 'monitors', name: 'apply monitors' },
       }),
     ]);

@@ -206,7 +206,7 @@ describe('monitors ci drift on a Gitea schedule', { timeout: 120_000 }, () => {
     expect(gitea.issues.get(8)!.comments.map((c) => c.body)).toEqual([
       expect.stringMatching(/^No drift any more: .*Closing\.$/),
     ]);
-    expect(gitea.statuses.get(MAIN)!.at(-1)).toMatchObject({ state: 'success', description: 'No changes.' });
+    expect(gitea.statuses.get(MAIN)!.at(-1)).toMatchObject({ state: 'success', description: 'No drift.' });
     expect(gitea.requests.slice(seen).filter((r) => !r.startsWith('GET') && r.includes('/issues'))).toEqual([
       'POST /api/v1/repos/acme/monitors/issues',
       'PATCH /api/v1/repos/acme/monitors/issues/8',

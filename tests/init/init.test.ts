@@ -111,7 +111,7 @@ describe('monitors init (built CLI)', () => {
     const bad = await runCli(['init', 'ci-bad', '--ci', 'jenkins'], { cwd: base });
     expect(bad).toMatchObject({ code: 1, stdout: '' });
     expect(bad.stderr).toMatch(
-      /^error BAD_OPTION: --ci must be forgejo, gitea, github, gitlab or azure, not "jenkins"\n/,
+      /^error BAD_OPTION: --ci must be forgejo, gitea, github, gitlab, bitbucket or azure, not "jenkins"\n/,
     );
     expect(existsSync(join(base, 'ci-bad'))).toBe(false);
     writeFileSync(join(base, 'a-file'), 'x');

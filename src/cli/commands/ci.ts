@@ -4,13 +4,13 @@ import { DETECTED_BY, PROVIDERS, type Detection } from '../../ci/provider-names.
 import { orList } from '../../model/or-list.js';
 
 // `monitors ci validate|plan|apply|drift [PATH]`: what a CI job runs (docs/ci.md). The CI is
-// found from the environment (GitHub Actions, GitLab CI, else none); the GitHub Action is a
+// found from the environment (GitHub Actions, GitLab CI, Bitbucket, else none); the GitHub Action is a
 // thin wrapper around it.
 export function registerCi(program: Command): void {
   program
     .command('ci')
     .description(
-      'Run validate, plan, apply or drift as a CI job: the report, ONE comment or note per pull/merge request, ONE issue while the live monitors drift (GitHub Actions, GitLab CI; elsewhere, report files). See docs/ci.md.',
+      'Run validate, plan, apply or drift as a CI job: the report, ONE comment or note per pull/merge request, a status on the commit and findings on the diff where the host has them, ONE issue while the live monitors drift (GitHub Actions, GitLab CI, Bitbucket Pipelines and Data Center; elsewhere, report files). See docs/ci.md.',
     )
     .argument('<command>', 'validate, plan, apply, or drift (a plan that opens, updates or closes the drift issue)')
     .argument(
@@ -37,7 +37,7 @@ export function registerCi(program: Command): void {
     .option('--provider <name>', providerHelp())
     .option(
       '--report-dir <dir>',
-      'GitLab and elsewhere: where report.md, outputs.env and plan-report.json go (default: monitors-ci)',
+      'outside GitHub: where report.md, outputs.env and plan-report.json go (default: monitors-ci)',
     )
     .action(async (command: string, path: string | undefined, flags: CiFlags) => {
       const { runCiCommand } = await import('./ci-run.js');
