@@ -19,6 +19,7 @@ export async function discover(inputs: readonly ManifestText[], options: DeriveO
   const resources: Resource[] = [];
   const skipped: Skip[] = [];
   const problems: InputProblem[] = [];
+  let objects = 0;
   for (const input of inputs) {
     const parsed = await parseManifests(input.text, input.file);
     if ('problems' in parsed) {
@@ -26,6 +27,7 @@ export async function discover(inputs: readonly ManifestText[], options: DeriveO
       continue;
     }
     const read = readResources(input.file, parsed);
+    objects += read.objects;
     resources.push(...read.resources);
     skipped.push(...read.skipped);
     problems.push(...read.problems);
@@ -37,6 +39,6 @@ export async function discover(inputs: readonly ManifestText[], options: DeriveO
     problems: [...problems, ...derived.problems].sort(
       (a, b) => compareText(a.at.file, b.at.file) || a.at.line - b.at.line || a.at.col - b.at.col,
     ),
-    resources: resources.length + skipped.length,
+    resources: objects,
   };
 }

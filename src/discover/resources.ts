@@ -8,6 +8,8 @@ import type { ParsedManifests } from './parse-manifests.js';
 import type { InputProblem, Positions, Resource, Skip, SourceRef } from './types.js';
 
 export interface ReadResources {
+  /** Every object read, of any kind (the items of a List, not the List). */
+  objects: number;
   resources: Resource[];
   skipped: Skip[];
   problems: InputProblem[];
@@ -57,7 +59,7 @@ const NOT_AN_OBJECT_HINT =
   'discover reads Kubernetes manifests (what `kubectl apply -f` or `helm template` takes): give it only those files, or remove this document.';
 
 export function readResources(file: string, parsed: ParsedManifests): ReadResources {
-  const out: ReadResources = { resources: [], skipped: [], problems: [] };
+  const out: ReadResources = { objects: 0, resources: [], skipped: [], problems: [] };
   const { positions } = parsed;
   parsed.documents.forEach((doc) => {
     if (doc === null || doc === undefined) return;
@@ -104,6 +106,7 @@ function readObject(
     });
     return;
   }
+  out.objects += 1;
   const group = groupOf(apiVersion);
   const metadata = isRecord(object.metadata) ? object.metadata : {};
   const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : 'default';
