@@ -187,7 +187,8 @@ function byIdentity(a: Resource, b: Resource): number {
   );
 }
 
-function bySkip(a: Skip, b: Skip): number {
+/** The order of skips: by resource, host, path, code and reason, never by where they were read. */
+export function bySkip(a: Skip, b: Skip): number {
   return (
     compareText(refText(a.resource), refText(b.resource)) ||
     compareText(a.host ?? '', b.host ?? '') ||

@@ -4,7 +4,7 @@
 // a Gateway that may be in another file. A file that does not parse still lets the others
 // be read, so that one run lists every problem.
 import { compareText } from '../model/compare-text.js';
-import { deriveMonitors, type DeriveOptions } from './derive.js';
+import { bySkip, deriveMonitors, type DeriveOptions } from './derive.js';
 import { parseManifests } from './parse-manifests.js';
 import { readResources } from './resources.js';
 import type { Discovery, InputProblem, Resource, Skip } from './types.js';
@@ -35,7 +35,7 @@ export async function discover(inputs: readonly ManifestText[], options: DeriveO
   const derived = deriveMonitors(resources, options);
   return {
     ...derived,
-    skipped: [...skipped, ...derived.skipped],
+    skipped: [...skipped, ...derived.skipped].sort(bySkip),
     problems: [...problems, ...derived.problems].sort(
       (a, b) => compareText(a.at.file, b.at.file) || a.at.line - b.at.line || a.at.col - b.at.col,
     ),
