@@ -42,9 +42,9 @@ export async function runDiscover(paths: string[], options: DiscoverOptions): Pr
   if (format === 'json') process.stdout.write(await renderAs(format, 'discovery', output, NO_COLOR));
   else
     process.stdout.write(
-      printable(
-        `${outcome === 'written' ? 'Wrote' : 'Unchanged:'} ${count(discovery.monitors.length, 'monitor')} ${outcome === 'written' ? 'to' : 'in'} ${options.out} (${count(discovery.resources, 'resource')} read, ${count(discovery.skipped.length, 'skip')}).\n`,
-      ),
+      `${printable(
+        `${outcome === 'written' ? 'Wrote' : 'Unchanged:'} ${count(discovery.monitors.length, 'monitor')} ${outcome === 'written' ? 'to' : 'in'} ${options.out} (${count(discovery.resources, 'resource')} read, ${count(discovery.skipped.length, 'skip')}).`,
+      )}\n`,
     );
   return EXIT_OK;
 }
