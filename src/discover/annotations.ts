@@ -58,7 +58,11 @@ export function readAnnotations(resource: Resource): { overrides: Overrides; pro
     const key = full.slice(PREFIX.length);
     if ((KEYS as readonly string[]).includes(key)) continue;
     const near = KEYS.find((k) => editDistance(k, key) <= Math.max(1, Math.floor(key.length / 4)));
-    fail(key, 'is not one discover reads', near ? `Did you mean ${PREFIX}${near}?` : `See docs/discover.md for the ${PREFIX} annotations.`);
+    fail(
+      key,
+      'is not one discover reads',
+      near ? `Did you mean ${PREFIX}${near}?` : `See docs/discover.md for the ${PREFIX} annotations.`,
+    );
   }
   const enabled = get('enabled');
   if (enabled !== undefined) {
@@ -68,12 +72,22 @@ export function readAnnotations(resource: Resource): { overrides: Overrides; pro
   const path = get('path');
   if (path !== undefined) {
     if (path.startsWith('/') && !/\s/.test(path)) overrides.path = path;
-    else fail('path', `is ${JSON.stringify(path)}, not a path`, 'Write the path to probe, starting with "/" (e.g. /healthz).');
+    else
+      fail(
+        'path',
+        `is ${JSON.stringify(path)}, not a path`,
+        'Write the path to probe, starting with "/" (e.g. /healthz).',
+      );
   }
   const name = get('name')?.trim();
   if (name !== undefined) {
     if (name.length >= 2) overrides.name = name;
-    else fail('name', 'is shorter than 2 characters', 'Write the monitor name (a template like --name, e.g. "shop: {host}").');
+    else
+      fail(
+        'name',
+        'is shorter than 2 characters',
+        'Write the monitor name (a template like --name, e.g. "shop: {host}").',
+      );
   }
   const interval = get('interval-seconds');
   if (interval !== undefined) {
@@ -88,7 +102,14 @@ export function readAnnotations(resource: Resource): { overrides: Overrides; pro
   }
   const tags = get('tags');
   if (tags !== undefined) {
-    const set = [...new Set(tags.split(',').map((t) => t.trim()).filter((t) => t !== ''))].sort();
+    const set = [
+      ...new Set(
+        tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t !== ''),
+      ),
+    ].sort();
     if (set.length > 0) overrides.fields.tags = set.join(',');
   }
   const scheme = get('scheme');
@@ -98,7 +119,10 @@ export function readAnnotations(resource: Resource): { overrides: Overrides; pro
   }
   const host = get('host');
   if (host !== undefined) {
-    const hosts = host.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '');
+    const hosts = host
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== '');
     if (hosts.length > 0) overrides.hosts = hosts;
     else fail('host', 'is empty', 'Write the public host name(s) of the Service, comma-separated.');
   }
@@ -131,7 +155,8 @@ function readType(get: Get, overrides: Overrides, fail: Fail): void {
     const mode = get('keyword-mode');
     if (mode !== undefined) {
       if ((KEYWORD_MODES as readonly string[]).includes(mode)) overrides.fields.keyword_mode = mode;
-      else fail('keyword-mode', `is ${JSON.stringify(mode)}`, `Write ${KEYWORD_MODES.map((m) => `"${m}"`).join(' or ')}.`);
+      else
+        fail('keyword-mode', `is ${JSON.stringify(mode)}`, `Write ${KEYWORD_MODES.map((m) => `"${m}"`).join(' or ')}.`);
     }
     const sensitive = get('keyword-case-sensitive');
     if (sensitive !== undefined) {
@@ -142,11 +167,19 @@ function readType(get: Get, overrides: Overrides, fail: Fail): void {
   if (chosen === 'json') {
     const pointer = get('json-pointer');
     if (pointer === undefined || !(pointer === '' || pointer.startsWith('/')))
-      fail('json-pointer', pointer === undefined ? 'is missing' : `is ${JSON.stringify(pointer)}`, 'A json monitor needs a JSON Pointer (RFC 6901), e.g. "/status".');
+      fail(
+        'json-pointer',
+        pointer === undefined ? 'is missing' : `is ${JSON.stringify(pointer)}`,
+        'A json monitor needs a JSON Pointer (RFC 6901), e.g. "/status".',
+      );
     else overrides.fields.json_pointer = pointer;
     const operator = get('json-operator');
     if (operator === undefined || !(JSON_OPERATORS as readonly string[]).includes(operator))
-      fail('json-operator', operator === undefined ? 'is missing' : `is ${JSON.stringify(operator)}`, `Write ${JSON_OPERATORS.map((o) => `"${o}"`).join(', ')}.`);
+      fail(
+        'json-operator',
+        operator === undefined ? 'is missing' : `is ${JSON.stringify(operator)}`,
+        `Write ${JSON_OPERATORS.map((o) => `"${o}"`).join(', ')}.`,
+      );
     else overrides.fields.json_operator = operator;
     const expected = get('json-expected');
     if (expected !== undefined) overrides.fields.json_expected = expected;

@@ -39,7 +39,10 @@ interface Pending extends DerivedMonitor {
   order: number;
 }
 
-export function deriveMonitors(resources: readonly Resource[], options: DeriveOptions = {}): Omit<Discovery, 'resources'> {
+export function deriveMonitors(
+  resources: readonly Resource[],
+  options: DeriveOptions = {},
+): Omit<Discovery, 'resources'> {
   const sorted = [...resources].sort(byIdentity);
   const gateways = new Map(sorted.filter((r) => r.kind === 'Gateway').map((r) => [gatewayKey(r.namespace, r.name), r]));
   const skipped: Skip[] = [];
@@ -54,7 +57,9 @@ export function deriveMonitors(resources: readonly Resource[], options: DeriveOp
     for (const message of gatus.notes) notes.push({ resource: ref(resource), message, at: resource.annotationsAt });
     const overrides = merge(read.overrides, gatus);
     if (overrides.enabled === false) {
-      skipped.push(skipOf(resource, 'discover.disabled', 'annotated monitors.dev/enabled: "false"', resource.annotationsAt));
+      skipped.push(
+        skipOf(resource, 'discover.disabled', 'annotated monitors.dev/enabled: "false"', resource.annotationsAt),
+      );
       return;
     }
     const candidates = candidatesOf(resource, gateways, overrides, gatus.enabled === true);
@@ -68,27 +73,52 @@ export function deriveMonitors(resources: readonly Resource[], options: DeriveOp
       }
       const url = probeUrl(route, overrides);
       const urlHost = url === undefined ? undefined : URL.parse(url)?.hostname;
-      const urlSkip = urlHost === undefined ? { code: 'discover.private_host' as const, reason: 'the URL does not parse' } : hostSkip(urlHost.replace(/^\[|\]$/g, ''));
+      const urlSkip =
+        urlHost === undefined
+          ? { code: 'discover.private_host' as const, reason: 'the URL does not parse' }
+          : hostSkip(urlHost.replace(/^\[|\]$/g, ''));
       if (url === undefined || urlSkip) {
-        skipped.push(skipOf(resource, urlSkip!.code, `${urlSkip!.reason} (from the annotated url)`, route.at, { host: route.host, path: route.path }));
+        skipped.push(
+          skipOf(resource, urlSkip!.code, `${urlSkip!.reason} (from the annotated url)`, route.at, {
+            host: route.host,
+            path: route.path,
+          }),
+        );
         continue;
       }
       const template = overrides.name ?? options.nameTemplate ?? DEFAULT_NAME_TEMPLATE;
-      pending.push({ name: nameOf(template, route), template, type: overrides.type ?? 'http', url, fields: overrides.fields, route, order });
+      pending.push({
+        name: nameOf(template, route),
+        template,
+        type: overrides.type ?? 'http',
+        url,
+        fields: overrides.fields,
+        route,
+        order,
+      });
     }
   });
   const kept = oneMonitorPerUrl(pending, skipped);
   widenPlainNames(kept);
   problems.push(...sameNames(kept));
   return {
-    monitors: kept.map(({ name, type, url, fields, route }) => ({ name, type, url, fields, route })).sort((a, b) => compareText(a.name, b.name)),
+    monitors: kept
+      .map(({ name, type, url, fields, route }) => ({ name, type, url, fields, route }))
+      .sort((a, b) => compareText(a.name, b.name)),
     skipped: skipped.sort(bySkip),
-    notes: notes.sort((a, b) => compareText(refText(a.resource), refText(b.resource)) || compareText(a.message, b.message)),
+    notes: notes.sort(
+      (a, b) => compareText(refText(a.resource), refText(b.resource)) || compareText(a.message, b.message),
+    ),
     problems,
   };
 }
 
-function candidatesOf(resource: Resource, gateways: ReadonlyMap<string, Resource>, overrides: Overrides, gatusOn: boolean): Candidates {
+function candidatesOf(
+  resource: Resource,
+  gateways: ReadonlyMap<string, Resource>,
+  overrides: Overrides,
+  gatusOn: boolean,
+): Candidates {
   switch (resource.kind) {
     case 'Ingress':
       return ingressCandidates(resource, overrides.scheme);
@@ -135,7 +165,10 @@ function oneMonitorPerUrl(pending: Pending[], skipped: Skip[]): Pending[] {
   const kept: Pending[] = [];
   for (const group of byKey.values()) {
     const [first, ...rest] = [...group].sort(
-      (a, b) => Number(b.url.startsWith('https:')) - Number(a.url.startsWith('https:')) || a.order - b.order || compareText(a.name, b.name),
+      (a, b) =>
+        Number(b.url.startsWith('https:')) - Number(a.url.startsWith('https:')) ||
+        a.order - b.order ||
+        compareText(a.name, b.name),
     );
     kept.push(first!);
     for (const other of rest)
@@ -156,7 +189,8 @@ function widenPlainNames(kept: Pending[]): void {
   const count = new Map<string, number>();
   for (const p of kept) count.set(p.name, (count.get(p.name) ?? 0) + 1);
   for (const p of kept)
-    if (!hasPlaceholder(p.template) && (count.get(p.name) ?? 0) > 1) p.name = fitName(`${p.template}: ${p.route.host}${p.route.path}`);
+    if (!hasPlaceholder(p.template) && (count.get(p.name) ?? 0) > 1)
+      p.name = fitName(`${p.template}: ${p.route.host}${p.route.path}`);
 }
 
 /** Two monitors of one name: the template does not tell them apart. */

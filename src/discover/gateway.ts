@@ -12,9 +12,7 @@ import type { Resource } from './types.js';
 
 const GATEWAY_GROUP = 'gateway.networking.k8s.io';
 
-export type SchemeChoice =
-  | { scheme: 'http' | 'https'; port?: number; guessed?: string }
-  | { notAttached: string };
+export type SchemeChoice = { scheme: 'http' | 'https'; port?: number; guessed?: string } | { notAttached: string };
 
 export const gatewayKey = (namespace: string, name: string): string => `${namespace}/${name}`;
 
@@ -28,13 +26,22 @@ interface ParentRef {
 export function parentRefs(route: Resource): ParentRef[] {
   return asList(asRecord(route.body.spec).parentRefs)
     .map(asRecord)
-    .filter((ref) => (asText(ref.kind) ?? 'Gateway') === 'Gateway' && (asText(ref.group) ?? GATEWAY_GROUP) === GATEWAY_GROUP)
+    .filter(
+      (ref) => (asText(ref.kind) ?? 'Gateway') === 'Gateway' && (asText(ref.group) ?? GATEWAY_GROUP) === GATEWAY_GROUP,
+    )
     .flatMap((ref) => {
       const name = asText(ref.name);
       if (!name) return [];
       const sectionName = asText(ref.sectionName);
       const port = typeof ref.port === 'number' ? ref.port : undefined;
-      return [{ namespace: asText(ref.namespace) ?? route.namespace, name, ...(sectionName ? { sectionName } : {}), ...(port ? { port } : {}) }];
+      return [
+        {
+          namespace: asText(ref.namespace) ?? route.namespace,
+          name,
+          ...(sectionName ? { sectionName } : {}),
+          ...(port ? { port } : {}),
+        },
+      ];
     });
 }
 
@@ -61,7 +68,11 @@ function listenersOf(gateway: Resource, ref: ParentRef): Listener[] {
         terminates: protocol === 'HTTPS' || (protocol === 'TLS' && mode === 'Terminate'),
       };
     })
-    .filter((l) => (ref.sectionName === undefined || l.name === ref.sectionName) && (ref.port === undefined || l.port === ref.port));
+    .filter(
+      (l) =>
+        (ref.sectionName === undefined || l.name === ref.sectionName) &&
+        (ref.port === undefined || l.port === ref.port),
+    );
 }
 
 /** The listeners' names an HTTPRoute without hostnames takes its hosts from: those naming one host. */
@@ -70,7 +81,8 @@ export function listenerHosts(route: Resource, gateways: ReadonlyMap<string, Res
   for (const ref of parentRefs(route)) {
     const gateway = gateways.get(gatewayKey(ref.namespace, ref.name));
     if (!gateway) continue;
-    for (const l of listenersOf(gateway, ref)) if (l.hostname && !l.hostname.includes('*')) hosts.add(l.hostname.toLowerCase());
+    for (const l of listenersOf(gateway, ref))
+      if (l.hostname && !l.hostname.includes('*')) hosts.add(l.hostname.toLowerCase());
   }
   return [...hosts].sort();
 }

@@ -26,7 +26,15 @@ export interface GatusParts {
 }
 
 const MIN_INTERVAL = monitorInputProperties.interval_seconds.minimum;
-const UNIT_SECONDS: Readonly<Record<string, number>> = { h: 3600, m: 60, s: 1, ms: 0.001, us: 1e-6, µs: 1e-6, ns: 1e-9 };
+const UNIT_SECONDS: Readonly<Record<string, number>> = {
+  h: 3600,
+  m: 60,
+  s: 1,
+  ms: 0.001,
+  us: 1e-6,
+  µs: 1e-6,
+  ns: 1e-9,
+};
 
 export function readGatus(annotations: Readonly<Record<string, string>>): GatusParts {
   const parts: GatusParts = { fields: {}, notes: [] };
@@ -61,7 +69,8 @@ export function readGatus(annotations: Readonly<Record<string, string>>): GatusP
 
 function readInterval(part: unknown, parts: GatusParts): void {
   const seconds = typeof part === 'string' ? goDuration(part) : undefined;
-  if (seconds !== undefined && Number.isInteger(seconds) && seconds >= MIN_INTERVAL) parts.fields.interval_seconds = seconds;
+  if (seconds !== undefined && Number.isInteger(seconds) && seconds >= MIN_INTERVAL)
+    parts.fields.interval_seconds = seconds;
   else
     parts.notes.push(
       `${GATUS_ENDPOINT}: interval ${JSON.stringify(part)} left out (a whole number of seconds of at least ${MIN_INTERVAL} is needed; defaults: decide)`,
@@ -73,7 +82,8 @@ export function goDuration(text: string): number | undefined {
   const trimmed = text.trim();
   if (!/^(?:\d+(?:\.\d+)?(?:h|m|s|ms|us|µs|ns))+$/.test(trimmed)) return undefined;
   let total = 0;
-  for (const [, amount, unit] of trimmed.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/g)) total += Number(amount) * UNIT_SECONDS[unit!]!;
+  for (const [, amount, unit] of trimmed.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/g))
+    total += Number(amount) * UNIT_SECONDS[unit!]!;
   return Math.round(total * 1000) / 1000;
 }
 
@@ -97,5 +107,8 @@ function readConditions(part: unknown, parts: GatusParts): void {
   }
   if (min !== undefined) parts.fields.expected_status_min = min;
   if (max !== undefined) parts.fields.expected_status_max = max;
-  if (left.length > 0) parts.notes.push(`${GATUS_ENDPOINT}: conditions ${left.map((c) => JSON.stringify(c)).join(', ')} left out (only [STATUS] comparisons are taken)`);
+  if (left.length > 0)
+    parts.notes.push(
+      `${GATUS_ENDPOINT}: conditions ${left.map((c) => JSON.stringify(c)).join(', ')} left out (only [STATUS] comparisons are taken)`,
+    );
 }

@@ -13,11 +13,16 @@ export function normalHost(host: string): string {
 
 /** Why a host gets no monitor, or undefined when it is public. */
 export function hostSkip(host: string): { code: SkipCode; reason: string } | undefined {
-  if (host.includes('*')) return { code: 'discover.wildcard_host', reason: `${host} is a wildcard: it names no one host to probe` };
+  if (host.includes('*'))
+    return { code: 'discover.wildcard_host', reason: `${host} is a wildcard: it names no one host to probe` };
   const name = normalHost(host);
-  const literal = /^\d+\.\d+\.\d+\.\d+$/.test(name) || name.includes(':') ? (name.includes(':') ? `[${name}]` : name) : name;
+  const literal =
+    /^\d+\.\d+\.\d+\.\d+$/.test(name) || name.includes(':') ? (name.includes(':') ? `[${name}]` : name) : name;
   if (name === 'svc' || name.endsWith('.svc'))
-    return { code: 'discover.private_host', reason: `${name} is a Kubernetes service name, which resolves only inside the cluster` };
+    return {
+      code: 'discover.private_host',
+      reason: `${name} is a Kubernetes service name, which resolves only inside the cluster`,
+    };
   const reason = privateHostReason(literal);
   if (reason) return { code: 'discover.private_host', reason: `private or internal host (${reason})` };
   if (!/^[a-z0-9.[\]:-]+$/.test(literal) || literal.startsWith('.') || literal.includes('..'))

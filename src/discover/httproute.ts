@@ -24,7 +24,12 @@ export function httpRouteCandidates(
   const hosts = [...new Set((written.length > 0 ? written : listenerHosts(resource, gateways)).map(normalHost))];
   if (hosts.length === 0) {
     out.skipped.push(
-      skipOf(resource, 'discover.no_host', 'no hostnames, and no listener of a Gateway in the input names one: it answers any host, which names no one to probe', resource.at),
+      skipOf(
+        resource,
+        'discover.no_host',
+        'no hostnames, and no listener of a Gateway in the input names one: it answers any host, which names no one to probe',
+        resource.at,
+      ),
     );
     return out;
   }
@@ -32,15 +37,27 @@ export function httpRouteCandidates(
   const rulesAt = positions.items(spec.rules);
   const schemes = new Map(hosts.map((host) => [host, chooseScheme(resource, host, gateways, schemeAnnotation)]));
   for (const [host, choice] of schemes) {
-    if ('notAttached' in choice) out.skipped.push(skipOf(resource, 'discover.not_attached', choice.notAttached, resource.at, { host }));
+    if ('notAttached' in choice)
+      out.skipped.push(skipOf(resource, 'discover.not_attached', choice.notAttached, resource.at, { host }));
     else if (choice.guessed) out.notes.push({ message: choice.guessed, at: resource.at });
   }
   rules.forEach((raw, i) => {
     const rule = asRecord(raw);
     const ruleAt = positions.of(raw) ?? rulesAt[i] ?? resource.at;
-    if (asList(rule.filters).some((f) => asRecord(f).type === 'RequestRedirect') && asList(rule.backendRefs).length === 0) {
+    if (
+      asList(rule.filters).some((f) => asRecord(f).type === 'RequestRedirect') &&
+      asList(rule.backendRefs).length === 0
+    ) {
       for (const host of hosts)
-        out.skipped.push(skipOf(resource, 'discover.redirect', 'the rule only redirects (RequestRedirect); the target it redirects to is what to monitor', ruleAt, { host }));
+        out.skipped.push(
+          skipOf(
+            resource,
+            'discover.redirect',
+            'the rule only redirects (RequestRedirect); the target it redirects to is what to monitor',
+            ruleAt,
+            { host },
+          ),
+        );
       return;
     }
     const matches = asList(rule.matches).length > 0 ? asList(rule.matches) : [ROOT];
@@ -61,15 +78,39 @@ export function httpRouteCandidates(
         const choice = schemes.get(host)!;
         if ('notAttached' in choice) continue;
         if (needs.length > 0) {
-          out.skipped.push(skipOf(resource, 'discover.header_match', `the match also needs ${needs.join(' and ')}, which a probe does not send; write its monitor by hand (with headers:)`, at, { host, path: value }));
+          out.skipped.push(
+            skipOf(
+              resource,
+              'discover.header_match',
+              `the match also needs ${needs.join(' and ')}, which a probe does not send; write its monitor by hand (with headers:)`,
+              at,
+              { host, path: value },
+            ),
+          );
           continue;
         }
         if (type !== 'PathPrefix' && type !== 'Exact') {
-          out.skipped.push(skipOf(resource, 'discover.path_type', `path ${value} is a ${type} match, so no one URL probes it; write its monitor by hand`, at, { host, path: value }));
+          out.skipped.push(
+            skipOf(
+              resource,
+              'discover.path_type',
+              `path ${value} is a ${type} match, so no one URL probes it; write its monitor by hand`,
+              at,
+              { host, path: value },
+            ),
+          );
           continue;
         }
         const kind: PathMatch = type === 'Exact' ? 'Exact' : 'Prefix';
-        out.routes.push({ resource: refOf(resource), scheme: choice.scheme, host, ...(choice.port ? { port: choice.port } : {}), path: value, match: kind, at });
+        out.routes.push({
+          resource: refOf(resource),
+          scheme: choice.scheme,
+          host,
+          ...(choice.port ? { port: choice.port } : {}),
+          path: value,
+          match: kind,
+          at,
+        });
       }
     });
   });

@@ -16,7 +16,12 @@ export function ingressCandidates(resource: Resource, schemeAnnotation: 'http' |
   const annotations = resource.annotations;
   if (annotations['nginx.ingress.kubernetes.io/canary'] === 'true') {
     out.skipped.push(
-      skipOf(resource, 'discover.canary', 'a canary Ingress shares the host and path of the Ingress it splits traffic with, which is the one monitored', resource.at),
+      skipOf(
+        resource,
+        'discover.canary',
+        'a canary Ingress shares the host and path of the Ingress it splits traffic with, which is the one monitored',
+        resource.at,
+      ),
     );
     return out;
   }
@@ -29,7 +34,14 @@ export function ingressCandidates(resource: Resource, schemeAnnotation: 'http' |
   const useRegex = annotations['nginx.ingress.kubernetes.io/use-regex'] === 'true';
   const rules = asList(spec.rules);
   if (rules.length === 0) {
-    out.skipped.push(skipOf(resource, 'discover.no_host', 'no rules: a default backend answers any host, which names no one to probe', resource.at));
+    out.skipped.push(
+      skipOf(
+        resource,
+        'discover.no_host',
+        'no rules: a default backend answers any host, which names no one to probe',
+        resource.at,
+      ),
+    );
     return out;
   }
   const rulesAt = positions.items(spec.rules);
@@ -38,7 +50,14 @@ export function ingressCandidates(resource: Resource, schemeAnnotation: 'http' |
     const ruleAt = positions.of(raw) ?? rulesAt[i] ?? resource.at;
     const written = asText(rule.host);
     if (written === undefined) {
-      out.skipped.push(skipOf(resource, 'discover.no_host', 'a rule without a host answers any host name, which names no one to probe', ruleAt));
+      out.skipped.push(
+        skipOf(
+          resource,
+          'discover.no_host',
+          'a rule without a host answers any host name, which names no one to probe',
+          ruleAt,
+        ),
+      );
       return;
     }
     const host = normalHost(written);
@@ -57,13 +76,25 @@ export function ingressCandidates(resource: Resource, schemeAnnotation: 'http' |
       const type = typeof entry.pathType === 'string' ? entry.pathType : 'ImplementationSpecific';
       if (type !== 'Prefix' && type !== 'Exact') {
         out.skipped.push(
-          skipOf(resource, 'discover.path_type', `path ${path} is ${type}: its meaning is the controller's (a regular expression for ingress-nginx), so no one URL probes it; write its monitor by hand`, at, { host, path }),
+          skipOf(
+            resource,
+            'discover.path_type',
+            `path ${path} is ${type}: its meaning is the controller's (a regular expression for ingress-nginx), so no one URL probes it; write its monitor by hand`,
+            at,
+            { host, path },
+          ),
         );
         return;
       }
       if (useRegex && REGEX.test(path)) {
         out.skipped.push(
-          skipOf(resource, 'discover.path_type', `path ${path} is a regular expression (nginx.ingress.kubernetes.io/use-regex), so no one URL probes it; write its monitor by hand`, at, { host, path }),
+          skipOf(
+            resource,
+            'discover.path_type',
+            `path ${path} is a regular expression (nginx.ingress.kubernetes.io/use-regex), so no one URL probes it; write its monitor by hand`,
+            at,
+            { host, path },
+          ),
         );
         return;
       }

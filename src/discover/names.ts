@@ -31,7 +31,10 @@ export function nameOf(template: string, route: Route): string {
     path: route.path,
     scheme: route.scheme,
   };
-  const name = template.replace(/\{(namespace|name|kind|host|path|scheme)\}/g, (_, key: keyof typeof values) => values[key]);
+  const name = template.replace(
+    /\{(namespace|name|kind|host|path|scheme)\}/g,
+    (_, key: keyof typeof values) => values[key],
+  );
   return fitName(name.trim());
 }
 

@@ -37,7 +37,8 @@ export function renderMonitorsYaml(monitors: readonly DerivedMonitor[], inputs: 
 // A plain scalar that the core schema reads back as this very string: no indicator first, no
 // ": " or " #" inside, no blank at either end, and not a null, boolean or number.
 const PLAIN = /^[A-Za-z0-9_./(][^\n\r\t]*$/;
-const NOT_TEXT = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const NOT_TEXT =
+  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 
 function scalar(value: string | number | boolean): string {
   if (typeof value !== 'string') return String(value);

@@ -59,7 +59,7 @@ function fastParse(text: string, file: string): ParsedManifests {
     schema: YAML_CORE_SCHEMA,
     filename: file,
     listener,
-  } as jsyaml.LoadOptions);
+  });
   return {
     documents,
     positions: {

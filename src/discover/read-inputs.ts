@@ -50,9 +50,13 @@ async function readText(file: string): Promise<string> {
   try {
     return (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
-    throw new MonitorsError('DISCOVER_INPUT', `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
-      hint: 'Check that the file exists and is readable.',
-      cause: error,
-    });
+    throw new MonitorsError(
+      'DISCOVER_INPUT',
+      `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      {
+        hint: 'Check that the file exists and is readable.',
+        cause: error,
+      },
+    );
   }
 }

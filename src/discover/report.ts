@@ -33,7 +33,11 @@ export interface CoverageReport {
   notes: Note[];
 }
 
-export function coverageReport(discovery: Discovery, existing: readonly ExistingMonitor[], against: string): CoverageReport {
+export function coverageReport(
+  discovery: Discovery,
+  existing: readonly ExistingMonitor[],
+  against: string,
+): CoverageReport {
   return {
     against,
     checked: discovery.monitors.length,

@@ -67,7 +67,7 @@ export function readResources(file: string, parsed: ParsedManifests): ReadResour
     if (typeof doc !== 'object' || Array.isArray(doc)) {
       out.problems.push({
         code: 'discover.not_an_object',
-        message: `this YAML document is ${Array.isArray(doc) ? 'a list' : `the scalar ${JSON.stringify(String(doc)).slice(0, 40)}`}, not a Kubernetes object`,
+        message: `this YAML document is ${Array.isArray(doc) ? 'a list' : `the scalar ${(JSON.stringify(doc) ?? '').slice(0, 40)}`}, not a Kubernetes object`,
         hint: NOT_AN_OBJECT_HINT,
         at,
       });
@@ -89,7 +89,12 @@ function readObject(
   const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : fromList?.apiVersion;
   if (!kind || !apiVersion) {
     const missing = [!apiVersion && 'apiVersion', !kind && 'kind'].filter(Boolean).join(' and ');
-    out.problems.push({ code: 'discover.not_an_object', message: `this object has no ${missing}: it is not a Kubernetes object`, hint: NOT_AN_OBJECT_HINT, at });
+    out.problems.push({
+      code: 'discover.not_an_object',
+      message: `this object has no ${missing}: it is not a Kubernetes object`,
+      hint: NOT_AN_OBJECT_HINT,
+      at,
+    });
     return;
   }
   if (kind.endsWith('List') && Array.isArray(object.items)) {
@@ -99,7 +104,12 @@ function readObject(
     object.items.forEach((item, i) => {
       const where = positions.of(item) ?? itemsAt[i] ?? at;
       if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-        out.problems.push({ code: 'discover.not_an_object', message: `item ${i + 1} of this ${kind} is not a Kubernetes object`, hint: NOT_AN_OBJECT_HINT, at: where });
+        out.problems.push({
+          code: 'discover.not_an_object',
+          message: `item ${i + 1} of this ${kind} is not a Kubernetes object`,
+          hint: NOT_AN_OBJECT_HINT,
+          at: where,
+        });
         return;
       }
       readObject(item as Record<string, unknown>, where, positions, out, itemKind);
@@ -109,7 +119,8 @@ function readObject(
   out.objects += 1;
   const group = groupOf(apiVersion);
   const metadata = isRecord(object.metadata) ? object.metadata : {};
-  const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : 'default';
+  const namespace =
+    typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : 'default';
   const name = typeof metadata.name === 'string' ? metadata.name : '';
   const ref = { kind, namespace, name: name || '(no name)' };
   const read = READ_KINDS[kind];
@@ -117,7 +128,8 @@ function readObject(
   // an Ingress of extensions/v1beta1 is an old version of the one read.
   const sameKind = read?.some((v) => groupOf(v) === group) || (kind === 'Ingress' && group === 'extensions');
   if (read === undefined || !sameKind) {
-    if (QUIET_GROUPS.has(group) || QUIET_KINDS.has(kind) || (group === 'networking.k8s.io' && kind !== 'Ingress')) return;
+    if (QUIET_GROUPS.has(group) || QUIET_KINDS.has(kind) || (group === 'networking.k8s.io' && kind !== 'Ingress'))
+      return;
     out.skipped.push({
       code: 'discover.unknown_kind',
       resource: ref,
@@ -150,7 +162,8 @@ function readObject(
   const annotations: Record<string, string> = {};
   if (isRecord(metadata.annotations))
     for (const [key, value] of Object.entries(metadata.annotations))
-      if (value !== null && value !== undefined) annotations[key] = typeof value === 'string' ? value : String(value);
+      if (value !== null && value !== undefined)
+        annotations[key] = typeof value === 'string' ? value : JSON.stringify(value);
   out.resources.push({
     kind,
     namespace,

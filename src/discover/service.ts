@@ -18,18 +18,33 @@ export function serviceCandidates(
   if (spec.type !== 'LoadBalancer') return out;
   if (!annotated.optedIn && !annotated.hosts) {
     out.skipped.push(
-      skipOf(resource, 'discover.not_annotated', 'a LoadBalancer Service is monitored only when annotated monitors.dev/enabled: "true" (with monitors.dev/host when it has a DNS name)', resource.at),
+      skipOf(
+        resource,
+        'discover.not_annotated',
+        'a LoadBalancer Service is monitored only when annotated monitors.dev/enabled: "true" (with monitors.dev/host when it has a DNS name)',
+        resource.at,
+      ),
     );
     return out;
   }
-  const fromDns = asText(resource.annotations[EXTERNAL_DNS])?.split(',').map((h) => h.trim()).filter(Boolean);
+  const fromDns = asText(resource.annotations[EXTERNAL_DNS])
+    ?.split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   const fromStatus = asList(asRecord(asRecord(resource.body.status).loadBalancer).ingress)
     .map(asRecord)
     .map((i) => asText(i.hostname) ?? asText(i.ip))
     .filter((h): h is string => h !== undefined);
   const hosts = [...new Set((annotated.hosts ?? fromDns ?? fromStatus).map(normalHost))];
   if (hosts.length === 0) {
-    out.skipped.push(skipOf(resource, 'discover.no_host', 'the Service has no public host name or address in the input; annotate monitors.dev/host', resource.at));
+    out.skipped.push(
+      skipOf(
+        resource,
+        'discover.no_host',
+        'the Service has no public host name or address in the input; annotate monitors.dev/host',
+        resource.at,
+      ),
+    );
     return out;
   }
   const ports = asList(spec.ports)
@@ -39,6 +54,14 @@ export function serviceCandidates(
   const standard = scheme === 'https' ? 443 : 80;
   const port = ports.includes(standard) || ports.length === 0 ? undefined : ports[0];
   for (const host of hosts)
-    out.routes.push({ resource: refOf(resource), scheme, host, ...(port ? { port } : {}), path: '/', match: 'Prefix', at: resource.at });
+    out.routes.push({
+      resource: refOf(resource),
+      scheme,
+      host,
+      ...(port ? { port } : {}),
+      path: '/',
+      match: 'Prefix',
+      at: resource.at,
+    });
   return out;
 }

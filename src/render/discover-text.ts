@@ -16,7 +16,9 @@ export function renderDiscoveryYaml({ discovery, inputs }: DiscoveryOutput): str
 export function skipLines(skipped: readonly Skip[], notes: readonly Note[]): string[] {
   return [
     ...skipped.map((s) =>
-      printable(`${atText(s.at)}: skipped ${refText(s.resource)}${s.host ? ` ${s.host}${s.path ?? ''}` : ''}: ${s.reason} [${s.code}]`),
+      printable(
+        `${atText(s.at)}: skipped ${refText(s.resource)}${s.host ? ` ${s.host}${s.path ?? ''}` : ''}: ${s.reason} [${s.code}]`,
+      ),
     ),
     ...notes.map((n) => printable(`${atText(n.at)}: note: ${refText(n.resource)}: ${n.message}`)),
   ];

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { uncovered } from '../../src/discover/coverage.js';
 import type { DerivedMonitor, PathMatch } from '../../src/discover/types.js';
 
-const derived = (host: string, path: string, match: PathMatch = 'Prefix', probe = path, port?: number): DerivedMonitor => ({
+const derived = (
+  host: string,
+  path: string,
+  match: PathMatch = 'Prefix',
+  probe = path,
+  port?: number,
+): DerivedMonitor => ({
   name: `${host}${path}`,
   type: 'http',
   url: `https://${host}${port ? `:${port}` : ''}${probe}`,

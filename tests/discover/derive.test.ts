@@ -35,12 +35,20 @@ describe('Ingress', () => {
       ['shop/web: shop.example.com/', 'http', 'https://shop.example.com/'],
       ['shop/web: shop.example.com/api', 'http', 'https://shop.example.com/api'],
     ]);
-    expect(d.monitors.find((m) => m.route.path === '/api')!.route).toMatchObject({ match: 'Exact', at: { file: 'k8s.yaml', line: 17 } });
+    expect(d.monitors.find((m) => m.route.path === '/api')!.route).toMatchObject({
+      match: 'Exact',
+      at: { file: 'k8s.yaml', line: 17 },
+    });
     expect(d.skipped).toEqual([]);
   });
 
   it('takes a TLS wildcard for one label, and a TLS entry without hosts for every host', async () => {
-    const wildcard = await run(ingress('w', `tls:\n- hosts: ["*.example.com"]\nrules:\n${rule('a.example.com', '/')}\n${rule('a.b.example.com', '/')}`));
+    const wildcard = await run(
+      ingress(
+        'w',
+        `tls:\n- hosts: ["*.example.com"]\nrules:\n${rule('a.example.com', '/')}\n${rule('a.b.example.com', '/')}`,
+      ),
+    );
     expect(urls(wildcard)).toEqual(['http://a.b.example.com/', 'https://a.example.com/']);
     const all = await run(ingress('w', `tls:\n- secretName: default-cert\nrules:\n${rule('a.example.com', '/')}`));
     expect(urls(all)).toEqual(['https://a.example.com/']);
@@ -70,10 +78,18 @@ describe('Ingress', () => {
   });
 
   it('skips a regex path under ingress-nginx use-regex, a canary Ingress, and a resource annotated enabled: "false"', async () => {
-    const regex = await run(ingress('r', `rules:\n${rule('a.example.com', '/api/v[0-9]+', '/plain')}`, 'nginx.ingress.kubernetes.io/use-regex: "true"'));
+    const regex = await run(
+      ingress(
+        'r',
+        `rules:\n${rule('a.example.com', '/api/v[0-9]+', '/plain')}`,
+        'nginx.ingress.kubernetes.io/use-regex: "true"',
+      ),
+    );
     expect(urls(regex)).toEqual(['http://a.example.com/plain']);
     expect(skips(regex)).toEqual([['discover.path_type', 'a.example.com/api/v[0-9]+']]);
-    const canary = await run(ingress('c', `rules:\n${rule('a.example.com', '/')}`, 'nginx.ingress.kubernetes.io/canary: "true"'));
+    const canary = await run(
+      ingress('c', `rules:\n${rule('a.example.com', '/')}`, 'nginx.ingress.kubernetes.io/canary: "true"'),
+    );
     expect(skips(canary)).toEqual([['discover.canary', '']]);
     const off = await run(ingress('o', `rules:\n${rule('a.example.com', '/')}`, 'monitors.dev/enabled: "false"'));
     expect(off.monitors).toEqual([]);
@@ -110,14 +126,22 @@ describe('annotations', () => {
 
   it('a json type takes its pointer, operator and expected value', async () => {
     const d = await run(
-      ingress('api', `rules:\n${rule('api.example.com', '/health Exact')}`, 'monitors.dev/type: json\nmonitors.dev/json-pointer: /status\nmonitors.dev/json-operator: equals\nmonitors.dev/json-expected: ok'),
+      ingress(
+        'api',
+        `rules:\n${rule('api.example.com', '/health Exact')}`,
+        'monitors.dev/type: json\nmonitors.dev/json-pointer: /status\nmonitors.dev/json-operator: equals\nmonitors.dev/json-expected: ok',
+      ),
     );
     expect(d.monitors[0]!.fields).toEqual({ json_pointer: '/status', json_operator: 'equals', json_expected: 'ok' });
   });
 
   it('a value that cannot be used stops the run, located at the annotations, with what to write', async () => {
     const d = await run(
-      ingress('bad', `rules:\n${rule('a.example.com', '/')}`, 'monitors.dev/interval-seconds: "60"\nmonitors.dev/type: json\nmonitors.dev/pathh: /x\nmonitors.dev/keyword: x'),
+      ingress(
+        'bad',
+        `rules:\n${rule('a.example.com', '/')}`,
+        'monitors.dev/interval-seconds: "60"\nmonitors.dev/type: json\nmonitors.dev/pathh: /x\nmonitors.dev/keyword: x',
+      ),
     );
     expect(d.problems.map((p) => [p.message.replace(/^Ingress shop\/bad: /, ''), p.at.line])).toEqual([
       ['annotation monitors.dev/pathh is not one discover reads', 7],
@@ -152,142 +176,25 @@ describe('annotations', () => {
       'gatus.home-operations.com/endpoint: alerts left out (no meaning for a monitor here)',
       'gatus.home-operations.com/endpoint: conditions "[RESPONSE_TIME] < 500" left out (only [STATUS] comparisons are taken)',
     ]);
-    const url = await run(ingress('u', `rules:\n${rule('shop.example.com', '/a', '/b')}`, 'gatus.home-operations.com/endpoint: "url: https://status.example.com/ping"'));
+    const url = await run(
+      ingress(
+        'u',
+        `rules:\n${rule('shop.example.com', '/a', '/b')}`,
+        'gatus.home-operations.com/endpoint: "url: https://status.example.com/ping"',
+      ),
+    );
     expect(urls(url)).toEqual(['https://status.example.com/ping']);
-    const off = await run(ingress('g', `rules:\n${rule('shop.example.com', '/')}`, 'gatus.home-operations.com/enabled: "false"'));
+    const off = await run(
+      ingress('g', `rules:\n${rule('shop.example.com', '/')}`, 'gatus.home-operations.com/enabled: "false"'),
+    );
     expect(skips(off)).toEqual([['discover.disabled', '']]);
-    const ours = await run(ingress('g', `rules:\n${rule('shop.example.com', '/')}`, `${endpoint}\nmonitors.dev/path: /own\nmonitors.dev/name: Own`));
+    const ours = await run(
+      ingress(
+        'g',
+        `rules:\n${rule('shop.example.com', '/')}`,
+        `${endpoint}\nmonitors.dev/path: /own\nmonitors.dev/name: Own`,
+      ),
+    );
     expect(ours.monitors[0]).toMatchObject({ name: 'Own', url: 'http://shop.example.com/own' });
-  });
-});
-
-const gateway = (listeners: string, name = 'public') => `apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: ${name}, namespace: infra}
-spec:
-  gatewayClassName: x
-  listeners:
-${listeners.replace(/^/gm, '  ')}
-`;
-const route = (parentRef: string, rest: string, annotations = '') => `apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata:
-  name: store
-  namespace: shop
-${annotations ? `  annotations: {${annotations}}\n` : ''}spec:
-  parentRefs: [${parentRef}]
-${rest.replace(/^/gm, '  ')}
-`;
-
-describe('HTTPRoute', () => {
-  it('derives hostnames x path matches; https from a parent HTTPS listener covering the host, its port when not 443', async () => {
-    const d = await run(
-      `${gateway('- {name: http, protocol: HTTP, port: 80, hostname: "*.example.com"}\n- {name: https, protocol: HTTPS, port: 8443, hostname: "*.example.com", tls: {mode: Terminate}}')}---\n${route(
-        '{name: public, namespace: infra}',
-        'hostnames: [store.example.com, "*.example.com"]\nrules:\n- matches:\n  - path: {type: PathPrefix, value: /cart}\n  - path: {type: Exact, value: /status}\n  - path: {type: RegularExpression, value: "/v[0-9]"}\n- backendRefs: [{name: web, port: 80}]',
-      )}`,
-    );
-    expect(urls(d)).toEqual(['https://store.example.com:8443/', 'https://store.example.com:8443/cart', 'https://store.example.com:8443/status']);
-    // A RegularExpression match is judged before the host, so the wildcard host shows it too.
-    expect(skips(d)).toEqual([
-      ['discover.wildcard_host', '*.example.com/'],
-      ['discover.wildcard_host', '*.example.com/cart'],
-      ['discover.wildcard_host', '*.example.com/status'],
-      ['discover.path_type', '*.example.com/v[0-9]'],
-      ['discover.path_type', 'store.example.com/v[0-9]'],
-    ]);
-  });
-
-  it('is http on an HTTP-only Gateway, and not attached where no listener takes the host', async () => {
-    const plain = await run(`${gateway('- {name: web, protocol: HTTP, port: 80}')}---\n${route('{name: public, namespace: infra}', 'hostnames: [a.example.com]')}`);
-    expect(urls(plain)).toEqual(['http://a.example.com/']);
-    const other = await run(`${gateway('- {name: web, protocol: HTTPS, port: 443, hostname: other.example.org}')}---\n${route('{name: public, namespace: infra}', 'hostnames: [a.example.com]')}`);
-    expect(skips(other)).toEqual([['discover.not_attached', 'a.example.com']]);
-  });
-
-  it('without its Gateway: the annotation, else what the parentRef says, else https with a note', async () => {
-    const annotated = await run(route('{name: gone, sectionName: https}', 'hostnames: [a.example.com]', 'monitors.dev/scheme: http'));
-    expect(urls(annotated)).toEqual(['http://a.example.com/']);
-    const named = await run(route('{name: gone, sectionName: http}', 'hostnames: [a.example.com]'));
-    expect(urls(named)).toEqual(['http://a.example.com/']);
-    const guessed = await run(route('{name: gone}', 'hostnames: [a.example.com]'));
-    expect(urls(guessed)).toEqual(['https://a.example.com/']);
-    expect(guessed.notes[0]!.message).toMatch(/^https guessed for a\.example\.com: its Gateway is not in the input/);
-  });
-
-  it('skips a match that needs headers, a redirect-only rule, and a route without hostnames', async () => {
-    const d = await run(
-      route('{name: gone}', 'hostnames: [a.example.com]\nrules:\n- matches: [{path: {value: /x}, headers: [{name: env, value: canary}]}]\n- filters: [{type: RequestRedirect, requestRedirect: {scheme: https}}]\n- matches: [{path: {value: /get}, method: GET}]'),
-    );
-    expect(urls(d)).toEqual(['https://a.example.com/get']);
-    expect(skips(d)).toEqual([
-      ['discover.redirect', 'a.example.com'],
-      ['discover.header_match', 'a.example.com/x'],
-    ]);
-    const none = await run(route('{name: gone}', 'rules: [{backendRefs: [{name: web, port: 80}]}]'));
-    expect(skips(none)).toEqual([['discover.no_host', '']]);
-  });
-});
-
-describe('Service', () => {
-  const service = (annotations: string, extra = '') => `apiVersion: v1
-kind: Service
-metadata:
-  name: edge
-  namespace: net
-${annotations ? `  annotations: {${annotations}}\n` : ''}spec:
-  type: LoadBalancer
-  ports: [{port: 443}, {port: 80}]
-${extra}`;
-
-  it('gives a monitor only when annotated, from monitors.dev/host, external-dns or the status', async () => {
-    expect(skips(await run(service('')))).toEqual([['discover.not_annotated', '']]);
-    expect(urls(await run(service('monitors.dev/host: edge.example.com')))).toEqual(['https://edge.example.com/']);
-    const dns = await run(service('monitors.dev/enabled: "true", external-dns.alpha.kubernetes.io/hostname: "a.example.com,b.example.com"'));
-    expect(urls(dns)).toEqual(['https://a.example.com/', 'https://b.example.com/']);
-    const status = await run(service('monitors.dev/enabled: "true"', 'status: {loadBalancer: {ingress: [{ip: 203.0.113.9}, {ip: 8.8.4.4}]}}'));
-    expect(urls(status)).toEqual(['https://8.8.4.4/']);
-    expect(skips(status)[0]![0]).toBe('discover.private_host'); // 203.0.113.0/24 is documentation space
-  });
-
-  it('passes over other Services quietly', async () => {
-    const d = await run('apiVersion: v1\nkind: Service\nmetadata: {name: db}\nspec: {type: ClusterIP}\n');
-    expect(d.monitors).toEqual([]);
-    expect(d.skipped).toEqual([]);
-  });
-});
-
-describe('one monitor per host and path, and names', () => {
-  it('keeps the https one, then the first by identity, and says which one the others duplicate', async () => {
-    const d = await run(
-      `${ingress('b-second', `rules:\n${rule('a.example.com', '/')}`)}---\n${ingress('a-first', `rules:\n${rule('a.example.com', '/')}`)}---\n${ingress('c-tls', `tls: [{hosts: [a.example.com]}]\nrules:\n${rule('a.example.com', '/')}`)}`,
-    );
-    expect(d.monitors.map((m) => m.name)).toEqual(['shop/c-tls: a.example.com/']);
-    expect(d.skipped.map((s) => [s.resource.name, s.reason])).toEqual([
-      ['a-first', 'http://a.example.com/ is already monitored as "shop/c-tls: a.example.com/" (Ingress shop/c-tls)'],
-      ['b-second', 'http://a.example.com/ is already monitored as "shop/c-tls: a.example.com/" (Ingress shop/c-tls)'],
-    ]);
-  });
-
-  it('names from --name, widens a plain annotated name over several monitors, and refuses a template that merges two', async () => {
-    const text = ingress('web', `rules:\n${rule('a.example.com', '/', '/api')}`);
-    expect((await run(text, '{kind} {name} {scheme}://{host}{path}')).monitors.map((m) => m.name)).toEqual([
-      'Ingress web http://a.example.com/',
-      'Ingress web http://a.example.com/api',
-    ]);
-    const plain = await run(ingress('web', `rules:\n${rule('a.example.com', '/', '/api')}`, 'monitors.dev/name: Shop'));
-    expect(plain.monitors.map((m) => m.name)).toEqual(['Shop: a.example.com/', 'Shop: a.example.com/api']);
-    const merged = await run(text, '{namespace}: {host}');
-    expect(merged.problems.map((p) => p.code)).toEqual(['discover.same_name']);
-    expect(merged.problems[0]!.hint).toMatch(/\{path\}/);
-  });
-
-  it('keeps names within the API limit of 100 characters, still stable', async () => {
-    const long = `${'a'.repeat(60)}.example.com`;
-    const d = await run(ingress('web', `rules:\n${rule(long, '/' + 'p'.repeat(40))}`));
-    const name = d.monitors[0]!.name;
-    expect(name).toHaveLength(100);
-    expect(name).toMatch(/^shop\/web: a+\.example\.com\/p+~[0-9a-f]{8}$/);
-    expect((await run(ingress('web', `rules:\n${rule(long, '/' + 'p'.repeat(40))}`))).monitors[0]!.name).toBe(name);
   });
 });

@@ -50,19 +50,28 @@ function fastPlaces(parsed: ParsedManifests): Map<string, string> {
 }
 
 describe('positions', () => {
-  it.each(realFiles.map((f) => [f.slice(MANIFESTS.length + 1), f]))('%s: every mapping and sequence where yaml places it', async (_, file) => {
-    const text = readFileSync(file, 'utf8');
-    const parsed = await parseManifests(text, 'm.yaml');
-    if ('problems' in parsed) throw new Error(JSON.stringify(parsed.problems));
-    const fast = fastPlaces(parsed);
-    const exact = exactPlaces(text);
-    expect(fast.size).toBeGreaterThan(0);
-    expect(Object.fromEntries(fast)).toEqual(Object.fromEntries([...exact].filter(([path]) => fast.has(path))));
-  });
+  it.each(realFiles.map((f) => [f.slice(MANIFESTS.length + 1), f]))(
+    '%s: every mapping and sequence where yaml places it',
+    async (_, file) => {
+      const text = readFileSync(file, 'utf8');
+      const parsed = await parseManifests(text, 'm.yaml');
+      if ('problems' in parsed) throw new Error(JSON.stringify(parsed.problems));
+      const fast = fastPlaces(parsed);
+      const exact = exactPlaces(text);
+      expect(fast.size).toBeGreaterThan(0);
+      expect(Object.fromEntries(fast)).toEqual(Object.fromEntries([...exact].filter(([path]) => fast.has(path))));
+    },
+  );
 });
 
 describe('bad input', () => {
-  const problemsOf = async (text: string) => (await discover([{ file: 'bad.yaml', text }])).problems.map((p) => [`${p.at.line}:${p.at.col}`, p.code, p.message, p.hint]);
+  const problemsOf = async (text: string) =>
+    (await discover([{ file: 'bad.yaml', text }])).problems.map((p) => [
+      `${p.at.line}:${p.at.col}`,
+      p.code,
+      p.message,
+      p.hint,
+    ]);
 
   it('a YAML mistake is located where it is, in plain words, and what to do', async () => {
     const [problem] = await problemsOf('apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n   namespace: b\n');

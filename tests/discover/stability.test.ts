@@ -14,10 +14,24 @@ const POOL: Record<string, unknown>[] = [
   {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
-    metadata: { name: 'shop', namespace: 'shop', annotations: { 'monitors.dev/tags': 'shop,web', 'monitors.dev/interval-seconds': '300' } },
+    metadata: {
+      name: 'shop',
+      namespace: 'shop',
+      annotations: { 'monitors.dev/tags': 'shop,web', 'monitors.dev/interval-seconds': '300' },
+    },
     spec: {
       tls: [{ hosts: ['shop.example.com'], secretName: 'shop' }],
-      rules: [{ host: 'shop.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend }, { path: '/api', pathType: 'Exact', backend }] } }],
+      rules: [
+        {
+          host: 'shop.example.com',
+          http: {
+            paths: [
+              { path: '/', pathType: 'Prefix', backend },
+              { path: '/api', pathType: 'Exact', backend },
+            ],
+          },
+        },
+      ],
     },
   },
   {
@@ -36,7 +50,10 @@ const POOL: Record<string, unknown>[] = [
     apiVersion: 'gateway.networking.k8s.io/v1',
     kind: 'Gateway',
     metadata: { name: 'edge', namespace: 'infra' },
-    spec: { gatewayClassName: 'x', listeners: [{ name: 'https', protocol: 'HTTPS', port: 443, hostname: '*.example.org' }] },
+    spec: {
+      gatewayClassName: 'x',
+      listeners: [{ name: 'https', protocol: 'HTTPS', port: 443, hostname: '*.example.org' }],
+    },
   },
   {
     apiVersion: 'gateway.networking.k8s.io/v1',
@@ -45,7 +62,10 @@ const POOL: Record<string, unknown>[] = [
     spec: {
       parentRefs: [{ name: 'edge', namespace: 'infra' }],
       hostnames: ['store.example.org', 'b.example.org'],
-      rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/cart' } }, { headers: [{ name: 'x', value: 'y' }] }] }, {}],
+      rules: [
+        { matches: [{ path: { type: 'PathPrefix', value: '/cart' } }, { headers: [{ name: 'x', value: 'y' }] }] },
+        {},
+      ],
     },
   },
   {
@@ -64,7 +84,11 @@ function permuteKeys(value: unknown, seeds: number[], depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value);
   const seed = seeds[depth % seeds.length] ?? 0;
-  entries.sort(([a], [b]) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) || (seed % 2 ? a.localeCompare(b) : b.localeCompare(a)));
+  entries.sort(
+    ([a], [b]) =>
+      ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) ||
+      (seed % 2 ? a.localeCompare(b) : b.localeCompare(a)),
+  );
   return Object.fromEntries(entries.map(([k, v]) => [k, permuteKeys(v, seeds, depth + 1)]));
 }
 
@@ -107,7 +131,8 @@ describe('stability', () => {
   it('a changed manifest changes only its monitors', async () => {
     const before = (await outcome(POOL, 3)).yaml.split('\n');
     const changed = structuredClone(POOL);
-    (changed[5]!.metadata as { annotations: Record<string, string> }).annotations['monitors.dev/host'] = 'lb2.example.net';
+    (changed[5]!.metadata as { annotations: Record<string, string> }).annotations['monitors.dev/host'] =
+      'lb2.example.net';
     const after = (await outcome(changed, 3)).yaml.split('\n');
     const removed = before.filter((l) => !after.includes(l));
     const added = after.filter((l) => !before.includes(l));

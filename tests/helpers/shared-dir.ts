@@ -14,6 +14,9 @@ export const SHARED_DIR = process.env.MONITORS_TEST_SHARED ?? resolve(repository
 /** A folder of the shared material; a missing one fails the test that needs it, saying where it was looked for. */
 export function sharedPath(...parts: string[]): string {
   const path = join(SHARED_DIR, ...parts);
-  if (!existsSync(path)) throw new Error(`${path} is missing: the shared test material is expected in ../shared beside the checkout (or MONITORS_TEST_SHARED)`);
+  if (!existsSync(path))
+    throw new Error(
+      `${path} is missing: the shared test material is expected in ../shared beside the checkout (or MONITORS_TEST_SHARED)`,
+    );
   return path;
 }

@@ -38,7 +38,12 @@ export async function runDiscover(paths: string[], options: DiscoverOptions): Pr
     return EXIT_OK;
   }
   const yaml = await renderAs('text', 'discovery', output, NO_COLOR);
-  const outcome = await writeMonitorsFile(options.out, yaml, cwd, inputs.map((i) => i.file));
+  const outcome = await writeMonitorsFile(
+    options.out,
+    yaml,
+    cwd,
+    inputs.map((i) => i.file),
+  );
   if (format === 'json') process.stdout.write(await renderAs(format, 'discovery', output, NO_COLOR));
   else
     process.stdout.write(
@@ -79,7 +84,14 @@ function checkOptions(paths: string[], options: DiscoverOptions): void {
 
 function stopOnProblems(problems: readonly InputProblem[], options: DiscoverOptions): never {
   const text = problems.flatMap((p) => [
-    diagnosticLine({ file: p.at.file, line: p.at.line, col: p.at.col, severity: 'error', code: p.code, message: p.message }),
+    diagnosticLine({
+      file: p.at.file,
+      line: p.at.line,
+      col: p.at.col,
+      severity: 'error',
+      code: p.code,
+      message: p.message,
+    }),
     printable(`  ${p.hint}`),
   ]);
   process.stderr.write(`${text.join('\n')}\n`);
@@ -112,13 +124,21 @@ async function runCheck(discovery: Discovery, against: string, formatName: strin
 /** The http, keyword and json monitors of --against, in every environment it declares. */
 async function monitorsOf(against: string, cwd: string): Promise<ExistingMonitor[]> {
   const { loadDesiredState } = await import('../../load/index.js');
-  const { environments, diagnostics } = await loadDesiredState([against], { env: process.env, cwd, missingEnv: 'warning' });
+  const { environments, diagnostics } = await loadDesiredState([against], {
+    env: process.env,
+    cwd,
+    missingEnv: 'warning',
+  });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     process.stderr.write(`${errors.map(diagnosticLine).join('\n')}\n`);
-    throw new MonitorsError('CONFIG_INVALID', `the monitors in ${against} have ${count(errors.length, 'error')} (listed above)`, {
-      hint: `Fix them (\`monitors validate ${against}\` checks offline), then run the check again.`,
-    });
+    throw new MonitorsError(
+      'CONFIG_INVALID',
+      `the monitors in ${against} have ${count(errors.length, 'error')} (listed above)`,
+      {
+        hint: `Fix them (\`monitors validate ${against}\` checks offline), then run the check again.`,
+      },
+    );
   }
   return environments.flatMap(({ state }) =>
     state.monitors.map((m) => ({ name: m.name, type: String(m.input.type ?? ''), url: String(m.input.url ?? '') })),
@@ -135,5 +155,3 @@ function readStdin(): Promise<string> {
 }
 
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-

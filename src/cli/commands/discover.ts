@@ -15,8 +15,16 @@ export function registerDiscover(program: Command): void {
     .description(
       'Read Kubernetes manifests (multi-document YAML, kind: List, helm template output) and derive one http monitor per public host and path of each Ingress and HTTPRoute (and annotated LoadBalancer Service); skipped ones are listed with the reason on stderr. No network.',
     )
-    .addArgument(new Argument('[paths...]', 'manifest files or folders (searched for .yaml, .yml, .json), or - for standard input'))
-    .option('--out <file>', 'write the monitors to this YAML file (atomically; left as it is when unchanged) instead of printing them')
+    .addArgument(
+      new Argument(
+        '[paths...]',
+        'manifest files or folders (searched for .yaml, .yml, .json), or - for standard input',
+      ),
+    )
+    .option(
+      '--out <file>',
+      'write the monitors to this YAML file (atomically; left as it is when unchanged) instead of printing them',
+    )
     .option(
       '--name <template>',
       'monitor names from {namespace}, {name}, {kind}, {host}, {path}, {scheme} (default: "{namespace}/{name}: {host}{path}")',
