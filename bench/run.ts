@@ -25,6 +25,7 @@ const ALL = [
   'scale',
   'status-page',
   'lsp',
+  'discover',
 ];
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const dir = mkdtempSync(join(tmpdir(), 'bench-ratios-'));

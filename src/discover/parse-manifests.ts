@@ -30,41 +30,55 @@ export async function parseManifests(text: string, file: string): Promise<ParseR
 }
 
 function fastParse(text: string, file: string): ParsedManifests {
-  const starts = lineStarts(text);
-  const at = (offset: number): SourceRef => {
-    const index = lineIndex(starts, offset);
-    return { file, line: index + 1, col: offset - starts[index]! + 1 };
-  };
-  const where = new WeakMap<object, SourceRef>();
-  const items = new WeakMap<object, SourceRef[]>();
-  // One frame per node being composed: where it opened, and where its children started.
-  const stack: { offset: number; children: SourceRef[] }[] = [];
+  // A node's parse events cost little only if they allocate nothing: the offsets go into flat
+  // arrays, and lines are worked out when a place is asked for (a few per resource).
+  const where = new Map<object, number>(); // a Map: faster than a WeakMap here, and dropped with the result
+  const spans = new Map<object, { from: number; to: number; depth: number }>();
+  const opened: number[] = []; // the offset each open node started at
+  const firstClose: number[] = []; // how many nodes had closed when it opened
+  const closedAt: number[] = []; // each closed node's offset, in order of closing
+  const closedDepth: number[] = [];
   const listener = (event: 'open' | 'close', state: { position: number; result: unknown }): void => {
     if (event === 'open') {
-      stack.push({ offset: state.position, children: [] });
+      opened.push(state.position);
+      firstClose.push(closedAt.length);
       return;
     }
-    const frame = stack.pop();
-    if (!frame) return;
-    const start = at(contentStart(text, frame.offset));
+    const offset = opened.pop();
+    const from = firstClose.pop();
+    if (offset === undefined || from === undefined) return;
     const value = state.result;
     if (value !== null && typeof value === 'object') {
       // An alias hands over the anchored value again: it keeps the place it was written.
-      if (!where.has(value)) where.set(value, start);
-      if (Array.isArray(value) && !items.has(value)) items.set(value, frame.children);
+      if (!where.has(value)) where.set(value, offset);
+      if (Array.isArray(value) && !spans.has(value))
+        spans.set(value, { from, to: closedAt.length, depth: opened.length + 1 });
     }
-    stack.at(-1)?.children.push(start);
+    closedAt.push(offset);
+    closedDepth.push(opened.length);
   };
-  const documents = jsyaml.loadAll(text, undefined, {
-    schema: YAML_CORE_SCHEMA,
-    filename: file,
-    listener,
-  });
+  const documents = jsyaml.loadAll(text, undefined, { schema: YAML_CORE_SCHEMA, filename: file, listener });
+  let starts: number[] | undefined;
+  const at = (offset: number): SourceRef => {
+    starts ??= lineStarts(text);
+    const start = contentStart(text, offset);
+    const index = lineIndex(starts, start);
+    return { file, line: index + 1, col: start - starts[index]! + 1 };
+  };
   return {
     documents,
     positions: {
-      of: (value) => (value !== null && typeof value === 'object' ? where.get(value) : undefined),
-      items: (value) => (value !== null && typeof value === 'object' ? (items.get(value) ?? []) : []),
+      of: (value) => {
+        const offset = value !== null && typeof value === 'object' ? where.get(value) : undefined;
+        return offset === undefined ? undefined : at(offset);
+      },
+      items: (value) => {
+        const span = value !== null && typeof value === 'object' ? spans.get(value) : undefined;
+        if (!span) return [];
+        const items: SourceRef[] = [];
+        for (let i = span.from; i < span.to; i += 1) if (closedDepth[i] === span.depth) items.push(at(closedAt[i]!));
+        return items;
+      },
     },
   };
 }
