@@ -160,7 +160,7 @@ describe('monitors discover k8s', () => {
     expect(old.stderr).toMatch(/kubectl convert/);
   });
 
-  it('reads a `kubectl get -o yaml` List from standard input, and --format json', async () => {
+  it('reads a `kubectl get -o yaml` List piped in (no path named), and --format json', async () => {
     const run = await runCli(['discover', 'k8s', '-', '--format', 'json'], {
       cwd: dir,
       input: readFileSync(LIST, 'utf8'),

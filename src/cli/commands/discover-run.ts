@@ -22,7 +22,9 @@ import type { DiscoverOptions } from './discover-options.js';
 
 const NO_COLOR = { color: false };
 
-export async function runDiscover(paths: string[], options: DiscoverOptions): Promise<number> {
+export async function runDiscover(named: string[], options: DiscoverOptions): Promise<number> {
+  // `kubectl get ... -o yaml | monitors discover k8s`: with nothing named, a pipe is read.
+  const paths = named.length > 0 || process.stdin.isTTY ? named : ['-'];
   checkOptions(paths, options);
   const cwd = process.cwd();
   const inputs = await readInputs(paths, cwd, readStdin);

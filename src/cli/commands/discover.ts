@@ -18,7 +18,7 @@ export function registerDiscover(program: Command): void {
     .addArgument(
       new Argument(
         '[paths...]',
-        'manifest files or folders (searched for .yaml, .yml, .json), or - for standard input',
+        'manifest files or folders (searched for .yaml, .yml, .json), or - for standard input (the default when it is not a terminal)',
       ),
     )
     .option(
