@@ -12,6 +12,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { sharedPath } from '../helpers/shared-dir.js';
 import { startSimProcess, type SimProcess } from '../helpers/sim-process.js';
 import { E2E_DEFAULTS } from '../helpers/yaml-defaults.js';
+import { sarifProblems } from '../reports/multitool.js';
 
 const REAL = sharedPath('k8s-manifests', 'real');
 const LIST = sharedPath('k8s-manifests', 'list', 'ingresses-list.yaml');
@@ -114,7 +115,10 @@ describe('monitors discover k8s', () => {
           uncovered: [{ url: 'http://approot.bar.com/', line: 37 }],
         });
 
-        const sarif = JSON.parse((await check('sarif')).stdout) as {
+        const sarifText = (await check('sarif')).stdout;
+      writeFileSync(join(dir, 'discover.sarif'), sarifText);
+      expect(await sarifProblems(join(dir, 'discover.sarif'), dir)).toEqual([]);
+      const sarif = JSON.parse(sarifText) as {
           runs: {
             results: {
               ruleId: string;
