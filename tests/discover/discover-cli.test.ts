@@ -116,9 +116,9 @@ describe('monitors discover k8s', () => {
         });
 
         const sarifText = (await check('sarif')).stdout;
-      writeFileSync(join(dir, 'discover.sarif'), sarifText);
-      expect(await sarifProblems(join(dir, 'discover.sarif'), dir)).toEqual([]);
-      const sarif = JSON.parse(sarifText) as {
+        writeFileSync(join(dir, 'discover.sarif'), sarifText);
+        expect(await sarifProblems(join(dir, 'discover.sarif'), dir)).toEqual([]);
+        const sarif = JSON.parse(sarifText) as {
           runs: {
             results: {
               ruleId: string;
