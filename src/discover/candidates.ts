@@ -1,7 +1,6 @@
 // What one resource routes, before its hosts are judged and its annotations applied: each
 // host and path with the scheme it is served on, and what of the resource gives no route.
-import type { Route, Skip, SkipCode, SourceRef } from './types.js';
-import type { Resource } from './types.js';
+import type { Resource, Route, Skip, SkipCode, SourceRef } from './types.js';
 
 export interface Candidates {
   routes: Route[];

@@ -72,14 +72,12 @@ export function deriveMonitors(
         continue;
       }
       const url = probeUrl(route, overrides);
-      const urlHost = url === undefined ? undefined : URL.parse(url)?.hostname;
-      const urlSkip =
-        urlHost === undefined
-          ? { code: 'discover.private_host' as const, reason: 'the URL does not parse' }
-          : hostSkip(urlHost.replace(/^\[|\]$/g, ''));
-      if (url === undefined || urlSkip) {
+      const urlProblem =
+        url === undefined ? { code: 'discover.private_host' as const, reason: 'the URL does not parse' } : urlSkip(url);
+      if (url === undefined || urlProblem) {
+        const { code, reason } = urlProblem!;
         skipped.push(
-          skipOf(resource, urlSkip!.code, `${urlSkip!.reason} (from the annotated url)`, route.at, {
+          skipOf(resource, code, `${reason} (the probe URL ${url ?? ''})`, route.at, {
             host: route.host,
             path: route.path,
           }),
@@ -141,6 +139,12 @@ function merge(own: Overrides, gatus: ReturnType<typeof readGatus>): Overrides {
   if (merged.path === undefined && gatus.path !== undefined) merged.path = gatus.path;
   if (gatus.url !== undefined && own.path === undefined) merged.url = gatus.url;
   return merged;
+}
+
+/** Why a probe URL (an annotated one may name another host) gets no monitor. */
+function urlSkip(url: string): ReturnType<typeof hostSkip> {
+  const host = URL.parse(url)?.hostname;
+  return host === undefined ? undefined : hostSkip(host.replace(/^\[|\]$/g, ''));
 }
 
 /** The URL a route is probed at: its scheme, host and port, and the annotated path or its own. */

@@ -184,6 +184,15 @@ describe('annotations', () => {
       ),
     );
     expect(urls(url)).toEqual(['https://status.example.com/ping']);
+    const inside = await run(
+      ingress(
+        'i',
+        `rules:\n${rule('shop.example.com', '/')}`,
+        'gatus.home-operations.com/endpoint: "url: http://shop.shop.svc:8080/"',
+      ),
+    );
+    expect(skips(inside)).toEqual([['discover.private_host', 'shop.example.com/']]);
+    expect(inside.skipped[0]!.reason).toMatch(/the probe URL http:\/\/shop\.shop\.svc:8080\/\)$/);
     const off = await run(
       ingress('g', `rules:\n${rule('shop.example.com', '/')}`, 'gatus.home-operations.com/enabled: "false"'),
     );
