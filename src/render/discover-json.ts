@@ -18,6 +18,7 @@ const noteJson = (n: Note) => ({ resource: n.resource, message: n.message, ...wh
 export function renderDiscoveryJson({ discovery }: DiscoveryOutput): string {
   const document = {
     format_version: DISCOVER_FORMAT_VERSION,
+    environment: null, // docs/json-output.md: every document says it; manifests have none
     resources: discovery.resources,
     monitors: discovery.monitors.map((m) => ({
       name: m.name,
@@ -41,6 +42,7 @@ export function renderDiscoveryJson({ discovery }: DiscoveryOutput): string {
 export function renderCoverageJson(report: CoverageReport): string {
   const document = {
     format_version: DISCOVER_FORMAT_VERSION,
+    environment: null,
     against: report.against,
     checked: report.checked,
     covered: report.checked - report.uncovered.length,

@@ -176,6 +176,7 @@ describe('monitors discover k8s', () => {
       monitors: { name: string; source: { file: string; line: number } }[];
       skipped: { code: string }[];
     };
+    expect(Object.keys(document).slice(0, 2)).toEqual(['format_version', 'environment']);
     expect(document.format_version).toBe(1);
     expect(document.resources).toBe(11);
     expect(document.monitors).toHaveLength(9);
