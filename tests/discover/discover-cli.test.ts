@@ -4,7 +4,16 @@
 // leaves it byte for byte; --check passes, then fails with each uncovered route at its
 // manifest line in text, Markdown, JSON and SARIF; bad input is located, with no stack
 // trace, and nothing is written; standard input takes a `kubectl get -o yaml` List.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +71,20 @@ describe('monitors discover k8s', () => {
       const plan = await runCli(['plan', 'monitors', '--detailed-exitcode'], { cwd: dir, env });
       expect(plan.code, plan.stdout + plan.stderr).toBe(2);
       expect(plan.stdout).toContain('13 to create, 0 to update, 0 to delete');
+
+      // Applied; then a manifest goes away, and its monitor with it: the plan shows the delete.
+      const apply = await runCli(['apply', 'monitors', '--yes'], { cwd: dir, env });
+      expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+      const fewer = readdirSync(REAL)
+        .filter((f) => f !== 'ingress-nginx--rewrite-readme.yaml')
+        .map((f) => join(REAL, f));
+      const rerun = await runCli(['discover', 'k8s', ...fewer, '--out', 'monitors/k8s.yaml'], { cwd: dir });
+      expect(rerun.stdout).toMatch(/^Wrote 12 monitors/);
+      const after = await runCli(['plan', 'monitors', '--detailed-exitcode'], { cwd: dir, env });
+      expect(after.code, after.stdout + after.stderr).toBe(2);
+      expect(after.stdout).toContain('0 to create, 0 to update, 1 to delete');
+      expect(after.stdout).toContain('default/approot: approot.bar.com/');
+      writeFileSync(out, text); // the --check test below starts from every monitor
     },
   );
 
