@@ -65,6 +65,9 @@ describe('monitors discover k8s', () => {
       // Printed without --out: the same bytes.
       expect((await runCli(['discover', 'k8s', REAL], { cwd: dir })).stdout).toBe(text);
 
+      // Already in `monitors fmt`'s layout: fmt never rewrites what discover writes.
+      const fmt = await runCli(['fmt', '--check', 'monitors/k8s.yaml'], { cwd: dir });
+      expect(fmt.code, fmt.stdout + fmt.stderr).toBe(0);
       const validate = await runCli(['validate', 'monitors'], { cwd: dir });
       expect(validate.code, validate.stdout).toBe(0);
       const env = { MONITORS_API_URL: sim.baseUrl, MONITORS_API_TOKEN: sim.token };
