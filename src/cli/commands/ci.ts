@@ -51,6 +51,9 @@ export function registerCi(program: Command): void {
 
 /** `github, gitlab or plain (default: from the environment: GITHUB_ACTIONS, GITLAB_CI)`, from the one list. */
 function providerHelp(): string {
-  const detected = PROVIDERS.flatMap((name) => DETECTED_BY[name] ?? []);
+  const detected = PROVIDERS.flatMap((name): string[] => {
+    const detection = DETECTED_BY[name];
+    return detection ? [detection.variable] : [];
+  });
   return `${orList(PROVIDERS)} (default: from the environment: ${detected.join(', ')})`;
 }
