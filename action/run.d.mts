@@ -10,6 +10,8 @@ export interface ActionInputs {
   cli: string;
   githubToken: string;
   environments: string;
+  /** Kubernetes manifests whose routed hosts and paths must have a monitor (validate, plan); '' for none. */
+  discover: string;
   /** Label of the drift issue; '' for none; undefined for the CLI's default. */
   driftLabel: string | undefined;
 }

@@ -27,6 +27,7 @@ export function readInputs(env) {
     cli: input('CLI'),
     githubToken: input('GITHUB_TOKEN'),
     environments: input('ENVIRONMENTS'),
+    discover: input('DISCOVER'),
     // Unset: the default label; set empty: no label.
     driftLabel: env.MONITORS_ACTION_DRIFT_LABEL === undefined ? undefined : input('DRIFT_LABEL'),
   };
@@ -58,6 +59,7 @@ export function cliArgs(inputs) {
     ...(inputs.comment ? [] : ['--no-comment']),
     ...(inputs.check ? ['--check'] : []),
     ...(inputs.checkArgs ? ['--check-args', inputs.checkArgs] : []),
+    ...(inputs.discover ? ['--discover', inputs.discover] : []),
     ...(inputs.driftLabel === undefined ? [] : ['--drift-label', inputs.driftLabel]),
     '--provider',
     'github',

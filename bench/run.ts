@@ -26,6 +26,7 @@ const ALL = [
   'status-page',
   'lsp',
   'env-all',
+  'discover',
 ];
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const dir = mkdtempSync(join(tmpdir(), 'bench-ratios-'));

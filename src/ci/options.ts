@@ -28,6 +28,8 @@ export interface CiOptions {
   driftLabel: string;
   /** Where the report files go outside GitHub (report.md, outputs.env, plan-report.json). */
   reportDir: string;
+  /** validate and plan: Kubernetes manifests whose routes must have a monitor (`discover k8s --check`); empty: none. */
+  discover: string;
 }
 
 /** The options commander parsed for `monitors ci COMMAND [PATH]`. */
@@ -42,6 +44,7 @@ export interface CiFlags {
   driftLabel?: string;
   provider?: string;
   reportDir?: string;
+  discover?: string;
 }
 
 export function ciOptions(command: string, path: string | undefined, flags: CiFlags): CiOptions {
@@ -62,6 +65,7 @@ export function ciOptions(command: string, path: string | undefined, flags: CiFl
     environments: flags.environments?.trim() ?? '',
     driftLabel: flags.driftLabel === undefined ? DEFAULT_DRIFT_LABEL : flags.driftLabel.trim(),
     reportDir: flags.reportDir?.trim() || DEFAULT_REPORT_DIR,
+    discover: flags.discover?.trim() ?? '',
   };
 }
 

@@ -15,6 +15,7 @@ import {
   selectEnvironments,
   type Section,
 } from './environments.js';
+import { runDiscoverStep } from './discover-step.js';
 import { runCheckStep, writeFindingsReports } from './machine-reports.js';
 import type { CiOptions } from './options.js';
 import type { CiProvider, PlanCounts } from './provider.js';
@@ -79,6 +80,8 @@ async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns
   }
   const sarif =
     options.command === 'validate' ? await writeFindingsReports(runs, options, provider, childEnv) : undefined;
+  const discovered = await discoverStep(runs, options, childEnv);
+  if (discovered) report += `\n${discovered.report}`;
   provider.writeReport(report, planned ? planCounts(result.stdout) : undefined);
   provider.writeOutputs({ changes, exitCode: result.code });
   let published = true;
@@ -99,6 +102,7 @@ async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns
   });
   if (!ok) provider.error(`monitors ${options.command} failed (exit ${result.code}); see the log above.`);
   if (!checkOk) provider.error(checkFailure(provider, ''));
+  if (discovered?.message) provider.error(discovered.message);
   // A failed plan is no news about drift: the issue stays as it is, and the step fails.
   if (options.command === 'drift' && ok)
     return provider.trackDrift({
@@ -107,7 +111,13 @@ async function runOnce(options: CiOptions, provider: CiProvider, runs: ChildRuns
       planMarkdown: result.stdout,
       drift: changes,
     });
-  return ok && checkOk && published ? 0 : 1;
+  return ok && checkOk && published && (discovered?.ok ?? true) ? 0 : 1;
+}
+
+/** --discover, after validate or plan. */
+function discoverStep(runs: ChildRuns, options: CiOptions, childEnv: Env) {
+  const runsFor = options.command === 'validate' || options.command === 'plan';
+  return options.discover && runsFor ? runDiscoverStep(runs, options, childEnv) : undefined;
 }
 
 /** The run's outcome as a status on the commit, for a provider that sets one (commit-status.ts). */
@@ -183,7 +193,12 @@ async function runEnvironments(
     if (!section.ok && exitCode === 0) exitCode = section.code;
     sections.push(section);
   }
-  provider.writeReport(combinedReport(options.command, options.path, sections, Infinity), sumCounts(sections));
+  const discovered = await discoverStep(runs, options, childEnv);
+  const extra = discovered ? `\n${discovered.report}` : '';
+  provider.writeReport(
+    `${combinedReport(options.command, options.path, sections, Infinity)}${extra}`,
+    sumCounts(sections),
+  );
   provider.writeOutputs({
     changes,
     exitCode: exitCode === 0 && changes ? 2 : exitCode,
@@ -208,6 +223,7 @@ async function runEnvironments(
   if (failed.length > 0)
     provider.error(`monitors ${options.command} failed in ${failed.join(', ')}; see the log above.`);
   if (checkFailed.length > 0) provider.error(checkFailure(provider, ` in ${checkFailed.join(', ')}`));
+  if (discovered?.message) provider.error(discovered.message);
   if (options.command === 'drift' && failed.length === 0)
     return provider.trackDrift({
       path: where,
@@ -215,7 +231,7 @@ async function runEnvironments(
       planMarkdown: combinedReport('drift', options.path, sections),
       drift: changes,
     });
-  return failed.length > 0 || checkFailed.length > 0 || !published ? 1 : 0;
+  return failed.length > 0 || checkFailed.length > 0 || !published || discovered?.ok === false ? 1 : 0;
 }
 
 /** One environment's run (and, for a plan with `check`, its check): a section of the combined report. */

@@ -69,6 +69,10 @@ export const COMMAND_MODULES: Readonly<Record<string, CommandModules>> = {
     declaration: async () => (await import('./commands/ci.js')).registerCi,
     work: () => import('./commands/ci-run.js'),
   },
+  discover: {
+    declaration: async () => (await import('./commands/discover.js')).registerDiscover,
+    work: () => import('./commands/discover-run.js'),
+  },
   lsp: {
     declaration: async () => (await import('./commands/lsp.js')).registerLsp,
     work: () => import('./commands/lsp-run.js'),

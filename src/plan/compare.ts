@@ -3,6 +3,7 @@
 // method, interval_seconds and timeout_seconds; richer servers return more); unknown
 // extras are ignored, secrets are never returned.
 import equal from 'fast-deep-equal';
+import { sameUrl } from '../model/canonical-url.js';
 import type { LiveMonitor } from '../model/monitor.js';
 import { MONITOR_FIELDS, SECRET_FIELDS } from '../schema/monitor-input-schema.js';
 import { nameKey } from './match.js';
@@ -64,11 +65,7 @@ function headerNamesLowered(headers: string): string {
 function sameDestination(a: string, b: string): boolean {
   if (a === b) return true;
   if (!a.includes('://') || !b.includes('://')) return a.toLowerCase() === b.toLowerCase();
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return false;
-  }
+  return sameUrl(a, b);
 }
 
 /**

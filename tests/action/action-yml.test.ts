@@ -36,6 +36,7 @@ describe('action.yml', () => {
       'cli',
       'command',
       'comment',
+      'discover',
       'drift-label',
       'environments',
       'github-token',

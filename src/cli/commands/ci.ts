@@ -33,6 +33,10 @@ export function registerCi(program: Command): void {
     .option('--no-comment', 'plan: do not post or update the comment (note) on the pull/merge request')
     .option('--check', 'plan: then run `monitors check --changed` and put its result beside the plan')
     .option('--check-args <args>', 'more options for that check, split on spaces')
+    .option(
+      '--discover <path>',
+      'validate and plan: also check that every routed host and path of these Kubernetes manifests has a monitor (discover k8s --check)',
+    )
     .option('--drift-label <label>', 'label of the drift issue; empty for none (default: monitors-drift)')
     .option('--provider <name>', providerHelp())
     .option(

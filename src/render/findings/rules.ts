@@ -32,6 +32,10 @@ const FAMILIES: Readonly<Record<string, readonly [string, string]>> = {
   removed: ['A removed: entry.', 'yaml-format.md#removed'],
   lint: ['A likely mistake (a warning).', 'rules.md#warnings-the-loader-only'],
   policy: ['A policy rule of the set.', 'policy.md'],
+  discover: [
+    'A routed host and path of the Kubernetes manifests that no monitor covers.',
+    'discover.md#coverage-in-ci',
+  ],
 };
 
 /** The description and help page of a code; an unknown family points at the table of codes. */

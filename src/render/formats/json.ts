@@ -36,5 +36,13 @@ export const json = {
       const { renderLockShowJson } = await import('../lock-json.js');
       return renderLockShowJson(view);
     },
+    discovery: async (output) => {
+      const { renderDiscoveryJson } = await import('../discover-json.js');
+      return renderDiscoveryJson(output);
+    },
+    coverage: async ({ report }) => {
+      const { renderCoverageJson } = await import('../discover-json.js');
+      return renderCoverageJson(report);
+    },
   },
 } as const satisfies OutputFormat<'json'>;

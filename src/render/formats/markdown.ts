@@ -16,5 +16,9 @@ export const markdown = {
       const { renderStatusMarkdown } = await import('../status-markdown.js');
       return renderStatusMarkdown(report);
     },
+    coverage: async ({ report }) => {
+      const { renderCoverageMarkdown } = await import('../discover-text.js');
+      return renderCoverageMarkdown(report);
+    },
   },
 } as const satisfies OutputFormat<'markdown'>;

@@ -8,5 +8,9 @@ export const sarif = {
       const { renderSarif } = await import('../sarif/render-sarif.js');
       return renderSarif(findings, tool);
     },
+    coverage: async ({ findings, tool }) => {
+      const { renderSarif } = await import('../sarif/render-sarif.js');
+      return renderSarif(findings, tool);
+    },
   },
 } as const satisfies OutputFormat<'sarif'>;

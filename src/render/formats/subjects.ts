@@ -2,6 +2,7 @@
 // renders those it has a function for. A subject is plain data, already decided.
 import type { ApplyResult } from '../../apply/types.js';
 import type { CheckReport } from '../../check/types.js';
+import type { CoverageReport, DiscoveryOutput } from '../../discover/report.js';
 import type { FailureLocations } from '../../plan/failure-location.js';
 import type { Plan } from '../../plan/types.js';
 import type { StatusPage } from '../../status/page-data.js';
@@ -37,6 +38,14 @@ export interface ApplyOutput {
   environment: string | undefined;
 }
 
+/** `discover k8s --check`: the routes no monitor covers, and the same as code-scanning findings. */
+export interface CoverageOutput {
+  report: CoverageReport;
+  /** Each uncovered route located from the repository root (SARIF). */
+  findings: readonly Finding[];
+  tool: ToolInfo;
+}
+
 export interface Subjects {
   plan: Plan;
   apply: ApplyOutput;
@@ -48,6 +57,10 @@ export interface Subjects {
   lock: LockListView;
   /** `monitors lock show NAME`. */
   lockRecord: LockRecordView;
+  /** `monitors discover k8s`: the monitors derived from manifests. */
+  discovery: DiscoveryOutput;
+  /** `monitors discover k8s --check`. */
+  coverage: CoverageOutput;
 }
 
 export type Subject = keyof Subjects;

@@ -33,6 +33,14 @@ export const text = {
       const { renderLockShowText } = await import('../lock-text.js');
       return renderLockShowText(row, lockFile);
     },
+    discovery: async (output) => {
+      const { renderDiscoveryYaml } = await import('../discover-text.js');
+      return renderDiscoveryYaml(output);
+    },
+    coverage: async ({ report }) => {
+      const { renderCoverageText } = await import('../discover-text.js');
+      return renderCoverageText(report);
+    },
   },
 } as const satisfies OutputFormat<'text'>;
 
