@@ -113,8 +113,8 @@ async function main(): Promise<void> {
   };
   const rows = [
     step('validate', (r) => r.validate),
-    step(`plan (${n(CHANGES)} replaces)`, (r) => r.plan),
-    step(`apply of ${n(CHANGES)} replaces`, (r) => r.apply),
+    step(`plan (${n(CHANGES)} updates)`, (r) => r.plan),
+    step(`apply of ${n(CHANGES)} updates`, (r) => r.apply),
   ];
   const judged = (what: string, value: number, target: number) =>
     reportRatio({ bench: 'scale', what, value, kind: 'at most', target });
