@@ -14,7 +14,8 @@ import { generateCorpus } from './corpus.js';
 import { markdownTable } from './measure-process.js';
 import { reportRatio } from './ratios.js';
 
-const MONITORS = process.env.BENCH_SMOKE === '1' ? 1_000 : 10_000;
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const MONITORS = SMOKE ? 1_000 : 10_000;
 const TARGET = 2;
 
 /** The record the version before values were kept wrote for the same monitor. */
@@ -67,7 +68,8 @@ try {
       '',
     ].join('\n'),
   );
-  if (ratio > TARGET) process.exitCode = 1;
+  // The threshold is the full run's; the smoke run (npm test) only shows that the bench works.
+  if (ratio > TARGET && !SMOKE) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

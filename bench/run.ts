@@ -11,23 +11,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdownTable } from './measure-process.js';
+import { BENCHES } from './names.js';
 import { formatValue, isMet, RATIOS_FILE_ENV, readRatios } from './ratios.js';
 
-const ALL = [
-  'startup',
-  'validate',
-  'templates',
-  'policy',
-  'sim',
-  'plan',
-  'apply',
-  'lock-size',
-  'scale',
-  'status-page',
-  'lsp',
-  'env-all',
-  'discover',
-];
+const ALL: readonly string[] = BENCHES;
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const dir = mkdtempSync(join(tmpdir(), 'bench-ratios-'));
 const ratiosFile = join(dir, 'ratios.jsonl');

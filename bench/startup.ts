@@ -7,7 +7,7 @@
 // Then what each import costs: `import()` of each dependency and of the main modules, each
 // timed in a fresh process (medians), to say where a command's start-up goes.
 // Targets: --version within 1.3x of node -e 0, validate of 20 monitors within 2x.
-// Run: npm run bench -- startup   (BENCH_SMOKE=1: two rounds)
+// Run: npm run bench -- startup   (BENCH_SMOKE=1: one round)
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { benchEnv, BUNDLE_CLI, markdownTable, measureNode, median, PACKAGE_CLI }
 import { reportRatio } from './ratios.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
-const ROUNDS = SMOKE ? 2 : 21;
+const ROUNDS = SMOKE ? 1 : 21;
 const IMPORT_RUNS = SMOKE ? 1 : 7;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIS = [PACKAGE_CLI, BUNDLE_CLI];

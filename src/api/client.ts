@@ -46,10 +46,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     shape: ShapeCheck<T>,
     maxPages = MAX_PAGES,
     onPage?: (items: readonly T[]) => void,
+    keep?: (item: T) => boolean,
   ): Promise<{ items: T[]; complete: boolean }> {
     // By id: a server whose cursors are offsets repeats an item when another is created
-    // between two pages; the later copy is the fresher one.
+    // between two pages; the later copy is the fresher one. With `keep`, only the ids of
+    // the others are remembered (to tell a page of repeats).
     const items = new Map<string, T>();
+    const others = new Set<string>();
+    const listed = (id: string) => items.has(id) || others.has(id);
     const seen = new Set<string>();
     const request = (cursor?: string) => {
       const sent = transport.send('GET', path, { query: { per_page: PER_PAGE, cursor } });
@@ -63,8 +67,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       if (answer.unreadable) throw bad(`GET ${path}`, answer.unreadable);
       const checked = pageOf(answer.json, shape);
       if (!checked.ok) throw bad(`GET ${path}`, checked.problem);
-      const fresh = checked.items.filter((item) => !items.has(item.id)).length;
-      for (const item of checked.items) items.set(item.id, item);
+      const fresh = checked.items.filter((item) => !listed(item.id)).length;
+      for (const item of checked.items) {
+        if (!keep || keep(item)) {
+          items.set(item.id, item);
+          continue;
+        }
+        others.add(item.id);
+        items.delete(item.id); // a fresher copy that `keep` does not accept
+      }
       if (checked.next !== null) {
         if (checked.items.length > 0) stalePages = fresh === 0 ? stalePages + 1 : 0; // an empty page proves nothing
         if (stalePages >= MAX_STALE_PAGES) {
@@ -90,7 +101,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   return {
-    listMonitors: async (options = {}) => (await listAll('/monitors', monitorShape, MAX_PAGES, options.onPage)).items,
+    listMonitors: async (options = {}) =>
+      (await listAll('/monitors', monitorShape, MAX_PAGES, options.onPage, options.keep)).items,
 
     async getMonitor(id) {
       return one(await transport.send('GET', monitorPath(id)), monitorShape, `GET /monitors/${id}`);

@@ -39,8 +39,15 @@ export interface CreateResult {
  * Writes take the Idempotency-Key from the caller: keys are derived from the plan.
  */
 export interface MonitorsApi {
-  /** Every page; `onPage` sees each page's monitors as it arrives (work that can overlap the next request). */
-  listMonitors(options?: { onPage?: (monitors: readonly LiveMonitor[]) => void }): Promise<LiveMonitor[]>;
+  /**
+   * Every page; `onPage` sees each page's monitors as it arrives (work that can overlap the
+   * next request). With `keep`, only the monitors it accepts are returned (and held while
+   * the listing runs): a caller that looks for a few monitors does not hold 100,000.
+   */
+  listMonitors(options?: {
+    onPage?: (monitors: readonly LiveMonitor[]) => void;
+    keep?: (monitor: LiveMonitor) => boolean;
+  }): Promise<LiveMonitor[]>;
   getMonitor(id: string): Promise<LiveMonitor>;
   createMonitor(body: MonitorInput | Record<string, unknown>, idempotencyKey: string): Promise<CreateResult>;
   replaceMonitor(

@@ -35,7 +35,9 @@ export async function verifyWrites(first: readonly ChangeOutcome[], ctx: VerifyC
       };
     let live: LiveMonitor[];
     try {
-      live = await ctx.api.listMonitors();
+      // Only the monitors written are kept from the listing (100,000 others need not be held).
+      const written = new Set(pending.map((o) => o.id));
+      live = await ctx.api.listMonitors({ keep: (m) => written.has(m.id) });
     } catch (error) {
       const wrapped = isMonitorsError(error)
         ? error

@@ -23,6 +23,31 @@ export function serializeLock(lock: LockFile): string {
   return [...lockText(lock)].join('');
 }
 
+/**
+ * Whether two locks serialize to the same text (serializeLock(a) === serializeLock(b)),
+ * compared piece by piece as the text is made: never two whole texts of 100 MB at once.
+ */
+export function sameLockText(a: LockFile, b: LockFile): boolean {
+  const left = lockText(a);
+  const right = lockText(b);
+  // The next piece of text, or '' once the text has ended.
+  const more = (text: Generator<string>): string => {
+    for (let piece = text.next(); !piece.done; piece = text.next()) if (piece.value !== '') return piece.value;
+    return '';
+  };
+  let x = '';
+  let y = '';
+  for (;;) {
+    x ||= more(left);
+    y ||= more(right);
+    if (x === '' || y === '') return x === y;
+    const n = Math.min(x.length, y.length);
+    if (x.length === y.length ? x !== y : x.slice(0, n) !== y.slice(0, n)) return false;
+    x = x.slice(n);
+    y = y.slice(n);
+  }
+}
+
 export async function writeLockFileAtomic(path: string, lock: LockFile): Promise<void> {
   await writeFileAtomic(path, lockText(lock));
 }

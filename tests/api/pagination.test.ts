@@ -89,6 +89,37 @@ describe('listMonitors', () => {
     expect(monitors[1]!.url).toBe('https://changed.example.com/');
   });
 
+  it('with keep, returns only the monitors it accepts, as last seen, and still tells a server that ignores the cursor', async () => {
+    setup = mockClient();
+    servePages([
+      { data: [liveMonitor(1), liveMonitor(2)], meta: { next_cursor: 'offset=2', per_page: 2 } },
+      {
+        data: [liveMonitor(2, { url: 'https://changed.example.com/' }), liveMonitor(3)],
+        meta: { next_cursor: null, per_page: 2 },
+      },
+    ]);
+    const pages: number[] = [];
+    const wanted = new Set(['monitor-2']);
+    const kept = await setup.api.listMonitors({ keep: (m) => wanted.has(m.name), onPage: (p) => pages.push(p.length) });
+    expect(kept.map((m) => [m.name, m.url])).toEqual([['monitor-2', 'https://changed.example.com/']]);
+    expect(pages).toEqual([2, 2]); // onPage still sees every monitor
+    // A copy it no longer accepts drops the earlier one (keep judges what the server says last).
+    servePages([
+      { data: [liveMonitor(1)], meta: { next_cursor: 'a', per_page: 1 } },
+      { data: [liveMonitor(1, { url: 'https://gone.example.com/' })], meta: { next_cursor: null, per_page: 1 } },
+    ]);
+    expect(await setup.api.listMonitors({ keep: (m) => m.url === 'https://example.com/health' })).toEqual([]);
+    // Repeats of monitors it does not keep still count as repeats.
+    servePages(
+      Array.from({ length: 4 }, (_, n) => ({
+        data: [liveMonitor(1), liveMonitor(2)],
+        meta: { next_cursor: `fresh-${n}`, per_page: 2 },
+      })),
+    );
+    const error = await caught(() => setup.api.listMonitors({ keep: () => false }));
+    expect(error.message).toMatch(/3 pages in a row brought only items already listed/);
+  });
+
   it('keeps unknown extra fields and tolerates a missing per_page', async () => {
     setup = mockClient();
     servePages([{ data: [liveMonitor(1, { shiny_new_field: { nested: true } })], meta: { next_cursor: null } }]);

@@ -52,29 +52,8 @@ export function applySettings(args: string[], options: ApplyOptions): ApplySetti
 
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
   const branch = openBranch(options);
-  // Only what the apply needs is kept: the desired monitors (100,000 of them, say) are let go.
-  const {
-    plan,
-    api,
-    lock,
-    lockPath,
-    lockRepaired,
-    desired: { settings },
-  } = await makePlan({
-    paths: paths.length > 0 ? paths : ['.'],
-    lockFlag: options.lock,
-    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
-    allowMassDelete: options.allowMassDelete,
-    allowMissing: options.allowMissing,
-    env: process.env,
-    cwd: process.cwd(),
-    command: 'apply',
-    ...options.narrowing,
-    ...(options.environment ? { environment: options.environment } : {}),
-    ...(branch ? { readLock: branch.readLock } : {}),
-  });
+  const { plan, api, lock, lockPath, lockRepaired, settingsFile } = await planToApply(paths, options, branch);
   try {
-    const settingsFile = settings.source?.file;
     return await carryOut(plan, {
       api,
       lock,
@@ -88,6 +67,30 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
   } finally {
     await api.close();
   }
+}
+
+/**
+ * The plan and what the apply needs beside it. Only that is kept: the desired monitors
+ * (100,000 of them, say) are let go with the session, which a frame of its own holds until
+ * it returns (a suspended async function keeps the values of its temporaries, so the
+ * session must not pass through applyFromConfig's).
+ */
+async function planToApply(paths: string[], options: ApplySettings, branch: ReturnType<typeof openBranch>) {
+  const session = await makePlan({
+    paths: paths.length > 0 ? paths : ['.'],
+    lockFlag: options.lock,
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+    allowMassDelete: options.allowMassDelete,
+    allowMissing: options.allowMissing,
+    env: process.env,
+    cwd: process.cwd(),
+    command: 'apply',
+    ...options.narrowing,
+    ...(options.environment ? { environment: options.environment } : {}),
+    ...(branch ? { readLock: branch.readLock } : {}),
+  });
+  const { plan, api, lock, lockPath, lockRepaired } = session;
+  return { plan, api, lock, lockPath, lockRepaired, settingsFile: session.desired.settings.source?.file };
 }
 
 async function applySavedPlan(file: string, options: ApplySettings): Promise<number> {

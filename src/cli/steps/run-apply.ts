@@ -6,7 +6,7 @@ import { createProgress } from './apply-progress.js';
 import { failureReport, lockErrorReport, summaryLine } from '../../render/apply-report.js';
 import { printable } from '../../model/printable.js';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
-import { serializeLock, writeLockFileAtomic } from '../../lock/lock-file.js';
+import { sameLockText, writeLockFileAtomic } from '../../lock/lock-file.js';
 import { withPending } from '../../lock/pending-creates.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
@@ -101,8 +101,7 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   });
   // Announcing creates writes the file too; it is said to be written only when a record
   // changed (an entry of a create in flight alone is settled by the next plan).
-  const recordsChanged =
-    lockWritten && serializeLock(withPending(run.lock, [])) !== serializeLock(withPending(lock.current(), []));
+  const recordsChanged = lockWritten && !sameLockText(withPending(run.lock, []), withPending(lock.current(), []));
   reportApply(result, located, run, Date.now() - started, recordsChanged);
   const lockError = lockErrorReport(result);
   if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);

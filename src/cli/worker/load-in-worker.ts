@@ -19,14 +19,18 @@ export interface LoadedAhead {
 export async function loadInWorker(request: LoadRequest): Promise<LoadedAhead> {
   const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
     const worker = new Worker(loadWorkerScript(), { workerData: loadWorkerData(request) });
+    let answered = false;
     worker.once('message', (message: WorkerAnswer) => {
-      void worker.terminate();
-      resolve(message);
+      answered = true;
+      // The answer is read once the thread is gone: its heap (the whole set as it loaded it)
+      // is given back before the main thread builds its own copy of the monitors.
+      const read = () => resolve(message);
+      worker.terminate().then(read, read);
     });
     worker.once('error', reject);
-    worker.once('exit', (code) =>
-      reject(new Error(`the YAML loader's worker thread ended (exit code ${code}) without an answer`)),
-    );
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the YAML loader's worker thread ended (exit code ${code}) without an answer`));
+    });
   });
   if (!answer.ok) throw errorOf(answer.error);
   const monitors = await readParts<DesiredMonitor>(answer.monitorParts);
