@@ -13,11 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BENCHES } from '../../bench/names.js';
 import { readRatios, RATIOS_FILE_ENV } from '../../bench/ratios.js';
+import { CHROMIUM, missingTools, toolDecision } from '../helpers/tools.js';
 
 const BENCH_SOURCE = fileURLToPath(new URL('../../bench/', import.meta.url));
 const BENCH_BUILT = fileURLToPath(new URL('../../dist/bench/', import.meta.url));
 /** What the benches import or run, none of them a bench itself. */
 const HELPERS = [
+  'bare-discover',
   'bare-listing',
   'bare-validate',
   'corpus',
@@ -31,6 +33,8 @@ const HELPERS = [
   'seed-workspace',
   'template-corpus',
 ];
+/** Benches that drive a program outside Node: skipped locally where it is missing, a failure with CI=true. */
+const NEEDS: Record<string, typeof CHROMIUM> = { 'status-page': CHROMIUM };
 /** The one bench that measures throughput only and is judged by no ratio. */
 const WITHOUT_RATIOS = new Set(['sim']);
 /** A Markdown table: a header row, then its rule (`| --- |` or `|---:|`). */
@@ -69,7 +73,11 @@ describe('every bench in its smoke size', () => {
   });
 
   for (const name of BENCHES) {
-    it(`${name} completes and prints its table`, { timeout: 180_000 }, async () => {
+    const needs = NEEDS[name];
+    const decision = toolDecision(needs ? missingTools([needs]) : undefined, process.env);
+    if (decision.kind === 'skip') process.stderr.write(`${name} bench: ${decision.line}\n`);
+    it.skipIf(decision.kind === 'skip')(`${name} completes and prints its table`, { timeout: 180_000 }, async () => {
+      if (decision.kind === 'fail') throw new Error(decision.message);
       const ratiosFile = join(dir, `${name}.jsonl`);
       const run = await runBench(join(BENCH_BUILT, `${name}.js`), [], ratiosFile);
       expect(run.stderr, run.stderr).not.toMatch(/Error|at .*\.js:\d+/);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM } from '../helpers/needs-tool.js';
+import { CHROMIUM } from '../helpers/tools.js';
 
 const ARGS = [
   '--headless',
