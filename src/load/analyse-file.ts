@@ -12,6 +12,7 @@ import {
   type DeclaredEnvironments,
 } from './expand/environments.js';
 import { groupByInstance, tagged } from './expand/instances.js';
+import type { InstanceTag } from './expand/instance-tag.js';
 import { fileDefaults } from './expand/shared-defaults.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
@@ -142,14 +143,21 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
           const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope, fromSettings);
           if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
           analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
+          const monitorKey = instance.label === undefined ? `${index}` : `${index}\0${instance.label}`;
           for (const p of checkedMonitor.problems)
-            problems.push(tagged(withVarPlace(p, environment.name, declared), instance.tag));
+            problems.push(inMonitor(withVarPlace(p, environment.name, declared), instance.tag, monitorKey));
           // Policy reads a monitor that is otherwise valid: a broken one would only add noise.
           if (rules.length === 0 || checkedMonitor.problems.some((p) => p.severity === 'error')) continue;
-          const policy = policyProblems(checkedMonitor.monitor.input, item, ownDefaults, index, rules, exceptions);
-          // One found in the defaults is every instance's alike: only its environment is named.
-          for (const p of policy.problems)
-            problems.push(tagged(p, p.path[0] === 'defaults' ? { ...instance.tag, each: undefined } : instance.tag));
+          const policy = policyProblems(
+            checkedMonitor.monitor.input,
+            item,
+            ownDefaults,
+            index,
+            rules,
+            exceptions,
+            fromSettings,
+          );
+          for (const p of policy.problems) problems.push(inMonitor(p, instance.tag, monitorKey));
           if (policy.used.length > 0) checkedMonitor.monitor.policyExceptions = policy.used;
         }
       });
@@ -166,6 +174,17 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   if (isPlainObject(value.settings)) analyseSettings(value.settings, checked, options, analysis);
   analysis.problems = groupByInstance(problems, declared.names.length === 0 ? 0 : checked.length);
   return analysis;
+}
+
+/**
+ * A problem of one generated monitor. One found in a value of `defaults:` or settings.defaults
+ * is every monitor's alike that takes the value: it is said once, at the default, naming how
+ * many monitors it affects (expand/instances.ts counts them by `monitor`) and, when not in
+ * every environment, which; the for_each instance is not named.
+ */
+function inMonitor(problem: LocatedProblem, tag: InstanceTag, monitor: string): LocatedProblem {
+  if (problem.path[0] !== 'defaults' && !problem.inSettings) return tagged(problem, tag);
+  return { ...problem, instance: { ...tag, each: undefined }, monitor };
 }
 
 /** A var the environment sets is in the settings file (it wins over this file's vars:). */

@@ -1,8 +1,9 @@
 // One monitor (an instance of a template too) against the policy's rules of its environment,
 // and the `policy_exceptions` its entry and its file's defaults declare. A violation points
-// at the field at fault where it is written (the entry, or the defaults), or at the entry
-// when the field is missing; a rule the monitor has an exception for is not a violation but
-// an exception used, which the plan lists for review.
+// at the field at fault where it is written (the entry, the file's defaults, or the set's
+// settings.defaults, where it is then said once for every monitor taking the value), or at
+// the entry when the field is missing; a rule the monitor has an exception for is not a
+// violation but an exception used, which the plan lists for review.
 import type { PolicyExceptionUsed } from '../../model/policy-data.js';
 import { violationMessage, violationsOf } from '../../policy/evaluate.js';
 import type { CompiledRule } from '../../policy/types.js';
@@ -69,6 +70,7 @@ export function policyProblems(
   index: number,
   rules: readonly CompiledRule[],
   exceptions: readonly DeclaredException[],
+  fromSettings?: ReadonlySet<string>,
 ): { problems: LocatedProblem[]; used: PolicyExceptionUsed[] } {
   const violations = violationsOf(rules, input);
   if (violations.length === 0) return NOTHING;
@@ -82,14 +84,18 @@ export function policyProblems(
       continue;
     }
     const field = violation.finding.field;
+    const inSettings = field !== undefined && !Object.hasOwn(item, field) && fromSettings?.has(field) === true;
     const path: PathSegment[] =
       field !== undefined && Object.hasOwn(item, field)
         ? ['monitors', index, field]
-        : field !== undefined && Object.hasOwn(defaults, field)
-          ? ['defaults', field]
-          : ['monitors', index];
+        : inSettings
+          ? ['settings', 'defaults', field]
+          : field !== undefined && Object.hasOwn(defaults, field)
+            ? ['defaults', field]
+            : ['monitors', index];
     const problem = error(path, `policy.${violation.rule.id}`, violationMessage(violation));
     if (violation.rule.level === 'advisory') problem.severity = 'warning';
+    if (inSettings) problem.inSettings = true;
     problems.push(problem);
   }
   return { problems, used };
