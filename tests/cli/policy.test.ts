@@ -85,6 +85,40 @@ describe('policy with the built CLI', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('says an advisory finding of a default once: at the default, once in a plan, summed up by read-only commands', async () => {
+    edit('shop.yaml', (t) => t.replace('  interval_seconds: 180\n', '  interval_seconds: 600\n'));
+    const finding =
+      'warning policy.fast-checks policy fast-checks (advisory): A check runs at least every five minutes (interval_seconds is 600; at most 300 is allowed) (affects 3 monitors)';
+    const validate = await cli('validate', 'set', '--env', 'production');
+    expect(validate.stdout.split('\n').filter((l) => l.includes('fast-checks'))).toEqual([
+      `set/shop.yaml:6:21: ${finding}`,
+    ]);
+
+    const plan = await inProduction('plan');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).not.toContain('fast-checks');
+    expect(plan.stdout.split('\n').filter((l) => l.includes('is 600'))).toEqual([
+      '  warning   fast-checks  set/shop.yaml:6:21: policy fast-checks (advisory): A check runs at least every five minutes (interval_seconds is 600; at most 300 is allowed) (affects 3 monitors)',
+    ]);
+    const markdown = await inProduction('plan', '--format', 'markdown');
+    const fold = markdown.stdout.indexOf('<summary>⚠️ 1 advisory policy finding (nothing refused)</summary>');
+    expect(fold).toBeGreaterThan(0);
+    expect(markdown.stdout.indexOf('| ⚠️ advisory | `fast-checks` |')).toBeGreaterThan(fold);
+    expect(markdown.stdout.indexOf('| 📝 exception |')).toBeLessThan(fold);
+
+    const summary = 'note: 1 advisory policy finding; `monitors validate set --env production` lists them\n';
+    for (const run of [
+      await inProduction('status'),
+      await inProduction('status', '--format', 'html'),
+      await cli('lock', 'list', 'set', '--env', 'production'),
+      await cli('lock', 'show', 'shop: home', 'set', '--env', 'production'),
+    ]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toBe(summary);
+    }
+    edit('shop.yaml', (t) => t.replace('  interval_seconds: 600\n', '  interval_seconds: 180\n'));
+  });
+
   it('refuses a mandatory violation and a denied delete with PLAN_POLICY, writing nothing', async () => {
     const lock = join(dir, 'set', 'locks', 'production.lock.json');
     const lockBefore = readFileSync(lock, 'utf8');
