@@ -1,7 +1,8 @@
 // Everything that can be said about one file from its parsed value alone: its shape, each
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
-// `moved` and `removed` entries and `settings`.
-import { envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './expand/env.js';
+// `moved`, `removed` and `deleted` entries and `settings`.
+import { WHOLE_REFERENCE } from './expand/env.js';
+import { eachEntry, resolved } from './lifecycle-entries.js';
 import type { PathSegment } from './parse/yaml-path.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
 import {
@@ -14,10 +15,15 @@ import {
 import { groupByInstance, tagged } from './expand/instances.js';
 import type { InstanceTag } from './expand/instance-tag.js';
 import { fileDefaults } from './expand/shared-defaults.js';
-import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
+import { isTemplated } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
 import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
-import { declaredExceptions, policyProblems, type PolicyContext } from './checks/policy-check.js';
+import {
+  declaredExceptions,
+  policyProblems,
+  type DeclaredException,
+  type PolicyContext,
+} from './checks/policy-check.js';
 import { error, type LocatedProblem } from './problem.js';
 
 const LITERAL_SECRET =
@@ -38,6 +44,11 @@ export interface RawRemoved {
   instance?: string;
 }
 
+/** A `deleted:` entry: a delete made on purpose, with the exceptions that let it through a deny rule. */
+export interface RawDeleted extends RawRemoved {
+  exceptions: readonly DeclaredException[];
+}
+
 export interface AnalyseOptions extends MonitorCheckOptions {
   /** What the set declares (none: the file is analysed once, as without environments). */
   declared?: DeclaredEnvironments;
@@ -56,6 +67,7 @@ export interface EnvironmentAnalysis {
   monitors: CheckedMonitor[];
   moved: RawMoved[];
   removed: RawRemoved[];
+  deleted: RawDeleted[];
 }
 
 export interface FileAnalysis {
@@ -75,7 +87,7 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   const problems = fileShapeProblems(value);
   const analysis: FileAnalysis = {
     problems,
-    environments: checked.map((environment) => ({ environment, monitors: [], moved: [], removed: [] })),
+    environments: checked.map((environment) => ({ environment, monitors: [], moved: [], removed: [], deleted: [] })),
     settings: undefined,
     environmentSettings: new Map(),
   };
@@ -171,6 +183,21 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   eachEntry(value.removed, 'removed', ['name'], lifecycle, (e, index, [name], instance) =>
     analysis.environments[e]!.removed.push({ index, name: name!, ...instance }),
   );
+  const deleted = Array.isArray(value.deleted) ? value.deleted : [];
+  const deleteExceptions = deleted.map((entry, index) =>
+    isPlainObject(entry)
+      ? declaredExceptions(
+          entry.policy_exceptions,
+          ['deleted', index, 'policy_exceptions'],
+          'deleted',
+          options.policy,
+          problems,
+        )
+      : [],
+  );
+  eachEntry(deleted, 'deleted', ['name'], lifecycle, (e, index, [name], instance) =>
+    analysis.environments[e]!.deleted.push({ index, name: name!, ...instance, exceptions: deleteExceptions[index]! }),
+  );
   if (isPlainObject(value.settings)) analyseSettings(value.settings, checked, options, analysis);
   analysis.problems = groupByInstance(problems, declared.names.length === 0 ? 0 : checked.length);
   return analysis;
@@ -197,43 +224,6 @@ function withVarPlace(
   if (!through || environment === undefined || !declared.vars.get(environment)?.has(through.name)) return problem;
   const path = ['settings', 'environments', environment, 'vars', through.name];
   return { ...problem, throughVar: { ...through, file: 'settings', path } };
-}
-
-interface EntryContext {
-  declared: readonly string[];
-  scopes: readonly EnvironmentScope[];
-  options: MonitorCheckOptions;
-  problems: LocatedProblem[];
-}
-
-/**
- * Each entry of a `moved` or `removed` list, in each environment it applies to and each
- * for_each instance: `keys` resolved (templates, then `${env:NAME}`); `take` gets them
- * when every one is text (a problem is reported otherwise).
- */
-function eachEntry(
-  list: unknown,
-  section: 'moved' | 'removed',
-  keys: readonly string[],
-  { declared, scopes, options, problems }: EntryContext,
-  take: (environment: number, index: number, values: string[], instance: { instance?: string }) => void,
-): void {
-  if (!Array.isArray(list)) return;
-  list.forEach((entry, index) => {
-    if (!isPlainObject(entry)) return;
-    const at: PathSegment[] = [section, index];
-    const { forEach, hasForEach } = splitEntry(entry);
-    const only = entryEnvironments(entry.environments, [...at, 'environments'], declared, problems);
-    scopes.forEach((environment, e) => {
-      for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
-        const entryProblems: LocatedProblem[] = [];
-        const values = keys.map((key) => resolved(entry[key], [...at, key], options, entryProblems, instance.scope));
-        for (const p of entryProblems) problems.push(tagged(p, instance.tag));
-        if (values.every((v) => typeof v === 'string'))
-          take(e, index, values, instance.label !== undefined ? { instance: instance.label } : {});
-      }
-    });
-  });
 }
 
 function analyseSettings(
@@ -263,28 +253,4 @@ function analyseSettings(
       out[key] = key === 'vars' ? v : resolved(v, ['settings', 'environments', name, key], options, analysis.problems);
     analysis.environmentSettings.set(name, out);
   }
-}
-
-/** A value of `moved`, `removed` or `settings`: templates substituted (when a scope is given), then `${env:NAME}` resolved. */
-function resolved(
-  value: unknown,
-  path: PathSegment[],
-  options: MonitorCheckOptions,
-  problems: LocatedProblem[],
-  scope?: TemplateScope,
-): unknown {
-  if (scope && isTemplated(value)) {
-    const substituted = substituteValue(value, scope);
-    for (const issue of substituted.issues)
-      problems.push({ ...error(path, issue.code, issue.message), needle: issue.text });
-    if (substituted.issues.length > 0) return undefined;
-    value = substituted.value;
-  }
-  const result = resolveEnv(value, options.env);
-  const label = path.filter((s) => typeof s === 'string').join('.');
-  for (const issue of result.issues) {
-    const problem = error(path, `env.${issue.kind}`, envIssueMessage(issue, label, options.missingEnv));
-    problems.push({ ...problem, severity: envIssueSeverity(issue, options.missingEnv) });
-  }
-  return result.value;
 }

@@ -19,6 +19,8 @@ interface Row {
   what: string;
 }
 
+const FROM = { entry: '', defaults: ', from defaults', deleted: ', a reviewed delete (deleted:)' } as const;
+
 function rowsOf(policy: PlanPolicy): Row[] {
   const at = (f: { file: string; line: number; col: number }) => `${f.file}:${f.line}:${f.col}`;
   return [
@@ -33,7 +35,7 @@ function rowsOf(policy: PlanPolicy): Row[] {
     ...policy.exceptions.map((e) => ({
       kind: 'exception' as const,
       rule: e.rule,
-      where: `"${e.monitor}" at ${at(e)}${e.instance !== undefined ? ` (${e.instance})` : ''}${e.from === 'defaults' ? ', from defaults' : ''}`,
+      where: `"${e.monitor}" at ${at(e)}${e.instance !== undefined ? ` (${e.instance})` : ''}${FROM[e.from]}`,
       what: `reason: ${e.reason}`,
     })),
   ];

@@ -139,6 +139,10 @@ describe('policy with the built CLI', { timeout: 120_000 }, () => {
     expect(plan.stdout).toContain('Policy (set/platform.yaml:20:1): 6 rules in force:');
     expect(plan.stdout).toContain('  violation team-tag  set/payments.yaml:24:11:');
     expect(plan.stdout).toMatch(/ {2}denied {4}no-prod-deletes {2}delete "shop: home" \([0-9A-Z]{26}\)/);
+    // The refusal names the reviewed way through.
+    expect(plan.stdout).toContain(
+      'to delete it on purpose, add to a file of the set: deleted: [{ name: "shop: home", policy_exceptions: [{ id: no-prod-deletes, reason: "..." }] }]',
+    );
     expect(existsSync(join(dir, 'saved.json'))).toBe(false);
 
     const apply = await inProduction('apply', '--yes');
@@ -150,6 +154,23 @@ describe('policy with the built CLI', { timeout: 120_000 }, () => {
     // The delete rule is production's: staging may delete.
     const staging = await cli('plan', 'set', '--env', 'staging', '--api-url', sim.baseUrl, '--format', 'json');
     expect(JSON.parse(staging.stdout).policy.denied).toEqual([]);
+  });
+
+  it('carries out a reviewed delete: a deleted: entry with its exception, listed in the plan', async () => {
+    edit('payments.yaml', (t) => t.replace('    tags: "pci"\n', ''));
+    edit(
+      'shop.yaml',
+      (t) =>
+        `${t}deleted:\n  - name: "shop: home"\n    policy_exceptions:\n      - id: no-prod-deletes\n        reason: The home page check moved to the storefront team.\n`,
+    );
+    const plan = await inProduction('plan');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(
+      /exception no-prod-deletes {2}"shop: home" at set\/shop\.yaml:\d+:5, a reviewed delete \(deleted:\): reason: The home page check moved/,
+    );
+    const apply = await inProduction('apply', '--yes');
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(await liveNames()).not.toContain('shop: home');
   });
 
   it('puts the refused plan and its policy section in the CI report (the comment)', async () => {

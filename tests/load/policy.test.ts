@@ -193,6 +193,43 @@ monitors:
     expect(messages(r)[1]).toContain('did you mean "min_locations"');
   });
 
+  it('reads deleted: entries with their exceptions, suggests a misspelt rule id, refuses a name still defined', async () => {
+    const r = await loadFiles({
+      'platform.yaml': `${POLICY}  - id: prod-interval\n    level: mandatory\n    require: { max_interval_seconds: 900 }\n  - id: no-deletes\n    level: mandatory\n    deny: [delete]\n`,
+      'shop.yaml': `${DEFAULTS}monitors:
+  - name: "shop: cart"
+    type: http
+    url: https://example.com/cart
+    tags: "team:shop"
+    policy_exceptions: [{ id: prod-intervall, reason: "typo" }]
+deleted:
+  - name: "shop: home"
+    policy_exceptions:
+      - { id: no-deletes, reason: "the home page check moved to the storefront team" }
+  - name: "shop: cart"
+    policy_exceptions: [{ id: no-deletes, reason: "still here" }]
+`,
+    });
+    expect(where(r)).toEqual([
+      'shop.yaml:3:21 warning policy.fast-checks',
+      'shop.yaml:19:31 error policy.exception.unknown',
+      'shop.yaml:24:11 error deleted.still_defined',
+    ]);
+    expect(messages(r)[1]).toBe('no policy rule has the id "prod-intervall"; did you mean "prod-interval"?');
+    expect(r.state.deleted).toEqual([
+      {
+        name: 'shop: home',
+        exceptions: [{ id: 'no-deletes', reason: 'the home page check moved to the storefront team' }],
+        source: { file: 'shop.yaml', line: 21, col: 5 },
+      },
+      {
+        name: 'shop: cart',
+        exceptions: [{ id: 'no-deletes', reason: 'still here' }],
+        source: { file: 'shop.yaml', line: 24, col: 5 },
+      },
+    ]);
+  });
+
   it('refuses a second file declaring policy:', async () => {
     const r = await loadFiles({ 'a.yaml': POLICY, 'b.yaml': POLICY });
     expect(where(r)).toEqual(['a.yaml:1:1 error policy.declared_twice', 'b.yaml:1:1 error policy.declared_twice']);

@@ -9,6 +9,7 @@ import { violationMessage, violationsOf } from '../../policy/evaluate.js';
 import type { CompiledRule } from '../../policy/types.js';
 import type { PathSegment } from '../parse/yaml-path.js';
 import { error, type LocatedProblem } from '../problem.js';
+import { closest } from '../suggest/did-you-mean.js';
 import { isPlainObject } from './file-check.js';
 
 /** What a file is checked against: the ids of every rule declared, and the monitor rules per environment. */
@@ -39,14 +40,17 @@ export function declaredExceptions(
     if (!isPlainObject(item) || typeof item.id !== 'string' || typeof item.reason !== 'string') return;
     const path = [...at, i, 'id'];
     if (!policy?.ids.has(item.id)) {
-      const known = policy ? [...policy.ids].join(', ') : '';
+      const known = policy ? [...policy.ids] : [];
+      const near = closestId(item.id, known);
       problems.push(
         error(
           path,
           'policy.exception.unknown',
-          policy
-            ? `no policy rule has the id ${JSON.stringify(item.id)}; the rules are: ${known || 'none'}`
-            : `no policy rule has the id ${JSON.stringify(item.id)}: the set declares no policy:`,
+          !policy
+            ? `no policy rule has the id ${JSON.stringify(item.id)}: the set declares no policy:`
+            : near
+              ? `no policy rule has the id ${JSON.stringify(item.id)}; did you mean "${near}"?`
+              : `no policy rule has the id ${JSON.stringify(item.id)}; the rules are: ${known.join(', ') || 'none'}`,
         ),
       );
       return;
@@ -54,6 +58,13 @@ export function declaredExceptions(
     out.push({ id: item.id, reason: item.reason, from, path });
   });
   return out;
+}
+
+/** The rule id a misspelt one most likely means (`prod-intervall`: `prod-interval`); ids are kebab-case. */
+function closestId(id: string, ids: readonly string[]): string | undefined {
+  const snake = (s: string) => s.replace(/-/g, '_');
+  const near = closest(snake(id), ids.map(snake));
+  return near === undefined ? undefined : ids.find((i) => snake(i) === near);
 }
 
 // Most monitors pass: one shared answer for them.

@@ -29,6 +29,7 @@ const FAMILIES: Readonly<Record<string, readonly [string, string]>> = {
   settings: ['The settings of the set.', 'yaml-format.md#settings'],
   moved: ['A moved: entry.', 'yaml-format.md#moved'],
   removed: ['A removed: entry.', 'yaml-format.md#removed'],
+  deleted: ['A deleted: entry (a reviewed delete).', 'policy.md#a-reviewed-delete'],
   lint: ['A likely mistake (a warning).', 'rules.md#warnings-the-loader-only'],
   policy: ['A policy rule of the set.', 'policy.md'],
 };
