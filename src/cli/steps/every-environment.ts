@@ -1,7 +1,8 @@
-// `plan|validate|status --env all` (or MONITORS_ENV=all): the command once per declared
-// environment, as `monitors ci` runs them (src/ci/): the CLI itself as a child process per
-// environment, each holding only its own token variable and using its own lock file, then
-// one answer with a section each (src/env-all/) and the worst exit code.
+// `plan|validate|status|check|lock list|lock show --env all` (or MONITORS_ENV=all): the
+// command once per declared environment, as `monitors ci` runs them (src/ci/): the CLI
+// itself as a child process per environment, each holding only its own token variable and
+// using its own lock file, then one answer with a section each (src/env-all/) and the worst
+// exit code. The formats combined are those of COMBINED; any other is refused, saying which.
 import { environmentChildEnv, environmentsFromReport } from '../../ci/environments.js';
 import { childRuns } from '../../ci/child.js';
 import {
@@ -12,12 +13,27 @@ import {
   type EnvironmentRun,
 } from '../../env-all/combine.js';
 import { childArgs } from '../../env-all/child-args.js';
+import { renderAllJunit } from '../../env-all/combine-junit.js';
 import { MonitorsError } from '../../errors.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import { SELF } from './self-process.js';
 
-export type EveryEnvironmentCommand = 'plan' | 'validate' | 'status';
+export type EveryEnvironmentCommand = 'plan' | 'validate' | 'status' | 'check' | 'lock list' | 'lock show';
+
+/**
+ * The formats each command's runs combine into one answer: a section per environment (text,
+ * Markdown), one JSON document, one JUnit document of a suite per environment. The status
+ * page and the badge are not here: `status` draws them of every environment by itself.
+ */
+const COMBINED: Readonly<Record<EveryEnvironmentCommand, readonly string[]>> = {
+  plan: ['text', 'markdown', 'json'],
+  validate: ['text', 'json'],
+  status: ['text', 'markdown', 'json', 'junit'],
+  check: ['text', 'markdown', 'json', 'junit'],
+  'lock list': ['text', 'json'],
+  'lock show': ['text', 'json'],
+};
 
 export interface EveryEnvironmentRequest {
   command: EveryEnvironmentCommand;
@@ -31,10 +47,18 @@ export interface EveryEnvironmentRequest {
 
 export async function runEveryEnvironment(request: EveryEnvironmentRequest): Promise<number> {
   const { command, paths, format } = request;
-  if (format !== 'text' && format !== 'markdown' && format !== 'json')
-    throw new MonitorsError('BAD_OPTION', `--env all combines text, markdown or json, not ${JSON.stringify(format)}`, {
-      hint: `Render ${format} one environment at a time: --env NAME --format ${format}.`,
-    });
+  const combined = COMBINED[command];
+  if (!combined.includes(format))
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `--env all combines the ${command} of every environment as ${combined.join(', ')}, not ${JSON.stringify(format)}: ${WHY_NOT[format] ?? 'it is one document of one environment'}`,
+      {
+        hint:
+          WHY_NOT[format] !== undefined
+            ? `Leave out --env: monitors ${command} --format ${format}.`
+            : `Render ${format} one environment at a time: --env NAME --format ${format}.`,
+      },
+    );
   for (const [flag, value] of [
     ['--out', request.single?.out],
     ['--lock', request.single?.lock],
@@ -77,12 +101,22 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
   const text =
     format === 'json'
       ? renderAllJson(command, runs, exitCode)
-      : format === 'markdown'
-        ? renderAllMarkdown(command, where, runs)
-        : renderAllText(command, runs);
+      : format === 'junit'
+        ? renderAllJunit(command, runs)
+        : format === 'markdown'
+          ? renderAllMarkdown(command, where, runs)
+          : renderAllText(command, runs);
   process.stdout.write(text);
   return exitCode;
 }
+
+/** Why a format is not combined, in the refusal. */
+const WHY_NOT: Readonly<Record<string, string>> = {
+  sarif:
+    'a SARIF log locates findings in files, which every environment shares: validate checks every environment in one run without --env, and its log holds them all',
+  codequality:
+    'a Code Quality report locates findings in files, which every environment shares: validate checks every environment in one run without --env',
+};
 
 /** The problems of `validate --format json` as validate prints them, or undefined when it printed no report. */
 function diagnosticsOf(stdout: string): string | undefined {
