@@ -41,7 +41,8 @@ export type Stop = keyof typeof EXIT_BY_SIGNAL;
 
 export function childRuns(self: SelfProcess): ChildRuns {
   let received: Stop | undefined;
-  let running: ChildProcess | undefined;
+  // `--env all` runs several at once (src/env-all/bounded.ts): a signal goes to each.
+  const running = new Set<ChildProcess>();
   let watching = false;
   const interruptExitCode = () => received && EXIT_BY_SIGNAL[received];
 
@@ -50,7 +51,7 @@ export function childRuns(self: SelfProcess): ChildRuns {
     watching = true;
     self.onStopSignals((signal) => {
       received ??= signal;
-      running?.kill(signal);
+      for (const child of running) child.kill(signal);
     });
   }
 
@@ -73,7 +74,7 @@ export function childRuns(self: SelfProcess): ChildRuns {
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
-      running = child;
+      running.add(child);
       let output = '';
       let stdout = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -86,11 +87,11 @@ export function childRuns(self: SelfProcess): ChildRuns {
         output += d;
       });
       child.on('error', (error) => {
-        running = undefined;
+        running.delete(child);
         resolve({ code: 127, stdout, output: `${output}could not start ${self.command}: ${error.message}\n` });
       });
       child.on('close', (code, signal) => {
-        running = undefined;
+        running.delete(child);
         resolve({
           code: code ?? (signal && signal in EXIT_BY_SIGNAL ? EXIT_BY_SIGNAL[signal as Stop] : 1),
           stdout,

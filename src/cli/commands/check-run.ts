@@ -21,7 +21,12 @@ import type { CheckOptions } from './check-options.js';
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const format = chooseFormat('check', options.format);
   if (asksEveryEnvironment(options.env, process.env))
-    return (await import('../steps/every-environment.js')).runEveryEnvironment({ command: 'check', paths, format });
+    return (await import('../steps/every-environment.js')).runEveryEnvironment({
+      command: 'check',
+      paths,
+      format,
+      parallelism: options.parallelism,
+    });
   const concurrency = parseConcurrency(options.concurrency);
   const names = options.name ?? [];
   const globs = names.map(globToRegExp);

@@ -3,6 +3,7 @@ import { formatHelp } from '../../render/formats/registry.js';
 import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
+import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 import { collect } from './collect.js';
 
 export function registerCheck(program: Command): void {
@@ -15,7 +16,11 @@ export function registerCheck(program: Command): void {
     .option('--format <format>', formatHelp('check'), 'text')
     .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
-    .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')
+    .option(
+      '--env <name>',
+      'the environment to check (settings.environments; default: MONITORS_ENV), or all: one section per environment',
+    )
+    .option('--parallelism <n>', PARALLELISM_HELP)
     .option('--lock <file>', 'lock file for --changed (default: as for plan, see docs/lock-file.md)')
     .option('--api-url <url>', `for --changed: ${API_URL_HELP}`)
     .option(

@@ -24,6 +24,7 @@ export async function runLockList(paths: string[], options: LockReadOptions): Pr
   if (asksEveryEnvironment(options.env, process.env))
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'lock list',
+      parallelism: options.parallelism,
       paths,
       format,
       single: { lock: options.lock },
@@ -44,6 +45,7 @@ export async function runLockShow(name: string, paths: string[], options: LockRe
   if (asksEveryEnvironment(options.env, process.env))
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'lock show',
+      parallelism: options.parallelism,
       paths,
       format,
       single: { lock: options.lock },

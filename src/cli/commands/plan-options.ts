@@ -10,6 +10,8 @@ export interface PlanOptions extends NarrowOptions {
   allowMassDelete?: boolean;
   allowMissing?: boolean;
   env?: string;
+  /** --parallelism N: with --env all, how many environments run at once. */
+  parallelism?: string;
   apiUrl?: string;
   lockBranch?: string;
   lockRemote?: string;

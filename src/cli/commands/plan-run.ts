@@ -22,6 +22,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   if (asksEveryEnvironment(options.env, process.env))
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'plan',
+      parallelism: options.parallelism,
       paths,
       format,
       detailedExitcode: options.detailedExitcode,

@@ -4,6 +4,7 @@ import type { PlanOptions } from './plan-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
+import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerPlan(program: Command): void {
   const command = program
@@ -16,6 +17,7 @@ export function registerPlan(program: Command): void {
       '--env <name>',
       'the environment to plan (settings.environments; default: MONITORS_ENV), or all: one section per environment',
     )
+    .option('--parallelism <n>', PARALLELISM_HELP)
     .option('--lock <file>', LOCK_HELP)
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--allow-mass-delete', 'allow a plan that deletes more than the configured limits')

@@ -6,6 +6,8 @@ export interface StatusOptions {
   name?: string[];
   failOn?: string;
   env?: string;
+  /** --parallelism N: with --env all, how many environments run at once. */
+  parallelism?: string;
   lock?: string;
   apiUrl?: string;
   lockBranch?: string;

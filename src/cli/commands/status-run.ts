@@ -33,6 +33,7 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
   if (everyEnvironment && !wholeSet)
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'status',
+      parallelism: options.parallelism,
       paths,
       format,
       single: { lock: options.lock },

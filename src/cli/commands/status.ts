@@ -3,6 +3,7 @@ import { formatHelp } from '../../render/formats/registry.js';
 import { collect } from './collect.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
+import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 import type { StatusOptions } from './status-options.js';
 
 export function registerStatus(program: Command): void {
@@ -20,6 +21,7 @@ export function registerStatus(program: Command): void {
       '--env <name>',
       'the environment to show (settings.environments; default: MONITORS_ENV), or all: one section per environment',
     )
+    .option('--parallelism <n>', PARALLELISM_HELP)
     .option('--lock <file>', LOCK_HELP)
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')

@@ -3,5 +3,7 @@
 export interface ValidateOptions {
   format: string;
   env?: string;
+  /** --parallelism N: with --env all, how many environments run at once. */
+  parallelism?: string;
   requireEnv?: boolean;
 }

@@ -16,7 +16,12 @@ const NO_COLOR = { color: false };
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
   const format = chooseFormat('validation', options.format);
   if (asksEveryEnvironment(options.env, process.env))
-    return (await import('../steps/every-environment.js')).runEveryEnvironment({ command: 'validate', paths, format });
+    return (await import('../steps/every-environment.js')).runEveryEnvironment({
+      command: 'validate',
+      paths,
+      format,
+      parallelism: options.parallelism,
+    });
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
   const { files, environments, declaredEnvironments, diagnostics, policyRules } = await loadSummary(paths, {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { ValidateOptions } from './validate-options.js';
 import { pathsArgument } from './paths-argument.js';
+import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerValidate(program: Command): void {
   program
@@ -13,6 +14,7 @@ export function registerValidate(program: Command): void {
       '--env <name>',
       'check one environment (settings.environments; default: MONITORS_ENV, else every environment together), or all: one section per environment',
     )
+    .option('--parallelism <n>', PARALLELISM_HELP)
     .option(
       '--require-env',
       'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)',

@@ -14,6 +14,7 @@ import {
 } from '../../env-all/combine.js';
 import { childArgs } from '../../env-all/child-args.js';
 import { renderAllJunit } from '../../env-all/combine-junit.js';
+import { DEFAULT_PARALLELISM, parseParallelism, runBounded } from '../../env-all/bounded.js';
 import { MonitorsError } from '../../errors.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
@@ -41,12 +42,23 @@ export interface EveryEnvironmentRequest {
   /** The --format chosen for the command; --env all combines text, markdown and json. */
   format: string;
   detailedExitcode?: boolean | undefined;
+  /** --parallelism N: how many environments run at once (default 4); the answer keeps their declared order. */
+  parallelism?: string | undefined;
   /** Options that name one file for what is one per environment: refused. */
   single?: { out?: string | undefined; lock?: string | undefined };
 }
 
 export async function runEveryEnvironment(request: EveryEnvironmentRequest): Promise<number> {
   const { command, paths, format } = request;
+  const parallelism = parseParallelism(request.parallelism) ?? DEFAULT_PARALLELISM;
+  if (Number.isNaN(parallelism))
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `--parallelism must be a whole number from 1 to 64, not ${JSON.stringify(request.parallelism)}`,
+      {
+        hint: `How many environments --env all runs at once; the default is ${DEFAULT_PARALLELISM}.`,
+      },
+    );
   const combined = COMBINED[command];
   if (!combined.includes(format))
     throw new MonitorsError(
@@ -87,15 +99,15 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
     );
   }
   const args = process.argv.slice(2);
-  const runs: EnvironmentRun[] = [];
-  for (const environment of declared) {
-    const result = await children.run(
+  // Every command --env all runs only reads: the environments run side by side, each with its own token and lock.
+  const runs: EnvironmentRun[] = await runBounded(declared, parallelism, async (environment) => ({
+    name: environment.name,
+    ...(await children.run(
       childArgs(args, environment.name, command),
       environmentChildEnv(process.env, environment, declared),
       { quiet: true },
-    );
-    runs.push({ name: environment.name, ...result });
-  }
+    )),
+  }));
   const exitCode = worstExit(command, runs, request.detailedExitcode === true);
   const where = paths.length > 0 ? paths.join(' ') : '.';
   const text =
