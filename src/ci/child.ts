@@ -3,8 +3,7 @@
 // holds only the environment it is given (an environment's run never holds another's token).
 //
 // Signals: each run is started in a process group of its own, and SIGINT / SIGTERM that
-// reach `monitors ci` are passed on to the runs in progress (`--env all` runs several at
-// once), exactly once (an apply stops
+// reach `monitors ci` are passed on to the run in progress, exactly once (an apply stops
 // starting changes at the first, and at once at the second: a Ctrl-C at a terminal, which
 // reaches every process of the group, must not count twice). `monitors ci` itself stays
 // until that run has ended, starts no other, and exits 130 / 143.
@@ -42,6 +41,7 @@ export type Stop = keyof typeof EXIT_BY_SIGNAL;
 
 export function childRuns(self: SelfProcess): ChildRuns {
   let received: Stop | undefined;
+  // `--env all` runs several at once (src/env-all/bounded.ts): a signal goes to each.
   const running = new Set<ChildProcess>();
   let watching = false;
   const interruptExitCode = () => received && EXIT_BY_SIGNAL[received];

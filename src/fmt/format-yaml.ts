@@ -55,6 +55,7 @@ function arrange(yaml: YamlModule, top: YAMLMap): void {
     ['monitors', LAYOUT.monitor],
     ['moved', LAYOUT.moved],
     ['removed', LAYOUT.removed],
+    ['deleted', LAYOUT.deleted],
   ] as const) {
     const list = section(name);
     if (yaml.isSeq(list)) for (const item of list.items) each(item, order);

@@ -15,6 +15,7 @@ export interface Layout {
   environment: readonly string[];
   moved: readonly string[];
   removed: readonly string[];
+  deleted: readonly string[];
 }
 
 const RECONCILER_KEYS = ['id', 'environments', 'for_each'];
@@ -22,13 +23,14 @@ const [NAME, ...SPEC_FIELDS] = MONITOR_FIELDS;
 
 export const LAYOUT: Layout = {
   // What the rest of the file reads first: settings and policy, then the values monitors take, then the monitors.
-  top: ['settings', 'policy', 'vars', 'defaults', 'monitors', 'moved', 'removed'],
+  top: ['settings', 'policy', 'vars', 'defaults', 'monitors', 'moved', 'removed', 'deleted'],
   monitor: [NAME!, ...RECONCILER_KEYS, ...SPEC_FIELDS],
   defaults: ['environments', ...SPEC_FIELDS],
   settings: Object.keys(settingsSchema.properties),
   environment: Object.keys(environmentSchema.properties),
   moved: ['from', 'to', 'environments', 'for_each'],
   removed: ['name', 'environments', 'for_each'],
+  deleted: ['name', 'environments', 'for_each', 'policy_exceptions'],
 };
 
 /** Every top-level key the file schema knows is placed (a new section must be given its place here). */

@@ -1,7 +1,8 @@
 // Everything that can be said about one file from its parsed value alone: its shape, each
 // monitor (expanded per environment and for_each instance, merged, resolved, checked), its
-// `moved` and `removed` entries and `settings`.
-import { envIssueCode, envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from './expand/env.js';
+// `moved`, `removed` and `deleted` entries and `settings`.
+import { WHOLE_REFERENCE } from './expand/env.js';
+import { eachEntry, resolved } from './lifecycle-entries.js';
 import type { PathSegment } from './parse/yaml-path.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
 import {
@@ -12,12 +13,18 @@ import {
   type DeclaredEnvironments,
 } from './expand/environments.js';
 import { groupByInstance, tagged } from './expand/instances.js';
+import type { InstanceTag } from './expand/instance-tag.js';
 import { fileDefaults } from './expand/shared-defaults.js';
 import { runVarValues, type RunVars } from './expand/run-vars.js';
-import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
+import { isTemplated } from './expand/references.js';
 import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
 import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
-import { declaredExceptions, policyProblems, type PolicyContext } from './checks/policy-check.js';
+import {
+  declaredExceptions,
+  policyProblems,
+  type DeclaredException,
+  type PolicyContext,
+} from './checks/policy-check.js';
 import { error, type LocatedProblem } from './problem.js';
 
 const LITERAL_SECRET =
@@ -36,6 +43,11 @@ export interface RawRemoved {
   name: string;
   /** The for_each instance, when the entry has one. */
   instance?: string;
+}
+
+/** A `deleted:` entry: a delete made on purpose, with the exceptions that let it through a deny rule. */
+export interface RawDeleted extends RawRemoved {
+  exceptions: readonly DeclaredException[];
 }
 
 export interface AnalyseOptions extends MonitorCheckOptions {
@@ -58,6 +70,7 @@ export interface EnvironmentAnalysis {
   monitors: CheckedMonitor[];
   moved: RawMoved[];
   removed: RawRemoved[];
+  deleted: RawDeleted[];
 }
 
 export interface FileAnalysis {
@@ -77,7 +90,7 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   const problems = fileShapeProblems(value);
   const analysis: FileAnalysis = {
     problems,
-    environments: checked.map((environment) => ({ environment, monitors: [], moved: [], removed: [] })),
+    environments: checked.map((environment) => ({ environment, monitors: [], moved: [], removed: [], deleted: [] })),
     settings: undefined,
     environmentSettings: new Map(),
   };
@@ -149,14 +162,23 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
           const checkedMonitor = checkMonitor(fields, index, defaults, options, instance.scope, fromSettings);
           if (instance.label !== undefined) checkedMonitor.monitor.instance = instance.label;
           analysis.environments[e]!.monitors.push(checkedMonitor.monitor);
+          const monitorKey = instance.label === undefined ? `${index}` : `${index}\0${instance.label}`;
           for (const p of checkedMonitor.problems)
-            problems.push(tagged(withVarPlace(p, environment.name, declared, options.runVars), instance.tag));
+            problems.push(
+              inMonitor(withVarPlace(p, environment.name, declared, options.runVars), instance.tag, monitorKey),
+            );
           // Policy reads a monitor that is otherwise valid: a broken one would only add noise.
           if (rules.length === 0 || checkedMonitor.problems.some((p) => p.severity === 'error')) continue;
-          const policy = policyProblems(checkedMonitor.monitor.input, item, ownDefaults, index, rules, exceptions);
-          // One found in the defaults is every instance's alike: only its environment is named.
-          for (const p of policy.problems)
-            problems.push(tagged(p, p.path[0] === 'defaults' ? { ...instance.tag, each: undefined } : instance.tag));
+          const policy = policyProblems(
+            checkedMonitor.monitor.input,
+            item,
+            ownDefaults,
+            index,
+            rules,
+            exceptions,
+            fromSettings,
+          );
+          for (const p of policy.problems) problems.push(inMonitor(p, instance.tag, monitorKey));
           if (policy.used.length > 0) checkedMonitor.monitor.policyExceptions = policy.used;
         }
       });
@@ -170,9 +192,35 @@ export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalys
   eachEntry(value.removed, 'removed', ['name'], lifecycle, (e, index, [name], instance) =>
     analysis.environments[e]!.removed.push({ index, name: name!, ...instance }),
   );
+  const deleted = Array.isArray(value.deleted) ? value.deleted : [];
+  const deleteExceptions = deleted.map((entry, index) =>
+    isPlainObject(entry)
+      ? declaredExceptions(
+          entry.policy_exceptions,
+          ['deleted', index, 'policy_exceptions'],
+          'deleted',
+          options.policy,
+          problems,
+        )
+      : [],
+  );
+  eachEntry(deleted, 'deleted', ['name'], lifecycle, (e, index, [name], instance) =>
+    analysis.environments[e]!.deleted.push({ index, name: name!, ...instance, exceptions: deleteExceptions[index]! }),
+  );
   if (isPlainObject(value.settings)) analyseSettings(value.settings, checked, options, analysis);
   analysis.problems = groupByInstance(problems, declared.names.length === 0 ? 0 : checked.length);
   return analysis;
+}
+
+/**
+ * A problem of one generated monitor. One found in a value of `defaults:` or settings.defaults
+ * is every monitor's alike that takes the value: it is said once, at the default, naming how
+ * many monitors it affects (expand/instances.ts counts them by `monitor`) and, when not in
+ * every environment, which; the for_each instance is not named.
+ */
+function inMonitor(problem: LocatedProblem, tag: InstanceTag, monitor: string): LocatedProblem {
+  if (problem.path[0] !== 'defaults' && !problem.inSettings) return tagged(problem, tag);
+  return { ...problem, instance: { ...tag, each: undefined }, monitor };
 }
 
 /** A var the environment sets is in the settings file (it wins over this file's vars:). */
@@ -188,43 +236,6 @@ function withVarPlace(
   if (!through || environment === undefined || !declared.vars.get(environment)?.has(through.name)) return problem;
   const path = ['settings', 'environments', environment, 'vars', through.name];
   return { ...problem, throughVar: { ...through, file: 'settings', path } };
-}
-
-interface EntryContext {
-  declared: readonly string[];
-  scopes: readonly EnvironmentScope[];
-  options: MonitorCheckOptions;
-  problems: LocatedProblem[];
-}
-
-/**
- * Each entry of a `moved` or `removed` list, in each environment it applies to and each
- * for_each instance: `keys` resolved (templates, then `${env:NAME}`); `take` gets them
- * when every one is text (a problem is reported otherwise).
- */
-function eachEntry(
-  list: unknown,
-  section: 'moved' | 'removed',
-  keys: readonly string[],
-  { declared, scopes, options, problems }: EntryContext,
-  take: (environment: number, index: number, values: string[], instance: { instance?: string }) => void,
-): void {
-  if (!Array.isArray(list)) return;
-  list.forEach((entry, index) => {
-    if (!isPlainObject(entry)) return;
-    const at: PathSegment[] = [section, index];
-    const { forEach, hasForEach } = splitEntry(entry);
-    const only = entryEnvironments(entry.environments, [...at, 'environments'], declared, problems);
-    scopes.forEach((environment, e) => {
-      for (const instance of entryInstances({ forEach, hasForEach, only }, at, environment, problems)) {
-        const entryProblems: LocatedProblem[] = [];
-        const values = keys.map((key) => resolved(entry[key], [...at, key], options, entryProblems, instance.scope));
-        for (const p of entryProblems) problems.push(tagged(p, instance.tag));
-        if (values.every((v) => typeof v === 'string'))
-          take(e, index, values, instance.label !== undefined ? { instance: instance.label } : {});
-      }
-    });
-  });
 }
 
 function analyseSettings(
@@ -254,32 +265,4 @@ function analyseSettings(
       out[key] = key === 'vars' ? v : resolved(v, ['settings', 'environments', name, key], options, analysis.problems);
     analysis.environmentSettings.set(name, out);
   }
-}
-
-/** A value of `moved`, `removed` or `settings`: templates substituted (when a scope is given), then `${env:NAME}` resolved. */
-function resolved(
-  value: unknown,
-  path: PathSegment[],
-  options: MonitorCheckOptions,
-  problems: LocatedProblem[],
-  scope?: TemplateScope,
-): unknown {
-  if (scope && isTemplated(value)) {
-    const substituted = substituteValue(value, scope);
-    for (const issue of substituted.issues)
-      problems.push({ ...error(path, issue.code, issue.message), needle: issue.text });
-    if (substituted.issues.length > 0) return undefined;
-    value = substituted.value;
-  }
-  const result = resolveEnv(value, options.env);
-  const label = path.filter((s) => typeof s === 'string').join('.');
-  for (const issue of result.issues) {
-    const problem = error(path, envIssueCode(issue), envIssueMessage(issue, label, options.missingEnv));
-    problems.push({
-      ...problem,
-      severity: envIssueSeverity(issue, options.missingEnv),
-      ...(issue.kind === 'reference' ? { needle: issue.text } : {}),
-    });
-  }
-  return result.value;
 }

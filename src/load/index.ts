@@ -82,6 +82,7 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
   const monitors: DesiredMonitor[] = [];
   const moved: DesiredState['moved'] = [];
   const removed: NonNullable<DesiredState['removed']> = [];
+  const deleted: NonNullable<DesiredState['deleted']> = [];
   for (const file of files) {
     const a = file.analysis;
     if (!a) continue;
@@ -106,7 +107,20 @@ function buildState(files: LoadedFile[], e: number, environment: string | undefi
       moved.push({ from: m.from, to: m.to, source: { file: file.display, ...itemPos('moved', m.index) } });
     for (const r of view?.removed ?? [])
       removed.push({ name: r.name, source: { file: file.display, ...itemPos('removed', r.index) } });
+    for (const d of view?.deleted ?? [])
+      deleted.push({
+        name: d.name,
+        exceptions: d.exceptions.map(({ id, reason }) => ({ id, reason })),
+        source: { file: file.display, ...itemPos('deleted', d.index) },
+      });
   }
   const settings = settingsOf(files, environment, declared);
-  return { monitors, moved, removed, settings, files: files.map((f) => f.display) };
+  return {
+    monitors,
+    moved,
+    removed,
+    ...(deleted.length > 0 ? { deleted } : {}),
+    settings,
+    files: files.map((f) => f.display),
+  };
 }

@@ -141,7 +141,8 @@ export async function loadFiles(paths: string[], options: LoadOptions, summary: 
   // What only problems need is loaded only when there are some (a valid set has no exact parse).
   if (files.some((f) => f.exact && f.analysis)) {
     const { locateProblems } = await import('./locate-problems.js');
-    for (const d of locateProblems(files, cross, settingsFile)) diagnostics.push(d);
+    for (const d of locateProblems(files, cross, settingsFile, declared.names.length === 0 ? 0 : checked.length))
+      diagnostics.push(d);
   }
   return {
     files,

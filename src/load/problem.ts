@@ -25,6 +25,12 @@ export interface LocatedProblem {
   throughVar?: { name: string; file: 'this' | 'settings' | 'run'; path: PathSegment[]; from?: string };
   /** The path is in the settings file (a value of settings.defaults), not in this file. */
   inSettings?: true;
+  /** Found in this generated monitor (entry index and for_each instance), for a problem of a default: they are counted. */
+  monitor?: string;
+  /** A problem of a default, grouped (expand/instances.ts): how many monitors take the value. */
+  affects?: number;
+  /** With `affects`: the environments it occurs in (all of them, or fewer). */
+  environments?: string[];
 }
 
 export const error = (

@@ -22,10 +22,12 @@ export interface LoadSummary {
   /** The environments the set declares (settings.environments), in order; empty when none. */
   declaredEnvironments: string[];
   diagnostics: Diagnostic[];
+  /** The rules of the set's `policy:`, each with its description (reports describe a violation by its rule). */
+  policyRules: { id: string; level: string; description: string | undefined }[];
 }
 
 export async function loadSummary(paths: string[], options: LoadOptions): Promise<LoadSummary> {
-  const { files, declared, checked, diagnostics } = await loadFiles(paths, options, true);
+  const { files, declared, checked, diagnostics, policy } = await loadFiles(paths, options, true);
   const names = declared.names.length === 0 ? [undefined] : checked;
   return {
     files: files.map((f) => f.display),
@@ -36,5 +38,6 @@ export async function loadSummary(paths: string[], options: LoadOptions): Promis
     })),
     declaredEnvironments: declared.names,
     diagnostics,
+    policyRules: policy ? [...policy.described] : [],
   };
 }

@@ -75,6 +75,13 @@ export interface RemovedEntry {
   source: SourcePos;
 }
 
+/** A `deleted:` entry: a delete made on purpose, with the exceptions (id, reason) that let it through a `deny` rule. */
+export interface DeletedEntry {
+  name: string;
+  exceptions: { id: string; reason: string }[];
+  source: SourcePos;
+}
+
 /** Which live monitors the tool may delete, beyond those in its lock file. */
 export type OwnershipScope = { kind: 'lock' } | { kind: 'workspace' } | { kind: 'prefix'; prefix: string };
 
@@ -124,6 +131,8 @@ export interface DesiredState {
   moved: MovedEntry[];
   /** `removed:` entries of this environment (absent: none). */
   removed?: RemovedEntry[];
+  /** `deleted:` entries of this environment (absent: none). */
+  deleted?: DeletedEntry[];
   settings: Settings;
   /** The YAML files read, in the stable order they were read. */
   files: string[];

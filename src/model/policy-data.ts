@@ -36,6 +36,6 @@ export interface DesiredPolicy {
 export interface PolicyExceptionUsed {
   id: string;
   reason: string;
-  /** Where the exception is written: the monitor's entry, or the file's defaults. */
-  from: 'entry' | 'defaults';
+  /** Where the exception is written: the monitor's entry, the file's defaults, or a `deleted:` entry (a reviewed delete). */
+  from: 'entry' | 'defaults' | 'deleted';
 }

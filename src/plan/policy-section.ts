@@ -1,6 +1,9 @@
 // The plan's policy section: the violations and warnings the loader found (located), the
 // changes a `deny` rule refuses, and every exception used, so that a reviewer reads them in
-// the pull request. Pure: the diagnostics, the desired state and the changes in, data out.
+// the pull request. A delete named by a `deleted:` entry with an exception for the rule is
+// a reviewed delete: an exception used, not a denied change; a refused delete's message
+// names that entry as the way through. Pure: the diagnostics, the desired state and the
+// changes in, data out.
 import { MonitorsError } from '../errors.js';
 import type { DesiredState, Diagnostic } from '../model/monitor.js';
 import { isPolicyViolation, ruleOfCode } from '../policy/codes.js';
@@ -53,14 +56,23 @@ export function policySection({
     ...typeOf(change, liveTypes),
     change,
   }));
-  const denied = deniedChanges(rules, checked).map(({ rule, change }) => ({
-    rule: rule.id,
-    level: rule.level,
-    action: change.action,
-    name: change.name,
-    id: change.change.id,
-    message: `policy ${rule.id} (${rule.level}): ${rule.description ? `${rule.description.trim().replace(/[.!]$/, '')} (` : ''}a ${change.action} of "${change.name}" is denied${rule.description ? ')' : ''}`,
-  }));
+  const denied: PlanPolicy['denied'] = [];
+  for (const { rule, change } of deniedChanges(rules, checked)) {
+    const reviewed = change.action === 'delete' ? reviewedDelete(desired, change.name, rule.id) : undefined;
+    if (reviewed) {
+      exceptions.push({ rule: rule.id, monitor: change.name, ...reviewed });
+      continue;
+    }
+    const why = `${rule.description ? `${rule.description.trim().replace(/[.!]$/, '')} (` : ''}a ${change.action} of "${change.name}" is denied${rule.description ? ')' : ''}`;
+    denied.push({
+      rule: rule.id,
+      level: rule.level,
+      action: change.action,
+      name: change.name,
+      id: change.change.id,
+      message: `policy ${rule.id} (${rule.level}): ${why}${change.action === 'delete' ? throughDeleted(change.name, rule.id) : ''}`,
+    });
+  }
   const violations = findings.filter((f) => f.severity === 'error').map(({ severity: _s, ...f }) => f);
   return {
     ...(policy ? { source: policy.source } : {}),
@@ -96,10 +108,32 @@ export function policyRefusal(policy: PlanPolicy | undefined, command: string): 
     'PLAN_POLICY',
     `the policy refuses this ${command}: ${parts.join(' and ')}; nothing was written`,
     {
-      hint: 'Fix what the policy section lists, or add a policy_exceptions entry with its reason to the monitor, for review in the pull request (docs/policy.md).',
+      hint:
+        refusedChanges > 0
+          ? 'Fix what the policy section lists, or add a policy_exceptions entry with its reason to the monitor, or for a delete made on purpose to a deleted: entry naming it, for review in the pull request (docs/policy.md).'
+          : 'Fix what the policy section lists, or add a policy_exceptions entry with its reason to the monitor, for review in the pull request (docs/policy.md).',
     },
   );
 }
+
+/** The `deleted:` entry naming this monitor with an exception for the rule, as an exception used. */
+function reviewedDelete(
+  desired: DesiredState,
+  name: string,
+  rule: string,
+): Omit<PlanPolicy['exceptions'][number], 'rule' | 'monitor'> | undefined {
+  const nfc = name.normalize('NFC');
+  for (const entry of desired.deleted ?? []) {
+    if (entry.name.normalize('NFC') !== nfc) continue;
+    const exception = entry.exceptions.find((e) => e.id === rule);
+    if (exception) return { reason: exception.reason, ...entry.source, from: 'deleted' };
+  }
+  return undefined;
+}
+
+/** The way through a refused delete, reviewable in the pull request (docs/policy.md, "A reviewed delete"). */
+const throughDeleted = (name: string, rule: string): string =>
+  `; to delete it on purpose, add to a file of the set: deleted: [{ name: ${JSON.stringify(name)}, policy_exceptions: [{ id: ${rule}, reason: "..." }] }]`;
 
 function findingOf(d: Diagnostic): PolicyFinding & { severity: Diagnostic['severity'] } {
   return { rule: ruleOfCode(d.code), file: d.file, line: d.line, col: d.col, message: d.message, severity: d.severity };

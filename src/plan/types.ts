@@ -191,7 +191,7 @@ export interface PolicyExceptionEntry {
   col: number;
   instance?: string;
   /** The exception is written in the entry, or in its file's defaults. */
-  from: 'entry' | 'defaults';
+  from: 'entry' | 'defaults' | 'deleted';
 }
 
 /** A rule of `policy:` added, removed or changed since the last apply (src/plan/policy-changes.ts). */

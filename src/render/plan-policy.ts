@@ -19,6 +19,8 @@ interface Row {
   what: string;
 }
 
+const FROM = { entry: '', defaults: ', from defaults', deleted: ', a reviewed delete (deleted:)' } as const;
+
 function rowsOf(policy: PlanPolicy): Row[] {
   const at = (f: { file: string; line: number; col: number }) => `${f.file}:${f.line}:${f.col}`;
   return [
@@ -33,7 +35,7 @@ function rowsOf(policy: PlanPolicy): Row[] {
     ...policy.exceptions.map((e) => ({
       kind: 'exception' as const,
       rule: e.rule,
-      where: `"${e.monitor}" at ${at(e)}${e.instance !== undefined ? ` (${e.instance})` : ''}${e.from === 'defaults' ? ', from defaults' : ''}`,
+      where: `"${e.monitor}" at ${at(e)}${e.instance !== undefined ? ` (${e.instance})` : ''}${FROM[e.from]}`,
       what: `reason: ${e.reason}`,
     })),
   ];
@@ -115,15 +117,29 @@ const ICON = {
   exception: '📝 exception',
 } as const;
 
-/** The Markdown section, bounded: at most MARKDOWN_ROWS rows of each kind. */
+/**
+ * The Markdown section, bounded: at most MARKDOWN_ROWS rows of each kind. What refuses the
+ * plan and the exceptions to review are above the fold; the advisory findings, which refuse
+ * nothing, are folded in a <details> block of their own.
+ */
 export function policyMarkdownLines(policy: PlanPolicy): string[] {
   const rows = rowsOf(policy);
+  const advisory = rows.filter((r) => r.kind === 'warning');
+  const above = rows.filter((r) => r.kind !== 'warning');
   const lines: string[] = [];
   if (policy.refused) lines.push(`> ⛔ **${inline(refusalText(policy))}**`, POLICY_REFUSED_MARKER, '');
   lines.push(...changeMarkdownLines(policy));
   lines.push(`**${inline(headText(policy))}**${rows.length === 0 ? ': nothing to report.' : ''}`, '');
-  if (rows.length === 0) return lines;
-  lines.push('| | Rule | Where | What |', '|---|---|---|---|');
+  if (above.length > 0) lines.push(...rowTable(above), '');
+  if (advisory.length > 0) {
+    const summary = `⚠️ ${plural(advisory.length, 'advisory policy finding')} (nothing refused)`;
+    lines.push('<details>', `<summary>${summary}</summary>`, '', ...rowTable(advisory), '', '</details>', '');
+  }
+  return lines;
+}
+
+function rowTable(rows: readonly Row[]): string[] {
+  const lines = ['| | Rule | Where | What |', '|---|---|---|---|'];
   const shown = new Map<Row['kind'], number>();
   let left = 0;
   for (const row of rows) {
@@ -137,7 +153,6 @@ export function policyMarkdownLines(policy: PlanPolicy): string[] {
   }
   if (left > 0)
     lines.push('', `_${left} more policy line${left === 1 ? '' : 's'} left out; the job log has them all._`);
-  lines.push('');
   return lines;
 }
 

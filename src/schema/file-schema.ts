@@ -236,6 +236,22 @@ export const monitorsFileSchema = {
         },
       },
     },
+    deleted: {
+      type: 'array',
+      description:
+        'Deletes made on purpose: each names a monitor this change deletes, with the policy_exceptions (id and reason) that let the delete through a `deny: [delete]` rule, for review in the pull request (docs/policy.md, "A reviewed delete").',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'policy_exceptions'],
+        properties: {
+          name: { type: 'string', minLength: 2, maxLength: 100, description: 'The name of the monitor deleted.' },
+          policy_exceptions: policyExceptionsSchema,
+          for_each: forEachSchema,
+          environments: environmentsListSchema,
+        },
+      },
+    },
     settings: settingsSchema,
     policy: policySchema,
   },

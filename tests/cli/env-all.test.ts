@@ -117,6 +117,33 @@ describe('--env all', { timeout: 60_000 }, () => {
     expect(status.stdout).toMatch(/^=== staging: ok ===\n[\s\S]*home[\s\S]*=== production: ok ===\n/);
   });
 
+  it('runs every command that takes --env: lock list, JUnit of status (a suite each), one badge of the set; refuses apply', async () => {
+    const lock = await cli(['lock', 'list', 'monitors', '--env', 'all']);
+    expect(lock.code, lock.stderr).toBe(0);
+    expect(lock.stdout).toMatch(/^=== staging: ok ===\n[\s\S]*home[\s\S]*=== production: ok ===\n/);
+    const junit = await cli(['status', 'monitors', '--env', 'all', '--format', 'junit']);
+    expect(junit.code, junit.stderr).toBe(0);
+    expect(junit.stdout.match(/<testsuites /g)).toHaveLength(1);
+    expect([...junit.stdout.matchAll(/<testsuite id="(\d)" name="([^"]+)"/g)].map((m) => [m[1], m[2]])).toEqual([
+      ['0', 'monitors status (staging)'],
+      ['1', 'monitors status (production)'],
+    ]);
+    // staging: home (pending); production: home and admin, not created: three cases in all.
+    expect(junit.stdout).toMatch(/<testsuites name="monitors status" tests="3" /);
+    const badge = await cli(['status', 'monitors', '--format', 'svg']);
+    expect(badge.code, badge.stderr).toBe(0);
+    expect(badge.stdout).toMatch(/<title>monitors: [^<]+<\/title>/);
+    const apply = await cli(['apply', 'monitors', '--env', 'all', '--yes']);
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toMatch(
+      /^error BAD_OPTION: --env all runs validate, plan, status, check and lock list\|show once per environment; apply changes one workspace at a time/,
+    );
+    const sarif = await cli(['validate', 'monitors', '--env', 'all', '--format', 'sarif']);
+    expect(sarif.stderr).toMatch(
+      /^error BAD_OPTION: --env all combines the validate of every environment as text, json, not "sarif": /,
+    );
+  });
+
   it('refuses --out, a set without environments, and YAML it cannot read, located', async () => {
     const out = await cli(['plan', 'monitors', '--env', 'all', '--out', 'p.json']);
     expect(out.stderr).toMatch(/^error BAD_OPTION: --out names one file, and --env all runs every environment/);
@@ -144,6 +171,6 @@ describe('--env all', { timeout: 60_000 }, () => {
     expect(shape(both.stdout).map(([name]) => name)).toEqual(['staging', 'production']);
     const bad = await cli(['validate', 'monitors', '--env', 'all', '--parallelism', '0']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^error BAD_OPTION: --parallelism takes a whole number from 1 to 64, not "0"/);
+    expect(bad.stderr).toMatch(/^error BAD_OPTION: --parallelism must be a whole number from 1 to 64, not "0"/);
   });
 });

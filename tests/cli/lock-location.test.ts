@@ -68,7 +68,7 @@ describe('the lock file beside the YAML', () => {
     expect(second.code, second.stderr).toBe(0);
     // The skipped file is a note of the plan (in every format), not a line on stderr.
     expect(second.stdout).toContain(
-      'Note: docker-compose.yml: skipped: not a monitors file (no defaults, vars, monitors, moved, removed, settings or policy at its top level); name it explicitly to check it as one\n',
+      'Note: docker-compose.yml: skipped: not a monitors file (no defaults, vars, monitors, moved, removed, deleted, settings or policy at its top level); name it explicitly to check it as one\n',
     );
     expect(second.stderr).not.toContain('file.skipped');
     expect(second.stdout).toContain('Lock file written: monitors/monitors.lock.json\n');

@@ -85,6 +85,40 @@ describe('policy with the built CLI', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('says an advisory finding of a default once: at the default, once in a plan, summed up by read-only commands', async () => {
+    edit('shop.yaml', (t) => t.replace('  interval_seconds: 180\n', '  interval_seconds: 600\n'));
+    const finding =
+      'warning policy.fast-checks policy fast-checks (advisory): A check runs at least every five minutes (interval_seconds is 600; at most 300 is allowed) (affects 3 monitors)';
+    const validate = await cli('validate', 'set', '--env', 'production');
+    expect(validate.stdout.split('\n').filter((l) => l.includes('fast-checks'))).toEqual([
+      `set/shop.yaml:6:21: ${finding}`,
+    ]);
+
+    const plan = await inProduction('plan');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).not.toContain('fast-checks');
+    expect(plan.stdout.split('\n').filter((l) => l.includes('is 600'))).toEqual([
+      '  warning   fast-checks  set/shop.yaml:6:21: policy fast-checks (advisory): A check runs at least every five minutes (interval_seconds is 600; at most 300 is allowed) (affects 3 monitors)',
+    ]);
+    const markdown = await inProduction('plan', '--format', 'markdown');
+    const fold = markdown.stdout.indexOf('<summary>⚠️ 1 advisory policy finding (nothing refused)</summary>');
+    expect(fold).toBeGreaterThan(0);
+    expect(markdown.stdout.indexOf('| ⚠️ advisory | `fast-checks` |')).toBeGreaterThan(fold);
+    expect(markdown.stdout.indexOf('| 📝 exception |')).toBeLessThan(fold);
+
+    const summary = 'note: 1 advisory policy finding; `monitors validate set --env production` lists them\n';
+    for (const run of [
+      await inProduction('status'),
+      await inProduction('status', '--format', 'html'),
+      await cli('lock', 'list', 'set', '--env', 'production'),
+      await cli('lock', 'show', 'shop: home', 'set', '--env', 'production'),
+    ]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toBe(summary);
+    }
+    edit('shop.yaml', (t) => t.replace('  interval_seconds: 600\n', '  interval_seconds: 180\n'));
+  });
+
   it('refuses a mandatory violation and a denied delete with PLAN_POLICY, writing nothing', async () => {
     const lock = join(dir, 'set', 'locks', 'production.lock.json');
     const lockBefore = readFileSync(lock, 'utf8');
@@ -105,6 +139,10 @@ describe('policy with the built CLI', { timeout: 120_000 }, () => {
     expect(plan.stdout).toContain('Policy (set/platform.yaml:20:1): 6 rules in force:');
     expect(plan.stdout).toContain('  violation team-tag  set/payments.yaml:24:11:');
     expect(plan.stdout).toMatch(/ {2}denied {4}no-prod-deletes {2}delete "shop: home" \([0-9A-Z]{26}\)/);
+    // The refusal names the reviewed way through.
+    expect(plan.stdout).toContain(
+      'to delete it on purpose, add to a file of the set: deleted: [{ name: "shop: home", policy_exceptions: [{ id: no-prod-deletes, reason: "..." }] }]',
+    );
     expect(existsSync(join(dir, 'saved.json'))).toBe(false);
 
     const apply = await inProduction('apply', '--yes');
@@ -116,6 +154,23 @@ describe('policy with the built CLI', { timeout: 120_000 }, () => {
     // The delete rule is production's: staging may delete.
     const staging = await cli('plan', 'set', '--env', 'staging', '--api-url', sim.baseUrl, '--format', 'json');
     expect(JSON.parse(staging.stdout).policy.denied).toEqual([]);
+  });
+
+  it('carries out a reviewed delete: a deleted: entry with its exception, listed in the plan', async () => {
+    edit('payments.yaml', (t) => t.replace('    tags: "pci"\n', ''));
+    edit(
+      'shop.yaml',
+      (t) =>
+        `${t}deleted:\n  - name: "shop: home"\n    policy_exceptions:\n      - id: no-prod-deletes\n        reason: The home page check moved to the storefront team.\n`,
+    );
+    const plan = await inProduction('plan');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(
+      /exception no-prod-deletes {2}"shop: home" at set\/shop\.yaml:\d+:5, a reviewed delete \(deleted:\): reason: The home page check moved/,
+    );
+    const apply = await inProduction('apply', '--yes');
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(await liveNames()).not.toContain('shop: home');
   });
 
   it('puts the refused plan and its policy section in the CI report (the comment)', async () => {

@@ -57,7 +57,7 @@ describe('monitors validate', () => {
     expect(missing).toEqual([
       'examples/shop/storefront.yaml:57:18: warning env.missing environment variable SHOP_API_TOKEN is not set (referenced by auth_secret); plan and apply need it',
       'examples/shop/storefront.yaml:70:18: warning env.missing environment variable SHOP_ADMIN_PASSWORD is not set (referenced by auth_secret); plan and apply need it',
-      'examples/model-gateway/gateway.yaml:16:16: warning env.missing environment variable GATEWAY_API_KEY is not set (referenced by auth_secret); plan and apply need it',
+      'examples/model-gateway/gateway.yaml:16:16: warning env.missing environment variable GATEWAY_API_KEY is not set (referenced by auth_secret); plan and apply need it (affects 2 monitors)',
     ]);
     expect(r.stdout).toMatch(/\n\d+ monitors in 4 files: valid \(3 warnings\)\.\n$/);
     const strict = await runCli(['validate', '--require-env', 'examples/shop', 'examples/model-gateway'], {
@@ -135,7 +135,7 @@ describe('monitors validate', () => {
     const text = await runCli(['validate'], { cwd: root });
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
-      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved, removed, settings or policy at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
+      'docker-compose.yml: info file.skipped skipped: not a monitors file (no defaults, vars, monitors, moved, removed, deleted, settings or policy at its top level); name it explicitly to check it as one\n1 monitor in 1 file: valid (1 file skipped).\n',
     );
     const json = JSON.parse((await runCli(['validate', '--format', 'json'], { cwd: root })).stdout) as Record<
       string,

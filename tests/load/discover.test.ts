@@ -97,7 +97,7 @@ describe('YAML of other tools in a searched folder', () => {
       'playbook.yml:0:0 info file.skipped',
     ]);
     expect(r.diagnostics[1]?.message).toBe(
-      'skipped: not a monitors file (no defaults, vars, monitors, moved, removed, settings or policy at its top level); name it explicitly to check it as one',
+      'skipped: not a monitors file (no defaults, vars, monitors, moved, removed, deleted, settings or policy at its top level); name it explicitly to check it as one',
     );
     expect(r.state.files).toEqual(['monitors/shop.yaml']);
   });

@@ -52,7 +52,7 @@ describe('policy in the loader', () => {
       'shop.yaml:19:5 error policy.team-tag',
     ]);
     expect(messages(r)).toEqual([
-      'policy fast-checks (advisory): interval_seconds is 300; at most 120 is allowed',
+      'policy fast-checks (advisory): interval_seconds is 300; at most 120 is allowed (affects 2 monitors)',
       'policy team-tag (mandatory): Every monitor names its owning team (no label of tags matches "team:*")',
       'policy team-tag (mandatory): Every monitor names its owning team (no label of tags matches "team:*")',
     ]);
@@ -81,6 +81,45 @@ describe('policy in the loader', () => {
       { environment: 'staging' },
     );
     expect(staging.diagnostics).toEqual([]);
+  });
+
+  it('says a violation of a shared default once, at the settings line, naming how many monitors take it', async () => {
+    const shared = `settings:\n  ${DEFAULTS.trimEnd().replace(/\n/g, '\n  ')}\n`;
+    const entry = (name: string, more = '') =>
+      `  - name: "${name}"\n    type: http\n    url: https://example.com/${name}\n    tags: "team:x"\n${more}`;
+    const r = await loadFiles({
+      'settings.yaml': `${shared}${POLICY}`,
+      'a.yaml': `monitors:\n${entry('a1')}${entry('a2')}${entry('a3', '    interval_seconds: 600\n')}`,
+      'b.yaml': `monitors:\n  - name: "b-\${each.r}"\n    type: http\n    url: https://example.com/\${each.r}\n    tags: "team:x"\n    for_each: { r: [x, y] }\n`,
+      'c.yaml': `defaults:\n  interval_seconds: 120\nmonitors:\n${entry('c1')}`,
+    });
+    // The shared value (300) in a1, a2, b-x and b-y: once, in the settings file; a3's own value at a3.
+    expect(where(r)).toEqual([
+      'a.yaml:14:23 warning policy.fast-checks',
+      'settings.yaml:4:23 warning policy.fast-checks',
+    ]);
+    expect(messages(r)).toEqual([
+      'policy fast-checks (advisory): interval_seconds is 600; at most 120 is allowed',
+      'policy fast-checks (advisory): interval_seconds is 300; at most 120 is allowed (affects 4 monitors)',
+    ]);
+  });
+
+  it('names the environment of a violation of a default found in only some', async () => {
+    const r = await loadFiles({
+      'platform.yaml': `${SETTINGS}${POLICY.replace('max_interval_seconds: 120', 'max_interval_seconds: 300')}${PROD_LOCATIONS}`,
+      'shop.yaml': `${DEFAULTS.replace('execution_mode: local', 'execution_mode: single_location\n  locations: [eu-west]')}monitors:
+  - name: "shop: cart"
+    type: http
+    url: https://example.com/cart
+    tags: "team:shop"
+  - name: "shop: home"
+    type: http
+    url: https://example.com/
+    tags: "team:shop"
+`,
+    });
+    expect(where(r)).toEqual(['shop.yaml:13:14 error policy.prod-locations']);
+    expect(messages(r)[0]).toMatch(/\(env=production; affects 2 monitors\)$/);
   });
 
   it('points a generated monitor at its template, naming the instance', async () => {
@@ -152,6 +191,43 @@ monitors:
       'shop.yaml:20:9 error schema.required',
     ]);
     expect(messages(r)[1]).toContain('did you mean "min_locations"');
+  });
+
+  it('reads deleted: entries with their exceptions, suggests a misspelt rule id, refuses a name still defined', async () => {
+    const r = await loadFiles({
+      'platform.yaml': `${POLICY}  - id: prod-interval\n    level: mandatory\n    require: { max_interval_seconds: 900 }\n  - id: no-deletes\n    level: mandatory\n    deny: [delete]\n`,
+      'shop.yaml': `${DEFAULTS}monitors:
+  - name: "shop: cart"
+    type: http
+    url: https://example.com/cart
+    tags: "team:shop"
+    policy_exceptions: [{ id: prod-intervall, reason: "typo" }]
+deleted:
+  - name: "shop: home"
+    policy_exceptions:
+      - { id: no-deletes, reason: "the home page check moved to the storefront team" }
+  - name: "shop: cart"
+    policy_exceptions: [{ id: no-deletes, reason: "still here" }]
+`,
+    });
+    expect(where(r)).toEqual([
+      'shop.yaml:3:21 warning policy.fast-checks',
+      'shop.yaml:19:31 error policy.exception.unknown',
+      'shop.yaml:24:11 error deleted.still_defined',
+    ]);
+    expect(messages(r)[1]).toBe('no policy rule has the id "prod-intervall"; did you mean "prod-interval"?');
+    expect(r.state.deleted).toEqual([
+      {
+        name: 'shop: home',
+        exceptions: [{ id: 'no-deletes', reason: 'the home page check moved to the storefront team' }],
+        source: { file: 'shop.yaml', line: 21, col: 5 },
+      },
+      {
+        name: 'shop: cart',
+        exceptions: [{ id: 'no-deletes', reason: 'still here' }],
+        source: { file: 'shop.yaml', line: 24, col: 5 },
+      },
+    ]);
   });
 
   it('refuses a second file declaring policy:', async () => {

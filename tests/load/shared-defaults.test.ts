@@ -30,7 +30,8 @@ describe('settings.defaults', () => {
         'defaults:\n  timeout_seconds: 10\nmonitors:\n  - name: cc\n    type: http\n    url: https://c.example.com/\n',
     });
     expect(where(r)).toEqual(['settings.yaml:5:22 error schema.maximum']);
-    expect(r.diagnostics[0]?.message).toBe('timeout_seconds must be at most 60');
+    // c.yaml's monitor takes its own file's value: two monitors take the shared one.
+    expect(r.diagnostics[0]?.message).toBe('timeout_seconds must be at most 60 (affects 2 monitors)');
   });
 
   it('a rule broken by a shared value (interval not enabled) is located in the settings file', async () => {

@@ -134,4 +134,27 @@ describe('lsp diagnostics', () => {
     });
     await lsp.waitFor(shop, (d) => d.length === 0);
   });
+
+  it('show a policy finding of a default once, at the default, naming how many monitors take it', async () => {
+    const settings = path.join(ws.dir, 'settings.yaml');
+    const text = readFileSync(settings, 'utf8');
+    const policy = 'policy:\n  - id: fast\n    level: advisory\n    require: { max_interval_seconds: 120 }\n';
+    await lsp.open(settings, `${text}${policy}`, 3);
+    const shop = uriOf(path.join(ws.dir, 'shop.yaml'));
+    const got = await lsp.waitFor(shop, (d) => d.some((x) => x.code === 'policy.fast'));
+    expect(got.filter((d) => d.code === 'policy.fast').map(plain)).toEqual([
+      {
+        line: 3,
+        col: 21,
+        severity: 'warning',
+        code: 'policy.fast',
+        message: 'policy fast (advisory): interval_seconds is 300; at most 120 is allowed (affects 2 monitors)',
+      },
+    ]);
+    await lsp.notify('textDocument/didChange', {
+      textDocument: { uri: uriOf(settings), version: 4 },
+      contentChanges: [{ text }],
+    });
+    await lsp.waitFor(shop, (d) => d.length === 0);
+  });
 });

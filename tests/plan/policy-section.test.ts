@@ -120,6 +120,42 @@ describe('the plan policy section', () => {
     expect(policyRefusal(advisoryOnly, 'plan')).toBeUndefined();
   });
 
+  it('lets a delete a deleted: entry excepts through, as an exception used; a refused delete names that entry', () => {
+    const changes = [change('delete', 'shop: old', 'ID1'), change('delete', 'shop: gone', 'ID2')];
+    const state = desired([rule('no-deletes', { deny: ['delete'], description: 'Deletes are reviewed.' })]);
+    state.deleted = [
+      {
+        name: 'shop: old',
+        exceptions: [{ id: 'no-deletes', reason: 'the page is gone' }],
+        source: { file: 'shop.yaml', line: 20, col: 5 },
+      },
+      // An exception for another rule lets nothing through.
+      {
+        name: 'shop: gone',
+        exceptions: [{ id: 'team-tag', reason: 'x' }],
+        source: { file: 'a.yaml', line: 2, col: 5 },
+      },
+    ];
+    const section = policySection({ desired: state, diagnostics: [], changes, liveTypes: new Map() });
+    expect(section?.denied.map((d) => d.message)).toEqual([
+      'policy no-deletes (mandatory): Deletes are reviewed (a delete of "shop: gone" is denied); to delete it on purpose, add to a file of the set: deleted: [{ name: "shop: gone", policy_exceptions: [{ id: no-deletes, reason: "..." }] }]',
+    ]);
+    expect(section?.exceptions).toContainEqual({
+      rule: 'no-deletes',
+      monitor: 'shop: old',
+      reason: 'the page is gone',
+      file: 'shop.yaml',
+      line: 20,
+      col: 5,
+      from: 'deleted',
+    });
+    expect(policyRefusal(section, 'plan')?.hint).toContain('deleted: entry naming it');
+    state.deleted[1]!.exceptions[0]!.id = 'no-deletes';
+    const reviewed = policySection({ desired: state, diagnostics: [], changes, liveTypes: new Map() });
+    expect(reviewed?.refused).toBe(false);
+    expect(reviewed?.denied).toEqual([]);
+  });
+
   it('is absent for a set without policy and without exceptions', () => {
     const state = desired(undefined);
     state.monitors[0]!.policyExceptions = undefined;

@@ -49,6 +49,10 @@ describe('the policy section of a plan', () => {
     const accepted = renderPlanMarkdown({ ...noChangesPlan(), policy: policy(false) });
     expect(accepted).not.toContain(POLICY_REFUSED_MARKER);
     expect(accepted).toContain('| ⚠️ advisory | `fast` |');
+    // Advisory findings refuse nothing: they are below the fold, the exception to review above it.
+    const fold = accepted.indexOf('<details>\n<summary>⚠️ 1 advisory policy finding (nothing refused)</summary>');
+    expect(fold).toBeGreaterThan(accepted.indexOf('| 📝 exception |'));
+    expect(accepted.indexOf('| ⚠️ advisory |')).toBeGreaterThan(fold);
     expect(CI_MARKER).toBe(POLICY_REFUSED_MARKER);
   });
 

@@ -112,3 +112,26 @@ describe('validate --format codequality', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('a policy rule in the reports', () => {
+  it("is described by the rule's own description, and by its id and level without one", async () => {
+    const set = path.join(infra, 'with policy');
+    mkdirSync(set, { recursive: true });
+    writeFileSync(
+      path.join(set, 'policy.yaml'),
+      'policy:\n  - id: fast-checks\n    description: A check runs at least every five minutes\n    level: advisory\n    require: { max_interval_seconds: 120 }\n  - id: team-tag\n    level: mandatory\n    require: { tags: ["team:*"] }\n',
+    );
+    writeFileSync(path.join(set, 'shop.yaml'), `monitors:\n${MONITOR}`);
+    const r = await runCli(['validate', 'with policy', '--format', 'sarif'], { cwd: infra });
+    expect(r.code, r.stderr).toBe(1);
+    const rules = JSON.parse(r.stdout).runs[0].tool.driver.rules as { id: string; shortDescription: unknown }[];
+    expect(rules.map((x) => [x.id, x.shortDescription])).toEqual([
+      ['policy.fast-checks', { text: 'A check runs at least every five minutes.' }],
+      ['policy.team-tag', { text: 'Policy rule team-tag (mandatory).' }],
+    ]);
+    const quality = await runCli(['validate', 'with policy', '--format', 'codequality'], { cwd: infra });
+    const issues = JSON.parse(quality.stdout) as { check_name: string; content: { body: string } }[];
+    const body = issues.find((i) => i.check_name === 'policy.fast-checks')?.content.body;
+    expect(body).toMatch(/^A check runs at least every five minutes\. See /);
+  });
+});

@@ -15,4 +15,6 @@ export interface CheckOptions {
   dnsServer?: string[];
   rdapUrl?: string;
   env?: string;
+  /** --parallelism N: with --env all, how many environments run at once. */
+  parallelism?: string;
 }

@@ -3,11 +3,11 @@ import { formatHelp } from '../../render/formats/registry.js';
 import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
-import { addVarOptions } from '../run-vars/options.js';
+import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 import { collect } from './collect.js';
 
 export function registerCheck(program: Command): void {
-  const command = program
+  program
     .command('check')
     .description(
       "Run each monitor's check once from this machine and report up, degraded or down; exit 1 when one is down.",
@@ -16,7 +16,11 @@ export function registerCheck(program: Command): void {
     .option('--format <format>', formatHelp('check'), 'text')
     .option('--name <glob>', 'only monitors whose name matches (* ? [...]; repeatable)', collect)
     .option('--changed', 'only the monitors a plan would create or replace (reads the API like plan)')
-    .option('--env <name>', 'the environment to check (settings.environments; default: MONITORS_ENV)')
+    .option(
+      '--env <name>',
+      'the environment to check (settings.environments; default: MONITORS_ENV), or all: one section per environment',
+    )
+    .option('--parallelism <n>', PARALLELISM_HELP)
     .option('--lock <file>', 'lock file for --changed (default: as for plan, see docs/lock-file.md)')
     .option('--api-url <url>', `for --changed: ${API_URL_HELP}`)
     .option(
@@ -41,9 +45,9 @@ export function registerCheck(program: Command): void {
       'resolver for dns checks and for host names not given with --resolve; repeatable',
       collect,
     )
-    .option('--rdap-url <url>', 'RDAP service for domain checks (default: found through the IANA bootstrap registry)');
-  addVarOptions(command).action(async (paths: string[], options: CheckOptions) => {
-    const { runCheck } = await import('./check-run.js');
-    process.exitCode = await runCheck(paths, options);
-  });
+    .option('--rdap-url <url>', 'RDAP service for domain checks (default: found through the IANA bootstrap registry)')
+    .action(async (paths: string[], options: CheckOptions) => {
+      const { runCheck } = await import('./check-run.js');
+      process.exitCode = await runCheck(paths, options);
+    });
 }

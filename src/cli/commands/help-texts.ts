@@ -5,6 +5,3 @@ export const LOCK_HELP =
 
 export const API_URL_HELP =
   "API base URL ending in /api/v1; wins over an environment's api_url (default: the environment's api_url, else MONITORS_API_URL, else settings.api_url)";
-
-export const PARALLELISM_HELP =
-  'with --env all: how many environments are read at once (default: 4); their sections still come in the order the set declares';

@@ -4,6 +4,8 @@
 export interface LockReadOptions {
   format: string;
   env?: string;
+  /** --parallelism N: with --env all, how many environments run at once. */
+  parallelism?: string;
   lock?: string;
   lockBranch?: string;
   lockRemote?: string;

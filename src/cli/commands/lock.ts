@@ -3,6 +3,7 @@ import { formatHelp } from '../../render/formats/registry.js';
 import { LOCK_HELP } from './help-texts.js';
 import type { LockForgetOptions, LockReadOptions } from './lock-options.js';
 import { pathsArgument } from './paths-argument.js';
+import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerLock(program: Command): void {
   const lock = program
@@ -11,7 +12,11 @@ export function registerLock(program: Command): void {
   const readOptions = (command: Command, subject: 'lock' | 'lockRecord') =>
     command
       .option('--format <format>', formatHelp(subject), 'text')
-      .option('--env <name>', 'the environment whose lock file to read (settings.environments; default: MONITORS_ENV)')
+      .option(
+        '--env <name>',
+        'the environment whose lock file to read (settings.environments; default: MONITORS_ENV), or all: one section per environment',
+      )
+      .option('--parallelism <n>', PARALLELISM_HELP)
       .option('--lock <file>', LOCK_HELP)
       .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
       .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');

@@ -10,7 +10,7 @@ export interface PlanOptions extends NarrowOptions {
   allowMassDelete?: boolean;
   allowMissing?: boolean;
   env?: string;
-  /** --parallelism: environments read at once with --env all. */
+  /** --parallelism N: with --env all, how many environments run at once. */
   parallelism?: string;
   apiUrl?: string;
   lockBranch?: string;

@@ -20,9 +20,9 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   if (asksEveryEnvironment(options.env, process.env))
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'plan',
+      parallelism: options.parallelism,
       paths,
       format,
-      parallelism: options.parallelism,
       detailedExitcode: options.detailedExitcode,
       single: { out: options.out, lock: options.lock },
     });

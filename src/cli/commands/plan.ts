@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { PlanOptions } from './plan-options.js';
-import { API_URL_HELP, LOCK_HELP, PARALLELISM_HELP } from './help-texts.js';
+import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
 import { pathsArgument } from './paths-argument.js';
-import { addVarOptions } from '../run-vars/options.js';
+import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerPlan(program: Command): void {
   const command = program
@@ -28,7 +28,7 @@ export function registerPlan(program: Command): void {
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
-  addNarrowOptions(addVarOptions(command)).action(async (paths: string[], options: PlanOptions) => {
+  addNarrowOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const { runPlan } = await import('./plan-run.js');
     process.exitCode = await runPlan(paths, options);
   });

@@ -6,7 +6,7 @@ export interface StatusOptions {
   name?: string[];
   failOn?: string;
   env?: string;
-  /** --parallelism: environments read at once with --env all. */
+  /** --parallelism N: with --env all, how many environments run at once. */
   parallelism?: string;
   lock?: string;
   apiUrl?: string;

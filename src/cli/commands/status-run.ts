@@ -14,6 +14,7 @@ import { parseStatusFailOn } from '../../status/fail-on.js';
 import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js';
 import { statusPage, type PageInput } from '../../status/page-data.js';
 import { checkNamePatterns } from '../../status/select.js';
+import { wholeSetReport } from '../../status/whole-set.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { useColor } from '../planning/render.js';
 import { requestedEnvironment } from '../steps/environment.js';
@@ -26,15 +27,16 @@ import type { StatusOptions } from './status-options.js';
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
   const format = chooseFormat('status', options.format);
   const days = parseDays(options.days);
-  // --env all: the reports of every environment, one after the other; the status page holds
-  // them all by itself (below), as it does without --env.
+  // --env all: the reports of every environment, one after the other; the status page and
+  // the badge hold them all by themselves (below), as they do without --env.
   const everyEnvironment = asksEveryEnvironment(options.env, process.env);
-  if (everyEnvironment && format !== 'html')
+  const wholeSet = format === 'html' || format === 'svg';
+  if (everyEnvironment && !wholeSet)
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'status',
+      parallelism: options.parallelism,
       paths,
       format,
-      parallelism: options.parallelism,
       single: { lock: options.lock },
     });
   const failOn = parseStatusFailOn(options.failOn);
@@ -42,9 +44,9 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
   const requested = everyEnvironment ? undefined : requestedEnvironment(options.env, process.env);
   const lockFlag = fileOption('--lock', options.lock);
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
-  // The status page shows every environment: with none named, each one the set declares,
-  // each read from its own workspace with its own token. Every other format shows one.
-  const declared = format === 'html' && !requested ? await declaredEnvironments(paths) : [];
+  // The status page and the badge show every environment: with none named, each one the set
+  // declares, each read from its own workspace with its own token. Every other format shows one.
+  const declared = wholeSet && !requested ? await declaredEnvironments(paths) : [];
   const chosen = declared.length > 0 ? declared.map((name) => ({ name, via: '--env' as const })) : [requested];
   watchPlanning(process.stderr); // nothing is ever written: a signal ends it at once
   const read: PageInput[] = [];
@@ -85,7 +87,9 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
   }
   stopWatching();
   const page = statusPage(read, new Date(), days);
-  const output = { report: read[0]!.report, page };
+  // The badge of a set of environments is the whole set's: its counts added up.
+  const report = format === 'svg' ? wholeSetReport(read.map((r) => r.report)) : read[0]!.report;
+  const output = { report, page };
   process.stdout.write(await renderAs(format, 'status', output, { color: useColor(process.stdout, process.env) }));
   return read.some((r) => r.report.failed) ? EXIT_ERROR : EXIT_OK;
 }

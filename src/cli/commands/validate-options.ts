@@ -3,7 +3,7 @@
 export interface ValidateOptions {
   format: string;
   env?: string;
-  /** --parallelism: environments read at once with --env all. */
+  /** --parallelism N: with --env all, how many environments run at once. */
   parallelism?: string;
   requireEnv?: boolean;
 }

@@ -25,7 +25,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
     });
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
-  const { files, environments, declaredEnvironments, diagnostics } = await loadSummary(paths, {
+  const { files, environments, declaredEnvironments, diagnostics, policyRules } = await loadSummary(paths, {
     env: process.env,
     cwd,
     missingEnv: options.requireEnv ? 'error' : 'warning',
@@ -58,7 +58,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   const root = repositoryRoot(cwd);
   const findings = diagnostics.map((d) => ({ ...d, path: pathFromRoot(d.file, cwd, root) }));
   const tool = { version: packageVersion(), informationUri: REPOSITORY_URL };
-  const output = { summary, annotations: inline ? annotations : [], findings, tool };
+  const output = { summary, annotations: inline ? annotations : [], findings, tool, policyRules };
   process.stdout.write(await renderAs(format, 'validation', output, NO_COLOR));
   if (!inline && annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
   return countBySeverity(diagnostics).errors === 0 ? EXIT_OK : EXIT_ERROR;

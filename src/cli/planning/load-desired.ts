@@ -22,9 +22,15 @@ export interface LoadOptions {
   missingEnv?: 'error' | 'warning';
   /**
    * Policy violations (`policy.<id>`) do not stop the load: the plan lists them in its
-   * policy section and then refuses with PLAN_POLICY (plan and apply).
+   * policy section (and only there: each is said once) and then refuses with PLAN_POLICY
+   * (plan and apply).
    */
   policyInPlan?: boolean;
+  /**
+   * A command that only reads (status, lock): its advisory policy findings are one line
+   * saying how many there are and how to list them, not the findings themselves.
+   */
+  policySummary?: boolean;
 }
 
 export interface LoadedForPlan {
@@ -69,9 +75,18 @@ export async function loadDesiredOrFail(
   const errors = diagnostics.filter(
     (d) => d.severity === 'error' && !(options.policyInPlan && isPolicyViolation(d.code)),
   );
-  const printed = errors.length > 0 ? diagnostics : diagnostics.filter((d) => d.severity !== 'info');
+  // Said elsewhere, or summed up: the policy findings the plan lists, the advisory ones of a read-only command.
+  const elsewhere = (d: Diagnostic) =>
+    errors.length === 0 &&
+    isPolicyViolation(d.code) &&
+    (options.policyInPlan === true || (options.policySummary === true && d.severity !== 'error'));
+  const shown = diagnostics.filter((d) => !elsewhere(d));
+  const printed = errors.length > 0 ? shown : shown.filter((d) => d.severity !== 'info');
   const lines = printed.map(diagnosticLine);
-  if (env.GITHUB_ACTIONS === 'true') lines.push(...diagnostics.map(githubAnnotation));
+  const advisory = diagnostics.length - shown.length;
+  if (options.policySummary && advisory > 0) lines.push(advisorySummary(advisory, paths, request));
+  // Annotations put a plan's findings at their lines in the pull request; a read-only command's stay summed up.
+  if (env.GITHUB_ACTIONS === 'true') lines.push(...(options.policySummary ? shown : diagnostics).map(githubAnnotation));
   if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
   if (errors.length > 0) throw invalidYaml(errors, paths, request);
   checkEnvironmentChoice(request, declaredEnvironments, command, true); // --env without environments declared
@@ -120,6 +135,16 @@ function invalidYaml(
       hint: `${set}${others > 0 ? ' and fix the other errors' : ''}, then run the command again; \`${validate}\` checks for this offline (without --require-env, validate only warns about an unset variable).`,
     },
   );
+}
+
+/** `note: 3 advisory policy findings; \`monitors validate monitors/ --env production\` lists them`. */
+function advisorySummary(count: number, paths: readonly string[], request: EnvironmentRequest | undefined): string {
+  const validate = [
+    'monitors validate',
+    ...paths.map(shellWord),
+    ...(request ? ['--env', shellWord(request.name)] : []),
+  ];
+  return `note: ${count} advisory policy finding${count === 1 ? '' : 's'}; \`${validate.join(' ')}\` lists them`;
 }
 
 /** A path as a shell word: quoted when it holds anything a shell would split or expand. */

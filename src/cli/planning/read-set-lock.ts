@@ -48,7 +48,8 @@ export async function loadSetAndLockPlace(
     cwd,
     request.environment,
     request.command,
-    { missingEnv: 'warning' },
+    // Nothing is planned: the policy's advisory findings are one line, validate lists them.
+    { missingEnv: 'warning', policySummary: true },
   );
   const { location, note } = chooseLockFile({ paths, flag: request.lockFlag, cwd }, desired.settings, {
     files: desired.files,

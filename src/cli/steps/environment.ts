@@ -42,6 +42,16 @@ export function checkEnvironmentChoice(
       },
     );
   }
+  // `all` reaches here only in a command that writes (or exports): the read-only ones run every environment.
+  if (request?.name === 'all' && declared.length > 0 && !declared.includes('all')) {
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `${describe(request)} runs validate, plan, status, check and lock list|show once per environment; ${command} changes one workspace at a time and is not run for all of them at once`,
+      {
+        hint: `Run it once per environment, each reviewed: ${declared.map((d) => `monitors ${command} --env ${d}`).join(', then ')}.`,
+      },
+    );
+  }
   if (request && !declared.includes(request.name)) {
     throw new MonitorsError(
       'ENV_UNKNOWN',

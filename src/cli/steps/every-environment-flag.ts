@@ -4,6 +4,9 @@ import { requestedEnvironment } from './environment.js';
 
 export const ALL_ENVIRONMENTS = 'all';
 
+/** The help of `--parallelism`, which every command taking `--env all` declares. */
+export const PARALLELISM_HELP = 'with --env all: how many environments run at once (default 4)';
+
 export function asksEveryEnvironment(flag: string | undefined, env: NodeJS.ProcessEnv): boolean {
   return requestedEnvironment(flag, env)?.name === ALL_ENVIRONMENTS;
 }

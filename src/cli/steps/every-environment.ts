@@ -1,7 +1,8 @@
-// `plan|validate|status --env all` (or MONITORS_ENV=all): the command once per declared
-// environment, up to --parallelism at once (default 4), as `monitors ci` runs them (src/ci/): the CLI itself as a child process per
-// environment, each holding only its own token variable and using its own lock file, then
-// one answer with a section each (src/env-all/) and the worst exit code.
+// `plan|validate|status|check|lock list|lock show --env all` (or MONITORS_ENV=all): the
+// command once per declared environment, as `monitors ci` runs them (src/ci/): the CLI
+// itself as a child process per environment, each holding only its own token variable and
+// using its own lock file, then one answer with a section each (src/env-all/) and the worst
+// exit code. The formats combined are those of COMBINED; any other is refused, saying which.
 import { environmentChildEnv, environmentsFromReport } from '../../ci/environments.js';
 import { childRuns } from '../../ci/child.js';
 import {
@@ -12,13 +13,28 @@ import {
   type EnvironmentRun,
 } from '../../env-all/combine.js';
 import { childArgs } from '../../env-all/child-args.js';
-import { inOrderBounded, parseParallelism } from '../../env-all/bounded.js';
+import { renderAllJunit } from '../../env-all/combine-junit.js';
+import { DEFAULT_PARALLELISM, parseParallelism, runBounded } from '../../env-all/bounded.js';
 import { MonitorsError } from '../../errors.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import { SELF } from './self-process.js';
 
-export type EveryEnvironmentCommand = 'plan' | 'validate' | 'status';
+export type EveryEnvironmentCommand = 'plan' | 'validate' | 'status' | 'check' | 'lock list' | 'lock show';
+
+/**
+ * The formats each command's runs combine into one answer: a section per environment (text,
+ * Markdown), one JSON document, one JUnit document of a suite per environment. The status
+ * page and the badge are not here: `status` draws them of every environment by itself.
+ */
+const COMBINED: Readonly<Record<EveryEnvironmentCommand, readonly string[]>> = {
+  plan: ['text', 'markdown', 'json'],
+  validate: ['text', 'json'],
+  status: ['text', 'markdown', 'json', 'junit'],
+  check: ['text', 'markdown', 'json', 'junit'],
+  'lock list': ['text', 'json'],
+  'lock show': ['text', 'json'],
+};
 
 export interface EveryEnvironmentRequest {
   command: EveryEnvironmentCommand;
@@ -26,7 +42,7 @@ export interface EveryEnvironmentRequest {
   /** The --format chosen for the command; --env all combines text, markdown and json. */
   format: string;
   detailedExitcode?: boolean | undefined;
-  /** --parallelism: how many environments run at once (read-only commands; default 4). */
+  /** --parallelism N: how many environments run at once (default 4); the answer keeps their declared order. */
   parallelism?: string | undefined;
   /** Options that name one file for what is one per environment: refused. */
   single?: { out?: string | undefined; lock?: string | undefined };
@@ -34,10 +50,27 @@ export interface EveryEnvironmentRequest {
 
 export async function runEveryEnvironment(request: EveryEnvironmentRequest): Promise<number> {
   const { command, paths, format } = request;
-  if (format !== 'text' && format !== 'markdown' && format !== 'json')
-    throw new MonitorsError('BAD_OPTION', `--env all combines text, markdown or json, not ${JSON.stringify(format)}`, {
-      hint: `Render ${format} one environment at a time: --env NAME --format ${format}.`,
-    });
+  const parallelism = parseParallelism(request.parallelism) ?? DEFAULT_PARALLELISM;
+  if (Number.isNaN(parallelism))
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `--parallelism must be a whole number from 1 to 64, not ${JSON.stringify(request.parallelism)}`,
+      {
+        hint: `How many environments --env all runs at once; the default is ${DEFAULT_PARALLELISM}.`,
+      },
+    );
+  const combined = COMBINED[command];
+  if (!combined.includes(format))
+    throw new MonitorsError(
+      'BAD_OPTION',
+      `--env all combines the ${command} of every environment as ${combined.join(', ')}, not ${JSON.stringify(format)}: ${WHY_NOT[format] ?? 'it is one document of one environment'}`,
+      {
+        hint:
+          WHY_NOT[format] !== undefined
+            ? `Leave out --env: monitors ${command} --format ${format}.`
+            : `Render ${format} one environment at a time: --env NAME --format ${format}.`,
+      },
+    );
   for (const [flag, value] of [
     ['--out', request.single?.out],
     ['--lock', request.single?.lock],
@@ -46,8 +79,6 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
       throw new MonitorsError('BAD_OPTION', `${flag} names one file, and --env all runs every environment`, {
         hint: `Each environment has its own (settings.environments.NAME); use ${flag} with --env NAME.`,
       });
-  const parallelism = parseParallelism(request.parallelism);
-  if (typeof parallelism !== 'number') throw new MonitorsError('BAD_OPTION', parallelism.error);
   const base: Record<string, string | undefined> = { ...process.env, MONITORS_ENV: undefined };
   const children = childRuns(SELF);
   const discovery = await children.run(['validate', ...paths, '--format', 'json'], base, { quiet: true });
@@ -68,27 +99,36 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
     );
   }
   const args = process.argv.slice(2);
-  // Each environment is a process of its own, holding only its own token and lock file:
-  // they read concurrently (bounded), and are said in the order the set declares them.
-  const runs: EnvironmentRun[] = await inOrderBounded(declared, parallelism, async (environment) => {
-    const result = await children.run(
+  // Every command --env all runs only reads: the environments run side by side, each with its own token and lock.
+  const runs: EnvironmentRun[] = await runBounded(declared, parallelism, async (environment) => ({
+    name: environment.name,
+    ...(await children.run(
       childArgs(args, environment.name, command),
       environmentChildEnv(process.env, environment, declared),
       { quiet: true },
-    );
-    return { name: environment.name, ...result };
-  });
+    )),
+  }));
   const exitCode = worstExit(command, runs, request.detailedExitcode === true);
   const where = paths.length > 0 ? paths.join(' ') : '.';
   const text =
     format === 'json'
       ? renderAllJson(command, runs, exitCode)
-      : format === 'markdown'
-        ? renderAllMarkdown(command, where, runs)
-        : renderAllText(command, runs);
+      : format === 'junit'
+        ? renderAllJunit(command, runs)
+        : format === 'markdown'
+          ? renderAllMarkdown(command, where, runs)
+          : renderAllText(command, runs);
   process.stdout.write(text);
   return exitCode;
 }
+
+/** Why a format is not combined, in the refusal. */
+const WHY_NOT: Readonly<Record<string, string>> = {
+  sarif:
+    'a SARIF log locates findings in files, which every environment shares: validate checks every environment in one run without --env, and its log holds them all',
+  codequality:
+    'a Code Quality report locates findings in files, which every environment shares: validate checks every environment in one run without --env',
+};
 
 /** The problems of `validate --format json` as validate prints them, or undefined when it printed no report. */
 function diagnosticsOf(stdout: string): string | undefined {

@@ -156,6 +156,21 @@ function environmentProblems(
   }
   for (const [file, problem, each] of movedProblems(views, counts)) out.push([file, problem, each]);
   for (const [file, problem, each] of removedProblems(views, counts)) out.push([file, problem, each]);
+  // A `deleted:` entry names a delete: a monitor still defined is not deleted, and the entry would wait for one.
+  views.forEach((v, file) =>
+    v?.deleted.forEach((d) => {
+      if (counts.has(d.name))
+        out.push([
+          file,
+          error(
+            ['deleted', d.index, 'name'],
+            'deleted.still_defined',
+            `a monitor is still named "${d.name}", so it is not deleted; remove it from monitors: to delete it, or remove this entry`,
+          ),
+          d.instance,
+        ]);
+    }),
+  );
   return out;
 }
 

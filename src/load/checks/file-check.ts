@@ -32,7 +32,7 @@ export function fileShapeProblems(value: unknown): LocatedProblem[] {
   if (!validate(checked))
     for (const e of collapseOneOrList(collapseScope(validate.errors ?? [], checked)))
       problems.push(toLocated(e, checked));
-  if (!['monitors', 'moved', 'removed', 'settings', 'policy'].some((key) => key in value)) {
+  if (!['monitors', 'moved', 'removed', 'deleted', 'settings', 'policy'].some((key) => key in value)) {
     problems.push(
       error(
         [],

@@ -19,6 +19,8 @@ export interface LoadedPolicy extends PolicyContext {
   file: number;
   /** What the planner gets of the policy in one environment (src/plan/policy-section.ts). */
   dataFor(environment: string | undefined): Omit<DesiredPolicy, 'source'>;
+  /** Every rule that compiled, in the order written: what reports say of each (SARIF's rules). */
+  described: readonly { id: string; level: string; description: string | undefined }[];
 }
 
 /** `values`: each file's parsed value, by index (undefined: not read in the first pass, foreign or unparsed). */
@@ -45,6 +47,7 @@ export async function readPolicy(
     file,
     problems,
     ids: compiled.ids,
+    described: rules.map(({ id, level, description }) => ({ id, level, description })),
     rulesIn(environment) {
       let found = byEnvironment.get(environment);
       if (!found) byEnvironment.set(environment, (found = monitorRulesIn(rules, environment)));

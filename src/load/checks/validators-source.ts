@@ -17,6 +17,7 @@ import { policyExceptionsSchema } from '../../schema/policy-schema.js';
 const movedSchema = monitorsFileSchema.properties.moved;
 const defaultsSchema = monitorsFileSchema.properties.defaults;
 const removedSchema = monitorsFileSchema.properties.removed;
+const deletedSchema = monitorsFileSchema.properties.deleted;
 const settingsSchema = monitorsFileSchema.properties.settings;
 const sections = {
   ...monitorsFileSchema.properties,
@@ -52,13 +53,24 @@ const sections = {
     ...removedSchema,
     items: { ...removedSchema.items, properties: { ...removedSchema.items.properties, for_each: {} } },
   },
+  deleted: {
+    ...deletedSchema,
+    items: {
+      ...deletedSchema.items,
+      properties: {
+        ...deletedSchema.items.properties,
+        for_each: {},
+        policy_exceptions: { $ref: '#/definitions/policy_exceptions' },
+      },
+    },
+  },
 };
 /**
  * Each section but `monitors` is referenced, and compiled (`inlineRefs: false`) into a
  * function of its own: Node compiles a function when it is first called, so a file without
  * `settings:` or `moved:` never pays for compiling their checks.
  */
-const REFERENCED = ['defaults', 'vars', 'moved', 'removed', 'settings', 'policy'] as const;
+const REFERENCED = ['defaults', 'vars', 'moved', 'removed', 'deleted', 'settings', 'policy'] as const;
 export const loaderFileSchema = {
   ...monitorsFileSchema,
   $id: 'loader-file',

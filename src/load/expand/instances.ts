@@ -6,6 +6,10 @@
 // An environment is named only when the problem does not occur in every environment
 // checked; with neither for_each nor environments, nothing is added (files without
 // templates read exactly as before).
+// A problem of a default (a value of `defaults:` or settings.defaults) is counted instead:
+// how many monitors take the value (`affects`), and in which environments; the message is
+// completed where it is located (locate-problems.ts), since the monitors of settings.defaults
+// are in every file of the set.
 import type { LocatedProblem } from '../problem.js';
 import type { InstanceTag } from './instance-tag.js';
 
@@ -19,19 +23,21 @@ function groupKey(p: LocatedProblem): string {
 
 /** Merges equal problems of several instances into one, whose message names the instances. */
 export function groupByInstance(problems: readonly LocatedProblem[], checkedEnvironments: number): LocatedProblem[] {
-  const groups = new Map<string, { problem: LocatedProblem; tags: InstanceTag[] }>();
+  const groups = new Map<string, { problem: LocatedProblem; tags: InstanceTag[]; monitors: Set<string> }>();
   for (const problem of problems) {
     const key = groupKey(problem);
-    const group = groups.get(key);
-    if (group) {
-      if (problem.instance) group.tags.push(problem.instance);
-    } else {
-      groups.set(key, { problem, tags: problem.instance ? [problem.instance] : [] });
-    }
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { problem, tags: [], monitors: new Set() }));
+    if (problem.instance) group.tags.push(problem.instance);
+    if (problem.monitor !== undefined) group.monitors.add(problem.monitor);
   }
   const out: LocatedProblem[] = [];
-  for (const { problem, tags } of groups.values()) {
-    const { instance: _instance, ...rest } = problem;
+  for (const { problem, tags, monitors } of groups.values()) {
+    const { instance: _instance, monitor: _monitor, ...rest } = problem;
+    if (monitors.size > 0) {
+      out.push({ ...rest, affects: monitors.size, environments: distinct(tags.map((t) => t.env)) });
+      continue;
+    }
     const label = instanceLabel(tags, checkedEnvironments);
     out.push(label ? { ...rest, message: `${rest.message} (${label})` } : rest);
   }
@@ -55,4 +61,13 @@ function distinct(values: readonly (string | undefined)[]): string[] {
   const seen = new Set<string>();
   for (const v of values) if (v !== undefined) seen.add(v);
   return [...seen];
+}
+
+/**
+ * The end of a default's message: `affects 4 monitors`, `env=production; affects 1 monitor`.
+ * `environments`: where it occurs; named when fewer than every environment checked.
+ */
+export function affectsLabel(affects: number, environments: readonly string[], checkedEnvironments: number): string {
+  const envs = environments.length > 0 && environments.length < checkedEnvironments ? environments : [];
+  return [...envs.map((e) => `env=${e}`), `affects ${affects} monitor${affects === 1 ? '' : 's'}`].join('; ');
 }

@@ -5,7 +5,7 @@
 // stops plan and apply, but no finding here is a security hole: critical and blocker are
 // left for those). Described in docs/reports.md.
 import { fingerprints } from '../findings/fingerprint.js';
-import { ruleInfo } from '../findings/rules.js';
+import { ruleInfo, type PolicyRuleInfo } from '../findings/rules.js';
 import type { Finding } from '../findings/types.js';
 
 const SEVERITY: Readonly<Record<Finding['severity'], 'major' | 'minor' | 'info'>> = {
@@ -14,13 +14,14 @@ const SEVERITY: Readonly<Record<Finding['severity'], 'major' | 'minor' | 'info'>
   info: 'info',
 };
 
-export function renderCodeQuality(findings: readonly Finding[]): string {
+/** `policyRules`: the set's rules, so that a violation's body is its rule's own description. */
+export function renderCodeQuality(findings: readonly Finding[], policyRules: readonly PolicyRuleInfo[] = []): string {
   const prints = fingerprints(findings);
   const issues = findings.map((f, i) => ({
     type: 'issue',
     description: `${f.code}: ${f.message}`,
     check_name: f.code,
-    content: { body: `${ruleInfo(f.code).description} See ${ruleInfo(f.code).helpUri}` },
+    content: { body: body(ruleInfo(f.code, policyRules)) },
     fingerprint: prints[i]!,
     severity: SEVERITY[f.severity],
     // GitLab needs a line; a problem with a path as a whole is shown at its first.
@@ -28,3 +29,5 @@ export function renderCodeQuality(findings: readonly Finding[]): string {
   }));
   return `${JSON.stringify(issues, null, 2)}\n`;
 }
+
+const body = (info: { description: string; helpUri: string }): string => `${info.description} See ${info.helpUri}`;

@@ -1,6 +1,7 @@
 // What each family of diagnostic codes means, in a few words, and the docs page that
 // explains it: a report's rule (SARIF's reportingDescriptor, Code Quality's check_name)
 // links there, so that a finding shown in a pull request says where to read more.
+import { isPolicyViolation, ruleOfCode } from '../../policy/codes.js';
 import { docsUrl } from '../../version/repository.js';
 
 export interface RuleInfo {
@@ -30,6 +31,7 @@ const FAMILIES: Readonly<Record<string, readonly [string, string]>> = {
   settings: ['The settings of the set.', 'yaml-format.md#settings'],
   moved: ['A moved: entry.', 'yaml-format.md#moved'],
   removed: ['A removed: entry.', 'yaml-format.md#removed'],
+  deleted: ['A deleted: entry (a reviewed delete).', 'policy.md#a-reviewed-delete'],
   lint: ['A likely mistake (a warning).', 'rules.md#warnings-the-loader-only'],
   policy: ['A policy rule of the set.', 'policy.md'],
   discover: [
@@ -38,9 +40,30 @@ const FAMILIES: Readonly<Record<string, readonly [string, string]>> = {
   ],
 };
 
-/** The description and help page of a code; an unknown family points at the table of codes. */
-export function ruleInfo(code: string): RuleInfo {
+/** A rule of the set's `policy:` as a report names it: its id, level and the description its YAML gives. */
+export interface PolicyRuleInfo {
+  id: string;
+  level: string;
+  description?: string | undefined;
+}
+
+/**
+ * The description and help page of a code; an unknown family points at the table of codes.
+ * A violation of a policy rule (`policy.<id>`) is described by the rule itself: its
+ * `description:` as the set writes it, else its id and level.
+ */
+export function ruleInfo(code: string, policyRules: readonly PolicyRuleInfo[] = []): RuleInfo {
+  if (isPolicyViolation(code)) {
+    const rule = policyRules.find((r) => r.id === ruleOfCode(code));
+    if (rule) return { description: policyDescription(rule), helpUri: docsUrl('policy.md') };
+  }
   const family = code.split('.')[0] ?? code;
   const [description, page] = FAMILIES[family] ?? ['A problem in the monitors files.', CODES];
   return { description, helpUri: docsUrl(page) };
+}
+
+function policyDescription(rule: PolicyRuleInfo): string {
+  const text = rule.description?.trim().replace(/\s+/g, ' ');
+  if (!text) return `Policy rule ${rule.id} (${rule.level}).`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -4,9 +4,9 @@ export const codequality = {
   name: 'codequality',
   description: "GitLab's Code Quality report",
   renders: {
-    validation: async ({ findings }) => {
+    validation: async ({ findings, policyRules }) => {
       const { renderCodeQuality } = await import('../codequality/render-code-quality.js');
-      return renderCodeQuality(findings);
+      return renderCodeQuality(findings, policyRules);
     },
   },
 } as const satisfies OutputFormat<'codequality'>;

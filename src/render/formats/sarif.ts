@@ -4,9 +4,9 @@ export const sarif = {
   name: 'sarif',
   description: 'SARIF 2.1.0, for GitHub code scanning',
   renders: {
-    validation: async ({ findings, tool }) => {
+    validation: async ({ findings, tool, policyRules }) => {
       const { renderSarif } = await import('../sarif/render-sarif.js');
-      return renderSarif(findings, tool);
+      return renderSarif(findings, tool, policyRules);
     },
     coverage: async ({ findings, tool }) => {
       const { renderSarif } = await import('../sarif/render-sarif.js');

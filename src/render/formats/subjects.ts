@@ -12,6 +12,7 @@ import type { ValidationSummary } from '../diagnostics.js';
 import type { EnvironmentEntry } from '../environments.js';
 import type { LockListView, LockRecordView } from '../lock-text.js';
 import type { Finding } from '../findings/types.js';
+import type { PolicyRuleInfo } from '../findings/rules.js';
 import type { ToolInfo } from '../sarif/render-sarif.js';
 
 export interface ValidationOutput {
@@ -22,6 +23,8 @@ export interface ValidationOutput {
   findings: readonly Finding[];
   /** Who reports them (SARIF's tool.driver). */
   tool: ToolInfo;
+  /** The set's policy rules: a violation's report rule is described by its rule's `description:`. */
+  policyRules: readonly PolicyRuleInfo[];
 }
 
 /** The status report, and the status page's view of it (groups, tags, incident timeline). */

@@ -4,7 +4,7 @@
 // repository root (uriBaseId SRCROOT), with a partial fingerprint so that the same finding
 // is the same result across pushes. Described in docs/reports.md.
 import { fingerprints } from '../findings/fingerprint.js';
-import { ruleInfo } from '../findings/rules.js';
+import { ruleInfo, type PolicyRuleInfo } from '../findings/rules.js';
 import type { Finding } from '../findings/types.js';
 
 export const SARIF_SCHEMA =
@@ -25,7 +25,12 @@ const LEVEL: Readonly<Record<Finding['severity'], 'error' | 'warning' | 'note'>>
   info: 'note',
 };
 
-export function renderSarif(findings: readonly Finding[], context: ToolInfo): string {
+/** `policyRules`: the set's rules, so that a violation's rule is described by its own `description:`. */
+export function renderSarif(
+  findings: readonly Finding[],
+  context: ToolInfo,
+  policyRules: readonly PolicyRuleInfo[] = [],
+): string {
   const codes = [...new Set(findings.map((f) => f.code))].sort();
   const ruleIndex = new Map(codes.map((code, i) => [code, i]));
   const prints = fingerprints(findings);
@@ -39,7 +44,7 @@ export function renderSarif(findings: readonly Finding[], context: ToolInfo): st
             name: 'monitors',
             version: context.version,
             informationUri: context.informationUri,
-            rules: codes.map((code) => rule(code, findings)),
+            rules: codes.map((code) => rule(code, findings, policyRules)),
           },
         },
         // Paths are relative to the repository root; where that is on disk is the reader's to know.
@@ -60,8 +65,8 @@ export function renderSarif(findings: readonly Finding[], context: ToolInfo): st
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-function rule(code: string, findings: readonly Finding[]) {
-  const info = ruleInfo(code);
+function rule(code: string, findings: readonly Finding[], policyRules: readonly PolicyRuleInfo[]) {
+  const info = ruleInfo(code, policyRules);
   // The most severe level the code was reported at in this run (a rule has one default).
   const levels = new Set(findings.filter((f) => f.code === code).map((f) => LEVEL[f.severity]));
   const level = levels.has('error') ? 'error' : levels.has('warning') ? 'warning' : 'note';
