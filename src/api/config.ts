@@ -1,3 +1,5 @@
+// The API client's configuration from the environment, the flags and the set's settings: the base
+// URL and token, and where each came from (for messages).
 import type { Dispatcher } from 'undici';
 import { packageVersion } from '../version/package-version.js';
 import { MonitorsError } from '../errors.js';

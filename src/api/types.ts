@@ -1,3 +1,5 @@
+// The API's resources as the client returns them (spec section 2), read defensively where the spec
+// leaves values open.
 import type { LiveMonitor, MonitorInput } from '../model/monitor.js';
 
 /** GET /account (spec 2.4). Keys of limits/usage are not specified; read them defensively. */

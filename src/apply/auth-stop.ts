@@ -1,3 +1,4 @@
+// A 401 or 403 stops an apply like Ctrl-C: no new change starts.
 import type { MonitorsError } from '../errors.js';
 
 /**

@@ -1,3 +1,4 @@
+// How messages name a change.
 import type { PlannedChange } from '../plan/types.js';
 
 /** `replace of "name" (id)`: how messages name a change. */

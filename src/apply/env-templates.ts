@@ -1,3 +1,5 @@
+// `${env:NAME}` resolved in the body at the moment it is sent, never earlier, so that no value is
+// held in a plan.
 import { MonitorsError } from '../errors.js';
 import { parseReferences } from '../model/reference-syntax.js';
 

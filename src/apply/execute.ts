@@ -1,3 +1,5 @@
+// Carries a plan out: each change sent with its Idempotency-Key, in phases, bounded in
+// concurrency, verified, and recorded in the lock as it lands; decides nothing.
 import pLimit from 'p-limit';
 import type { MonitorsApi } from '../api/types.js';
 import { MonitorsError, isMonitorsError } from '../errors.js';

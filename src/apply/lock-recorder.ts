@@ -1,3 +1,5 @@
+// Records each write of an apply in the lock file as it lands, coalescing writes so that a large
+// apply does not rewrite the file per change.
 import { withPending } from '../lock/pending-creates.js';
 import { sortRecords } from '../lock/sort-records.js';
 import type { LockFile, LockRecord, PendingCreate } from '../lock/types.js';

@@ -1,3 +1,5 @@
+// A write the server answered whose effect is not there (a stored response replayed): the failure
+// and its hints.
 import { MonitorsError } from '../errors.js';
 import { describeChange } from './describe-change.js';
 import type { ChangeOutcome } from './types.js';

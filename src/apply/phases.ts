@@ -1,3 +1,4 @@
+// The order an apply carries changes out in: phases that keep names free when monitors swap names.
 import type { PlannedChange } from '../plan/types.js';
 
 /**

@@ -1,3 +1,5 @@
+// Which writes must be verified after an apply (a replayed response may name a monitor that no
+// longer matches).
 import type { LiveMonitor } from '../model/monitor.js';
 import { visibleDifferences } from '../plan/compare.js';
 import type { PlannedChange } from '../plan/types.js';

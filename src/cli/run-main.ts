@@ -1,3 +1,5 @@
+// Runs the command line and turns any error into one located message and an exit code, never a
+// stack trace.
 import type { Command } from 'commander';
 import { CommanderError } from './commander.js';
 import { EXIT_ERROR, isMonitorsError } from '../errors.js';

@@ -1,3 +1,4 @@
+// Export's `defaults:`: the fields every exported monitor of a file shares, written once.
 import { MONITOR_FIELDS, type MonitorField } from '../schema/monitor-input-schema.js';
 import type { ReadMonitor } from './read-live.js';
 

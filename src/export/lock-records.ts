@@ -1,3 +1,5 @@
+// The lock records export writes for what it adopts, fingerprinted as the planner will compare
+// them.
 import type { LockRecord, RecordedInput } from '../lock/types.js';
 import { isTemplate } from '../model/env-references.js';
 import { inputFingerprint } from '../plan/fingerprint.js';

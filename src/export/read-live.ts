@@ -1,3 +1,4 @@
+// A live monitor turned into the input export writes, with what the listing could not show.
 import type { LiveMonitor } from '../model/monitor.js';
 import {
   MONITOR_FIELDS,

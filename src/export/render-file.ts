@@ -1,3 +1,4 @@
+// One exported YAML file: its header, `defaults:` and monitors, in fmt's layout.
 import { Document, isMap, isScalar, type Pair, type YAMLMap } from 'yaml';
 import { escapeEnvInValue } from './escape-env.js';
 import type { FactoredFile } from './factor-defaults.js';

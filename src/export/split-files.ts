@@ -1,3 +1,4 @@
+// How export splits a workspace into files (by group), and the order of monitors in each.
 import { fileSlug, uniqueNames } from './names.js';
 import type { ReadMonitor } from './read-live.js';
 import { compareText } from '../model/compare-text.js';

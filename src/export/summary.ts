@@ -1,3 +1,4 @@
+// What export wrote and what to do next, in words (stdout).
 import type { ExportResult } from './export-workspace.js';
 
 export interface SummaryPaths {

@@ -1,3 +1,5 @@
+// A problem found in a parsed value, located by its path, and the field labels and pointer
+// conversions messages use.
 import type { InstanceTag } from './expand/instance-tag.js';
 import type { PathSegment, Target } from './parse/yaml-path.js';
 

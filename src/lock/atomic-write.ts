@@ -1,3 +1,5 @@
+// Writes a file atomically (a temporary file beside it, then a rename), so that a killed run never
+// leaves half a lock file or report.
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';

@@ -1,3 +1,5 @@
+// Makes a folder and its parents, with a bound on the walk up (the lock file's folder may not
+// exist yet).
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 

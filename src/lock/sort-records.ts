@@ -1,3 +1,4 @@
+// The one order of a lock file's records, so that its diffs stay small.
 import type { LockRecord } from './types.js';
 import { compareText } from '../model/compare-text.js';
 

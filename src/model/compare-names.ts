@@ -1,3 +1,5 @@
+// The order people read names in (case-insensitive, numbers in numeric order), which plans and
+// reports use.
 import { compareText } from './compare-text.js';
 
 // Runs of digits compare as numbers; other text compares without case. `api-2` comes before

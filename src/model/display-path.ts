@@ -1,3 +1,4 @@
+// A path as messages show it.
 import path from 'node:path';
 
 /** A path as people read it in messages: relative to cwd, with forward slashes on every OS. */

@@ -1,3 +1,5 @@
+// The shared vocabulary of the pipeline: the desired and live monitors, the desired state, the
+// settings and a located diagnostic.
 import type { FromObjectSchema, Simplify } from '../schema/from-schema.js';
 import type { DesiredPolicy, PolicyExceptionUsed } from './policy-data.js';
 import type { MONITOR_INPUT_REQUIRED, MonitorField, monitorInputProperties } from '../schema/monitor-input-schema.js';

@@ -1,3 +1,5 @@
+// The mass-delete guard: a plan that deletes too many (or too large a share of) the managed
+// monitors is refused unless allowed.
 import { MonitorsError } from '../errors.js';
 import type { Plan } from './types.js';
 

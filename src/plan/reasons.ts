@@ -1,3 +1,4 @@
+// A change's reason in words, for people; apply never reads it.
 import type { ChangeReason } from './types.js';
 
 const TEXT: Record<ChangeReason, string> = {

@@ -1,3 +1,5 @@
+// One monitor input checked against the JSON Schema of spec 2.1 (the compiled validator), each
+// problem a field and a message.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { monitorInputSchema } from './monitor-input-schema.js';
 

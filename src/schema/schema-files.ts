@@ -1,3 +1,5 @@
+// The JSON files of schema/ (the input's schema, the file's, the editors' forms) as text, rendered
+// from the schema values.
 import { editorSchema } from './editor/editor-schema.js';
 import { monitorsFileSchema } from './file-schema.js';
 import { monitorInputSchema } from './monitor-input-schema.js';

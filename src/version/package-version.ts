@@ -1,3 +1,4 @@
+// The package's version, read once (the User-Agent and --version).
 import { readFileSync } from 'node:fs';
 import { BUNDLE_VERSION } from './bundled.js';
 

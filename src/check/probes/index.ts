@@ -1,3 +1,5 @@
+// The probes of `check`, one per monitor type: a new type fails the typecheck here until it has
+// one.
 import type { MonitorType } from '../../schema/type-fields.js';
 import type { Probe } from './probe.js';
 import { dnsProbe } from './dns.js';

@@ -1,3 +1,4 @@
+// What a probe is: one attempt of a monitor's check, and the outcomes it gives.
 import type { MonitorInput } from '../../model/monitor.js';
 import type { MonitorField } from '../../schema/monitor-input-schema.js';
 import type { CheckContext, ProbeOutcome } from '../types.js';

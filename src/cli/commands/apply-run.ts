@@ -1,3 +1,5 @@
+// The work of `monitors apply`: from the YAML (through the plan's assembly) or from a saved plan,
+// then carried out.
 import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { MonitorsError } from '../../errors.js';

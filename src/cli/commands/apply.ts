@@ -1,3 +1,4 @@
+// `monitors apply`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { ApplyOptions } from './apply-options.js';

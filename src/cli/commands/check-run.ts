@@ -1,3 +1,4 @@
+// The work of `monitors check`, loaded only when that command runs.
 import { readFile } from 'node:fs/promises';
 import { anyPatternMatches } from '../../model/name-select/pattern.js';
 import { invalidGlob, namePatterns, selectsAny } from '../../model/name-select/select.js';

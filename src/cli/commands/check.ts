@@ -1,3 +1,4 @@
+// `monitors check`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { CheckOptions } from './check-options.js';

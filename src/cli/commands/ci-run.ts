@@ -1,3 +1,4 @@
+// The work of `monitors ci`, loaded only when that command runs.
 import { isMonitorsError } from '../../errors.js';
 import { childRuns } from '../../ci/child.js';
 import { loadProvider } from '../../ci/load-provider.js';

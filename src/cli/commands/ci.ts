@@ -1,3 +1,4 @@
+// `monitors ci`: its options and help.
 import type { Command } from 'commander';
 import type { CiFlags } from '../../ci/options.js';
 import { DETECTED_BY, PROVIDERS, type Detection } from '../../ci/provider-names.js';

@@ -1,3 +1,4 @@
+// `monitors destroy`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { DestroyOptions } from './destroy-options.js';

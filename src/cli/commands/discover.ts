@@ -1,3 +1,5 @@
+// `monitors discover k8s`: its options and help (the work is discover-run.ts, the derivation
+// src/discover/).
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import { Argument } from '../commander.js';

@@ -1,3 +1,4 @@
+// `monitors environments`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { EnvironmentsOptions } from './environments-options.js';

@@ -1,3 +1,4 @@
+// The work of `monitors export`, loaded only when that command runs.
 import { join, relative } from 'node:path';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import type { ConfigFromEnvOptions } from '../../api/config.js';

@@ -1,3 +1,4 @@
+// `monitors export`: its options and help.
 import type { Command } from 'commander';
 import type { ExportOptions } from './export-options.js';
 import { DEFAULT_LOCK_NAME } from '../steps/paths.js';

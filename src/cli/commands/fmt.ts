@@ -1,3 +1,4 @@
+// `monitors fmt`: its options and help.
 import type { Command } from 'commander';
 import type { FmtOptions } from './fmt-options.js';
 import { pathsArgument } from './paths-argument.js';

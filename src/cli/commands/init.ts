@@ -1,3 +1,4 @@
+// `monitors init`: its options and help.
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ciStarter, INIT_CIS } from '../../init/ci-starters.js';

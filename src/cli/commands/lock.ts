@@ -1,3 +1,4 @@
+// `monitors lock list|show|forget`: their options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import { LOCK_HELP } from './help-texts.js';

@@ -1,3 +1,4 @@
+// The work of `monitors lsp`: the language server on stdio.
 import { startServer } from '../../lsp/server.js';
 import type { LspOptions } from './lsp-options.js';
 

@@ -1,3 +1,4 @@
+// `monitors lsp`: its options and help.
 import type { Command } from 'commander';
 import type { LspOptions } from './lsp-options.js';
 

@@ -1,3 +1,4 @@
+// --target and --replace, declared once for plan and apply.
 import type { Command } from 'commander';
 import { collect } from './collect.js';
 

@@ -1,3 +1,4 @@
+// The [PATH...] argument, declared once for the commands that load YAML.
 import { Argument } from '../commander.js';
 
 /**

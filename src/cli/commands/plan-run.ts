@@ -1,3 +1,4 @@
+// The work of `monitors plan`: the plan made, rendered, saved with --out, and its exit code.
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import { planOutcome } from '../../plan/outcome.js';
 import { packageVersion } from '../../version/package-version.js';

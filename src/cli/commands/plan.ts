@@ -1,3 +1,4 @@
+// `monitors plan`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { PlanOptions } from './plan-options.js';

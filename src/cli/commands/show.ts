@@ -1,3 +1,4 @@
+// `monitors show`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { ShowOptions } from './show-options.js';

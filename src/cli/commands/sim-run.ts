@@ -1,3 +1,4 @@
+// The work of `monitors sim`, loaded only when that command runs.
 import { randomBytes } from 'node:crypto';
 import { simOptionsFromFlags, type SimFlags } from '../../sim/cli-options.js';
 import { pasteLines } from '../../sim/paste-lines.js';

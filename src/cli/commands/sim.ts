@@ -1,3 +1,4 @@
+// `monitors sim`: its options and help.
 import type { Command } from 'commander';
 import type { SimFlags } from '../../sim/cli-options.js';
 import { optionErrorsAs } from '../option-errors.js';

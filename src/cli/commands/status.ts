@@ -1,3 +1,4 @@
+// `monitors status`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import { collect } from './collect.js';

@@ -1,3 +1,4 @@
+// The work of `monitors validate`, loaded only when that command runs.
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { displayPath } from '../../model/display-path.js';
 import { loadSummary } from '../../load/summary.js';

@@ -1,3 +1,4 @@
+// `monitors validate`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { ValidateOptions } from './validate-options.js';

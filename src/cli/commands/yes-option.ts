@@ -1,3 +1,4 @@
+// --yes and its spellings (-y, --auto-approve), declared once for the commands that ask.
 import type { Command } from 'commander';
 import { Option } from '../commander.js';
 

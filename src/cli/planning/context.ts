@@ -1,3 +1,5 @@
+// The plan's context beside the listing: /account (the workspace's id, the monitor limit) and
+// /incidents (open incidents), each optional.
 import type { Account, Incident, MonitorsApi } from '../../api/types.js';
 import { INCIDENT_PAGES, reasonOf } from '../../api/optional-reads.js';
 

@@ -1,3 +1,5 @@
+// The YAML loaded for a command that plans: on a worker thread while the listing runs, problems
+// printed as validate prints them.
 import { MonitorsError } from '../../errors.js';
 import { missingVariableIn } from '../../load/expand/env.js';
 import type { DesiredState, Diagnostic } from '../../model/monitor.js';

@@ -1,3 +1,4 @@
+// A plan rendered in the format asked for, in colour only on a terminal.
 import type { Plan } from '../../plan/types.js';
 import { renderAs, type FormatOf } from '../../render/formats/registry.js';
 

@@ -1,3 +1,4 @@
+// The formats of apply and destroy (--format).
 import { chooseFormat, type FormatOf } from '../../render/formats/registry.js';
 
 /** The formats of apply and destroy: those that render an apply's end (docs/apply-json.md). */

@@ -1,3 +1,4 @@
+// Asks before an apply or destroy writes (a terminal), or requires --yes (no terminal).
 import { createInterface } from 'node:readline/promises';
 import { MonitorsError } from '../../errors.js';
 

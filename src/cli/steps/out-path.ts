@@ -1,3 +1,4 @@
+// Refuses an --out that would overwrite the lock file or a YAML file of the set.
 import { resolve } from 'node:path';
 import { MonitorsError } from '../../errors.js';
 

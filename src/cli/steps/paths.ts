@@ -1,3 +1,5 @@
+// Which lock file a command uses (--lock, the environment's, the set's), and the lock files it
+// leaves unused.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { displayPath } from '../../model/display-path.js';

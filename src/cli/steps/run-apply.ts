@@ -1,3 +1,4 @@
+// Runs an apply's writes with progress on stderr and the summary on stdout, and writes its lock.
 import type { MonitorsApi } from '../../api/types.js';
 import { createLockRecorder } from '../../apply/lock-recorder.js';
 import { executePlan } from '../../apply/execute.js';

@@ -1,3 +1,5 @@
+// The type of a YAML syntax problem, in a file of its own so that the parser and the syntax pass
+// need not import each other.
 import type { Position } from './positions.js';
 
 /** A problem of a file's YAML itself, at the position to fix. */

@@ -1,3 +1,5 @@
+// The types of the syntax pass: a raw error of the `yaml` parser, the problem in plain words, and
+// a suggested repair.
 import type { Position } from '../parse/positions.js';
 import type { LineEdit } from './lines.js';
 

@@ -1,3 +1,5 @@
+// The Code Quality format (GitLab's) in the format registry: which commands render it, and with
+// which renderer.
 import type { OutputFormat } from './subjects.js';
 
 export const codequality = {

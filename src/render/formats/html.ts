@@ -1,3 +1,5 @@
+// The HTML status page format in the format registry: which commands render it, and with which
+// renderer.
 import type { OutputFormat } from './subjects.js';
 
 export const html = {

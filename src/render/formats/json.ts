@@ -1,3 +1,4 @@
+// The JSON format in the format registry: which commands render it, and with which renderer.
 import type { OutputFormat } from './subjects.js';
 
 export const json = {

@@ -1,3 +1,4 @@
+// The text format in the format registry: which commands render it, and with which renderer.
 import { printable } from '../../model/printable.js';
 import { diagnosticLine, summaryLine } from '../diagnostics.js';
 import type { ApplyOutput, OutputFormat } from './subjects.js';

@@ -1,3 +1,4 @@
+// What the simulator's handlers see of one authenticated request.
 import type { IncomingMessage } from 'node:http';
 import type { SimCore } from '../core.js';
 import type { RequestFaults } from '../faults.js';
