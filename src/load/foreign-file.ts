@@ -10,7 +10,7 @@
 // (`monitor:`, `Defaults:`): that is a monitors file with a typo, which must be reported.
 import type { Diagnostic } from '../model/monitor.js';
 import { TOP_LEVEL_KEYS } from './suggest/candidates.js';
-import { closest } from './suggest/did-you-mean.js';
+import { closest } from '../model/did-you-mean.js';
 import type { TopLevelShape } from './parse/exact-parse.js';
 import { isPlainObject } from './checks/file-check.js';
 import type { LoadedFile } from './load-file.js';

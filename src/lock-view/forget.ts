@@ -1,7 +1,7 @@
 // `monitors lock forget NAME`: the record goes from the lock, as a `removed:` entry does at
 // the next apply, for when the YAML entry is already gone. Pure: it decides, the CLI writes.
 import { MonitorsError } from '../errors.js';
-import { closestName } from '../load/suggest/did-you-mean.js';
+import { closestName } from '../model/did-you-mean.js';
 import type { LockFile, LockRecord } from '../lock/types.js';
 import type { SourcePos } from '../model/monitor.js';
 

@@ -3,7 +3,7 @@
 // sent, and the monitor stays live, unmanaged. Identity is the name the lock file records.
 import { MonitorsError } from '../errors.js';
 import type { LockRecord } from '../lock/types.js';
-import { closestNames } from '../model/edit-distance.js';
+import { closestNames } from '../model/did-you-mean.js';
 import type { LiveMonitor, RemovedEntry } from '../model/monitor.js';
 import { nameKey } from './match.js';
 import { describeReason } from './reasons.js';

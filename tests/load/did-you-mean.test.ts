@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance, closestName } from '../../src/load/suggest/did-you-mean.js';
+import { closest, editDistance, closestName } from '../../src/model/did-you-mean.js';
 import { ITEM_KEYS } from '../../src/load/suggest/candidates.js';
 
 describe('did you mean', () => {

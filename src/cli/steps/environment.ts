@@ -3,7 +3,7 @@
 // "for all of them" against one token would be a plan against the wrong workspace.
 import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { MonitorsError } from '../../errors.js';
-import { closestName } from '../../load/suggest/did-you-mean.js';
+import { closestName } from '../../model/did-you-mean.js';
 import type { Settings, SourcePos } from '../../model/monitor.js';
 
 export interface EnvironmentRequest {

@@ -9,7 +9,7 @@ import { violationMessage, violationsOf } from '../../policy/evaluate.js';
 import type { CompiledRule } from '../../policy/types.js';
 import type { PathSegment } from '../parse/yaml-path.js';
 import { error, type LocatedProblem } from '../problem.js';
-import { closest } from '../suggest/did-you-mean.js';
+import { closest } from '../../model/did-you-mean.js';
 import { isPlainObject } from './file-check.js';
 
 /** What a file is checked against: the ids of every rule declared, and the monitor rules per environment. */

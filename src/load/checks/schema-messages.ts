@@ -1,7 +1,7 @@
 // Turns ajv errors into problems with a path and a message a person can act on. Values
 // are never echoed (they may be resolved secrets); field names and allowed values are.
 import type { ErrorObject } from 'ajv';
-import { didYouMean } from '../suggest/did-you-mean.js';
+import { didYouMean } from '../../model/did-you-mean.js';
 import type { PathSegment, Target } from '../parse/yaml-path.js';
 import { fieldLabel, pointerSegments } from '../problem.js';
 

@@ -3,7 +3,7 @@
 // shared by all of them). Also the `environments:` list that limits one entry.
 import path from 'node:path';
 import type { PathSegment } from '../parse/yaml-path.js';
-import { closestName } from '../suggest/did-you-mean.js';
+import { closestName } from '../../model/did-you-mean.js';
 import { isPlainObject } from '../checks/file-check.js';
 import { error, type LocatedProblem } from '../problem.js';
 import type { VarValue } from './references.js';

@@ -5,7 +5,7 @@
 // they are resolved after, by src/load/expand/env.ts, so a var may itself hold one
 // (`token: ${env:STAGING_TOKEN}`).
 import { parseReferences, mayHoldReference } from '../../model/reference-syntax.js';
-import { didYouMean } from '../suggest/did-you-mean.js';
+import { didYouMean } from '../../model/did-you-mean.js';
 
 export type Scalar = string | number | boolean;
 export type VarValue = Scalar | null | Scalar[];

@@ -3,7 +3,7 @@
 // which messages give where a file position would be. A name no file or environment
 // declares is an error (var.unknown) with "did you mean".
 import type { Diagnostic } from '../../model/monitor.js';
-import { closest } from '../suggest/did-you-mean.js';
+import { closest } from '../../model/did-you-mean.js';
 import type { VarValue } from './references.js';
 
 export interface RunVar {

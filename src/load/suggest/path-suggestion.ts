@@ -3,7 +3,7 @@
 // `monitors/`, `Monitors` for `monitors`), written the way it was given.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { editDistance } from './did-you-mean.js';
+import { editDistance } from '../../model/did-you-mean.js';
 
 export async function suggestPath(given: string, cwd: string): Promise<string | undefined> {
   const trailing = /[/\\]$/.test(given);

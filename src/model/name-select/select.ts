@@ -3,7 +3,7 @@
 // words and error code). A pattern that names nothing is a typo, never "nothing": the
 // refusal names the closest names, or the unmanaged monitor the pattern does name.
 import { MonitorsError } from '../../errors.js';
-import { closestNames } from '../edit-distance.js';
+import { closestNames } from '../did-you-mean.js';
 import { namePattern, type NamePattern } from './pattern.js';
 
 export interface UnmanagedMonitor {
