@@ -1,3 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-function l(s){let e="",t=[...s.normalize("NFC")];for(let n=0;n<t.length;n++){let o=t[n];if(o==="*")e+="[\\s\\S]*";else if(o==="?")e+="[\\s\\S]";else if(o==="["){let c=t.indexOf("]",n+2);if(c<0){e+="\\[";continue}let r=t.slice(n+1,c).join(""),i=r.startsWith("!")||r.startsWith("^");i&&(r=r.slice(1)),e+=`[${i?"^":""}${r.replace(/[\\\]^]/g,"\\$&")}]`,n=c}else e+=o.replace(/[.*+?^${}()|[\]\\/]/g,"\\$&")}return new RegExp(`^${e}$`,"u")}function a(s,e){let t=s.normalize("NFC");return e.some(n=>n.test(t))}function g(s){let e=s.normalize("NFC"),t=l(s);return n=>{let o=n.normalize("NFC");return o===e||t.test(o)}}export{l as a,a as b,g as c};
