@@ -8,6 +8,7 @@
 import { requestJson } from './http-json.js';
 import { driftBody, driftMarker, driftTitle, markedBody, noDriftText } from './markers.js';
 import { findMarked, findMarkedLabelFirst, startsWithMarker, type Page } from './sticky.js';
+import type { IssueComment, IssueShape } from './issue-shapes.js';
 
 /**
  * Gitea and Forgejo document no maximum for a comment or issue body (the column is a long
@@ -27,19 +28,6 @@ export interface GiteaRepo {
   repo: string;
   /** "Gitea" or "Forgejo", for messages. */
   host: string;
-}
-
-interface Comment {
-  id: number;
-  body?: string;
-  html_url?: string;
-}
-
-interface Issue {
-  number: number;
-  body?: string | null;
-  html_url?: string;
-  pull_request?: unknown;
 }
 
 interface Label {
@@ -104,11 +92,11 @@ export async function upsertComment(
   const base = repoPath(target.repo);
   const body = markedBody(target.marker, target.markdown, GITEA_MAX_BODY, target.whereFull);
   // The comments of an issue are one list, not paginated (Gitea's swagger: no page or limit).
-  const comments = await api.request<Comment[]>('GET', `${base}/issues/${target.index}/comments`);
+  const comments = await api.request<IssueComment[]>('GET', `${base}/issues/${target.index}/comments`);
   const existing = (Array.isArray(comments) ? comments : []).find((c) => startsWithMarker(c.body, target.marker));
   const comment = existing
-    ? await api.request<Comment>('PATCH', `${base}/issues/comments/${existing.id}`, { body })
-    : await api.request<Comment>('POST', `${base}/issues/${target.index}/comments`, { body });
+    ? await api.request<IssueComment>('PATCH', `${base}/issues/comments/${existing.id}`, { body })
+    : await api.request<IssueComment>('POST', `${base}/issues/${target.index}/comments`, { body });
   return {
     action: existing ? 'updated' : 'created',
     id: comment.id,
@@ -156,11 +144,11 @@ export interface DriftTarget extends GiteaRepo {
   now?: Date;
 }
 
-async function findDriftIssue(api: GiteaApi, target: DriftTarget): Promise<Issue | undefined> {
+async function findDriftIssue(api: GiteaApi, target: DriftTarget): Promise<IssueShape | undefined> {
   const marker = driftMarker(target.path);
   return findMarkedLabelFirst(
     target.label,
-    (labels, n) => api.page<Issue>(`${repoPath(target.repo)}/issues?state=open&type=issues${labels}`, n),
+    (labels, n) => api.page<IssueShape>(`${repoPath(target.repo)}/issues?state=open&type=issues${labels}`, n),
     (issue) => !issue.pull_request && startsWithMarker(issue.body, marker),
   );
 }
@@ -196,11 +184,11 @@ export async function reportDrift(
   const title = driftTitle(target.path);
   const existing = await findDriftIssue(api, target);
   if (existing) {
-    const issue = await api.request<Issue>('PATCH', `${issues}/${existing.number}`, { title, body });
+    const issue = await api.request<IssueShape>('PATCH', `${issues}/${existing.number}`, { title, body });
     return { action: 'updated', number: issue.number, ...(issue.html_url ? { url: issue.html_url } : {}) };
   }
   const label = await labelId(api, target.repo, target.label);
-  const issue = await api.request<Issue>('POST', issues, {
+  const issue = await api.request<IssueShape>('POST', issues, {
     title,
     body,
     ...(label !== undefined ? { labels: [label] } : {}),
@@ -218,6 +206,6 @@ export async function closeDrift(
   await api.request('POST', `${issue}/comments`, {
     body: noDriftText(target.path, 'workflow run', target.runUrl, target.now),
   });
-  const closed = await api.request<Issue>('PATCH', issue, { state: 'closed' });
+  const closed = await api.request<IssueShape>('PATCH', issue, { state: 'closed' });
   return { action: 'closed', number: closed.number, ...(closed.html_url ? { url: closed.html_url } : {}) };
 }

@@ -10,6 +10,7 @@ import type { CiOptions } from './options.js';
 import type { CiOutputs, CiProvider, DriftToTrack, PlanToPublish } from './provider.js';
 import { reportFiles } from './report-files.js';
 import { findMarked, findMarkedLabelFirst, startsWithMarker, type Page } from './sticky.js';
+import type { IssueComment, IssueShape } from './issue-shapes.js';
 
 /** GitHub refuses comment and issue bodies over 65,536 characters. */
 export const GITHUB_MAX_BODY = 65_000;
@@ -23,19 +24,6 @@ export const BOT_IDENTITY = {
   GIT_COMMITTER_NAME: 'github-actions[bot]',
   GIT_COMMITTER_EMAIL: '41898282+github-actions[bot]@users.noreply.github.com',
 };
-
-interface Comment {
-  id: number;
-  body?: string;
-  html_url?: string;
-}
-
-interface Issue {
-  number: number;
-  body?: string | null;
-  html_url?: string;
-  pull_request?: unknown;
-}
 
 /** GitHub's REST API; `permission` is named in the message of a 403 or 404. */
 export class GitHubApi {
@@ -98,14 +86,14 @@ export async function upsertComment(
   const api = new GitHubApi(target.apiUrl, target.token, 'pull-requests: write');
   const body = markedBody(marker, target.markdown, GITHUB_MAX_BODY, WHERE_FULL);
   const existing = await findMarked(
-    (n) => api.page<Comment>(`/repos/${repo}/issues/${issueNumber}/comments`, n),
+    (n) => api.page<IssueComment>(`/repos/${repo}/issues/${issueNumber}/comments`, n),
     (c) => startsWithMarker(c.body, marker),
   );
   if (existing) {
-    const updated = await api.request<Comment>('PATCH', `/repos/${repo}/issues/comments/${existing.id}`, { body });
+    const updated = await api.request<IssueComment>('PATCH', `/repos/${repo}/issues/comments/${existing.id}`, { body });
     return { action: 'updated', id: updated.id, ...(updated.html_url ? { url: updated.html_url } : {}) };
   }
-  const created = await api.request<Comment>('POST', `/repos/${repo}/issues/${issueNumber}/comments`, { body });
+  const created = await api.request<IssueComment>('POST', `/repos/${repo}/issues/${issueNumber}/comments`, { body });
   return { action: 'created', id: created.id, ...(created.html_url ? { url: created.html_url } : {}) };
 }
 
@@ -115,11 +103,11 @@ export async function findDriftIssue(
   repo: string,
   path: string,
   label: string,
-): Promise<Issue | undefined> {
+): Promise<IssueShape | undefined> {
   const marker = driftMarker(path);
   return findMarkedLabelFirst(
     label,
-    (labels, n) => api.page<Issue>(`/repos/${repo}/issues?state=open${labels}`, n),
+    (labels, n) => api.page<IssueShape>(`/repos/${repo}/issues?state=open${labels}`, n),
     (i) => !i.pull_request && startsWithMarker(i.body, marker),
   );
 }
@@ -151,8 +139,11 @@ export async function reportDrift(
   });
   const existing = await findDriftIssue(api, repo, path, label);
   const issue = existing
-    ? await api.request<Issue>('PATCH', `/repos/${repo}/issues/${existing.number}`, { title: driftTitle(path), body })
-    : await api.request<Issue>('POST', `/repos/${repo}/issues`, {
+    ? await api.request<IssueShape>('PATCH', `/repos/${repo}/issues/${existing.number}`, {
+        title: driftTitle(path),
+        body,
+      })
+    : await api.request<IssueShape>('POST', `/repos/${repo}/issues`, {
         title: driftTitle(path),
         body,
         ...(label ? { labels: [label] } : {}),
@@ -175,7 +166,7 @@ export async function closeDrift(
   await api.request('POST', `/repos/${repo}/issues/${existing.number}/comments`, {
     body: noDriftText(path, 'workflow run', target.runUrl, target.now),
   });
-  const closed = await api.request<Issue>('PATCH', `/repos/${repo}/issues/${existing.number}`, {
+  const closed = await api.request<IssueShape>('PATCH', `/repos/${repo}/issues/${existing.number}`, {
     state: 'closed',
     state_reason: 'completed',
   });

@@ -16,7 +16,7 @@ import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
-import { useColor } from '../planning/render.js';
+import { useColor } from '../steps/render-plan.js';
 import { packageVersion } from '../../version/package-version.js';
 import type { CheckOptions } from './check-options.js';
 

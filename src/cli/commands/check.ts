@@ -1,5 +1,6 @@
 // `monitors check`: its options and help.
 import type { Command } from 'commander';
+import { addVarOptions } from '../run-vars/options.js';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
@@ -8,7 +9,7 @@ import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 import { collect } from './collect.js';
 
 export function registerCheck(program: Command): void {
-  program
+  const command = program
     .command('check')
     .description(
       "Run each monitor's check once from this machine and report up, degraded or down; exit 1 when one is down.",
@@ -46,9 +47,9 @@ export function registerCheck(program: Command): void {
       'resolver for dns checks and for host names not given with --resolve; repeatable',
       collect,
     )
-    .option('--rdap-url <url>', 'RDAP service for domain checks (default: found through the IANA bootstrap registry)')
-    .action(async (paths: string[], options: CheckOptions) => {
-      const { runCheck } = await import('./check-run.js');
-      process.exitCode = await runCheck(paths, options);
-    });
+    .option('--rdap-url <url>', 'RDAP service for domain checks (default: found through the IANA bootstrap registry)');
+  addVarOptions(command).action(async (paths: string[], options: CheckOptions) => {
+    const { runCheck } = await import('./check-run.js');
+    process.exitCode = await runCheck(paths, options);
+  });
 }

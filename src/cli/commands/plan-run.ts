@@ -12,7 +12,7 @@ import { parseNarrowing } from '../planning/narrow.js';
 import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
 import { chooseFormat } from '../../render/formats/registry.js';
-import { renderPlan, useColor } from '../planning/render.js';
+import { renderPlan, useColor } from '../steps/render-plan.js';
 
 import type { PlanOptions } from './plan-options.js';
 

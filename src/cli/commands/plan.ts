@@ -4,6 +4,7 @@ import { formatHelp } from '../../render/formats/registry.js';
 import type { PlanOptions } from './plan-options.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
+import { addVarOptions } from '../run-vars/options.js';
 import { pathsArgument } from './paths-argument.js';
 import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
@@ -29,7 +30,7 @@ export function registerPlan(program: Command): void {
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
-  addNarrowOptions(command).action(async (paths: string[], options: PlanOptions) => {
+  addNarrowOptions(addVarOptions(command)).action(async (paths: string[], options: PlanOptions) => {
     const { runPlan } = await import('./plan-run.js');
     process.exitCode = await runPlan(paths, options);
   });

@@ -4,7 +4,7 @@
 import { EXIT_OK } from '../../errors.js';
 import { printable } from '../../model/printable.js';
 import { chooseFormat } from '../../render/formats/registry.js';
-import { renderPlan, useColor } from '../planning/render.js';
+import { renderPlan, useColor } from '../steps/render-plan.js';
 import { readSavedPlanFile } from '../steps/saved-plan-file.js';
 import type { ShowOptions } from './show-options.js';
 

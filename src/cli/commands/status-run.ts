@@ -16,7 +16,7 @@ import { statusPage, type PageInput } from '../../status/page-data.js';
 import { checkNamePatterns } from '../../status/select.js';
 import { wholeSetReport } from '../../status/whole-set.js';
 import { readWorkspace } from '../planning/read-workspace.js';
-import { useColor } from '../planning/render.js';
+import { useColor } from '../steps/render-plan.js';
 import { requestedEnvironment } from '../steps/environment.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';

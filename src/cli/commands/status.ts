@@ -1,5 +1,6 @@
 // `monitors status`: its options and help.
 import type { Command } from 'commander';
+import { addVarOptions } from '../run-vars/options.js';
 import { formatHelp } from '../../render/formats/registry.js';
 import { collect } from './collect.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
@@ -8,7 +9,7 @@ import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 import type { StatusOptions } from './status-options.js';
 
 export function registerStatus(program: Command): void {
-  program
+  const command = program
     .command('status')
     .description(
       'Show the live status of every monitor this repository manages, its last and next check and its open incidents; count the unmanaged ones. Reads only (monitors:read; incidents:read for incidents).',
@@ -26,9 +27,9 @@ export function registerStatus(program: Command): void {
     .option('--lock <file>', LOCK_HELP)
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
-    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)')
-    .action(async (paths: string[], options: StatusOptions) => {
-      const { runStatus } = await import('./status-run.js');
-      process.exitCode = await runStatus(paths, options);
-    });
+    .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
+  addVarOptions(command).action(async (paths: string[], options: StatusOptions) => {
+    const { runStatus } = await import('./status-run.js');
+    process.exitCode = await runStatus(paths, options);
+  });
 }

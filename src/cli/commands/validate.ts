@@ -1,12 +1,13 @@
 // `monitors validate`: its options and help.
 import type { Command } from 'commander';
+import { addVarOptions } from '../run-vars/options.js';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { ValidateOptions } from './validate-options.js';
 import { pathsArgument } from './paths-argument.js';
 import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerValidate(program: Command): void {
-  program
+  const command = program
     .command('validate')
     .description('Check YAML files of monitors without calling the API; exit 0 when valid, 1 otherwise.')
     .addArgument(pathsArgument())
@@ -19,10 +20,10 @@ export function registerValidate(program: Command): void {
     .option(
       '--require-env',
       'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)',
-    )
-    .action(async (paths: string[], options: ValidateOptions) => {
-      // Imported here, like every command's work: the loader is not loaded by other commands.
-      const { runValidate } = await import('./validate-run.js');
-      process.exitCode = await runValidate(paths, options);
-    });
+    );
+  addVarOptions(command).action(async (paths: string[], options: ValidateOptions) => {
+    // Imported here, like every command's work: the loader is not loaded by other commands.
+    const { runValidate } = await import('./validate-run.js');
+    process.exitCode = await runValidate(paths, options);
+  });
 }

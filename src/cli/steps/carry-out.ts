@@ -8,7 +8,7 @@ import { EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
-import { renderPlan, useColor } from '../planning/render.js';
+import { renderPlan, useColor } from './render-plan.js';
 import { reportError } from '../run-main.js';
 import { confirmApply, type Prompt } from './confirm.js';
 import { finishApply } from './finish-apply.js';
