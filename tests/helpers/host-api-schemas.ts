@@ -4,20 +4,9 @@
 // definition is inlined ($ref resolved, allOf merged) and closed (additionalProperties: false
 // where the description lists the properties), so that a misspelled field fails as it would be
 // ignored by the host; formats such as int64 are Swagger's, not JSON Schema's, and not checked.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** ../shared beside the repository (the main clone), or two levels up (a worktree under wt/). */
-export function sharedApiFile(name: string): string {
-  const candidates = [join(ROOT, '../shared/git-host-apis', name), join(ROOT, '../../shared/git-host-apis', name)];
-  const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new Error(`the hosts' API descriptions are not in ../shared/git-host-apis (${name})`);
-  return found;
-}
+import { sharedPath } from './shared-dir.js';
 
 type Schema = Record<string, unknown>;
 
@@ -68,7 +57,9 @@ export interface BodyValidator {
 
 /** Validators over the definitions of one Swagger file (and any extra, transcribed definitions). */
 export function bodyValidator(file: string, extra: Record<string, Schema> = {}): BodyValidator {
-  const document = JSON.parse(readFileSync(sharedApiFile(file), 'utf8')) as { definitions: Record<string, Schema> };
+  const document = JSON.parse(readFileSync(sharedPath('git-host-apis', file), 'utf8')) as {
+    definitions: Record<string, Schema>;
+  };
   const definitions = { ...document.definitions, ...extra };
   const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
   const compiled = new Map<string, ValidateFunction>();
