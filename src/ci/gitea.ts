@@ -17,7 +17,7 @@ import {
   type GiteaRepo,
 } from './gitea-api.js';
 import { hostApiBase, hostToken } from './host-overrides.js';
-import { planMarker } from './markers.js';
+import { driftIssueLine, planMarker } from './markers.js';
 import type { CiOptions } from './options.js';
 import type { CiProvider, CommitStatus, DriftToTrack, PlanToPublish } from './provider.js';
 import { reportFiles } from './report-files.js';
@@ -180,9 +180,8 @@ export function giteaProvider(flavour: GiteaFlavour, env: NodeJS.ProcessEnv, opt
         const result = drift.drift
           ? await reportDrift({ ...driftTarget, planMarkdown: drift.planMarkdown })
           : await closeDrift(driftTarget);
-        if (result.action === 'none') print('monitors: no drift, and no drift issue open.');
-        else {
-          print(`monitors: drift issue #${result.number} ${result.action}${result.url ? ` (${result.url})` : ''}.`);
+        print(driftIssueLine(result));
+        if (result.action !== 'none') {
           output(`issue=${result.number}\n`);
           files.addOutput('MONITORS_DRIFT_ISSUE', String(result.number));
         }

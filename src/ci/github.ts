@@ -5,7 +5,7 @@
 // forks, Dependabot); a drift issue that cannot be written fails the job.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { requestJson } from './http-json.js';
-import { driftBody, driftMarker, driftTitle, markedBody, noDriftText, planMarker } from './markers.js';
+import { driftBody, driftIssueLine, driftMarker, driftTitle, markedBody, noDriftText, planMarker } from './markers.js';
 import type { CiOptions } from './options.js';
 import type { CiOutputs, CiProvider, DriftToTrack, PlanToPublish } from './provider.js';
 import { reportFiles } from './report-files.js';
@@ -255,9 +255,8 @@ export function githubProvider(env: NodeJS.ProcessEnv, options: CiOptions): CiPr
         const result = drift.drift
           ? await reportDrift({ ...target, planMarkdown: drift.planMarkdown })
           : await closeDrift(target);
-        if (result.action === 'none') print('monitors: no drift, and no drift issue open.');
-        else {
-          print(`monitors: drift issue #${result.number} ${result.action}${result.url ? ` (${result.url})` : ''}.`);
+        print(driftIssueLine(result));
+        if (result.action !== 'none') {
           output(`issue=${result.number}\n`);
         }
         return 0;

@@ -54,3 +54,13 @@ export function noDriftText(path: string, runName: string, runUrl: string | unde
   const run = runUrl ? ` ([${runName}](${runUrl}))` : '';
   return `No drift any more: the scheduled check on ${now.toISOString()}${run} found the live monitors equal to \`${path}\`. Closing.`;
 }
+
+/** What a drift run did to its issue, as GitHub's and Gitea's APIs say it. */
+export type DriftIssueResult =
+  { action: 'opened' | 'updated' | 'closed'; number: number; url?: string } | { action: 'none' };
+
+/** The log line of a drift run's issue: what was done to which issue, or that none was open. */
+export function driftIssueLine(result: DriftIssueResult): string {
+  if (result.action === 'none') return 'monitors: no drift, and no drift issue open.';
+  return `monitors: drift issue #${result.number} ${result.action}${result.url ? ` (${result.url})` : ''}.`;
+}
