@@ -17,8 +17,14 @@ const IMPORTS_ONLY: Record<string, string[]> = {
   check: ['model/', 'schema/'],
   wait: ['api/', 'apply/types.ts', 'plan/types.ts', 'model/'],
   // The check's renderers: one check run in JSON becomes the comment's Markdown and GitLab's
-  // JUnit (src/ci/machine-reports.ts), so that the probes reach the checked services once.
-  ci: ['api/origin.ts', 'render/check-markdown.ts', 'render/junit/check-junit.ts'],
+  // JUnit (src/ci/machine-reports.ts), so that the probes reach the checked services once;
+  // the report of every environment, which `--env all --format markdown` writes too.
+  ci: [
+    'api/origin.ts',
+    'render/check-markdown.ts',
+    'render/junit/check-junit.ts',
+    'render/every-environment/combined-report.ts',
+  ],
   sim: ['schema/', 'model/'],
 };
 

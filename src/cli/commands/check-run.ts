@@ -10,7 +10,6 @@ import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import type { DesiredMonitor } from '../../model/monitor.js';
 import { summarize } from '../../render/check-common.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
-import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { loadDesiredOrFail } from '../planning/load-desired.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
@@ -22,13 +21,6 @@ import type { CheckOptions } from './check-options.js';
 
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const format = chooseFormat('check', options.format);
-  if (asksEveryEnvironment(options.env, process.env))
-    return (await import('../steps/every-environment.js')).runEveryEnvironment({
-      command: 'check',
-      paths,
-      format,
-      parallelism: options.parallelism,
-    });
   const concurrency = parseConcurrency(options.concurrency);
   const patterns = namePatterns(options.name ?? []);
   const context: CheckContext = {

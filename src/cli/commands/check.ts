@@ -5,7 +5,7 @@ import { formatHelp } from '../../render/formats/registry.js';
 import type { CheckOptions } from './check-options.js';
 import { API_URL_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
-import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
+import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 import { collect } from './collect.js';
 
 export function registerCheck(program: Command): void {
@@ -48,8 +48,10 @@ export function registerCheck(program: Command): void {
       collect,
     )
     .option('--rdap-url <url>', 'RDAP service for domain checks (default: found through the IANA bootstrap registry)');
-  addVarOptions(command).action(async (paths: string[], options: CheckOptions) => {
-    const { runCheck } = await import('./check-run.js');
-    process.exitCode = await runCheck(paths, options);
-  });
+  addVarOptions(command).action(
+    everyEnvironmentAction('check', async (paths: string[], options: CheckOptions) => {
+      const { runCheck } = await import('./check-run.js');
+      return runCheck(paths, options);
+    }),
+  );
 }

@@ -8,7 +8,6 @@ import { findRecord, noLockFile } from '../../lock-view/forget.js';
 import { lockRows, type LockRow } from '../../lock-view/rows.js';
 import { displayPath } from '../../model/display-path.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
-import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import type { SetLock } from '../planning/read-set-lock.js';
 import type { LockBranchSession } from '../steps/lock-branch-session.js';
 import { readLockSet } from './lock-set.js';
@@ -21,14 +20,6 @@ const NO_COLOR = { color: false };
 
 export async function runLockList(paths: string[], options: LockReadOptions): Promise<number> {
   const format = chooseFormat('lock', options.format);
-  if (asksEveryEnvironment(options.env, process.env))
-    return (await import('../steps/every-environment.js')).runEveryEnvironment({
-      command: 'lock list',
-      parallelism: options.parallelism,
-      paths,
-      format,
-      single: { lock: options.lock },
-    });
   const { set, rows } = await readRows(paths, options, 'lock list');
   const lockFile = displayPath(set.location.path, process.cwd());
   const notes = [
@@ -42,14 +33,6 @@ export async function runLockList(paths: string[], options: LockReadOptions): Pr
 
 export async function runLockShow(name: string, paths: string[], options: LockReadOptions): Promise<number> {
   const format = chooseFormat('lockRecord', options.format);
-  if (asksEveryEnvironment(options.env, process.env))
-    return (await import('../steps/every-environment.js')).runEveryEnvironment({
-      command: 'lock show',
-      parallelism: options.parallelism,
-      paths,
-      format,
-      single: { lock: options.lock },
-    });
   const { set, rows } = await readRows(paths, options, 'lock show');
   const lockFile = displayPath(set.location.path, process.cwd());
   if (!set.lock) throw noLockFile(lockFile);

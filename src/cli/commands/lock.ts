@@ -4,7 +4,7 @@ import { formatHelp } from '../../render/formats/registry.js';
 import { LOCK_HELP } from './help-texts.js';
 import type { LockForgetOptions, LockReadOptions } from './lock-options.js';
 import { pathsArgument } from './paths-argument.js';
-import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
+import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerLock(program: Command): void {
   const lock = program
@@ -27,10 +27,12 @@ export function registerLock(program: Command): void {
       .description('List the records of the lock file: name, id, where the YAML declares it, when it was last applied.')
       .addArgument(pathsArgument()),
     'lock',
-  ).action(async (paths: string[], options: LockReadOptions) => {
-    const { runLockList } = await import('./lock-run.js');
-    process.exitCode = await runLockList(paths, options);
-  });
+  ).action(
+    everyEnvironmentAction('lock list', async (paths: string[], options: LockReadOptions) => {
+      const { runLockList } = await import('./lock-run.js');
+      return runLockList(paths, options);
+    }),
+  );
   readOptions(
     lock
       .command('show')
@@ -38,10 +40,12 @@ export function registerLock(program: Command): void {
       .argument('<name>', "the monitor's name (or its id)")
       .addArgument(pathsArgument()),
     'lockRecord',
-  ).action(async (name: string, paths: string[], options: LockReadOptions) => {
-    const { runLockShow } = await import('./lock-run.js');
-    process.exitCode = await runLockShow(name, paths, options);
-  });
+  ).action(
+    everyEnvironmentAction('lock show', async (name: string, paths: string[], options: LockReadOptions) => {
+      const { runLockShow } = await import('./lock-run.js');
+      return runLockShow(name, paths, options);
+    }),
+  );
   lock
     .command('forget')
     .description(

@@ -7,7 +7,6 @@ import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-sess
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { requestedEnvironment } from '../steps/environment.js';
-import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { parseNarrowing } from '../planning/narrow.js';
 import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
@@ -18,15 +17,6 @@ import type { PlanOptions } from './plan-options.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = chooseFormat('plan', options.format);
-  if (asksEveryEnvironment(options.env, process.env))
-    return (await import('../steps/every-environment.js')).runEveryEnvironment({
-      command: 'plan',
-      parallelism: options.parallelism,
-      paths,
-      format,
-      detailedExitcode: options.detailedExitcode,
-      single: { out: options.out, lock: options.lock },
-    });
   const environment = requestedEnvironment(options.env, process.env);
   const out = fileOption('--out', options.out);
   const lockFlag = fileOption('--lock', options.lock);

@@ -6,7 +6,7 @@ import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { addNarrowOptions } from './narrow-options.js';
 import { addVarOptions } from '../run-vars/options.js';
 import { pathsArgument } from './paths-argument.js';
-import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
+import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerPlan(program: Command): void {
   const command = program
@@ -30,8 +30,10 @@ export function registerPlan(program: Command): void {
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
-  addNarrowOptions(addVarOptions(command)).action(async (paths: string[], options: PlanOptions) => {
-    const { runPlan } = await import('./plan-run.js');
-    process.exitCode = await runPlan(paths, options);
-  });
+  addNarrowOptions(addVarOptions(command)).action(
+    everyEnvironmentAction('plan', async (paths: string[], options: PlanOptions) => {
+      const { runPlan } = await import('./plan-run.js');
+      return runPlan(paths, options);
+    }),
+  );
 }

@@ -27,18 +27,10 @@ import type { StatusOptions } from './status-options.js';
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
   const format = chooseFormat('status', options.format);
   const days = parseDays(options.days);
-  // --env all: the reports of every environment, one after the other; the status page and
-  // the badge hold them all by themselves (below), as they do without --env.
+  // --env all reaches here only for the status page and the badge (every-environment.ts): they
+  // hold every environment by themselves (below), as they do without --env.
   const everyEnvironment = asksEveryEnvironment(options.env, process.env);
   const wholeSet = format === 'html' || format === 'svg';
-  if (everyEnvironment && !wholeSet)
-    return (await import('../steps/every-environment.js')).runEveryEnvironment({
-      command: 'status',
-      parallelism: options.parallelism,
-      paths,
-      format,
-      single: { lock: options.lock },
-    });
   const failOn = parseStatusFailOn(options.failOn);
   const names = checkNamePatterns(options.name);
   const requested = everyEnvironment ? undefined : requestedEnvironment(options.env, process.env);

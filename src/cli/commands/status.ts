@@ -5,7 +5,7 @@ import { formatHelp } from '../../render/formats/registry.js';
 import { collect } from './collect.js';
 import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
 import { pathsArgument } from './paths-argument.js';
-import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
+import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 import type { StatusOptions } from './status-options.js';
 
 export function registerStatus(program: Command): void {
@@ -28,8 +28,10 @@ export function registerStatus(program: Command): void {
     .option('--api-url <url>', API_URL_HELP)
     .option('--lock-branch <branch>', 'read the lock file from this git branch (as apply --lock-branch keeps it)')
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
-  addVarOptions(command).action(async (paths: string[], options: StatusOptions) => {
-    const { runStatus } = await import('./status-run.js');
-    process.exitCode = await runStatus(paths, options);
-  });
+  addVarOptions(command).action(
+    everyEnvironmentAction('status', async (paths: string[], options: StatusOptions) => {
+      const { runStatus } = await import('./status-run.js');
+      return runStatus(paths, options);
+    }),
+  );
 }

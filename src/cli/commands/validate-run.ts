@@ -8,7 +8,6 @@ import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
-import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { lockLocationOf } from '../steps/paths.js';
 import type { ValidateOptions } from './validate-options.js';
 import { runVarsOption } from '../run-vars/current.js';
@@ -17,13 +16,6 @@ const NO_COLOR = { color: false };
 
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
   const format = chooseFormat('validation', options.format);
-  if (asksEveryEnvironment(options.env, process.env))
-    return (await import('../steps/every-environment.js')).runEveryEnvironment({
-      command: 'validate',
-      paths,
-      format,
-      parallelism: options.parallelism,
-    });
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
   const { files, environments, declaredEnvironments, diagnostics, policyRules } = await loadSummary(paths, {

@@ -4,7 +4,7 @@ import { addVarOptions } from '../run-vars/options.js';
 import { formatHelp } from '../../render/formats/registry.js';
 import type { ValidateOptions } from './validate-options.js';
 import { pathsArgument } from './paths-argument.js';
-import { PARALLELISM_HELP } from '../steps/every-environment-flag.js';
+import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerValidate(program: Command): void {
   const command = program
@@ -21,9 +21,11 @@ export function registerValidate(program: Command): void {
       '--require-env',
       'an unset ${env:NAME} is an error, as in plan and apply (default: a warning, so validate runs without secrets)',
     );
-  addVarOptions(command).action(async (paths: string[], options: ValidateOptions) => {
-    // Imported here, like every command's work: the loader is not loaded by other commands.
-    const { runValidate } = await import('./validate-run.js');
-    process.exitCode = await runValidate(paths, options);
-  });
+  addVarOptions(command).action(
+    everyEnvironmentAction('validate', async (paths: string[], options: ValidateOptions) => {
+      // Imported here, like every command's work: the loader is not loaded by other commands.
+      const { runValidate } = await import('./validate-run.js');
+      return runValidate(paths, options);
+    }),
+  );
 }

@@ -1,65 +1,69 @@
 // `plan|validate|status|check|lock list|lock show --env all` (or MONITORS_ENV=all): the
-// command once per declared environment, as `monitors ci` runs them (src/ci/): the CLI
-// itself as a child process per environment, each holding only its own token variable and
-// using its own lock file, then one answer with a section each (src/env-all/) and the worst
-// exit code. The formats combined are those of COMBINED; any other is refused, saying which.
-import { environmentChildEnv, environmentsFromReport } from '../../ci/environments.js';
-import { childRuns } from '../../ci/child.js';
-import {
-  renderAllJson,
-  renderAllMarkdown,
-  renderAllText,
-  worstExit,
-  type EnvironmentRun,
-} from '../../env-all/combine.js';
-import { childArgs } from '../../env-all/child-args.js';
-import { renderAllJunit } from '../../env-all/combine-junit.js';
+// command once per declared environment, in this process, as the wrapper of the command's
+// action (every-environment-flag.ts) asks. Each run holds only its own token variable, uses
+// its own lock file, and writes to its own captured stdout and stderr (every-environment-io.ts);
+// a failure is said as the CLI says it (reportError) into that run's stderr, with its exit
+// code, as a process of its own would. Then one answer: every format that renders both the
+// command's subject and `everyEnvironment` in the format registry combines the runs in the
+// declared order (src/render/every-environment/), with the worst exit code (src/env-all/).
+import { environmentChildEnv, type CiEnvironment } from '../../ci/environments.js';
+import { worstExit, type EnvironmentRun } from '../../env-all/combine.js';
 import { DEFAULT_PARALLELISM, parseParallelism, runBounded } from '../../env-all/bounded.js';
 import { MonitorsError } from '../../errors.js';
-import type { Diagnostic } from '../../model/monitor.js';
+import { loadSummary } from '../../load/summary.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
-import { SELF } from './self-process.js';
+import { chooseFormat, formatsOf, renderAs, type FormatOf } from '../../render/formats/registry.js';
+import type { Subject } from '../../render/formats/subjects.js';
+import { runVarsOption } from '../run-vars/current.js';
+import { reportError } from '../run-main.js';
+import type { EveryEnvironmentCommand, EveryEnvironmentOptions } from './every-environment-options.js';
+import { runIsolated } from './every-environment-io.js';
+import { holdPlanningWatch } from './interrupt.js';
 
-export type EveryEnvironmentCommand = 'plan' | 'validate' | 'status' | 'check' | 'lock list' | 'lock show';
-
-/**
- * The formats each command's runs combine into one answer: a section per environment (text,
- * Markdown), one JSON document, one JUnit document of a suite per environment. The status
- * page and the badge are not here: `status` draws them of every environment by itself.
- */
-const COMBINED: Readonly<Record<EveryEnvironmentCommand, readonly string[]>> = {
-  plan: ['text', 'markdown', 'json'],
-  validate: ['text', 'json'],
-  status: ['text', 'markdown', 'json', 'junit'],
-  check: ['text', 'markdown', 'json', 'junit'],
-  'lock list': ['text', 'json'],
-  'lock show': ['text', 'json'],
+/** What each command renders: its formats that the registry also combines are offered with --env all. */
+const SUBJECT: Readonly<Record<EveryEnvironmentCommand, Subject>> = {
+  plan: 'plan',
+  validate: 'validation',
+  status: 'status',
+  check: 'check',
+  'lock list': 'lock',
+  'lock show': 'lockRecord',
 };
 
-export interface EveryEnvironmentRequest {
-  command: EveryEnvironmentCommand;
-  paths: string[];
-  /** The --format chosen for the command; --env all combines text, markdown and json. */
-  format: string;
-  detailedExitcode?: boolean | undefined;
-  /** --parallelism N: how many environments run at once (default 4); the answer keeps their declared order. */
-  parallelism?: string | undefined;
-  /** Options that name one file for what is one per environment: refused. */
-  single?: { out?: string | undefined; lock?: string | undefined };
+/** The status page and the badge are not combined: `status` draws them of every environment by itself. */
+const WHOLE_SET: Readonly<Partial<Record<EveryEnvironmentCommand, readonly string[]>>> = { status: ['html', 'svg'] };
+
+/** The formats --env all combines for a command, in the registry's order. */
+export function combinedFormats(command: EveryEnvironmentCommand): string[] {
+  const combining = new Set(formatsOf('everyEnvironment').map((f) => f.name));
+  return formatsOf(SUBJECT[command])
+    .map((f) => f.name)
+    .filter((name) => combining.has(name));
 }
 
-export async function runEveryEnvironment(request: EveryEnvironmentRequest): Promise<number> {
-  const { command, paths, format } = request;
-  const parallelism = parseParallelism(request.parallelism) ?? DEFAULT_PARALLELISM;
+/**
+ * Runs `run` once per declared environment (its options naming that environment) and prints
+ * the combined answer; returns the combined exit code.
+ */
+export async function runEveryEnvironment<O extends EveryEnvironmentOptions>(
+  command: EveryEnvironmentCommand,
+  paths: readonly string[],
+  options: O,
+  run: (options: O) => Promise<number>,
+): Promise<number> {
+  const subject = SUBJECT[command];
+  const format = chooseFormat(subject, options.format ?? formatsOf(subject)[0]!.name);
+  if (WHOLE_SET[command]?.includes(format)) return run(options);
+  const parallelism = parseParallelism(options.parallelism) ?? DEFAULT_PARALLELISM;
   if (Number.isNaN(parallelism))
     throw new MonitorsError(
       'BAD_OPTION',
-      `--parallelism must be a whole number from 1 to 64, not ${JSON.stringify(request.parallelism)}`,
+      `--parallelism must be a whole number from 1 to 64, not ${JSON.stringify(options.parallelism)}`,
       {
         hint: `How many environments --env all runs at once; the default is ${DEFAULT_PARALLELISM}.`,
       },
     );
-  const combined = COMBINED[command];
+  const combined = combinedFormats(command);
   if (!combined.includes(format))
     throw new MonitorsError(
       'BAD_OPTION',
@@ -72,54 +76,79 @@ export async function runEveryEnvironment(request: EveryEnvironmentRequest): Pro
       },
     );
   for (const [flag, value] of [
-    ['--out', request.single?.out],
-    ['--lock', request.single?.lock],
+    ['--out', options.out],
+    ['--lock', options.lock],
   ] as const)
     if (value !== undefined)
       throw new MonitorsError('BAD_OPTION', `${flag} names one file, and --env all runs every environment`, {
         hint: `Each environment has its own (settings.environments.NAME); use ${flag} with --env NAME.`,
       });
   const base: Record<string, string | undefined> = { ...process.env, MONITORS_ENV: undefined };
-  const children = childRuns(SELF);
-  const discovery = await children.run(['validate', ...paths, '--format', 'json'], base, { quiet: true });
-  const declared = discovery.stdout.trim().startsWith('{') ? environmentsFromReport(discovery.stdout) : [];
-  if (declared.length === 0) {
-    if (discovery.code !== 0) {
-      process.stderr.write(diagnosticsOf(discovery.stdout) ?? discovery.output);
-      throw new MonitorsError('CONFIG_INVALID', 'the environments could not be read: the YAML has errors (above)', {
-        hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
+  const declared = await declaredEnvironments(paths, base, command);
+  // Every command --env all runs only reads: the environments run side by side, each with
+  // its own token and lock; one watch of signals over them all (a signal ends every run).
+  const release = holdPlanningWatch(process.stderr);
+  let runs: EnvironmentRun[];
+  try {
+    runs = await runBounded(declared, parallelism, async (environment) => {
+      const own = {
+        ...options,
+        env: environment.name,
+        // A plan run always says whether it has changes by its exit code, so that its section can say so.
+        ...(command === 'plan' ? { detailedExitcode: true } : {}),
+      };
+      const ran = await runIsolated(environmentChildEnv(base, environment, declared), async () => {
+        try {
+          return await run(own);
+        } catch (error) {
+          return reportError(error);
+        }
       });
-    }
-    throw new MonitorsError(
-      'ENV_NOT_DECLARED',
-      '--env all runs every environment, but the YAML declares no environments',
-      {
-        hint: `Declare them under settings.environments (docs/yaml-format.md, "Environments"), or leave out --env: monitors ${command}`,
-      },
-    );
+      return { name: environment.name, code: ran.result, stdout: ran.stdout, output: ran.output };
+    });
+  } finally {
+    release();
   }
-  const args = process.argv.slice(2);
-  // Every command --env all runs only reads: the environments run side by side, each with its own token and lock.
-  const runs: EnvironmentRun[] = await runBounded(declared, parallelism, async (environment) => ({
-    name: environment.name,
-    ...(await children.run(
-      childArgs(args, environment.name, command),
-      environmentChildEnv(process.env, environment, declared),
-      { quiet: true },
-    )),
-  }));
-  const exitCode = worstExit(command, runs, request.detailedExitcode === true);
+  const exitCode = worstExit(command, runs, options.detailedExitcode === true);
   const where = paths.length > 0 ? paths.join(' ') : '.';
-  const text =
-    format === 'json'
-      ? renderAllJson(command, runs, exitCode)
-      : format === 'junit'
-        ? renderAllJunit(command, runs)
-        : format === 'markdown'
-          ? renderAllMarkdown(command, where, runs)
-          : renderAllText(command, runs);
-  process.stdout.write(text);
+  const data = { command, where, runs, exitCode };
+  process.stdout.write(await renderAs(format as FormatOf<'everyEnvironment'>, 'everyEnvironment', data, NO_COLOR));
   return exitCode;
+}
+
+const NO_COLOR = { color: false };
+
+/** The environments the set declares, or why there are none to run. */
+async function declaredEnvironments(
+  paths: readonly string[],
+  env: Record<string, string | undefined>,
+  command: string,
+): Promise<CiEnvironment[]> {
+  const summary = await loadSummary([...paths], {
+    env,
+    cwd: process.cwd(),
+    missingEnv: 'warning',
+    ...runVarsOption(),
+  });
+  if (summary.declaredEnvironments.length > 0)
+    return summary.environments.map(({ name, settings }) => ({
+      name: name!,
+      tokenEnv: settings.environment?.tokenEnv,
+      lockFile: undefined,
+    }));
+  if (summary.diagnostics.some((d) => d.severity === 'error')) {
+    process.stderr.write(`${summary.diagnostics.map(diagnosticLine).join('\n')}\n`);
+    throw new MonitorsError('CONFIG_INVALID', 'the environments could not be read: the YAML has errors (above)', {
+      hint: 'Fix them (`monitors validate` checks offline) and run the command again.',
+    });
+  }
+  throw new MonitorsError(
+    'ENV_NOT_DECLARED',
+    '--env all runs every environment, but the YAML declares no environments',
+    {
+      hint: `Declare them under settings.environments (docs/yaml-format.md, "Environments"), or leave out --env: monitors ${command}`,
+    },
+  );
 }
 
 /** Why a format is not combined, in the refusal. */
@@ -129,14 +158,3 @@ const WHY_NOT: Readonly<Record<string, string>> = {
   codequality:
     'a Code Quality report locates findings in files, which every environment shares: validate checks every environment in one run without --env',
 };
-
-/** The problems of `validate --format json` as validate prints them, or undefined when it printed no report. */
-function diagnosticsOf(stdout: string): string | undefined {
-  try {
-    const report = JSON.parse(stdout) as { diagnostics?: Diagnostic[] };
-    const lines = (report.diagnostics ?? []).map(diagnosticLine);
-    return lines.length > 0 ? `${lines.join('\n')}\n` : undefined;
-  } catch {
-    return undefined;
-  }
-}

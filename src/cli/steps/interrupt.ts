@@ -39,6 +39,8 @@ interface Watch extends Interrupt {
 
 let active: Watch | undefined;
 let nextStep = 0;
+/** Held by `--env all` (every-environment.ts) over all its runs: see holdPlanningWatch. */
+let held = false;
 
 /**
  * From the start of plan, apply, check and export: a signal before anything is written
@@ -70,12 +72,28 @@ export function planningStep(what: string | (() => string)): () => void {
  * YAML is loaded on the worker thread (load-desired.ts).
  */
 export function watchingSignals(): boolean {
-  return active !== undefined;
+  // Not for the runs of --env all in one process: each loads a set, and a thread each would
+  // cost more than the moment of a signal it answers sooner (nothing is written by them).
+  return active !== undefined && !held;
+}
+
+/**
+ * `--env all` in one process: one watch over every environment's run, from before the
+ * first to after the last (a run's stopWatching leaves it be); a signal ends them all, saying
+ * nothing was written. Returns the release.
+ */
+export function holdPlanningWatch(stderr: NodeJS.WritableStream): () => void {
+  watchPlanning(stderr);
+  held = true;
+  return () => {
+    held = false;
+    stopWatching();
+  };
 }
 
 /** plan, check and export write nothing a signal could cut in half: after planning, signals act as by default again. */
 export function stopWatching(): void {
-  if (active?.stage() !== 'planning') return;
+  if (held || active?.stage() !== 'planning') return;
   active.uninstall();
   active = undefined;
 }

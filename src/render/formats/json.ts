@@ -45,5 +45,9 @@ export const json = {
       const { renderCoverageJson } = await import('../discover-json.js');
       return renderCoverageJson(report);
     },
+    everyEnvironment: async ({ command, runs, exitCode }) => {
+      const { renderAllJson } = await import('../every-environment/combine.js');
+      return renderAllJson(command, runs, exitCode);
+    },
   },
 } as const satisfies OutputFormat<'json'>;

@@ -13,5 +13,9 @@ export const junit = {
       const { renderStatusJunit } = await import('../junit/status-junit.js');
       return renderStatusJunit(report);
     },
+    everyEnvironment: async ({ command, runs }) => {
+      const { renderAllJunit } = await import('../every-environment/combine-junit.js');
+      return renderAllJunit(command, runs);
+    },
   },
 } as const satisfies OutputFormat<'junit'>;

@@ -21,5 +21,9 @@ export const markdown = {
       const { renderCoverageMarkdown } = await import('../discover-text.js');
       return renderCoverageMarkdown(report);
     },
+    everyEnvironment: async ({ command, where, runs }) => {
+      const { renderAllMarkdown } = await import('../every-environment/combine.js');
+      return renderAllMarkdown(command, where, runs);
+    },
   },
 } as const satisfies OutputFormat<'markdown'>;

@@ -14,6 +14,7 @@ import type { LockListView, LockRecordView } from '../lock-text.js';
 import type { Finding } from '../findings/types.js';
 import type { PolicyRuleInfo } from '../findings/rules.js';
 import type { ToolInfo } from '../sarif/render-sarif.js';
+import type { EveryEnvironmentOutput } from '../every-environment/runs.js';
 
 export interface ValidationOutput {
   summary: ValidationSummary;
@@ -64,6 +65,8 @@ export interface Subjects {
   discovery: DiscoveryOutput;
   /** `monitors discover k8s --check`. */
   coverage: CoverageOutput;
+  /** `--env all`: every environment's run of a command, combined into one answer. */
+  everyEnvironment: EveryEnvironmentOutput;
 }
 
 export type Subject = keyof Subjects;

@@ -42,6 +42,10 @@ export const text = {
       const { renderCoverageText } = await import('../discover-text.js');
       return renderCoverageText(report);
     },
+    everyEnvironment: async ({ command, runs }) => {
+      const { renderAllText } = await import('../every-environment/combine.js');
+      return renderAllText(command, runs);
+    },
   },
 } as const satisfies OutputFormat<'text'>;
 

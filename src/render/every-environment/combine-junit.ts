@@ -3,8 +3,8 @@
 // `<testsuite>` (named `monitors status (staging)` by its run), the counts added up. A run
 // that printed no report (it failed before: a missing token) is a suite of one errored case
 // saying what it said, so the CI's test view shows that environment too. Pure.
-import { xmlAttribute, xmlText } from '../render/xml-text.js';
-import type { EnvironmentRun } from './combine.js';
+import { xmlAttribute, xmlText } from '../xml-text.js';
+import type { EnvironmentRun } from './runs.js';
 
 const SUITE = /<testsuite\b[^>]*>[\s\S]*?<\/testsuite>|<testsuite\b[^>]*\/>/g;
 const COUNTS = ['tests', 'failures', 'errors', 'skipped'] as const;
