@@ -10,7 +10,7 @@ import { combinedFormats } from '../../src/cli/steps/every-environment.js';
 describe('runIsolated', () => {
   it('gives each run its own environment and output, interleaved', async () => {
     const ownEnv = process.env;
-    const ownWrite = process.stdout.write;
+    const ownWrite = Object.getOwnPropertyDescriptor(process.stdout, 'write');
     const seen: string[] = [];
     const run = (name: string, other: string, pause: number) =>
       runIsolated({ [`TOKEN_${name}`]: `tok_${name}`, SHARED: 'x' }, async () => {
@@ -33,7 +33,7 @@ describe('runIsolated', () => {
     expect(b.output).toBe('B1 B-err B2');
     // Taken down after the last run: the process's own again, untouched by the runs.
     expect(process.env).toBe(ownEnv);
-    expect(process.stdout.write).toBe(ownWrite);
+    expect(Object.getOwnPropertyDescriptor(process.stdout, 'write')).toEqual(ownWrite);
     expect(process.env.SET_BY_RUN).toBeUndefined();
   });
 
