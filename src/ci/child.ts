@@ -41,7 +41,7 @@ export type Stop = keyof typeof EXIT_BY_SIGNAL;
 
 export function childRuns(self: SelfProcess): ChildRuns {
   let received: Stop | undefined;
-  // `--env all` runs several at once (src/env-all/bounded.ts): a signal goes to each.
+  // Several may run at once: a signal goes to each.
   const running = new Set<ChildProcess>();
   let watching = false;
   const interruptExitCode = () => received && EXIT_BY_SIGNAL[received];

@@ -1,4 +1,4 @@
-// This CLI as `monitors ci` and `--env all` start it again, with its signals passed on.
+// This CLI as `monitors ci` starts it again, with its signals passed on.
 import type { SelfProcess } from '../../ci/child.js';
 
 /** This very CLI, started again for each run; its signals passed on to the run in progress (src/ci/child.ts). */
