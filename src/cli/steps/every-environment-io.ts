@@ -47,6 +47,15 @@ export async function runIsolated<T>(
 let users = 0;
 let uninstall: (() => void) | undefined;
 
+/**
+ * Keeps the routing installed until the returned release, across runs one after the other:
+ * what a run left behind (a socket closing, a timer) still finds its own output and
+ * environment, never the process's.
+ */
+export function holdRouting(): () => void {
+  return install();
+}
+
 function install(): () => void {
   if (users++ === 0) {
     const undo = [

@@ -17,7 +17,7 @@ import type { Subject } from '../../render/formats/subjects.js';
 import { runVarsOption } from '../run-vars/current.js';
 import { reportError } from '../run-main.js';
 import type { EveryEnvironmentCommand, EveryEnvironmentOptions } from './every-environment-options.js';
-import { runIsolated } from './every-environment-io.js';
+import { holdRouting, runIsolated } from './every-environment-io.js';
 import { holdPlanningWatch } from './interrupt.js';
 
 /** What each command renders: its formats that the registry also combines are offered with --env all. */
@@ -88,6 +88,7 @@ export async function runEveryEnvironment<O extends EveryEnvironmentOptions>(
   // Every command --env all runs only reads: the environments run side by side, each with
   // its own token and lock; one watch of signals over them all (a signal ends every run).
   const release = holdPlanningWatch(process.stderr);
+  const unroute = holdRouting();
   let runs: EnvironmentRun[];
   try {
     runs = await runBounded(declared, parallelism, async (environment) => {
@@ -107,6 +108,7 @@ export async function runEveryEnvironment<O extends EveryEnvironmentOptions>(
       return { name: environment.name, code: ran.result, stdout: ran.stdout, output: ran.output };
     });
   } finally {
+    unroute();
     release();
   }
   const exitCode = worstExit(command, runs, options.detailedExitcode === true);
