@@ -5,8 +5,9 @@
 // lock file, its output captured: src/cli/steps/every-environment.ts), so a sequential run
 // is mostly waiting on the network, and a run costs about 15 ms of CPU. (When each was a
 // Node process of its own, 0.44 s of CPU each, four at once took 0.53x: the two cores, not
-// the network, were the limit.) Measured: 0.38x (5360 ms one at a time, 2220 ms four at
-// once, load average 9.5 from other work on two cores).
+// the network, were the limit.) Measured on two cores shared with other work: 0.39x (5485
+// against 2064 ms, load average 4.6), 0.38x (5360 / 2220 ms, 9.5), 0.45x (5648 / 2522 ms,
+// 5.5): the four lanes mostly wait on the network; what is left is each run's CPU.
 // Target (issue 41): the default at most 0.4x of the sequential time.
 // Run: npm run bench -- env-all
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
