@@ -15,8 +15,8 @@ import { makePlan } from '../planning/make-plan.js';
 import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../planning/narrow.js';
 import { fileOption } from '../steps/options.js';
 
-import type { ApplyOptions } from './apply-options.js';
-import { waitModeOf } from './apply-wait.js';
+import type { ApplyOptions } from '../arguments/apply-options.js';
+import { waitModeOf } from '../arguments/apply-wait.js';
 
 /** The options of `monitors apply`: those of every writing command, a saved plan, and --target / --replace. */
 export interface ApplySettings extends WriteSettings {

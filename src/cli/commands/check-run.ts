@@ -18,7 +18,7 @@ import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js
 import { makePlan } from '../planning/make-plan.js';
 import { useColor } from '../steps/render-plan.js';
 import { packageVersion } from '../../version/package-version.js';
-import type { CheckOptions } from './check-options.js';
+import type { CheckOptions } from '../arguments/check-options.js';
 
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const format = chooseFormat('check', options.format);

@@ -13,7 +13,7 @@ import { fileScope, namedFilesOf } from '../planning/set-files.js';
 import { displayPath } from '../../model/display-path.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
 import { writeSettings } from '../steps/write-settings.js';
-import type { DestroyOptions } from './destroy-options.js';
+import type { DestroyOptions } from '../arguments/destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
   await finishWritingCommand(() => runDestroyCommand(paths, options));

@@ -18,7 +18,7 @@ import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
-import type { DiscoverOptions } from './discover-options.js';
+import type { DiscoverOptions } from '../arguments/discover-options.js';
 
 const NO_COLOR = { color: false };
 

@@ -6,7 +6,7 @@ import { diagnosticLine } from '../../render/diagnostics.js';
 import type { EnvironmentEntry } from '../../render/environments.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { lockLocationOf } from '../steps/paths.js';
-import type { EnvironmentsOptions } from './environments-options.js';
+import type { EnvironmentsOptions } from '../arguments/environments-options.js';
 
 export async function runEnvironments(paths: string[], options: EnvironmentsOptions): Promise<number> {
   const format = chooseFormat('environments', options.format);

@@ -10,8 +10,8 @@ import { diagnosticLine } from '../../render/diagnostics.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { fileOption } from '../steps/options.js';
-import type { ExportOptions } from './export-options.js';
-import { loadExportRepository } from './export-repository.js';
+import type { ExportOptions } from '../arguments/export-options.js';
+import { loadExportRepository } from '../planning/export-repository.js';
 
 export interface AdoptCommand {
   options: ExportOptions;

@@ -11,8 +11,8 @@ import { requestedEnvironment, type EnvironmentRequest } from '../steps/environm
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { fileOption, folderOption } from '../steps/options.js';
 import { DEFAULT_LOCK_NAME } from '../steps/paths.js';
-import { loadExportRepository } from './export-repository.js';
-import type { ExportOptions } from './export-options.js';
+import { loadExportRepository } from '../planning/export-repository.js';
+import type { ExportOptions } from '../arguments/export-options.js';
 
 /** The work of `monitors export`, loaded only when that command runs. */
 export async function runExportCommand(options: ExportOptions): Promise<void> {

@@ -16,7 +16,7 @@ import { writeFileAtomic } from '../../lock/atomic-write.js';
 import type { Diagnostic } from '../../model/monitor.js';
 import { printable } from '../../model/printable.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
-import type { FmtOptions } from './fmt-options.js';
+import type { FmtOptions } from '../arguments/fmt-options.js';
 
 export async function runFmt(paths: string[], options: FmtOptions): Promise<number> {
   const cwd = process.cwd();

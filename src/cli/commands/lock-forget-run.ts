@@ -8,8 +8,8 @@ import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import { displayPath } from '../../model/display-path.js';
 import { printable } from '../../model/printable.js';
 import { confirmApply } from '../steps/confirm.js';
-import { readLockSet } from './lock-set.js';
-import type { LockForgetOptions } from './lock-options.js';
+import { readLockSet } from '../planning/lock-set.js';
+import type { LockForgetOptions } from '../arguments/lock-options.js';
 
 export async function runLockForget(name: string, paths: string[], options: LockForgetOptions): Promise<number> {
   const { set, branch } = await readLockSet(paths, options, 'lock forget');

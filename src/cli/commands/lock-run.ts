@@ -11,8 +11,8 @@ import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import type { SetLock } from '../planning/read-set-lock.js';
 import type { LockBranchSession } from '../steps/lock-branch-session.js';
-import { readLockSet } from './lock-set.js';
-import type { LockReadOptions } from './lock-options.js';
+import { readLockSet } from '../planning/lock-set.js';
+import type { LockReadOptions } from '../arguments/lock-options.js';
 
 export { runLockForget } from './lock-forget-run.js';
 

@@ -1,6 +1,6 @@
 // The work of `monitors lsp`: the language server on stdio.
 import { startServer } from '../../lsp/server.js';
-import type { LspOptions } from './lsp-options.js';
+import type { LspOptions } from '../arguments/lsp-options.js';
 
 // Runs until the client sends exit (or closes the stream): the connection ends the process.
 // An exception no handler caught is logged on stderr (never stdout, the protocol's channel)

@@ -14,7 +14,7 @@ import { checkOutPath } from '../steps/out-path.js';
 import { chooseFormat } from '../../render/formats/registry.js';
 import { renderPlan, useColor } from '../steps/render-plan.js';
 
-import type { PlanOptions } from './plan-options.js';
+import type { PlanOptions } from '../arguments/plan-options.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
   const format = chooseFormat('plan', options.format);

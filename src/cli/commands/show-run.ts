@@ -6,7 +6,7 @@ import { printable } from '../../model/printable.js';
 import { chooseFormat } from '../../render/formats/registry.js';
 import { renderPlan, useColor } from '../steps/render-plan.js';
 import { readSavedPlanFile } from '../steps/saved-plan-file.js';
-import type { ShowOptions } from './show-options.js';
+import type { ShowOptions } from '../arguments/show-options.js';
 
 export async function runShow(file: string, options: ShowOptions): Promise<number> {
   const format = chooseFormat('plan', options.format);

@@ -22,7 +22,7 @@ import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';
-import type { StatusOptions } from './status-options.js';
+import type { StatusOptions } from '../arguments/status-options.js';
 
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
   const format = chooseFormat('status', options.format);

@@ -10,7 +10,7 @@ import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { lockLocationOf } from '../steps/paths.js';
-import type { ValidateOptions } from './validate-options.js';
+import type { ValidateOptions } from '../arguments/validate-options.js';
 import { runVarsOption } from '../run-vars/current.js';
 
 const NO_COLOR = { color: false };

@@ -1,6 +1,6 @@
 // What every `monitors lock` command reads first: the set and its lock, from the file or from
 // --lock-branch (whose session lock forget then writes through).
-import { readSetLock, type SetLock } from '../planning/read-set-lock.js';
+import { readSetLock, type SetLock } from './read-set-lock.js';
 import { requestedEnvironment } from '../steps/environment.js';
 import { openLockBranchSession, PROCESS_OUTPUT, type LockBranchSession } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';

@@ -8,7 +8,7 @@ import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { MonitorsError } from '../../errors.js';
 import { discoverFiles } from '../../load/files/discover.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../model/monitor.js';
-import { loadDesiredOrFail } from '../planning/load-desired.js';
+import { loadDesiredOrFail } from './load-desired.js';
 import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js';
 import { lockLocationOf } from '../steps/paths.js';
 
