@@ -34,10 +34,10 @@ export interface LockBranchSession {
 
 /** What the session tells its caller, who says it: the record read, the record saved, a rescue's log. */
 export interface SessionReport {
-  read(branch: LockBranch, started: StartedLock): void;
-  saved(branch: LockBranch, result: SaveResult): void;
+  read: (branch: LockBranch, started: StartedLock) => void;
+  saved: (branch: LockBranch, result: SaveResult) => void;
   /** The record printed to the log when the job summary cannot take it (rescue.ts). */
-  rescueLog(text: string): void;
+  rescueLog: (text: string) => void;
 }
 
 /** The branch and remote asked for, or none; `--lock-remote` alone is a slip, refused. */

@@ -42,7 +42,9 @@ describe('the decisions of a lock branch session, without git', () => {
     expect(() => lockBranchAsked({ lockRemote: 'up' })).toThrow(
       expect.objectContaining({ code: 'BAD_OPTION', message: '--lock-remote needs --lock-branch' }),
     );
-    expect(startLockBranchSession({}, '/nowhere', {}, { read() {}, saved() {}, rescueLog() {} })).toBeUndefined();
+    expect(
+      startLockBranchSession({}, '/nowhere', {}, { read: () => {}, saved: () => {}, rescueLog: () => {} }),
+    ).toBeUndefined();
   });
 
   it('saves only a record the branch does not hold, and never an empty first one', () => {
