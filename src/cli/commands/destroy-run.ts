@@ -12,7 +12,7 @@ import { readWorkspace } from '../planning/read-workspace.js';
 import { fileScope, namedFilesOf } from '../planning/set-files.js';
 import { displayPath } from '../../model/display-path.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
-import { writeSettings } from '../steps/write-settings.js';
+import { parseDestroyArguments } from '../arguments/destroy.js';
 import type { DestroyOptions } from '../arguments/destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
@@ -21,7 +21,7 @@ export async function finishDestroyCommand(paths: string[], options: DestroyOpti
 
 export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
   // The options of every writing command; destroy has no --plan, --wait, --target or --replace.
-  const settings = writeSettings(args, options, undefined);
+  const settings = parseDestroyArguments(args, options, process.env);
   const given = settings.paths.length > 0 ? settings.paths : ['.'];
   // Files named one by one: the set they belong to is read, and only their records are deleted.
   const named = namedFilesOf(given, process.cwd());

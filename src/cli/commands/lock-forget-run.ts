@@ -10,9 +10,11 @@ import { printable } from '../../model/printable.js';
 import { confirmApply } from '../steps/confirm.js';
 import { readLockSet } from '../planning/lock-set.js';
 import type { LockForgetOptions } from '../arguments/lock-options.js';
+import { parseLockForgetArguments } from '../arguments/lock.js';
 
 export async function runLockForget(name: string, paths: string[], options: LockForgetOptions): Promise<number> {
-  const { set, branch } = await readLockSet(paths, options, 'lock forget');
+  const args = parseLockForgetArguments(options, process.env);
+  const { set, branch } = await readLockSet(paths, args, options, 'lock forget');
   const lockFile = displayPath(set.location.path, process.cwd());
   if (!set.lock) throw noLockFile(lockFile);
   const declared = set.desired.monitors.find((m) => m.name === name)?.source;
@@ -21,7 +23,7 @@ export async function runLockForget(name: string, paths: string[], options: Lock
   process.stderr.write(
     `${printable(`lock forget: ${what} leaves ${lockFile}. The live monitor stays as it is, no longer managed; nothing is sent to the server.`)}\n`,
   );
-  await confirmApply(options.yes, process.stdin, process, {
+  await confirmApply(args.yes, process.stdin, process, {
     command: `lock forget ${name}`,
     question: `Forget ${what}?`,
   });

@@ -3,13 +3,13 @@
 // goes to stderr, so stdout stays the plan alone (JSON stays one document).
 import { EXIT_OK } from '../../errors.js';
 import { printable } from '../../model/printable.js';
-import { chooseFormat } from '../../render/formats/registry.js';
 import { renderPlan, useColor } from '../steps/render-plan.js';
 import { readSavedPlanFile } from '../steps/saved-plan-file.js';
 import type { ShowOptions } from '../arguments/show-options.js';
+import { parseShowArguments } from '../arguments/show.js';
 
 export async function runShow(file: string, options: ShowOptions): Promise<number> {
-  const format = chooseFormat('plan', options.format);
+  const { format } = parseShowArguments(options);
   const saved = await readSavedPlanFile(file);
   const where = saved.environment ? `, environment ${saved.environment.name}` : '';
   process.stderr.write(
