@@ -6,7 +6,7 @@
 import type { Diagnostic } from '../model/monitor.js';
 import { affectsLabel } from './expand/instances.js';
 import type { LoadedFile } from './load-file.js';
-import type { LocatedProblem } from './problem.js';
+import type { LocatedProblem } from './values/problem.js';
 
 interface Counted {
   diagnostic: Diagnostic;
