@@ -1,9 +1,11 @@
-// Things said in one place each (docs/architecture.md, "Said in one place"): a place in a
-// file as people read it (`file:line:col`, src/model/location-text.ts). Each rule names the
-// file and line that breaks it.
+// Two things said in one place each (docs/architecture.md, "Said in one place"): a place in a
+// file as people read it (`file:line:col`, src/model/location-text.ts), and "did you mean"
+// (src/model/did-you-mean.ts, the only importer of the edit distance it rests on). Each rule
+// names the file and line that breaks it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importGraph } from './import-graph.js';
 
 const src = resolve(import.meta.dirname, '../../src');
 
@@ -58,6 +60,25 @@ describe('file:line:col is written in one place', () => {
     const found = files
       .filter((file) => file !== 'model/location-text.ts')
       .flatMap((file) => inlineLocations(readFileSync(join(src, file), 'utf8')).map((n) => `src/${file}:${n}`));
+    expect(found).toEqual([]);
+  });
+});
+
+describe('"did you mean" is said in one place', () => {
+  it('only src/model/did-you-mean.ts imports the edit distance', () => {
+    const graph = importGraph(src);
+    const importers = [...graph].filter(([, targets]) => targets.has('model/edit-distance.ts')).map(([file]) => file);
+    expect(importers).toEqual(['model/did-you-mean.ts']);
+  });
+
+  it('no other file names editDistance (a re-export or a copy of it)', () => {
+    const found = files
+      .filter((file) => file !== 'model/did-you-mean.ts' && file !== 'model/edit-distance.ts')
+      .flatMap((file) =>
+        readFileSync(join(src, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (code(line) && /\beditDistance\b/.test(line) ? [`src/${file}:${i + 1}`] : [])),
+      );
     expect(found).toEqual([]);
   });
 });
