@@ -24,7 +24,9 @@ describe('import circles', () => {
     expect(graph.get('cli/commands/apply.ts')).toContain('cli/commands/apply-run.ts');
     expect(graph.get('cli/commands/apply-run.ts')).toContain('cli/arguments/apply-options.ts');
     // problem.ts takes only types, from below it.
-    expect(graph.get('load/problem.ts')).toEqual(new Set(['load/expand/instance-tag.ts', 'load/parse/yaml-path.ts']));
+    expect(graph.get('load/values/problem.ts')).toEqual(
+      new Set(['load/values/instance-tag.ts', 'load/values/yaml-path.ts']),
+    );
   });
 
   it('finds a circle in a graph that has one, and names its files in order', () => {

@@ -10,6 +10,7 @@ import { planningStep, watchingSignals } from '../steps/interrupt.js';
 import { loadInWorker, type LoadedAhead } from '../worker/load-in-worker.js';
 import { holdForTest, spinForTest } from '../steps/test-hold.js';
 import { runVars, runVarsOption } from '../run-vars/current.js';
+import { locationText } from '../../model/location-text.js';
 
 export interface LoadOptions {
   /**
@@ -110,7 +111,7 @@ function invalidYaml(
   const missing = new Map<string, string>();
   for (const d of errors) {
     const name = d.code === 'env.missing' ? missingVariableIn(d.message) : undefined;
-    if (name !== undefined && !missing.has(name)) missing.set(name, `${d.file}:${d.line}:${d.col}`);
+    if (name !== undefined && !missing.has(name)) missing.set(name, locationText(d));
   }
   const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
   if (missing.size === 0)
