@@ -12,6 +12,7 @@ import { parseNarrowing } from '../planning/narrow.js';
 import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
 import { chooseFormat } from '../../render/formats/registry.js';
+import { savedToLine } from '../../render/saved-plan-report.js';
 import { renderPlan, useColor } from '../steps/render-plan.js';
 
 import type { PlanOptions } from './plan-options.js';
@@ -70,8 +71,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     if (outcome.saved !== undefined && out !== undefined) await writeFileAtomic(out, outcome.saved);
     process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (outcome.refusal) throw outcome.refusal;
-    if (out !== undefined)
-      process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
+    if (out !== undefined) process.stderr.write(savedToLine(out));
     return outcome.exitCode;
   } finally {
     await session.api.close();
