@@ -4,6 +4,7 @@
 // the server holds, where the record is kept meanwhile, and how to recover.
 import { MonitorsError, isMonitorsError } from '../../errors.js';
 import { openLockBranch, type LockBranch, type StartedLock } from '../../lock-branch/lock-branch.js';
+import { lockReadLine, lockSavedLines } from '../../render/lock-branch-report.js';
 import { rescueLockRecords } from '../../lock-branch/rescue.js';
 import { saveLocks, type SaveResult } from '../../lock-branch/save-locks.js';
 import { runGit } from '../../lock-branch/git.js';
@@ -69,7 +70,7 @@ export function openLockBranchSession(
       root = branch.repo.root;
       started = await branch.read(lockPath);
       tip = branch.tip;
-      out.stderr(`${readLine(branch, started)}\n`);
+      out.stderr(`${lockReadLine(branch.repo, started)}\n`);
       return started.lock;
     },
     async announce(lock) {
@@ -111,48 +112,15 @@ export function openLockBranchSession(
       }
       // Merged records: the working tree follows the branch, for any later step of the job.
       for (const file of result.files) if (file.merge) await writeFileAtomic(file.lockPath, file.text);
-      out.stdout(`${savedLines(branch, result).join('\n')}\n`);
+      out.stdout(`${lockSavedLines(branch.repo, result).join('\n')}\n`);
     },
   };
-}
-
-function readLine(branch: LockBranch, started: StartedLock): string {
-  const where = `${branch.repo.branch} of ${branch.repo.remote}`;
-  if (started.source === 'branch') return `Lock record: ${started.path} from ${where}.`;
-  if (started.source === 'local')
-    return `Lock record: ${started.path} is not on ${where} yet; starting from the working tree's copy (the apply will save it to the branch).`;
-  return `Lock record: none yet for ${started.path} on ${where}.`;
 }
 
 /** Nothing to write when the branch already has this text, or when there never was a record and still is none. */
 function worthSaving(started: StartedLock, lock: LockFile): boolean {
   if (serializeLock(lock) === started.branchText) return false;
   return !(started.source === 'none' && lock.monitors.length === 0);
-}
-
-function savedLines(branch: LockBranch, result: SaveResult): string[] {
-  const where = `${branch.repo.branch} of ${branch.repo.remote}`;
-  const lines: string[] = [];
-  for (const file of result.files) {
-    lines.push(
-      result.commit
-        ? `Lock record saved: ${file.path} on ${where} (commit ${result.commit.slice(0, 12)}).`
-        : `Lock record: ${where} already holds ${file.path} as this apply left it.`,
-    );
-    if (!file.merge) continue;
-    lines.push(
-      `  Another apply had pushed ${file.path} meanwhile: the two records were merged per monitor (both applies' monitors kept, deletions kept).`,
-    );
-    if (file.merge.conflicts.length > 0)
-      lines.push(
-        `  ${count(file.merge.conflicts.length, 'monitor')} changed by both applies: kept as "not verifiable" (the next plan replaces ${file.merge.conflicts.length === 1 ? 'it' : 'each'} once).`,
-      );
-    if (file.merge.resalted.length > 0)
-      lines.push(
-        `  ${count(file.merge.resalted.length, 'record')} of this apply were made under another salt: kept as "not verifiable" (one replace each in the next plan).`,
-      );
-  }
-  return lines;
 }
 
 async function commitMessage(branch: LockBranch, started: StartedLock, done: string | undefined): Promise<string> {
