@@ -1,7 +1,8 @@
-// Terraform's command/views: commands decide and write, src/render says the words. No file of
-// src/cli hands a write (process.stdout/stderr, a stream, the lock branch's output) a string
-// or template literal with a letter in it; the text comes from a function of src/render,
-// given plain data. (Error messages thrown as MonitorsError are the errors' own words.)
+// Terraform's command/views: commands decide and write, src/render says the words. No file
+// of src/cli hands a write (process.stdout/stderr, a stream, the lock branch's output, a
+// terminal question) a string or template literal with a letter in it; the text comes from
+// a function of src/render, given plain data. (Error messages thrown as MonitorsError are
+// the errors' own words.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,7 @@ describe('wordsWritten', () => {
     expect(lines("out.write(`${[...lines, 'done'].join('\\n')}\\n`);")).toEqual([1]);
     expect(lines('const line = `Saved the plan to ${out}`;\nprocess.stderr.write(`${line}\\n`);')).toEqual([1]);
     expect(lines('out.stderr(`${n} monitors`);')).toEqual([1]);
+    expect(lines('await rl.question(`${q} Only "yes" will be accepted: `);')).toEqual([1]);
     expect(lines("stream.write(a ? 'would reformat' : 'reformatted');")).toEqual([1]);
     expect(lines("process.stdout.write(items.map((i) => `note: ${i}`).join('\\n'));")).toEqual([1]);
   });

@@ -1,13 +1,14 @@
-// Where a source text writes words of its own: a call of `.write(...)` (process.stdout,
-// a stream) or of an output's `.stdout(...)` / `.stderr(...)` whose text holds a string or
-// template literal with a letter, built in place. Found in the syntax tree, so that a
-// comment does not count and a line break does not hide one. What a call of another
-// function makes (a renderer of src/render, given data) is not looked into, except
-// printable(), which only escapes what it is given; a local `const` written by name is
-// looked into where it is declared.
+// Where a source text writes words of its own: a call of `.write(...)` (process.stdout, a
+// stream), of an output's `.stdout(...)` / `.stderr(...)` or of readline's `.question(...)`
+// whose text holds a string or template literal with a letter, built in place. Found in the
+// syntax tree, so that a comment does not count and a line break does not hide one. What a
+// call of another function makes (a renderer of src/render, given data) is not looked into,
+// except printable(), which only escapes what it is given; a local `const` written by name
+// is looked into where it is declared.
 import ts from 'typescript';
 
-const WRITERS = new Set(['write', 'stdout', 'stderr']);
+// A stream's write, an output's stdout/stderr, and readline's question (said on the terminal).
+const WRITERS = new Set(['write', 'stdout', 'stderr', 'question']);
 // A letter, once terminal escapes (`\u001b[2K`) are taken out.
 const words = (s: string) => /[A-Za-z]/.test(s.replace(/\u001b\[[0-9;]*[A-Za-z]/g, ''));
 const COMPARISONS = new Set([

@@ -2,6 +2,7 @@
 // is pure, so its text is checked here without a process; the e2e tests check the same
 // words through the built CLI.
 import { describe, expect, it } from 'vitest';
+import { APPLY_QUESTION, confirmPrompt } from '../../src/render/confirm-report.js';
 import { destroyQuestion } from '../../src/render/destroy-report.js';
 import { inputProblemsText, writtenLine } from '../../src/render/discover-report.js';
 import { fmtFileLine, fmtSummaryLine, schemaLine } from '../../src/render/fmt-report.js';
@@ -111,5 +112,11 @@ describe('a saved plan', () => {
     expect(savedPlanLine('p.json', { ...saved, environment: { name: 'prod', tokenEnv: 'PROD_TOKEN' } })).toBe(
       'Saved plan p.json: made 2026-01-01T00:00:00.000Z by monitors 1.2.3, environment prod, against the lock file m.lock.json.\n',
     );
+  });
+});
+
+describe('asking first', () => {
+  it("puts apply's question, or a command's own, with what it takes to go on", () => {
+    expect(confirmPrompt(APPLY_QUESTION)).toBe('\nDo you want to apply these changes? Only "yes" will be accepted: ');
   });
 });
