@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplyResult } from '../../src/apply/types.js';
 import { MonitorsError } from '../../src/errors.js';
+import { barPayload, stoppedLine } from '../../src/render/apply-bar.js';
 import { appliedWords, applyRunText, lockErrorText, lockWrittenLine } from '../../src/render/apply-run-report.js';
 import { errorText, internalErrorText, outputFailedLine } from '../../src/render/error-report.js';
 import { signalNoticeText } from '../../src/render/interrupt-report.js';
@@ -157,5 +158,21 @@ describe('errors, sim and the language server', () => {
   it("logs the language server's uncaught errors by name only", () => {
     expect(lspUncaughtLine('TypeError')).toBe('monitors lsp: uncaught TypeError\n');
     expect(LSP_UNHANDLED_LINE).toBe('monitors lsp: unhandled rejection\n');
+  });
+});
+
+describe("apply's bar on a terminal", () => {
+  it('adds the changes never sent only once there are some', () => {
+    expect(barPayload(1, 0)).toEqual({ failed: 1, notStarted: '' });
+    expect(barPayload(0, 2)).toEqual({ failed: 0, notStarted: ', 2 not started' });
+  });
+
+  it('says where a signal froze it, the bar full for an empty apply', () => {
+    expect(stoppedLine({ done: 3, total: 5, failed: 0, notStarted: 2 })).toBe(
+      `Stopped [${'\u2588'.repeat(24)}${'\u2591'.repeat(16)}] 3/5 changes | 0 failed, 2 not started`,
+    );
+    expect(stoppedLine({ done: 0, total: 0, failed: 0, notStarted: 0 })).toBe(
+      `Stopped [${'\u2588'.repeat(40)}] 0/0 changes | 0 failed`,
+    );
   });
 });
