@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { APPLY_QUESTION, confirmPrompt } from '../../src/render/confirm-report.js';
 import { destroyQuestion } from '../../src/render/destroy-report.js';
 import { inputProblemsText, writtenLine } from '../../src/render/discover-report.js';
+import { exportNoteLine } from '../../src/render/export-report.js';
 import { fmtFileLine, fmtSummaryLine, schemaLine } from '../../src/render/fmt-report.js';
 import { forgetCommitChange, forgetNotice, forgetQuestion, forgotLine } from '../../src/render/lock-forget-report.js';
 import { noLockYetNote, renderLockListText } from '../../src/render/lock-text.js';
@@ -118,5 +119,19 @@ describe('a saved plan', () => {
 describe('asking first', () => {
   it("puts apply's question, or a command's own, with what it takes to go on", () => {
     expect(confirmPrompt(APPLY_QUESTION)).toBe('\nDo you want to apply these changes? Only "yes" will be accepted: ');
+  });
+});
+
+describe('export', () => {
+  it('notes YAML it did not write, a lock file laid out again, and a new one', () => {
+    expect(exportNoteLine({ kind: 'other-yaml', outDir: 'monitors', count: 2 })).toBe(
+      'warning: monitors also holds YAML files export did not write (2); plan and apply will read them too',
+    );
+    expect(exportNoteLine({ kind: 'relaid', lockFile: 'm.lock.json' })).toMatch(
+      /^note: m\.lock\.json was not laid out/,
+    );
+    expect(exportNoteLine({ kind: 'new-lock', lockFile: 'm.lock.json' })).toMatch(
+      /^note: there was no lock file at m\.lock\.json, .+ see docs\/adopting\.md$/,
+    );
   });
 });
