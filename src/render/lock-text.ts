@@ -23,6 +23,11 @@ export interface LockRecordView {
   lockFile: string;
 }
 
+/** The note of `lock list` on a set with no lock file yet (the text and JSON views both carry it). */
+export function noLockYetNote(lockFile: string): string {
+  return `there is no lock file at ${lockFile} yet: nothing has been applied from this set`;
+}
+
 export function renderLockListText(view: LockListView): string {
   const lines: string[] = [];
   if (view.rows.length > 0) {

@@ -6,7 +6,7 @@
 import { planDestroy } from '../../destroy/plan-destroy.js';
 import { newLockFile } from '../../lock/lock-file.js';
 import { startingLock } from '../../plan/starting-lock.js';
-import type { Plan } from '../../plan/types.js';
+import { destroyQuestion } from '../../render/destroy-report.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { readWorkspace } from '../planning/read-workspace.js';
 import { fileScope, namedFilesOf } from '../planning/set-files.js';
@@ -81,15 +81,9 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       settings,
       ask: true,
       lockRepaired: start?.changed ?? false,
-      prompt: { command: 'destroy', question: question(plan) },
+      prompt: { command: 'destroy', question: destroyQuestion(plan) },
     });
   } finally {
     await api.close();
   }
-}
-
-function question(plan: Plan): string {
-  const n = plan.summary.delete;
-  const where = plan.environment !== undefined ? ` in ${plan.environment}` : '';
-  return `Do you really want to delete ${n === 1 ? 'the 1 monitor' : `all ${n} monitors`} this repository manages${where}? This cannot be undone.`;
 }

@@ -10,8 +10,8 @@ import { coverageReport, uncoveredMessage } from '../../discover/report.js';
 import type { Discovery, InputProblem } from '../../discover/types.js';
 import { writeMonitorsFile } from '../../discover/write-output.js';
 import type { ExistingMonitor } from '../../discover/coverage.js';
-import { printable } from '../../model/printable.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
+import { inputProblemsText, writtenLine } from '../../render/discover-report.js';
 import { skipLines } from '../../render/discover-text.js';
 import { renderAs, type FormatOf } from '../../render/formats/registry.js';
 import { packageVersion } from '../../version/package-version.js';
@@ -48,26 +48,19 @@ export async function runDiscover(named: string[], options: DiscoverOptions): Pr
   if (format === 'json') process.stdout.write(await renderAs(format, 'discovery', output, NO_COLOR));
   else
     process.stdout.write(
-      `${printable(
-        `${outcome === 'written' ? 'Wrote' : 'Unchanged:'} ${count(discovery.monitors.length, 'monitor')} ${outcome === 'written' ? 'to' : 'in'} ${options.out} (${count(discovery.resources, 'resource')} read, ${count(discovery.skipped.length, 'skip')}).`,
-      )}\n`,
+      writtenLine({
+        outcome,
+        out,
+        monitors: discovery.monitors.length,
+        resources: discovery.resources,
+        skips: discovery.skipped.length,
+      }),
     );
   return EXIT_OK;
 }
 
 function stopOnProblems(problems: readonly InputProblem[], options: DiscoverOptions): never {
-  const text = problems.flatMap((p) => [
-    diagnosticLine({
-      file: p.at.file,
-      line: p.at.line,
-      col: p.at.col,
-      severity: 'error',
-      code: p.code,
-      message: p.message,
-    }),
-    printable(`  ${p.hint}`),
-  ]);
-  process.stderr.write(`${text.join('\n')}\n`);
+  process.stderr.write(inputProblemsText(problems));
   throw new MonitorsError(
     'DISCOVER_INPUT',
     `${count(problems.length, 'problem')} in the manifests (listed above)${options.out !== undefined ? `; ${options.out} was not written` : ''}`,

@@ -8,6 +8,7 @@ import { findRecord, noLockFile } from '../../lock-view/forget.js';
 import { lockRows, type LockRow } from '../../lock-view/rows.js';
 import { displayPath } from '../../model/display-path.js';
 import { renderAs } from '../../render/formats/registry.js';
+import { noLockYetNote } from '../../render/lock-text.js';
 import type { SetLock } from '../planning/read-set-lock.js';
 import type { LockBranchFlags, LockBranchSession } from '../steps/lock-branch-session.js';
 import { readLockSet } from '../planning/lock-set.js';
@@ -32,10 +33,7 @@ export async function runLockList(paths: string[], options: LockReadOptions): Pr
     });
   const { set, rows } = await readRows(paths, args, options, 'lock list');
   const lockFile = displayPath(set.location.path, process.cwd());
-  const notes = [
-    ...(set.note ? [set.note] : []),
-    ...(set.lock ? [] : [`there is no lock file at ${lockFile} yet: nothing has been applied from this set`]),
-  ];
+  const notes = [...(set.note ? [set.note] : []), ...(set.lock ? [] : [noLockYetNote(lockFile)])];
   const view = { environment: environmentOf(set), lockFile, rows, notes };
   process.stdout.write(await renderAs(format, 'lock', view, NO_COLOR));
   return EXIT_OK;

@@ -7,6 +7,7 @@ import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-sess
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { makePlan } from '../planning/make-plan.js';
 import { checkOutPath } from '../steps/out-path.js';
+import { savedToLine } from '../../render/saved-plan-report.js';
 import { renderPlan, useColor } from '../steps/render-plan.js';
 
 import type { PlanOptions } from '../arguments/plan-options.js';
@@ -64,8 +65,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     if (outcome.saved !== undefined && out !== undefined) await writeFileAtomic(out, outcome.saved);
     process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (outcome.refusal) throw outcome.refusal;
-    if (out !== undefined)
-      process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
+    if (out !== undefined) process.stderr.write(savedToLine(out));
     return outcome.exitCode;
   } finally {
     await session.api.close();
