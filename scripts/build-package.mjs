@@ -13,31 +13,48 @@
 //
 //   node scripts/build-package.mjs   (run by `npm run build` and by `prepack`)
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { licensesOf, LICENSES } from './bundle.mjs';
-import { NODE_ESM } from './esbuild-options.mjs';
+import { NODE_ESM, withoutUnusedRequire } from './esbuild-options.mjs';
+import { buildFastPaths, fastPathsDefine } from './fast-paths.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const PACKAGE_DIR = join(ROOT, 'dist', 'cli');
 
 export async function buildPackage() {
   rmSync(PACKAGE_DIR, { recursive: true, force: true });
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  // Smaller to read and parse; names are kept, so a stack trace (MONITORS_DEBUG=1) still reads.
+  const minify = { minifyWhitespace: true, minifySyntax: true };
   const result = await build({
     ...NODE_ESM,
     absWorkingDir: ROOT,
-    // Named like the compiled files they replace: worker-script.ts finds load-worker.js beside it.
-    entryPoints: { main: 'src/cli/main.ts', 'load-worker': 'src/cli/worker/load-worker.ts' },
+    // The bin, main.js, is the bundle's entry too: it imports nothing before it knows what is
+    // asked, answers --version from the version fixed here, and starts the loader's worker
+    // thread from itself. load-worker.js stays beside it, as the compiled files have it.
+    entryPoints: { main: 'src/cli/bundle-main.ts', 'load-worker': 'src/cli/worker/load-worker.ts' },
     bundle: true,
     splitting: true,
     outdir: PACKAGE_DIR,
     metafile: true,
-    // Smaller to read and parse; names are kept, so a stack trace (MONITORS_DEBUG=1) still reads.
-    minifyWhitespace: true,
-    minifySyntax: true,
+    write: false,
+    define: { MONITORS_BUNDLE_VERSION: JSON.stringify(pkg.version), MONITORS_FAST_PATHS: fastPathsDefine('./', '.js') },
+    ...minify,
   });
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const fast = await buildFastPaths({
+    root: ROOT,
+    outdir: PACKAGE_DIR,
+    ext: '.js',
+    version: pkg.version,
+    options: minify,
+  });
+  for (const out of [...result.outputFiles, ...fast.outputFiles]) {
+    mkdirSync(dirname(out.path), { recursive: true });
+    writeFileSync(out.path, withoutUnusedRequire(out.text));
+  }
+  chmodSync(join(PACKAGE_DIR, 'main.js'), 0o755);
   writeFileSync(join(PACKAGE_DIR, LICENSES), licensesOf(result.metafile, pkg, 'dist/cli/'));
 }
 

@@ -18,7 +18,8 @@ import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NODE_ESM } from './esbuild-options.mjs';
+import { NODE_ESM, withoutUnusedRequire } from './esbuild-options.mjs';
+import { buildFastPaths, fastPathsDefine } from './fast-paths.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const BUNDLE_DIR = join(ROOT, 'bundle');
@@ -45,7 +46,17 @@ export async function buildBundle() {
     minify: true,
     write: false,
     metafile: true,
-    define: { MONITORS_BUNDLE_VERSION: JSON.stringify(pkg.version) },
+    define: {
+      MONITORS_BUNDLE_VERSION: JSON.stringify(pkg.version),
+      MONITORS_FAST_PATHS: fastPathsDefine(`./${CHUNKS}/`, '.mjs'),
+    },
+  });
+  const fast = await buildFastPaths({
+    root: ROOT,
+    outdir: join(BUNDLE_DIR, CHUNKS),
+    ext: '.mjs',
+    version: pkg.version,
+    options: { minify: true },
   });
   const head = [
     '#!/usr/bin/env node',
@@ -54,10 +65,13 @@ export async function buildBundle() {
     '',
   ].join('\n');
   const files = new Map();
-  const outputs = [...result.outputFiles].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const outputs = [...result.outputFiles, ...fast.outputFiles].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
   for (const out of outputs) {
     const name = relative(BUNDLE_DIR, out.path).split('\\').join('/');
-    files.set(name, name === ENTRY ? head + out.text : out.text);
+    const text = withoutUnusedRequire(out.text);
+    files.set(name, name === ENTRY ? head + text.replace(/^#!.*\n/, '') : text);
   }
   files.set(LICENSES, licensesOf(result.metafile, pkg, 'bundle/'));
   return { files };
