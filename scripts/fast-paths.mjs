@@ -8,6 +8,7 @@
 // (`npm run bench -- startup` measures both forms). Everything else is as in the split
 // build: the same source, the program declaring only the command named (program.ts).
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { NODE_ESM, withoutUnusedRequire } from './esbuild-options.mjs';
 
 /** The commands with a file of their own. */
@@ -38,6 +39,33 @@ function onlyCommand(command) {
 }
 
 /**
+ * On the command's path, main.ts always imports the program, and the program the command's
+ * two modules: here those imports are static, so the three are in the path's first chunk
+ * instead of files read one after the other. (The entry's own imports stay lazy: the
+ * loader's worker thread must not run the CLI.)
+ */
+function staticOnPath(command) {
+  const onPath = (file, target) =>
+    /[\\/]main\.ts$/.test(file) || new RegExp(`/(${command}|${command}-run)\\.js$`).test(target);
+  return {
+    name: `static-${command}-path`,
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]cli[\\/](main|command-modules)\.ts$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const imports = [];
+        const contents = source.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call, _quote, target) => {
+          if (!onPath(args.path, target)) return call;
+          imports.push(`import * as __onPath${imports.length} from ${JSON.stringify(target)};`);
+          return `Promise.resolve(__onPath${imports.length - 1})`;
+        });
+        const hashbang = /^#!.*\n/.exec(contents)?.[0] ?? '';
+        return { contents: `${hashbang}${imports.join('\n')}\n${contents.slice(hashbang.length)}`, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
  * Builds the file of each of FAST_COMMANDS into `outdir` (not written): `options` are the
  * form's own esbuild options (minification, names), `ext` its extension. Returns esbuild's
  * output files and metafiles.
@@ -60,7 +88,7 @@ export async function buildFastPaths({ root, outdir, ext, version, options }) {
       metafile: true,
       // No route on from here: this file is the command's whole path.
       define: { MONITORS_BUNDLE_VERSION: JSON.stringify(version), MONITORS_FAST_PATHS: 'undefined' },
-      plugins: [...NODE_ESM.plugins, onlyCommand(command)],
+      plugins: [...NODE_ESM.plugins, onlyCommand(command), staticOnPath(command)],
     });
     results.push(result);
   }

@@ -22,8 +22,10 @@ const fastPaths = typeof MONITORS_FAST_PATHS === 'string' ? (JSON.parse(MONITORS
 if (version !== undefined && args.length === 1 && (args[0] === '--version' || args[0] === '-V')) printVersion(version);
 else if (named !== undefined && Object.hasOwn(fastPaths, named)) await import(fastPaths[named]!);
 else {
-  const threads = await import('node:worker_threads');
-  const { isLoadWorkerData, setBundleEntry } = await import('./worker/worker-script.js');
+  const [threads, { isLoadWorkerData, setBundleEntry }] = await Promise.all([
+    import('node:worker_threads'),
+    import('./worker/worker-script.js'),
+  ]);
   if (!threads.isMainThread && isLoadWorkerData(threads.workerData as unknown)) await import('./worker/load-worker.js');
   else {
     setBundleEntry(import.meta.url);
