@@ -7,7 +7,9 @@
 // The entry, bundle/monitors.mjs, is small; each command's code and the dependencies it
 // needs are chunks in bundle/chunks/, loaded when the command runs. One file of 1.2 MB
 // made every start compile all of it (about 40 ms on the machine of issue 25, more than
-// Node's own start-up), and load every Node module any command uses. Beside them,
+// Node's own start-up), and load every Node module any command uses. validate, the command
+// run most, has a path of its own: bundle/chunks/validate-path.mjs and its chunks
+// (fast-paths.mjs). The entry answers --version alone. Beside them,
 // bundle/THIRD-PARTY-LICENSES.txt: the license of every package the bundle holds.
 //
 //   npm run bundle            rebuild bundle/ (after any change to src/ or the dependencies)
