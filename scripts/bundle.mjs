@@ -35,6 +35,8 @@ export const LICENSES = 'THIRD-PARTY-LICENSES.txt';
  */
 export async function buildBundle() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const version = JSON.stringify(pkg.version);
+  const define = { MONITORS_BUNDLE_VERSION: version, MONITORS_VERSION: version };
   const result = await build({
     ...NODE_ESM,
     absWorkingDir: ROOT,
@@ -48,17 +50,13 @@ export async function buildBundle() {
     minify: true,
     write: false,
     metafile: true,
-    define: {
-      MONITORS_BUNDLE_VERSION: JSON.stringify(pkg.version),
-      MONITORS_FAST_PATHS: fastPathsDefine(`./${CHUNKS}/`, '.mjs'),
-    },
+    define: { ...define, MONITORS_FAST_PATHS: fastPathsDefine(`./${CHUNKS}/`, '.mjs') },
   });
   const fast = await buildFastPaths({
     root: ROOT,
     outdir: join(BUNDLE_DIR, CHUNKS),
     ext: '.mjs',
-    version: pkg.version,
-    options: { minify: true },
+    options: { minify: true, define },
   });
   const head = [
     '#!/usr/bin/env node',

@@ -67,10 +67,10 @@ function staticOnPath(command) {
 
 /**
  * Builds the file of each of FAST_COMMANDS into `outdir` (not written): `options` are the
- * form's own esbuild options (minification, names), `ext` its extension. Returns esbuild's
- * output files and metafiles.
+ * form's own esbuild options (minification, its defines), `ext` its extension. Returns
+ * esbuild's output files.
  */
-export async function buildFastPaths({ root, outdir, ext, version, options }) {
+export async function buildFastPaths({ root, outdir, ext, options }) {
   const results = [];
   for (const command of FAST_COMMANDS) {
     const result = await build({
@@ -87,7 +87,7 @@ export async function buildFastPaths({ root, outdir, ext, version, options }) {
       write: false,
       metafile: true,
       // No route on from here: this file is the command's whole path.
-      define: { MONITORS_BUNDLE_VERSION: JSON.stringify(version), MONITORS_FAST_PATHS: 'undefined' },
+      define: { ...options.define, MONITORS_FAST_PATHS: 'undefined' },
       plugins: [...NODE_ESM.plugins, onlyCommand(command), staticOnPath(command)],
     });
     results.push(result);

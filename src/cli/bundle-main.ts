@@ -8,13 +8,14 @@
 // CLI. Both are imported lazily, so neither thread evaluates the other's code. A command
 // with a file of its own (scripts/fast-paths.mjs: this entry with the other commands left
 // out) is run from that file.
-declare const MONITORS_BUNDLE_VERSION: string | undefined;
+// The version, fixed by both builds (MONITORS_BUNDLE_VERSION, which says the bundle, is the bundle's alone).
+declare const MONITORS_VERSION: string | undefined;
 // The JSON text of a map from each such command to its file, relative to this one (a text: an
 // object defined would be a module of its own).
 declare const MONITORS_FAST_PATHS: string | undefined;
 
 const args = process.argv.slice(2);
-const version = typeof MONITORS_BUNDLE_VERSION === 'string' ? MONITORS_BUNDLE_VERSION : undefined;
+const version = typeof MONITORS_VERSION === 'string' ? MONITORS_VERSION : undefined;
 // The command named, as command-modules.ts finds it: the program's own options take no value.
 const named = args.find((arg) => !arg.startsWith('-'));
 type FastPaths = Record<string, string>;
