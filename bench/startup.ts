@@ -9,7 +9,7 @@
 // Targets (issue 41): --version within 1.15x of node -e 0, validate of 20 monitors within 1.6x.
 // Both forms answer --version from their entry alone, and run validate from a path of its own
 // (scripts/fast-paths.mjs).
-// Run: npm run bench -- startup   (BENCH_SMOKE=1: one round)
+// Run: npm run bench -- startup   (BENCH_SMOKE=1: one round; BENCH_STARTUP_ROUNDS=N: N rounds)
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,8 @@ import { benchEnv, BUNDLE_CLI, markdownTable, measureNode, median, PACKAGE_CLI }
 import { reportRatio } from './ratios.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
-const ROUNDS = SMOKE ? 1 : 21;
+// More rounds on a shared machine: BENCH_STARTUP_ROUNDS=101.
+const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_STARTUP_ROUNDS ?? 21);
 const IMPORT_RUNS = SMOKE ? 1 : 7;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIS = [PACKAGE_CLI, BUNDLE_CLI];
