@@ -90,6 +90,12 @@ export async function buildFastPaths({ root, outdir, ext, options }) {
       define: { ...options.define, MONITORS_FAST_PATHS: 'undefined' },
       plugins: [...NODE_ESM.plugins, onlyCommand(command), staticOnPath(command)],
     });
+    // The filters above name files of src/cli: a move there must fail here, not leave every
+    // command in this path unnoticed.
+    const inputs = Object.keys(result.metafile.inputs);
+    const runs = inputs.filter((input) => /^src\/cli\/commands\/[^/]+-run\.ts$/.test(input));
+    if (runs.join() !== `src/cli/commands/${command}-run.ts`)
+      throw new Error(`the path of ${command} holds ${runs.join(', ') || 'no command'}: update scripts/fast-paths.mjs`);
     results.push(result);
   }
   return {
