@@ -12,10 +12,11 @@ import { summarize } from '../../render/check-common.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
-import { loadDesiredOrFail } from '../planning/load-desired.js';
+import { openWorkspace } from '../../workspace/open.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { makePlan } from '../planning/make-plan.js';
+import { planWorkspace } from '../../workspace/plan-workspace.js';
 import { useColor } from '../steps/render-plan.js';
 import { packageVersion } from '../../version/package-version.js';
 import type { CheckOptions } from './check-options.js';
@@ -89,23 +90,32 @@ async function selectMonitors(
           'BAD_OPTION',
           `${flag} needs --changed (only the plan of --changed reads the lock file and the API)`,
         );
-    const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
-    return { all: state.monitors, monitors: state.monitors, notes };
+    const { desired, notes } = await openWorkspace({
+      ...fromProcess(),
+      paths,
+      environment,
+      command: 'check',
+      lock: { none: true },
+      client: 'none',
+      missingVariable: 'error',
+    });
+    return { all: desired.monitors, monitors: desired.monitors, notes };
   }
   // Nothing is deleted or recorded here: the plan's mass-delete guard and its check of
   // vanished records have nothing to guard (another workspace's account still stops it).
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
-  const session = await makePlan({
+  const session = await planWorkspace({
+    ...fromProcess(),
     paths,
-    lockFlag: options.lock,
+    lock: lockSource(options.lock, branch),
+    client: 'now',
+    missingVariable: 'error',
+    policy: 'plan',
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: true,
     allowMissing: true,
-    env: process.env,
-    cwd: process.cwd(),
     command: 'check',
     ...(environment ? { environment } : {}),
-    ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
     const changed = new Set(

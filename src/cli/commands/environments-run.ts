@@ -5,7 +5,7 @@ import { loadDesiredState } from '../../load/index.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import type { EnvironmentEntry } from '../../render/environments.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
-import { lockLocationOf } from '../steps/paths.js';
+import { lockFileOf } from '../../workspace/lock-choice.js';
 import type { EnvironmentsOptions } from './environments-options.js';
 
 export async function runEnvironments(paths: string[], options: EnvironmentsOptions): Promise<number> {
@@ -35,7 +35,7 @@ export async function runEnvironments(paths: string[], options: EnvironmentsOpti
           token_env: state.settings.environment?.tokenEnv ?? null,
           api_url: state.settings.environment?.apiUrl || state.settings.apiUrl || null,
           lock_file: displayPath(
-            lockLocationOf({ paths, flag: undefined, cwd }, state.settings, state.files).path,
+            lockFileOf({ paths, flag: undefined, cwd }, state.settings, state.files).path,
             cwd,
           ),
           monitors: state.monitors.length,

@@ -10,7 +10,7 @@ import { printable } from '../../model/printable.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { fileOption, folderOption } from '../steps/options.js';
-import { DEFAULT_LOCK_NAME } from '../steps/paths.js';
+import { DEFAULT_LOCK_NAME } from '../../lock/location.js';
 import { loadExportRepository } from './export-repository.js';
 import type { ExportOptions } from './export-options.js';
 

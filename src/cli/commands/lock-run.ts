@@ -9,7 +9,7 @@ import { lockRows, type LockRow } from '../../lock-view/rows.js';
 import { displayPath } from '../../model/display-path.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
-import type { SetLock } from '../planning/read-set-lock.js';
+import type { SetLock } from './lock-set.js';
 import type { LockBranchSession } from '../steps/lock-branch-session.js';
 import { readLockSet } from './lock-set.js';
 import type { LockReadOptions } from './lock-options.js';

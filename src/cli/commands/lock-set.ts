@@ -1,9 +1,25 @@
 // What every `monitors lock` command reads first: the set and its lock, from the file or from
 // --lock-branch (whose session lock forget then writes through).
-import { readSetLock, type SetLock } from '../planning/read-set-lock.js';
+import type { LockLocation } from '../../lock/location.js';
+import type { LockFile } from '../../lock/types.js';
+import type { DesiredState } from '../../model/monitor.js';
+import { openWorkspace } from '../../workspace/open.js';
 import { requestedEnvironment } from '../steps/environment.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { openLockBranchSession, PROCESS_OUTPUT, type LockBranchSession } from '../steps/lock-branch-session.js';
 import { fileOption } from '../steps/options.js';
+
+/** The set and its lock, as the lock commands use them. */
+export interface SetLock {
+  desired: DesiredState;
+  location: LockLocation;
+  /** A note when other lock files lie beside the YAML, unused (as plan says it). */
+  note: string | undefined;
+  /** Undefined: no lock file yet. */
+  lock: LockFile | undefined;
+  /** The lock's text as it is kept (on disk, or on the branch). */
+  text: string | undefined;
+}
 
 interface LockSetFlags {
   env?: string;
@@ -20,14 +36,17 @@ export async function readLockSet(
   const environment = requestedEnvironment(options.env, process.env);
   const lockFlag = fileOption('--lock', options.lock);
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
-  const set = await readSetLock({
+  // No API client: reading a lock needs no token, and nothing of an unset variable is sent.
+  const opened = await openWorkspace({
+    ...fromProcess(),
     paths,
-    env: process.env,
-    cwd: process.cwd(),
     command,
     environment,
-    lockFlag,
-    readLock: branch?.readLock,
+    lock: lockSource(lockFlag, branch),
+    client: 'none',
+    missingVariable: 'warning',
+    policy: 'summary',
   });
-  return { set, branch };
+  const { desired, lockChoice, lock, lockText: text } = opened;
+  return { set: { desired, location: lockChoice.location, note: lockChoice.note, lock, text }, branch };
 }

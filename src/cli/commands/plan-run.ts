@@ -5,10 +5,11 @@ import { packageVersion } from '../../version/package-version.js';
 import { runVars, writtenVars } from '../run-vars/current.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { makePlan } from '../planning/make-plan.js';
+import { planWorkspace } from '../../workspace/plan-workspace.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { requestedEnvironment } from '../steps/environment.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
-import { parseNarrowing } from '../planning/narrow.js';
+import { parseNarrowing } from '../steps/narrow.js';
 import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
 import { chooseFormat } from '../../render/formats/registry.js';
@@ -33,14 +34,16 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   const narrowing = parseNarrowing(options.target, options.replace);
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   watchPlanning(process.stderr);
-  const session = await makePlan({
+  const session = await planWorkspace({
+    ...fromProcess(),
     paths,
-    lockFlag,
+    lock: lockSource(lockFlag, branch),
+    client: 'now',
+    missingVariable: 'error',
+    policy: 'plan',
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     allowMissing: options.allowMissing ?? false,
-    env: process.env,
-    cwd: process.cwd(),
     command: 'plan',
     ...narrowing,
     ...(environment ? { environment } : {}),
@@ -51,7 +54,6 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
             void checkOutPath(out, process.cwd(), { files: desired.files, lockPath }),
         }
       : {}),
-    ...(branch ? { readLock: branch.readLock } : {}),
   });
   stopWatching(); // planned: nothing a signal would cut in half from here on
   try {

@@ -15,7 +15,8 @@ import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js'
 import { statusPage, type PageInput } from '../../status/page-data.js';
 import { checkNamePatterns } from '../../status/select.js';
 import { wholeSetReport } from '../../status/whole-set.js';
-import { readWorkspace } from '../planning/read-workspace.js';
+import { openWorkspace } from '../../workspace/open.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { useColor } from '../steps/render-plan.js';
 import { requestedEnvironment } from '../steps/environment.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
@@ -51,16 +52,18 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
   watchPlanning(process.stderr); // nothing is ever written: a signal ends it at once
   const read: PageInput[] = [];
   for (const environment of chosen) {
-    const session = await readWorkspace({
+    const opened = await openWorkspace({
+      ...fromProcess(),
       paths,
-      env: process.env,
-      cwd: process.cwd(),
       command: 'status',
       environment,
-      lockFlag,
+      lock: lockSource(lockFlag, branch),
+      client: 'later',
+      missingVariable: 'warning',
+      policy: 'summary',
       apiUrl: options.apiUrl,
-      readLock: branch?.readLock,
     });
+    const session = { ...opened, api: opened.api!, lockNote: opened.lockChoice.note };
     try {
       const where = environment && declared.length > 0 ? ` of ${environment.name}` : '';
       const reading = planningStep(`listing the live monitors and the incidents${where}`);

@@ -9,7 +9,7 @@ import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
-import { lockLocationOf } from '../steps/paths.js';
+import { lockFileOf } from '../../workspace/lock-choice.js';
 import type { ValidateOptions } from './validate-options.js';
 import { runVarsOption } from '../run-vars/current.js';
 
@@ -47,7 +47,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
             name: name!,
             monitors,
             tokenEnv: settings.environment?.tokenEnv,
-            lockFile: displayPath(lockLocationOf({ paths, flag: undefined, cwd }, settings, files).path, cwd),
+            lockFile: displayPath(lockFileOf({ paths, flag: undefined, cwd }, settings, files).path, cwd),
           })),
         }
       : {}),
