@@ -14,7 +14,7 @@ import type { EnvironmentRequest } from './environment.js';
 export function invalidYaml(
   errors: readonly Diagnostic[],
   paths: readonly string[],
-  request?: EnvironmentRequest | undefined,
+  request?: EnvironmentRequest,
 ): MonitorsError {
   const missing = new Map<string, string>();
   for (const d of errors) {
@@ -49,7 +49,11 @@ export function invalidYaml(
 }
 
 /** `note: 3 advisory policy findings; \`monitors validate monitors/ --env production\` lists them`. */
-export function advisorySummary(count: number, paths: readonly string[], request: EnvironmentRequest | undefined): string {
+export function advisorySummary(
+  count: number,
+  paths: readonly string[],
+  request: EnvironmentRequest | undefined,
+): string {
   const validate = [
     'monitors validate',
     ...paths.map(shellWord),

@@ -81,7 +81,11 @@ export async function openSet<R = undefined>(
       lockFilesSeen,
     });
     request.beforeRequests?.(desired, lockChoice.location.path);
-    const made = early ? { api: early, origin: undefined } : request.client !== 'none' ? clientFor(desired.settings, request) : undefined;
+    const made = early
+      ? { api: early, origin: undefined }
+      : request.client !== 'none'
+        ? clientFor(desired.settings, request)
+        : undefined;
     return {
       desired,
       paths,
@@ -118,7 +122,8 @@ async function loadYaml(request: WorkspaceRequest, paths: string[], readsRunning
     };
     if (there && offThread) {
       // The lock file on disk is read there too for a command with a client (its text is not kept).
-      const onDisk = request.client !== 'none' && !('text' in request.lock || 'branch' in request.lock || 'none' in request.lock);
+      const onDisk =
+        request.client !== 'none' && !('text' in request.lock || 'branch' in request.lock || 'none' in request.lock);
       return await offThread.load({ ...input, ...(onDisk ? { lockFile: { flag: request.lock.file } } : {}) });
     }
     return await loadYamlHere({ ...input, env: request.env });

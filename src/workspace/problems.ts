@@ -45,7 +45,8 @@ export function screenProblems(load: YamlLoad, request: Asked): Screened {
   if (summary && advisory > 0) lines.push(advisorySummary(advisory, paths, environment));
   // Annotations put a plan's findings at their lines in the pull request; a read-only command's stay summed up.
   if (request.env.GITHUB_ACTIONS === 'true') lines.push(...(summary ? shown : diagnostics).map(githubAnnotation));
-  if (errors.length > 0) return { lines, error: invalidYaml(errors, paths, environment), notes: [], policyDiagnostics: [] };
+  if (errors.length > 0)
+    return { lines, error: invalidYaml(errors, paths, environment), notes: [], policyDiagnostics: [] };
   checkEnvironmentChoice(environment, declaredEnvironments, request.command, true); // --env without environments declared
   return {
     lines,
