@@ -59,6 +59,8 @@ export async function planWorkspace(request: PlanWorkspaceRequest): Promise<Plan
     const listed = reads.result().then((result) => ((computing = step('computing the plan')), result));
     const [[live, context], prepared] = await Promise.all([listed, preparing]).finally(() => computing?.());
     const lockShown = displayPath(lockPath, request.cwd);
+    // Everything the assembly is handed is ready before it is called: from here on the plan is src/plan's.
+    const options = assembleOptions(request, opened, lockPath, context.notes);
     const assembled = assemblePlan({
       desired,
       live,
@@ -75,7 +77,7 @@ export async function planWorkspace(request: PlanWorkspaceRequest): Promise<Plan
       prepared,
       liveLines: reads.liveLines,
       compared: reads.compared,
-      options: assembleOptions(request, opened, lockPath, context.notes),
+      options,
     });
     if (!assembled.ok) throw assembled.refusal;
     const { plan, lock, lockChanged: lockRepaired, lockExisted } = assembled;
