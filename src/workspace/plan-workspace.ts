@@ -17,7 +17,10 @@ import { startReads } from './reads.js';
 import { NO_STEP, type WorkspaceRequest } from './request.js';
 import { fileScope, lockRelative } from './set-files.js';
 
+/** A plan's opening: a client as early as can be, and files named one by one narrow the plan of their set. */
 export interface PlanWorkspaceRequest extends WorkspaceRequest {
+  client: 'now';
+  wholeSet: true;
   allowMassDelete?: boolean;
   /** --allow-missing: most lock records gone from the listing is expected (src/plan/workspace-check.ts). */
   allowMissing?: boolean;
@@ -44,7 +47,7 @@ export interface PlanSession {
 /** Opened, read, assembled; the client is closed on a refusal (the caller closes it otherwise). */
 export async function planWorkspace(request: PlanWorkspaceRequest): Promise<PlanSession> {
   const step = request.hooks?.step ?? NO_STEP;
-  const opened = await openSet({ ...request, client: 'now', wholeSet: true }, (client) => startReads(client, step));
+  const opened = await openSet(request, (client) => startReads(client, step));
   const api = opened.api!;
   const reads = opened.started!;
   try {

@@ -83,6 +83,7 @@ async function planToApply(paths: string[], options: ApplySettings, branch: Retu
     ...fromProcess(),
     paths: paths.length > 0 ? paths : ['.'],
     lock: lockSource(options.lock, branch),
+    wholeSet: true,
     client: 'now',
     missingVariable: 'error',
     policy: 'plan',

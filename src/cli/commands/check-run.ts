@@ -108,6 +108,7 @@ async function selectMonitors(
     ...fromProcess(),
     paths,
     lock: lockSource(options.lock, branch),
+    wholeSet: true,
     client: 'now',
     missingVariable: 'error',
     policy: 'plan',

@@ -38,6 +38,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     ...fromProcess(),
     paths,
     lock: lockSource(lockFlag, branch),
+    wholeSet: true,
     client: 'now',
     missingVariable: 'error',
     policy: 'plan',
