@@ -1,7 +1,8 @@
-// The YAML of a workspace in every environment it declares, for the commands that list or
-// compare them all (environments, discover --against): the same request as one
-// environment's opening, without an environment, a lock or a client.
+// The YAML of a workspace in every environment it declares, for the commands that list,
+// compare or check them all (environments, discover --against, validate, the status page):
+// the same request as one environment's opening, without a lock or a client.
 import type { LoadResult } from '../load/index.js';
+import { loadSummary, type LoadSummary } from '../load/summary.js';
 import type { WorkspaceRequest } from './request.js';
 
 export type AllEnvironmentsRequest = Pick<WorkspaceRequest, 'paths' | 'cwd' | 'env' | 'vars' | 'missingVariable'>;
@@ -14,5 +15,21 @@ export async function loadAllEnvironments(request: AllEnvironmentsRequest): Prom
     cwd: request.cwd,
     missingEnv: request.missingVariable,
     ...(request.vars && request.vars.size > 0 ? { vars: request.vars } : {}),
+  });
+}
+
+/**
+ * What validate reports, without the desired state: each valid file is let go once it is
+ * checked. With an environment asked for, only that one is checked (when the set declares it).
+ */
+export function summarizeWorkspace(
+  request: AllEnvironmentsRequest & Pick<WorkspaceRequest, 'environment'>,
+): Promise<LoadSummary> {
+  return loadSummary(request.paths, {
+    env: request.env,
+    cwd: request.cwd,
+    missingEnv: request.missingVariable,
+    ...(request.vars && request.vars.size > 0 ? { vars: request.vars } : {}),
+    ...(request.environment ? { environment: request.environment.name } : {}),
   });
 }

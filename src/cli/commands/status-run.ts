@@ -5,9 +5,9 @@
 import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
-import { loadSummary } from '../../load/summary.js';
+import { summarizeWorkspace } from '../../workspace/all-environments.js';
 import { startingLock } from '../../plan/starting-lock.js';
-import { runVarsOption } from '../run-vars/current.js';
+import { runVars } from '../run-vars/current.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
 import { parseStatusFailOn } from '../../status/fail-on.js';
@@ -99,11 +99,12 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
 
 /** The environments the set declares (none: an empty list), read as validate reads them. */
 async function declaredEnvironments(paths: string[]): Promise<string[]> {
-  const summary = await loadSummary(paths, {
+  const summary = await summarizeWorkspace({
+    paths,
     env: process.env,
     cwd: process.cwd(),
-    missingEnv: 'warning',
-    ...runVarsOption(),
+    missingVariable: 'warning',
+    vars: runVars(),
   });
   return summary.declaredEnvironments;
 }

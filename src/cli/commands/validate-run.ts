@@ -1,7 +1,7 @@
 // The work of `monitors validate`, loaded only when that command runs.
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { displayPath } from '../../model/display-path.js';
-import { loadSummary } from '../../load/summary.js';
+import { summarizeWorkspace } from '../../workspace/all-environments.js';
 import { countBySeverity, githubAnnotation, type ValidationSummary } from '../../render/diagnostics.js';
 import { chooseFormat, renderAs } from '../../render/formats/registry.js';
 import { packageVersion } from '../../version/package-version.js';
@@ -11,7 +11,7 @@ import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environme
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { lockFileOf } from '../../workspace/lock-choice.js';
 import type { ValidateOptions } from './validate-options.js';
-import { runVarsOption } from '../run-vars/current.js';
+import { runVars } from '../run-vars/current.js';
 
 const NO_COLOR = { color: false };
 
@@ -26,12 +26,13 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
     });
   const request = requestedEnvironment(options.env, process.env);
   const cwd = process.cwd();
-  const { files, environments, declaredEnvironments, diagnostics, policyRules } = await loadSummary(paths, {
+  const { files, environments, declaredEnvironments, diagnostics, policyRules } = await summarizeWorkspace({
+    paths,
     env: process.env,
     cwd,
-    missingEnv: options.requireEnv ? 'error' : 'warning',
-    ...runVarsOption(),
-    ...(request ? { environment: request.name } : {}),
+    missingVariable: options.requireEnv ? 'error' : 'warning',
+    vars: runVars(),
+    environment: request,
   });
   // An environment the YAML does not declare is refused; without one, every environment is checked.
   if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error')))
