@@ -5,6 +5,7 @@ import type { ConfigFromEnvOptions } from '../api/config.js';
 import { MonitorsError } from '../errors.js';
 import { closestName } from '../model/did-you-mean.js';
 import type { Settings, SourcePos } from '../model/monitor.js';
+import { locationText } from '../model/location-text.js';
 
 export interface EnvironmentRequest {
   name: string;
@@ -104,5 +105,5 @@ export function apiOptionsFor(settings: Settings): ConfigFromEnvOptions {
 
 /** `{apiUrlAt: "settings.yaml:10:14"}`, or nothing when the position is unknown. */
 function at<K extends string>(key: K, pos: SourcePos | undefined): { [k in K]?: string } {
-  return pos ? ({ [key]: `${pos.file}:${pos.line}:${pos.col}` } as { [k in K]?: string }) : {};
+  return pos ? ({ [key]: locationText(pos) } as { [k in K]?: string }) : {};
 }

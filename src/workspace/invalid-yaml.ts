@@ -4,6 +4,7 @@
 import { MonitorsError } from '../errors.js';
 import { missingVariableIn } from '../load/expand/env.js';
 import type { Diagnostic } from '../model/monitor.js';
+import { locationText } from '../model/location-text.js';
 import type { EnvironmentRequest } from './environment.js';
 
 /**
@@ -19,7 +20,7 @@ export function invalidYaml(
   const missing = new Map<string, string>();
   for (const d of errors) {
     const name = d.code === 'env.missing' ? missingVariableIn(d.message) : undefined;
-    if (name !== undefined && !missing.has(name)) missing.set(name, `${d.file}:${d.line}:${d.col}`);
+    if (name !== undefined && !missing.has(name)) missing.set(name, locationText(d));
   }
   const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
   if (missing.size === 0)

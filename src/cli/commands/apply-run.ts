@@ -9,22 +9,12 @@ import { writtenVars } from '../run-vars/current.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
-import { writeSettings, type WriteSettings } from '../steps/write-settings.js';
 import { planWorkspace } from '../../workspace/plan-workspace.js';
 import { readLockAt } from '../../workspace/read-lock.js';
 import { fromProcess, lockSource } from '../steps/open-request.js';
-import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../steps/narrow.js';
-import { fileOption } from '../steps/options.js';
 
-import type { ApplyOptions } from './apply-options.js';
-import { waitModeOf } from './apply-wait.js';
-
-/** The options of `monitors apply`: those of every writing command, a saved plan, and --target / --replace. */
-export interface ApplySettings extends WriteSettings {
-  plan: string | undefined;
-  /** --target and --replace. */
-  narrowing: Narrowing;
-}
+import type { ApplyOptions } from '../arguments/apply-options.js';
+import { parseApplyArguments, type ApplyArguments as ApplySettings } from '../arguments/apply.js';
 
 /**
  * `monitors apply` to its exit code: a signal received at any time since the writes
@@ -36,21 +26,11 @@ export async function finishApplyCommand(paths: string[], options: ApplyOptions)
 
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
-  const settings = applySettings(paths, options);
+  const settings = parseApplyArguments(paths, options, process.env);
   watchPlanning(process.stderr);
   return settings.plan !== undefined
     ? applySavedPlan(settings.plan, settings)
     : applyFromConfig(settings.paths, settings);
-}
-
-export function applySettings(args: string[], options: ApplyOptions): ApplySettings {
-  const { paths, wait } = waitModeOf(args, options);
-  const plan = fileOption('--plan', options.plan);
-  if (plan !== undefined && paths.length > 0)
-    throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
-  const narrowing = parseNarrowing(options.target, options.replace);
-  if (plan !== undefined) refuseWithSavedPlan(narrowing);
-  return { ...writeSettings(paths, options, wait), plan, narrowing };
 }
 
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {

@@ -2,16 +2,13 @@
 import { readFile } from 'node:fs/promises';
 import { anyPatternMatches } from '../../model/name-select/pattern.js';
 import { invalidGlob, namePatterns, selectsAny } from '../../model/name-select/select.js';
-import { parseConcurrency, parseDnsServer, parseRdapUrl } from '../../check/options.js';
-import { parseConnectTo, parseResolve } from '../../check/routes.js';
 import { runChecks } from '../../check/run-checks.js';
 import { CHECK_FORMAT_VERSION, type CheckContext, type CheckReport } from '../../check/types.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import type { DesiredMonitor } from '../../model/monitor.js';
 import { summarize } from '../../render/check-common.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
-import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { renderAs } from '../../render/formats/registry.js';
+import type { EnvironmentRequest } from '../steps/environment.js';
 import { openWorkspace } from '../../workspace/open.js';
 import { fromProcess, lockSource } from '../steps/open-request.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
@@ -19,32 +16,33 @@ import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js
 import { planWorkspace } from '../../workspace/plan-workspace.js';
 import { useColor } from '../steps/render-plan.js';
 import { packageVersion } from '../../version/package-version.js';
-import type { CheckOptions } from './check-options.js';
+import type { CheckOptions } from '../arguments/check-options.js';
+import { parseCheckArguments } from '../arguments/check.js';
 
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
-  const format = chooseFormat('check', options.format);
-  if (asksEveryEnvironment(options.env, process.env))
+  const args = parseCheckArguments(options, process.env);
+  const { format } = args;
+  if (args.everyEnvironment)
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'check',
       paths,
       format,
       parallelism: options.parallelism,
     });
-  const concurrency = parseConcurrency(options.concurrency);
+  const { concurrency, environment } = args;
   const patterns = namePatterns(options.name ?? []);
   const context: CheckContext = {
-    resolve: (options.resolve ?? []).map(parseResolve),
-    connectTo: (options.connectTo ?? []).map(parseConnectTo),
-    extraCa: await readCaFiles(options.ca ?? []),
-    dnsServers: (options.dnsServer ?? []).map(parseDnsServer),
-    ...(options.rdapUrl !== undefined ? { rdapUrl: parseRdapUrl(options.rdapUrl) } : {}),
+    resolve: args.resolve,
+    connectTo: args.connectTo,
+    extraCa: await readCaFiles(args.caFiles),
+    dnsServers: args.dnsServers,
+    ...(args.rdapUrl !== undefined ? { rdapUrl: args.rdapUrl } : {}),
     userAgent: `monitors-check/${packageVersion()}`,
     now: () => new Date(),
     cache: new Map(),
   };
   watchPlanning(process.stderr); // nothing is ever written: a signal ends the check at once, saying so
-  const environment = requestedEnvironment(options.env, process.env);
-  const { all, monitors, notes } = await selectMonitors(paths, options, environment);
+  const { all, monitors, notes } = await selectMonitors(paths, options, args.changed, environment);
   const named = patterns.length > 0 ? monitors.filter((m) => anyPatternMatches(patterns, m.name)) : monitors;
   // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
   const allNames = all.map((m) => m.name);
@@ -78,18 +76,10 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
 async function selectMonitors(
   paths: string[],
   options: CheckOptions,
+  onlyChanged: boolean,
   environment: EnvironmentRequest | undefined,
 ): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
-  if (!options.changed) {
-    for (const [flag, given] of [
-      ['--lock-branch', options.lockBranch],
-      ['--api-url', options.apiUrl],
-    ] as const)
-      if (given !== undefined)
-        throw new MonitorsError(
-          'BAD_OPTION',
-          `${flag} needs --changed (only the plan of --changed reads the lock file and the API)`,
-        );
+  if (!onlyChanged) {
     const { desired, notes } = await openWorkspace({
       ...fromProcess(),
       paths,

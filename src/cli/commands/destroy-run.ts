@@ -6,15 +6,15 @@
 import { planDestroy } from '../../destroy/plan-destroy.js';
 import { newLockFile } from '../../lock/lock-file.js';
 import { startingLock } from '../../plan/starting-lock.js';
-import type { Plan } from '../../plan/types.js';
+import { destroyQuestion } from '../../render/destroy-report.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { openWorkspace } from '../../workspace/open.js';
 import { fileScope } from '../../workspace/set-files.js';
 import { fromProcess, lockSource } from '../steps/open-request.js';
 import { displayPath } from '../../model/display-path.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
-import { writeSettings } from '../steps/write-settings.js';
-import type { DestroyOptions } from './destroy-options.js';
+import { parseDestroyArguments } from '../arguments/destroy.js';
+import type { DestroyOptions } from '../arguments/destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
   await finishWritingCommand(() => runDestroyCommand(paths, options));
@@ -22,7 +22,7 @@ export async function finishDestroyCommand(paths: string[], options: DestroyOpti
 
 export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
   // The options of every writing command; destroy has no --plan, --wait, --target or --replace.
-  const settings = writeSettings(args, options, undefined);
+  const settings = parseDestroyArguments(args, options, process.env);
   const paths = settings.paths.length > 0 ? settings.paths : ['.'];
   const branch = openBranch(settings);
   watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
@@ -80,15 +80,9 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       settings,
       ask: true,
       lockRepaired: start?.changed ?? false,
-      prompt: { command: 'destroy', question: question(plan) },
+      prompt: { command: 'destroy', question: destroyQuestion(plan) },
     });
   } finally {
     await api.close();
   }
-}
-
-function question(plan: Plan): string {
-  const n = plan.summary.delete;
-  const where = plan.environment !== undefined ? ` in ${plan.environment}` : '';
-  return `Do you really want to delete ${n === 1 ? 'the 1 monitor' : `all ${n} monitors`} this repository manages${where}? This cannot be undone.`;
 }

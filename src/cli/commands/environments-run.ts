@@ -4,12 +4,13 @@ import { displayPath } from '../../model/display-path.js';
 import { loadAllEnvironments } from '../../workspace/all-environments.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import type { EnvironmentEntry } from '../../render/environments.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
+import { renderAs } from '../../render/formats/registry.js';
 import { lockFileOf } from '../../workspace/lock-choice.js';
-import type { EnvironmentsOptions } from './environments-options.js';
+import type { EnvironmentsOptions } from '../arguments/environments-options.js';
+import { parseEnvironmentsArguments } from '../arguments/environments.js';
 
 export async function runEnvironments(paths: string[], options: EnvironmentsOptions): Promise<number> {
-  const format = chooseFormat('environments', options.format);
+  const { format } = parseEnvironmentsArguments(options);
   const cwd = process.cwd();
   const { environments, declaredEnvironments, diagnostics } = await loadAllEnvironments({
     paths,

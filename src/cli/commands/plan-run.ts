@@ -7,19 +7,17 @@ import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-sess
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { planWorkspace } from '../../workspace/plan-workspace.js';
 import { fromProcess, lockSource } from '../steps/open-request.js';
-import { requestedEnvironment } from '../steps/environment.js';
-import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
-import { parseNarrowing } from '../steps/narrow.js';
-import { fileOption } from '../steps/options.js';
 import { checkOutPath } from '../steps/out-path.js';
-import { chooseFormat } from '../../render/formats/registry.js';
+import { savedToLine } from '../../render/saved-plan-report.js';
 import { renderPlan, useColor } from '../steps/render-plan.js';
 
-import type { PlanOptions } from './plan-options.js';
+import type { PlanOptions } from '../arguments/plan-options.js';
+import { parsePlanArguments } from '../arguments/plan.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
-  const format = chooseFormat('plan', options.format);
-  if (asksEveryEnvironment(options.env, process.env))
+  const args = parsePlanArguments(options, process.env);
+  const { format } = args;
+  if (args.everyEnvironment)
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'plan',
       parallelism: options.parallelism,
@@ -28,10 +26,7 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       detailedExitcode: options.detailedExitcode,
       single: { out: options.out, lock: options.lock },
     });
-  const environment = requestedEnvironment(options.env, process.env);
-  const out = fileOption('--out', options.out);
-  const lockFlag = fileOption('--lock', options.lock);
-  const narrowing = parseNarrowing(options.target, options.replace);
+  const { environment, out, lock: lockFlag, narrowing } = args;
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   watchPlanning(process.stderr);
   const session = await planWorkspace({
@@ -42,9 +37,9 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
     client: 'now',
     missingVariable: 'error',
     policy: 'plan',
-    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
-    allowMassDelete: options.allowMassDelete,
-    allowMissing: options.allowMissing ?? false,
+    ...(args.apiUrl ? { apiUrl: args.apiUrl } : {}),
+    allowMassDelete: args.allowMassDelete,
+    allowMissing: args.allowMissing,
     command: 'plan',
     ...narrowing,
     ...(environment ? { environment } : {}),
@@ -63,18 +58,17 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       lockPath,
       lock,
       settings: desired.settings,
-      flagApiUrl: options.apiUrl,
+      flagApiUrl: args.apiUrl,
       toolVersion: packageVersion(),
       now: new Date(),
       ...(runVars() ? { vars: writtenVars() } : {}),
     };
-    const outcome = planOutcome(plan, options.detailedExitcode ?? false, out !== undefined ? save : undefined);
+    const outcome = planOutcome(plan, args.detailedExitcode, out !== undefined ? save : undefined);
     // Refused by the policy: the plan and its policy section are shown, nothing is saved.
     if (outcome.saved !== undefined && out !== undefined) await writeFileAtomic(out, outcome.saved);
     process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (outcome.refusal) throw outcome.refusal;
-    if (out !== undefined)
-      process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
+    if (out !== undefined) process.stderr.write(savedToLine(out));
     return outcome.exitCode;
   } finally {
     await session.api.close();

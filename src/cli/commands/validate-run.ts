@@ -3,34 +3,35 @@ import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { displayPath } from '../../model/display-path.js';
 import { summarizeWorkspace } from '../../workspace/all-environments.js';
 import { countBySeverity, githubAnnotation, type ValidationSummary } from '../../render/diagnostics.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
+import { renderAs } from '../../render/formats/registry.js';
 import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
-import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
-import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
+import { checkEnvironmentChoice } from '../steps/environment.js';
 import { lockFileOf } from '../../workspace/lock-choice.js';
-import type { ValidateOptions } from './validate-options.js';
+import type { ValidateOptions } from '../arguments/validate-options.js';
+import { parseValidateArguments } from '../arguments/validate.js';
 import { runVars } from '../run-vars/current.js';
 
 const NO_COLOR = { color: false };
 
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
-  const format = chooseFormat('validation', options.format);
-  if (asksEveryEnvironment(options.env, process.env))
+  const args = parseValidateArguments(options, process.env);
+  const { format } = args;
+  if (args.everyEnvironment)
     return (await import('../steps/every-environment.js')).runEveryEnvironment({
       command: 'validate',
       paths,
       format,
       parallelism: options.parallelism,
     });
-  const request = requestedEnvironment(options.env, process.env);
+  const request = args.environment;
   const cwd = process.cwd();
   const { files, environments, declaredEnvironments, diagnostics, policyRules } = await summarizeWorkspace({
     paths,
     env: process.env,
     cwd,
-    missingVariable: options.requireEnv ? 'error' : 'warning',
+    missingVariable: args.missingEnv,
     vars: runVars(),
     environment: request,
   });

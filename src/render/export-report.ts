@@ -1,5 +1,15 @@
-// What export wrote and what to do next, in words (stdout).
-import type { ExportResult } from './export-workspace.js';
+// What `monitors export` (and `export --name/--id`) wrote and what to do next, in words
+// (stdout). src/export decides and writes the files; it hands this its result as plain data.
+
+/** What this report reads of an export's result (src/export/export-workspace.ts's ExportResult). */
+export interface ExportedView {
+  files: readonly { fileName: string; monitors: number }[];
+  records: readonly { fingerprint: string | null }[];
+  duplicates: readonly { name: string; ids: readonly string[] }[];
+  secrets: readonly { name: string; env: string }[];
+  todos: readonly { name: string; fileName: string; fields: readonly string[] }[];
+  defaulted: readonly string[];
+}
 
 export interface SummaryPaths {
   /** Output folder as the user typed it (or the default). */
@@ -16,7 +26,7 @@ export interface SummaryPaths {
 }
 
 /** What export wrote and what to do next, for people (stdout). Never holds a secret: it has none. */
-export function exportSummary(result: ExportResult, paths: SummaryPaths): string {
+export function exportSummary(result: ExportedView, paths: SummaryPaths): string {
   const monitors = result.records.length;
   const unverifiable = result.records.filter((r) => r.fingerprint === null).length;
   const width = Math.max(...paths.filePaths.map((p) => p.length), paths.lockPath.length);
@@ -91,6 +101,27 @@ export function exportSummary(result: ExportResult, paths: SummaryPaths): string
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** An export of a workspace without monitors. */
+export const NOTHING_TO_EXPORT =
+  'The workspace has no monitors: nothing to export. Write your first YAML file instead.\n';
+
+/** The notes of an export on stderr: YAML it did not write in --out, a lock file re-laid or new. */
+export type ExportNote =
+  | { kind: 'other-yaml'; outDir: string; count: number }
+  | { kind: 'relaid'; lockFile: string }
+  | { kind: 'new-lock'; lockFile: string };
+
+export function exportNoteLine(note: ExportNote): string {
+  switch (note.kind) {
+    case 'other-yaml':
+      return `warning: ${note.outDir} also holds YAML files export did not write (${note.count}); plan and apply will read them too`;
+    case 'relaid':
+      return `note: ${note.lockFile} was not laid out as monitors writes it (edited by hand?): it was written again in that layout, its records unchanged`;
+    case 'new-lock':
+      return `note: there was no lock file at ${note.lockFile}, so it was made with the adopted monitors' records alone; if this repository keeps its lock file on a branch (--lock-branch), see docs/adopting.md`;
+  }
 }
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 // A problem found in a parsed value, located by its path, and the field labels and pointer
 // conversions messages use.
-import type { InstanceTag } from './expand/instance-tag.js';
-import type { PathSegment, Target } from './parse/yaml-path.js';
+import type { InstanceTag } from './instance-tag.js';
+import type { PathSegment, Target } from './yaml-path.js';
 
 /** A problem found in one file's parsed value, located by its path in that value. */
 export interface LocatedProblem {

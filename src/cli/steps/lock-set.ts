@@ -1,13 +1,18 @@
 // What every `monitors lock` command reads first: the set and its lock, from the file or from
-// --lock-branch (whose session lock forget then writes through).
+// --lock-branch (whose session lock forget then writes through), opened by the workspace
+// opener (src/workspace) with no client.
 import type { LockLocation } from '../../lock/location.js';
 import type { LockFile } from '../../lock/types.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { openWorkspace } from '../../workspace/open.js';
-import { requestedEnvironment } from '../steps/environment.js';
-import { fromProcess, lockSource } from '../steps/open-request.js';
-import { openLockBranchSession, PROCESS_OUTPUT, type LockBranchSession } from '../steps/lock-branch-session.js';
-import { fileOption } from '../steps/options.js';
+import type { EnvironmentRequest } from './environment.js';
+import { fromProcess, lockSource } from './open-request.js';
+import {
+  openLockBranchSession,
+  PROCESS_OUTPUT,
+  type LockBranchFlags,
+  type LockBranchSession,
+} from './lock-branch-session.js';
 
 /** The set and its lock, as the lock commands use them. */
 export interface SetLock {
@@ -21,28 +26,26 @@ export interface SetLock {
   text: string | undefined;
 }
 
-interface LockSetFlags {
-  env?: string;
-  lock?: string;
-  lockBranch?: string;
-  lockRemote?: string;
+/** The lock commands' --env and --lock, checked (src/cli/arguments/lock.ts). */
+export interface LockSetRequest {
+  environment: EnvironmentRequest | undefined;
+  lock: string | undefined;
 }
 
 export async function readLockSet(
   paths: string[],
-  options: LockSetFlags,
+  args: LockSetRequest,
+  flags: LockBranchFlags,
   command: string,
 ): Promise<{ set: SetLock; branch: LockBranchSession | undefined }> {
-  const environment = requestedEnvironment(options.env, process.env);
-  const lockFlag = fileOption('--lock', options.lock);
-  const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
+  const branch = openLockBranchSession(flags, process.cwd(), process.env, PROCESS_OUTPUT);
   // No API client: reading a lock needs no token, and nothing of an unset variable is sent.
   const opened = await openWorkspace({
     ...fromProcess(),
     paths,
     command,
-    environment,
-    lock: lockSource(lockFlag, branch),
+    environment: args.environment,
+    lock: lockSource(args.lock, branch),
     client: 'none',
     missingVariable: 'warning',
     policy: 'summary',

@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, type DesiredState } from '../../model/monitor.js';
 import { apiOptionsFor, type EnvironmentRequest } from '../../workspace/environment.js';
 import { lockFileOf } from '../../workspace/lock-choice.js';
 import { openWorkspace } from '../../workspace/open.js';
-import { fromProcess } from '../steps/open-request.js';
+import { fromProcess } from './open-request.js';
 
 export interface ExportRepository {
   state: DesiredState;

@@ -2,11 +2,11 @@
 // settings.environments.NAME.api_url and token_env), so that a refused token or an
 // unreachable host names the line to fix. Found by a scan of the text (scan-key-path.ts),
 // else by the exact parse, which the loader has for files with problems already.
-import type { Settings, SourcePos } from '../../model/monitor.js';
-import { exactParse, type ExactParse } from './exact-parse.js';
-import { isPlainObject } from '../checks/file-check.js';
-import type { LoadedFile } from '../load-file.js';
-import { scanValuePosition } from './scan-key-path.js';
+import type { Settings, SourcePos } from '../model/monitor.js';
+import { exactParse, type ExactParse } from './parse/exact-parse.js';
+import { isPlainObject } from './values/plain-object.js';
+import type { LoadedFile } from './load-file.js';
+import { scanValuePosition } from './parse/scan-key-path.js';
 
 export async function addSettingsPositions(settings: Settings, file: LoadedFile): Promise<void> {
   const raw = isPlainObject(file.value) && isPlainObject(file.value.settings) ? file.value.settings : undefined;

@@ -1,5 +1,6 @@
 // Which generated monitor (environment, for_each bindings) a problem was found in. Kept
-// apart from instances.ts so that problem.ts can name it without importing the expansion.
+// here, apart from expand/instances.ts (which groups problems by it), so that problem.ts
+// can name it without importing the expansion.
 
 export interface InstanceTag {
   /** The environment, when the set declares environments. */
