@@ -1,7 +1,7 @@
 // `monitors plan`'s arguments: the format, the environment, --out and --lock (files, never
 // folders), --target / --replace and the switches, checked before anything is read or sent.
 import { chooseFormat, type FormatOf } from '../../render/formats/registry.js';
-import { parseNarrowing, type Narrowing } from '../planning/narrow.js';
+import { parseNarrowing, type Narrowing } from '../steps/narrow.js';
 import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import type { EveryEnvironmentArguments } from './every-environment.js';

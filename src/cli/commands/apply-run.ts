@@ -4,13 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
-import { readLockFile } from '../../lock/lock-file.js';
 import { readSavedPlan, startSavedPlan } from '../../plan/saved-plan-start.js';
 import { writtenVars } from '../run-vars/current.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
-import { makePlan } from '../planning/make-plan.js';
+import { planWorkspace } from '../../workspace/plan-workspace.js';
+import { readLockAt } from '../../workspace/read-lock.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 
 import type { ApplyOptions } from '../arguments/apply-options.js';
 import { parseApplyArguments, type ApplyArguments as ApplySettings } from '../arguments/apply.js';
@@ -58,18 +59,20 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
  * session must not pass through applyFromConfig's).
  */
 async function planToApply(paths: string[], options: ApplySettings, branch: ReturnType<typeof openBranch>) {
-  const session = await makePlan({
+  const session = await planWorkspace({
+    ...fromProcess(),
     paths: paths.length > 0 ? paths : ['.'],
-    lockFlag: options.lock,
+    lock: lockSource(options.lock, branch),
+    wholeSet: true,
+    client: 'now',
+    missingVariable: 'error',
+    policy: 'plan',
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     allowMissing: options.allowMissing,
-    env: process.env,
-    cwd: process.cwd(),
     command: 'apply',
     ...options.narrowing,
     ...(options.environment ? { environment: options.environment } : {}),
-    ...(branch ? { readLock: branch.readLock } : {}),
   });
   const { plan, api, lock, lockPath, lockRepaired } = session;
   return { plan, api, lock, lockPath, lockRepaired, settingsFile: session.desired.settings.source?.file };
@@ -88,7 +91,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
-  const read = await (branch?.readLock ?? readLockFile)(lockPath);
+  const { lock: read } = await readLockAt(lockSource(undefined, branch), lockPath);
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),

@@ -93,11 +93,12 @@ async function runCheck(
 
 /** The http, keyword and json monitors of --against, in every environment it declares. */
 async function monitorsOf(against: string, cwd: string): Promise<ExistingMonitor[]> {
-  const { loadDesiredState } = await import('../../load/index.js');
-  const { environments, diagnostics } = await loadDesiredState([against], {
+  const { loadAllEnvironments } = await import('../../workspace/all-environments.js');
+  const { environments, diagnostics } = await loadAllEnvironments({
+    paths: [against],
     env: process.env,
     cwd,
-    missingEnv: 'warning',
+    missingVariable: 'warning',
   });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {

@@ -4,12 +4,13 @@ import { existsSync } from 'node:fs';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import type { Selection } from '../../export/adopt/options.js';
 import { runAdopt } from '../../export/adopt/run-adopt.js';
-import { newLockFile, readLockWithText, serializeLock } from '../../lock/lock-file.js';
+import { newLockFile, serializeLock } from '../../lock/lock-file.js';
+import { lockFileWithText } from '../../workspace/read-lock.js';
 import { printable } from '../../model/printable.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import type { ExportArguments } from '../arguments/export.js';
-import { loadExportRepository } from '../planning/export-repository.js';
+import { loadExportRepository } from '../steps/export-repository.js';
 
 /** export's arguments, already checked, with --name / --id given. */
 export interface AdoptCommand extends ExportArguments {
@@ -38,7 +39,7 @@ export async function runAdoptCommand(command: AdoptCommand): Promise<void> {
           const listing = planningStep('listing the live monitors');
           return api.listMonitors().finally(() => (listing(), stopWatching()));
         },
-        readLock: readLockWithText,
+        readLock: lockFileWithText,
         exists: existsSync,
         newLock: newLockFile,
         serializeLock,

@@ -7,8 +7,8 @@ import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../model/printable.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { DEFAULT_LOCK_NAME } from '../steps/paths.js';
-import { loadExportRepository } from '../planning/export-repository.js';
+import { DEFAULT_LOCK_NAME } from '../../lock/location.js';
+import { loadExportRepository } from '../steps/export-repository.js';
 import type { ExportOptions } from '../arguments/export-options.js';
 import { parseExportArguments } from '../arguments/export.js';
 

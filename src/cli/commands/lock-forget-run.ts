@@ -8,7 +8,7 @@ import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import { displayPath } from '../../model/display-path.js';
 import { forgetCommitChange, forgetNotice, forgetQuestion, forgotLine } from '../../render/lock-forget-report.js';
 import { confirmApply } from '../steps/confirm.js';
-import { readLockSet } from '../planning/lock-set.js';
+import { readLockSet } from '../steps/lock-set.js';
 import type { LockForgetOptions } from '../arguments/lock-options.js';
 import { parseLockForgetArguments } from '../arguments/lock.js';
 

@@ -9,9 +9,8 @@ import { lockRows, type LockRow } from '../../lock-view/rows.js';
 import { displayPath } from '../../model/display-path.js';
 import { renderAs } from '../../render/formats/registry.js';
 import { noLockYetNote } from '../../render/lock-text.js';
-import type { SetLock } from '../planning/read-set-lock.js';
 import type { LockBranchFlags, LockBranchSession } from '../steps/lock-branch-session.js';
-import { readLockSet } from '../planning/lock-set.js';
+import { readLockSet, type SetLock } from '../steps/lock-set.js';
 import type { LockReadOptions } from '../arguments/lock-options.js';
 import { parseLockReadArguments, type LockSetArguments } from '../arguments/lock.js';
 

@@ -5,7 +5,8 @@ import { packageVersion } from '../../version/package-version.js';
 import { runVars, writtenVars } from '../run-vars/current.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { makePlan } from '../planning/make-plan.js';
+import { planWorkspace } from '../../workspace/plan-workspace.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { checkOutPath } from '../steps/out-path.js';
 import { savedToLine } from '../../render/saved-plan-report.js';
 import { renderPlan, useColor } from '../steps/render-plan.js';
@@ -28,14 +29,17 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
   const { environment, out, lock: lockFlag, narrowing } = args;
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   watchPlanning(process.stderr);
-  const session = await makePlan({
+  const session = await planWorkspace({
+    ...fromProcess(),
     paths,
-    lockFlag,
+    lock: lockSource(lockFlag, branch),
+    wholeSet: true,
+    client: 'now',
+    missingVariable: 'error',
+    policy: 'plan',
     ...(args.apiUrl ? { apiUrl: args.apiUrl } : {}),
     allowMassDelete: args.allowMassDelete,
     allowMissing: args.allowMissing,
-    env: process.env,
-    cwd: process.cwd(),
     command: 'plan',
     ...narrowing,
     ...(environment ? { environment } : {}),
@@ -46,7 +50,6 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
             void checkOutPath(out, process.cwd(), { files: desired.files, lockPath }),
         }
       : {}),
-    ...(branch ? { readLock: branch.readLock } : {}),
   });
   stopWatching(); // planned: nothing a signal would cut in half from here on
   try {

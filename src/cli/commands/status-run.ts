@@ -5,15 +5,16 @@
 import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
-import { loadSummary } from '../../load/summary.js';
+import { summarizeWorkspace } from '../../workspace/all-environments.js';
 import { startingLock } from '../../plan/starting-lock.js';
-import { runVarsOption } from '../run-vars/current.js';
+import { runVars } from '../run-vars/current.js';
 import { renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
 import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js';
 import { statusPage, type PageInput } from '../../status/page-data.js';
 import { wholeSetReport } from '../../status/whole-set.js';
-import { readWorkspace } from '../planning/read-workspace.js';
+import { openWorkspace } from '../../workspace/open.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { useColor } from '../steps/render-plan.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
@@ -42,16 +43,18 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
   watchPlanning(process.stderr); // nothing is ever written: a signal ends it at once
   const read: PageInput[] = [];
   for (const environment of chosen) {
-    const session = await readWorkspace({
+    const opened = await openWorkspace({
+      ...fromProcess(),
       paths,
-      env: process.env,
-      cwd: process.cwd(),
       command: 'status',
       environment,
-      lockFlag,
+      lock: lockSource(lockFlag, branch),
+      client: 'later',
+      missingVariable: 'warning',
+      policy: 'summary',
       apiUrl: args.apiUrl,
-      readLock: branch?.readLock,
     });
+    const session = { ...opened, api: opened.api!, lockNote: opened.lockChoice.note };
     try {
       const where = environment && declared.length > 0 ? ` of ${environment.name}` : '';
       const reading = planningStep(`listing the live monitors and the incidents${where}`);
@@ -87,11 +90,12 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
 
 /** The environments the set declares (none: an empty list), read as validate reads them. */
 async function declaredEnvironments(paths: string[]): Promise<string[]> {
-  const summary = await loadSummary(paths, {
+  const summary = await summarizeWorkspace({
+    paths,
     env: process.env,
     cwd: process.cwd(),
-    missingEnv: 'warning',
-    ...runVarsOption(),
+    missingVariable: 'warning',
+    vars: runVars(),
   });
   return summary.declaredEnvironments;
 }

@@ -1,17 +1,17 @@
 // The work of `monitors validate`, loaded only when that command runs.
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { displayPath } from '../../model/display-path.js';
-import { loadSummary } from '../../load/summary.js';
+import { summarizeWorkspace } from '../../workspace/all-environments.js';
 import { countBySeverity, githubAnnotation, type ValidationSummary } from '../../render/diagnostics.js';
 import { renderAs } from '../../render/formats/registry.js';
 import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
 import { checkEnvironmentChoice } from '../steps/environment.js';
-import { lockLocationOf } from '../steps/paths.js';
+import { lockFileOf } from '../../workspace/lock-choice.js';
 import type { ValidateOptions } from '../arguments/validate-options.js';
 import { parseValidateArguments } from '../arguments/validate.js';
-import { runVarsOption } from '../run-vars/current.js';
+import { runVars } from '../run-vars/current.js';
 
 const NO_COLOR = { color: false };
 
@@ -27,12 +27,13 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
     });
   const request = args.environment;
   const cwd = process.cwd();
-  const { files, environments, declaredEnvironments, diagnostics, policyRules } = await loadSummary(paths, {
+  const { files, environments, declaredEnvironments, diagnostics, policyRules } = await summarizeWorkspace({
+    paths,
     env: process.env,
     cwd,
-    missingEnv: args.missingEnv,
-    ...runVarsOption(),
-    ...(request ? { environment: request.name } : {}),
+    missingVariable: args.missingEnv,
+    vars: runVars(),
+    environment: request,
   });
   // An environment the YAML does not declare is refused; without one, every environment is checked.
   if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error')))
@@ -48,7 +49,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
             name: name!,
             monitors,
             tokenEnv: settings.environment?.tokenEnv,
-            lockFile: displayPath(lockLocationOf({ paths, flag: undefined, cwd }, settings, files).path, cwd),
+            lockFile: displayPath(lockFileOf({ paths, flag: undefined, cwd }, settings, files).path, cwd),
           })),
         }
       : {}),

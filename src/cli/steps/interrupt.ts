@@ -69,7 +69,7 @@ export function planningStep(what: string | (() => string)): () => void {
 /**
  * Whether a signal is being watched: the CPU-bound work of the command must then leave this
  * thread free to answer it (a handler runs only between turns of the event loop), so the
- * YAML is loaded on the worker thread (load-desired.ts).
+ * YAML is loaded on the worker thread (src/workspace/open.ts, with steps/open-request.ts's hooks).
  */
 export function watchingSignals(): boolean {
   return active !== undefined;

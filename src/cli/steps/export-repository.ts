@@ -8,9 +8,10 @@ import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { MonitorsError } from '../../errors.js';
 import { discoverFiles } from '../../load/files/discover.js';
 import { DEFAULT_SETTINGS, type DesiredState } from '../../model/monitor.js';
-import { loadDesiredOrFail } from './load-desired.js';
-import { apiOptionsFor, type EnvironmentRequest } from '../steps/environment.js';
-import { lockLocationOf } from '../steps/paths.js';
+import { apiOptionsFor, type EnvironmentRequest } from '../../workspace/environment.js';
+import { lockFileOf } from '../../workspace/lock-choice.js';
+import { openWorkspace } from '../../workspace/open.js';
+import { fromProcess } from './open-request.js';
 
 export interface ExportRepository {
   state: DesiredState;
@@ -50,13 +51,20 @@ export async function loadExportRepository(request: RepositoryRequest): Promise<
   const state: DesiredState = empty
     ? { monitors: [], moved: [], removed: [], settings: { ...DEFAULT_SETTINGS }, files: [] }
     : (
-        await loadDesiredOrFail([outDir], process.env, cwd, environment, 'export', {
-          ...(request.missingEnv ? { missingEnv: request.missingEnv } : {}),
+        await openWorkspace({
+          ...fromProcess(),
+          cwd,
+          paths: [outDir],
+          environment,
+          command: 'export',
+          lock: { file: request.lockFlag, none: true },
+          client: 'none',
+          missingVariable: request.missingEnv ?? 'error',
         })
-      ).state;
+      ).desired;
   return {
     state,
     api: { ...apiOptionsFor(state.settings), ...(request.apiUrl ? { flagApiUrl: request.apiUrl } : {}) },
-    lockFor: (files) => lockLocationOf({ paths: [outDir], flag: request.lockFlag, cwd }, state.settings, files).path,
+    lockFor: (files) => lockFileOf({ paths: [outDir], flag: request.lockFlag, cwd }, state.settings, files).path,
   };
 }

@@ -3,13 +3,13 @@
 // fingerprint, and, once the desired side is prepared, the comparisons planChanges would
 // make (src/plan/compare-ahead.ts). With latency the listing is the longest part of a
 // plan: what is done page by page is not left to do after the last one.
-import type { ApiClient } from '../../api/client.js';
-import type { LiveMonitor } from '../../model/monitor.js';
-import type { PageComparer } from '../../plan/compare-ahead.js';
-import { liveLine } from '../../plan/fingerprint.js';
-import type { ComparedAhead } from '../../plan/planner.js';
+import type { ApiClient } from '../api/client.js';
+import type { LiveMonitor } from '../model/monitor.js';
+import type { PageComparer } from '../plan/compare-ahead.js';
+import { liveLine } from '../plan/fingerprint.js';
+import type { ComparedAhead } from '../plan/planner.js';
 import { readPlanContext, type PlanContext } from './context.js';
-import { planningStep } from '../steps/interrupt.js';
+import type { StepMarker } from './request.js';
 
 export interface Reads {
   result(): Promise<[LiveMonitor[], PlanContext]>;
@@ -22,7 +22,7 @@ export interface Reads {
 }
 
 /** Starts the reads; a failure surfaces when the result is awaited, not as an unhandled rejection. */
-export function startReads(api: ApiClient): Reads {
+export function startReads(api: ApiClient, step: StepMarker): Reads {
   const liveLines = new Map<LiveMonitor, string>();
   const compared = new Map<LiveMonitor, ComparedAhead>();
   const waiting: (readonly LiveMonitor[])[] = [];
@@ -33,7 +33,7 @@ export function startReads(api: ApiClient): Reads {
     else waiting.push(monitors);
   };
   let pages = 0;
-  const listing = planningStep(
+  const listing = step(
     () => `listing the live monitors${pages > 0 ? ` (${pages} page${pages === 1 ? '' : 's'} read)` : ''}`,
   );
   const pending = Promise.all([

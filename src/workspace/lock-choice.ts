@@ -1,16 +1,17 @@
-// Which lock file a command uses (--lock, the environment's, the set's), and the lock files it
-// leaves unused.
+// Which lock file a workspace uses (--lock, the environment's, the set's), and the lock files it
+// leaves unused: one rule for every command and the language server's lens. Pure but for
+// looking at which paths exist.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { displayPath } from '../../model/display-path.js';
+import { displayPath } from '../model/display-path.js';
 import {
   DEFAULT_LOCK_NAME,
   describeLockSource,
   lockLocation,
   unusedLockFiles,
   type LockLocation,
-} from '../../lock/location.js';
-import type { Settings } from '../../model/monitor.js';
+} from '../lock/location.js';
+import type { Settings } from '../model/monitor.js';
 
 export { DEFAULT_LOCK_NAME };
 
@@ -20,14 +21,14 @@ export interface LockChoice {
   note: string | undefined;
 }
 
-export interface LockRequest {
+export interface LockPlaceRequest {
   paths: readonly string[];
   flag: string | undefined;
   cwd: string;
 }
 
 /** Where the lock file of a loaded set is (src/lock/location.ts has the rule), in its environment when it has one. */
-export function lockLocationOf(request: LockRequest, settings: Settings, files: readonly string[]): LockLocation {
+export function lockFileOf(request: LockPlaceRequest, settings: Settings, files: readonly string[]): LockLocation {
   const first = resolve(request.cwd, request.paths[0] ?? '.');
   const { environment } = settings;
   return lockLocation({
@@ -42,11 +43,11 @@ export function lockLocationOf(request: LockRequest, settings: Settings, files: 
 
 /** The lock file of a plan, and any it leaves unused. */
 export function chooseLockFile(
-  request: LockRequest,
+  request: LockPlaceRequest,
   settings: Settings,
   loaded: { files: readonly string[]; lockFilesSeen: readonly string[] },
 ): LockChoice {
-  const location = lockLocationOf(request, settings, loaded.files);
+  const location = lockFileOf(request, settings, loaded.files);
   const files = loaded.files.map((f) => resolve(request.cwd, f));
   const beside = [...new Set(files.map((f) => join(dirname(f), DEFAULT_LOCK_NAME)))].filter((f) => existsSync(f));
   const unused = unusedLockFiles(location.path, [...loaded.lockFilesSeen, ...beside]);

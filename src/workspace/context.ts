@@ -1,7 +1,7 @@
 // The plan's context beside the listing: /account (the workspace's id, the monitor limit) and
 // /incidents (open incidents), each optional.
-import type { Account, Incident, MonitorsApi } from '../../api/types.js';
-import { INCIDENT_PAGES, reasonOf } from '../../api/optional-reads.js';
+import type { Account, Incident, MonitorsApi } from '../api/types.js';
+import { INCIDENT_PAGES, reasonOf } from '../api/optional-reads.js';
 
 export interface PlanContext {
   /** The account's id (GET /account): which workspace the token reaches. Absent without account:read. */

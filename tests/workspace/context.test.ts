@@ -1,10 +1,10 @@
 // Plan context from /account and /incidents: what a server may name its limits, which
 // incidents count as open, and that a missing scope or a long history is a note, not a failure.
 import { describe, expect, it } from 'vitest';
-import type { Account, Incident, IncidentList, MonitorsApi } from '../../../src/api/types.js';
-import { INCIDENT_PAGES } from '../../../src/api/optional-reads.js';
-import { monitorLimitOf, openIncidentMonitorIds, readPlanContext } from '../../../src/cli/planning/context.js';
-import { MonitorsError } from '../../../src/errors.js';
+import type { Account, Incident, IncidentList, MonitorsApi } from '../../src/api/types.js';
+import { INCIDENT_PAGES } from '../../src/api/optional-reads.js';
+import { monitorLimitOf, openIncidentMonitorIds, readPlanContext } from '../../src/workspace/context.js';
+import { MonitorsError } from '../../src/errors.js';
 
 const account = (limits: Record<string, unknown>, usage: Record<string, unknown>) =>
   ({ id: 'a', name: 'Shop', limits, usage }) as Account;

@@ -4,9 +4,9 @@
 // monitors for removed, and the set's settings apply.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { commonFolder } from '../../lock/location.js';
-import { displayPath } from '../../model/display-path.js';
-import type { FileScope } from '../../plan/named-files.js';
+import { commonFolder } from '../lock/location.js';
+import { displayPath } from '../model/display-path.js';
+import type { FileScope } from '../plan/named-files.js';
 
 export interface NamedFiles {
   /** The files named, absolute. */
