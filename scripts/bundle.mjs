@@ -7,7 +7,9 @@
 // The entry, bundle/monitors.mjs, is small; each command's code and the dependencies it
 // needs are chunks in bundle/chunks/, loaded when the command runs. One file of 1.2 MB
 // made every start compile all of it (about 40 ms on the machine of issue 25, more than
-// Node's own start-up), and load every Node module any command uses. Beside them,
+// Node's own start-up), and load every Node module any command uses. validate, the command
+// run most, has a path of its own: bundle/chunks/validate-path.mjs and its chunks
+// (fast-paths.mjs). The entry answers --version alone. Beside them,
 // bundle/THIRD-PARTY-LICENSES.txt: the license of every package the bundle holds.
 //
 //   npm run bundle            rebuild bundle/ (after any change to src/ or the dependencies)
@@ -18,7 +20,8 @@ import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NODE_ESM } from './esbuild-options.mjs';
+import { NODE_ESM, withoutUnusedRequire } from './esbuild-options.mjs';
+import { buildFastPaths, fastPathsDefine } from './fast-paths.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const BUNDLE_DIR = join(ROOT, 'bundle');
@@ -32,6 +35,8 @@ export const LICENSES = 'THIRD-PARTY-LICENSES.txt';
  */
 export async function buildBundle() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const version = JSON.stringify(pkg.version);
+  const define = { MONITORS_BUNDLE_VERSION: version, MONITORS_VERSION: version };
   const result = await build({
     ...NODE_ESM,
     absWorkingDir: ROOT,
@@ -45,7 +50,13 @@ export async function buildBundle() {
     minify: true,
     write: false,
     metafile: true,
-    define: { MONITORS_BUNDLE_VERSION: JSON.stringify(pkg.version) },
+    define: { ...define, MONITORS_FAST_PATHS: fastPathsDefine(`./${CHUNKS}/`, '.mjs') },
+  });
+  const fast = await buildFastPaths({
+    root: ROOT,
+    outdir: join(BUNDLE_DIR, CHUNKS),
+    ext: '.mjs',
+    options: { minify: true, define },
   });
   const head = [
     '#!/usr/bin/env node',
@@ -54,10 +65,13 @@ export async function buildBundle() {
     '',
   ].join('\n');
   const files = new Map();
-  const outputs = [...result.outputFiles].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const outputs = [...result.outputFiles, ...fast.outputFiles].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
   for (const out of outputs) {
     const name = relative(BUNDLE_DIR, out.path).split('\\').join('/');
-    files.set(name, name === ENTRY ? head + out.text : out.text);
+    const text = withoutUnusedRequire(out.text);
+    files.set(name, name === ENTRY ? head + text.replace(/^#!.*\n/, '') : text);
   }
   files.set(LICENSES, licensesOf(result.metafile, pkg, 'bundle/'));
   return { files };

@@ -5,6 +5,7 @@
 import type { MonitorsError } from '../errors.js';
 import type { FailureLocation, FailureLocations } from '../plan/failure-location.js';
 import type { ChangeOutcome } from './types.js';
+import { locationText } from '../model/location-text.js';
 
 export interface FailureGroup {
   /** The changes it hit, in plan order (at least one). */
@@ -38,7 +39,7 @@ function sourcesOf(outcomes: readonly ChangeOutcome[]): FailureGroup['sources'] 
   for (const { change } of outcomes) {
     const s = change.source;
     if (!s) continue;
-    const key = `${s.file}:${s.line}:${s.col}`;
+    const key = locationText(s);
     const found = counts.get(key);
     if (found) found.count += 1;
     else counts.set(key, { file: s.file, line: s.line, col: s.col, count: 1 });
@@ -49,8 +50,8 @@ function sourcesOf(outcomes: readonly ChangeOutcome[]): FailureGroup['sources'] 
 /** `10 monitors (8 from services.yaml:25:5, 2 from services.yaml:37:5)`, or `2 monitors`. */
 export function groupSubject(group: FailureGroup): string {
   const n = group.outcomes.length;
-  const from = group.sources.map((s) => `${s.count} from ${s.file}:${s.line}:${s.col}`);
+  const from = group.sources.map((s) => `${s.count} from ${locationText(s)}`);
   const all = group.sources.length === 1 && group.sources[0]!.count === n;
-  const where = all ? ` from ${group.sources[0]!.file}:${group.sources[0]!.line}:${group.sources[0]!.col}` : '';
+  const where = all ? ` from ${locationText(group.sources[0]!)}` : '';
   return `${n} monitors${where}${!all && from.length > 0 ? ` (${from.join(', ')})` : ''}`;
 }

@@ -4,13 +4,14 @@
 // had. Nothing is printed about it. Other write errors (a full disk behind `> plan.txt`)
 // lose output, so they make the exit code 1.
 import { EXIT_ERROR } from '../errors.js';
+import { outputFailedLine } from '../render/error-report.js';
 
 export function tolerateClosedOutput(): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') return;
       process.exitCode = EXIT_ERROR;
-      if (stream === process.stdout) process.stderr.write(`error OUTPUT_FAILED: stdout: ${error.message}\n`);
+      if (stream === process.stdout) process.stderr.write(outputFailedLine(error.message));
     });
   }
 }

@@ -5,7 +5,7 @@
 // Its bar is low (`--force` for `--format`, `state` for `status`), so a suggestion is kept only
 // within the edits the loader allows a field name (a quarter of the word, at least one).
 import type { Command } from 'commander';
-import { editDistance } from '../model/edit-distance.js';
+import { withinReach } from '../model/did-you-mean.js';
 
 export function optionErrorsAs(command: Command, code: string, unknownCommandNote = ''): Command {
   return command.configureOutput({
@@ -24,10 +24,10 @@ export function closeSuggestionsOnly(text: string): string {
   const typed = /^error: unknown (?:option|command) '(?:--)?([^']*)'/.exec(text)?.[1];
   const suggested = /\n\(Did you mean (?:one of )?(.*)\?\)/.exec(text);
   if (typed === undefined || !suggested) return text;
-  const allowed = Math.max(1, Math.floor(typed.length / 4));
-  const near = suggested[1]!
-    .split(', ')
-    .filter((s) => editDistance(typed.toLowerCase(), s.replace(/^--/, '').toLowerCase()) <= allowed);
+  const near = withinReach(typed, suggested[1]!.split(', '), {
+    spelled: (s) => s.replace(/^--/, ''),
+    ignoreCase: true,
+  });
   const kept = near.length === 0 ? '' : `\n(Did you mean ${near.join(' or ')}?)`;
   return text.replace(suggested[0], kept);
 }

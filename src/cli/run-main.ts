@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { CommanderError } from './commander.js';
 import { EXIT_ERROR, isMonitorsError } from '../errors.js';
-import { printable } from '../model/printable.js';
+import { errorText, internalErrorText } from '../render/error-report.js';
 import { tolerateClosedOutput } from './closed-output.js';
 
 /**
@@ -27,14 +27,11 @@ export function reportError(error: unknown): number {
   }
   if (isMonitorsError(error)) {
     // Messages quote names and answers from the server: never raw control characters.
-    process.stderr.write(`error ${error.code}: ${printable(error.message)}\n`);
-    if (error.hint) process.stderr.write(`  ${printable(error.hint)}\n`);
+    process.stderr.write(errorText(error));
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(
-    `error INTERNAL: ${printable(message)}\n  This is a bug in monitors; please report it with MONITORS_DEBUG=1 output.\n`,
-  );
+  process.stderr.write(internalErrorText(message));
   if (process.env.MONITORS_DEBUG === '1' && error instanceof Error && error.stack)
     process.stderr.write(`${error.stack}\n`);
   return EXIT_ERROR;

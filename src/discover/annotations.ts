@@ -2,7 +2,7 @@
 // the overrides of its monitors. A value that cannot be used is bad input: the command stops
 // at the resource's annotations with what to write instead, rather than writing a file that
 // `monitors validate` would then refuse far from the manifest that caused it.
-import { editDistance } from '../model/edit-distance.js';
+import { withinReach } from '../model/did-you-mean.js';
 import { JSON_OPERATORS, KEYWORD_MODES, monitorInputProperties } from '../schema/monitor-input-schema.js';
 import type { InputProblem, Resource } from './types.js';
 
@@ -57,7 +57,7 @@ export function readAnnotations(resource: Resource): { overrides: Overrides; pro
     if (!full.startsWith(PREFIX)) continue;
     const key = full.slice(PREFIX.length);
     if ((KEYS as readonly string[]).includes(key)) continue;
-    const near = KEYS.find((k) => editDistance(k, key) <= Math.max(1, Math.floor(key.length / 4)));
+    const near = withinReach(key, KEYS)[0];
     fail(
       key,
       'is not one discover reads',

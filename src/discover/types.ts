@@ -2,6 +2,7 @@
 // found in the manifests (each located), the routed host and path of each, the monitors
 // derived from them, and what was skipped and why. Everything here is decided by pure
 // functions of this folder; the CLI reads the files and prints or writes the result.
+import { locationText } from '../model/location-text.js';
 
 /** Where something is in a manifest: the file as given (or `-` for standard input), 1-based. */
 export interface SourceRef {
@@ -115,4 +116,4 @@ export interface Discovery {
 export const DEFAULT_NAME_TEMPLATE = '{namespace}/{name}: {host}{path}';
 
 export const refText = (r: ResourceRef): string => `${r.kind} ${r.namespace}/${r.name}`;
-export const atText = (at: SourceRef): string => `${at.file}:${at.line}:${at.col}`;
+export const atText = (at: SourceRef): string => locationText(at);

@@ -4,7 +4,7 @@ import type { LockFile } from '../lock/types.js';
 import type { LiveMonitor } from '../model/monitor.js';
 import { exportWorkspace } from './export-workspace.js';
 import type { FingerprintFn } from './lock-records.js';
-import { exportSummary } from './summary.js';
+import { exportNoteLine, exportSummary, NOTHING_TO_EXPORT } from '../render/export-report.js';
 import { otherYamlFiles, refuseExisting, writeAllAtomic, type FileWrite } from './write-files.js';
 
 export interface RunExportDeps {
@@ -36,11 +36,7 @@ export interface RunExportResult {
 
 export async function runExport(deps: RunExportDeps, options: RunExportOptions): Promise<RunExportResult> {
   const live = await deps.listMonitors();
-  if (live.length === 0)
-    return {
-      report: 'The workspace has no monitors: nothing to export. Write your first YAML file instead.\n',
-      warnings: [],
-    };
+  if (live.length === 0) return { report: NOTHING_TO_EXPORT, warnings: [] };
   const result = exportWorkspace(live, {
     fingerprint: deps.fingerprint,
     ...(options.environment !== undefined ? { environment: options.environment } : {}),
@@ -59,11 +55,7 @@ export async function runExport(deps: RunExportDeps, options: RunExportOptions):
   const others = otherYamlFiles(resolve(options.cwd, options.outDir), writes);
   await writeAllAtomic(writes);
   const warnings =
-    others.length > 0
-      ? [
-          `warning: ${options.outDir} also holds YAML files export did not write (${others.length}); plan and apply will read them too`,
-        ]
-      : [];
+    others.length > 0 ? [exportNoteLine({ kind: 'other-yaml', outDir: options.outDir, count: others.length })] : [];
   const summaryPaths = {
     outDir: options.outDir,
     filePaths: shown,

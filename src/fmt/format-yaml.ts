@@ -6,6 +6,7 @@
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { exactParse, type SyntaxProblem } from '../load/parse/exact-parse.js';
 import { byPlace, LAYOUT } from './layout.js';
+import { keepCommentGaps, returnHeaderComments } from './comment-places.js';
 
 export type Formatted =
   | { kind: 'formatted'; text: string; changed: boolean }
@@ -27,10 +28,12 @@ export async function formatMonitorsYaml(text: string, options: FormatOptions): 
   const { default: yaml } = await import('yaml');
   const doc = yaml.parseDocument(text, { keepSourceTokens: false });
   if (!yaml.isMap(doc.contents)) return { kind: 'formatted', text, changed: false };
+  returnHeaderComments(yaml, doc, text);
   arrange(yaml, doc.contents);
   yaml.visit(doc, { Scalar: (_key, node) => void unquote(node) });
   // One line break at the end, whatever a moved key's trailing gap left there.
-  const out = doc.toString({ indent: 2, lineWidth: 0, flowCollectionPadding: false }).replace(/\n+$/, '\n');
+  const printed = doc.toString({ indent: 2, lineWidth: 0, flowCollectionPadding: false }).replace(/\n+$/, '\n');
+  const out = keepCommentGaps(text, printed);
   return { kind: 'formatted', text: out, changed: out !== text };
 }
 

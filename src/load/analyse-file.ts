@@ -3,7 +3,7 @@
 // `moved`, `removed` and `deleted` entries and `settings`.
 import { WHOLE_REFERENCE } from './expand/env.js';
 import { eachEntry, resolved } from './lifecycle-entries.js';
-import type { PathSegment } from './parse/yaml-path.js';
+import type { PathSegment } from './values/yaml-path.js';
 import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entry-instances.js';
 import {
   entryEnvironments,
@@ -13,42 +13,19 @@ import {
   type DeclaredEnvironments,
 } from './expand/environments.js';
 import { groupByInstance, tagged } from './expand/instances.js';
-import type { InstanceTag } from './expand/instance-tag.js';
+import type { InstanceTag } from './values/instance-tag.js';
 import { fileDefaults } from './expand/shared-defaults.js';
 import { runVarValues, type RunVars } from './expand/run-vars.js';
 import { isTemplated } from './expand/references.js';
-import { fileShapeProblems, isPlainObject } from './checks/file-check.js';
-import { checkMonitor, type CheckedMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
-import {
-  declaredExceptions,
-  policyProblems,
-  type DeclaredException,
-  type PolicyContext,
-} from './checks/policy-check.js';
-import { error, type LocatedProblem } from './problem.js';
+import { fileShapeProblems } from './checks/file-check.js';
+import { isPlainObject } from './values/plain-object.js';
+import { checkMonitor, type MonitorCheckOptions } from './checks/monitor-check.js';
+import { declaredExceptions, policyProblems, type PolicyContext } from './checks/policy-check.js';
+import { error, type LocatedProblem } from './values/problem.js';
+import type { FileAnalysis } from './checks/file-analysis.js';
 
 const LITERAL_SECRET =
   'auth_secret is written literally in the file; write ${env:NAME} and set NAME in the environment (the value is not shown)';
-
-export interface RawMoved {
-  index: number;
-  from: string;
-  to: string;
-  /** The for_each instance, when the entry has one. */
-  instance?: string;
-}
-
-export interface RawRemoved {
-  index: number;
-  name: string;
-  /** The for_each instance, when the entry has one. */
-  instance?: string;
-}
-
-/** A `deleted:` entry: a delete made on purpose, with the exceptions that let it through a deny rule. */
-export interface RawDeleted extends RawRemoved {
-  exceptions: readonly DeclaredException[];
-}
 
 export interface AnalyseOptions extends MonitorCheckOptions {
   /** What the set declares (none: the file is analysed once, as without environments). */
@@ -61,26 +38,6 @@ export interface AnalyseOptions extends MonitorCheckOptions {
   policy?: PolicyContext;
   /** Vars set for this run (--var, --var-file): over every other. */
   runVars?: RunVars;
-}
-
-/** One environment's view of the file (the only one when none are declared). */
-export interface EnvironmentAnalysis {
-  /** undefined when the set declares no environments. */
-  environment: string | undefined;
-  monitors: CheckedMonitor[];
-  moved: RawMoved[];
-  removed: RawRemoved[];
-  deleted: RawDeleted[];
-}
-
-export interface FileAnalysis {
-  problems: LocatedProblem[];
-  /** One per environment checked, in the order of AnalyseOptions.checked. */
-  environments: EnvironmentAnalysis[];
-  /** The `settings` mapping with `${env:NAME}` resolved (environments aside), when the file declares one. */
-  settings: Record<string, unknown> | undefined;
-  /** `settings.environments.NAME` with `${env:NAME}` resolved, for the environments checked. */
-  environmentSettings: Map<string, Record<string, unknown>>;
 }
 
 export function analyseFile(value: unknown, options: AnalyseOptions): FileAnalysis {

@@ -12,7 +12,7 @@ import type { Diagnostic } from '../model/monitor.js';
 import { TOP_LEVEL_KEYS } from './suggest/candidates.js';
 import { closest } from '../model/did-you-mean.js';
 import type { TopLevelShape } from './parse/exact-parse.js';
-import { isPlainObject } from './checks/file-check.js';
+import { isPlainObject } from './values/plain-object.js';
 import type { LoadedFile } from './load-file.js';
 
 const MONITORS_FILE_KEYS = new Set<string>(TOP_LEVEL_KEYS);

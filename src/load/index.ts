@@ -51,7 +51,7 @@ export async function statesOf(loaded: Loaded): Promise<LoadResult> {
       e.state.policy = { source: { file: policy.source.display, ...at }, ...policy.dataFor(e.name) };
   }
   if (settingsFile) {
-    const { addSettingsPositions } = await import('./parse/settings-positions.js');
+    const { addSettingsPositions } = await import('./settings-positions.js');
     for (const e of environments) await addSettingsPositions(e.state.settings, settingsFile);
   }
   const empty: DesiredState = {

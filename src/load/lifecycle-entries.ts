@@ -7,9 +7,9 @@ import { entryInstances, splitEntry, type EnvironmentScope } from './expand/entr
 import { tagged } from './expand/instances.js';
 import { isTemplated, substituteValue, type TemplateScope } from './expand/references.js';
 import type { MonitorCheckOptions } from './checks/monitor-check.js';
-import { isPlainObject } from './checks/file-check.js';
-import type { PathSegment } from './parse/yaml-path.js';
-import { error, type LocatedProblem } from './problem.js';
+import { isPlainObject } from './values/plain-object.js';
+import type { PathSegment } from './values/yaml-path.js';
+import { error, type LocatedProblem } from './values/problem.js';
 
 export interface EntryContext {
   declared: readonly string[];

@@ -5,7 +5,8 @@
 // work follows the edit, not the set. The loader's passes are the same as validate's
 // (pipeline.ts); only whether a step's result is already known differs.
 import { statSync } from 'node:fs';
-import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
+import { analyseFile, type AnalyseOptions } from './analyse-file.js';
+import type { FileAnalysis } from './checks/file-analysis.js';
 import type { KeptNames } from './checks/cross-file.js';
 import type { Discovery, discoverFiles, FoundFile } from './files/discover.js';
 import type { ReadProblem } from './files/read-file.js';

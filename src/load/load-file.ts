@@ -3,11 +3,11 @@
 // first); locating problems (the exact parse) happens later, once cross-file problems are
 // known too.
 import type { Diagnostic } from '../model/monitor.js';
-import type { FileAnalysis } from './analyse-file.js';
+import type { FileAnalysis } from './checks/file-analysis.js';
 import type { FoundFile } from './files/discover.js';
 import type { ExactParse, SyntaxProblem } from './parse/exact-parse.js';
 import { fastParse } from './parse/fast-parse.js';
-import type { FilePositions } from './parse/positions.js';
+import type { FilePositions } from './values/positions.js';
 import { decodeMonitorsText, type ReadProblem, type ReadResult } from './files/read-file.js';
 
 export interface LoadedFile extends FoundFile {

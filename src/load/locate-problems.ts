@@ -3,10 +3,11 @@
 // defined at") get those places' positions appended. A problem of a default is said once
 // where the default is written, naming how many monitors take it: one of settings.defaults
 // is found in every file whose monitors take it, and their counts are added up here.
+import { locationText } from '../model/location-text.js';
 import type { Diagnostic } from '../model/monitor.js';
 import { affectsLabel } from './expand/instances.js';
 import type { LoadedFile } from './load-file.js';
-import type { LocatedProblem } from './problem.js';
+import type { LocatedProblem } from './values/problem.js';
 
 interface Counted {
   diagnostic: Diagnostic;
@@ -32,7 +33,7 @@ export function locateProblems(
           const other = files[r.file];
           // The other place is the same kind of thing as this one: a key where the problem points at a key.
           const pos = other?.exact?.locate(r.path, problem.target);
-          return pos ? `${other?.display}:${pos.line}:${pos.col}` : (other?.display ?? '?');
+          return other && pos ? locationText({ file: other.display, ...pos }) : (other?.display ?? '?');
         });
         const more = (problem.relatedCount ?? places.length) - places.length;
         message += ` (also at ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
@@ -42,7 +43,8 @@ export function locateProblems(
       else if (through) {
         const holder = through.file === 'this' ? file : settingsFile;
         const pos = holder?.exact?.locate(through.path, 'value');
-        if (holder && pos) message += ` (var ${through.name} is set at ${holder.display}:${pos.line}:${pos.col})`;
+        if (holder && pos)
+          message += ` (var ${through.name} is set at ${locationText({ file: holder.display, ...pos })})`;
       }
       // A value of settings.defaults is wrong where it is written, in the settings file.
       const at = problem.inSettings ? settingsFile : file;

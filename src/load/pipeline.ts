@@ -13,7 +13,8 @@
 // find a problem in it, its text is decoded again from the bytes read.
 import { isDeepStrictEqual } from 'node:util';
 import type { Diagnostic } from '../model/monitor.js';
-import { analyseFile, type AnalyseOptions, type FileAnalysis } from './analyse-file.js';
+import { analyseFile, type AnalyseOptions } from './analyse-file.js';
+import type { FileAnalysis } from './checks/file-analysis.js';
 import type { CheckedMonitor } from './checks/monitor-check.js';
 import { crossFileProblems } from './checks/cross-file.js';
 import { discoverFiles } from './files/discover.js';
@@ -24,10 +25,10 @@ import { isForeignLoaded, withoutForeignFiles } from './foreign-file.js';
 import { loadFile, type LoadedFile } from './load-file.js';
 import type { LoadCache } from './load-cache.js';
 import type { LoadOptions } from './options.js';
-import { noPositions } from './parse/positions.js';
+import { noPositions } from './values/positions.js';
 import { decodeMonitorsText, readMonitorsBytes } from './files/read-file.js';
 import { readPolicy, type LoadedPolicy } from './checks/policy-pass.js';
-import type { LocatedProblem } from './problem.js';
+import type { LocatedProblem } from './values/problem.js';
 import { unknownRunVars } from './expand/run-vars.js';
 
 export interface Loaded {

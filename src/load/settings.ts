@@ -9,7 +9,7 @@ import {
   type Settings,
   type SourcePos,
 } from '../model/monitor.js';
-import { isPlainObject } from './checks/file-check.js';
+import { isPlainObject } from './values/plain-object.js';
 import type { LoadedFile } from './load-file.js';
 
 /** The settings of one environment (or of the set): the first file's settings count (a second one is an error: settings.duplicate). */

@@ -3,7 +3,7 @@
 // `defaults:` when the entry takes the field from there; for anything else, the entry.
 import type { FieldError } from '../api/errors.js';
 import { isApiError, ValidationError } from '../api/errors.js';
-import type { PathSegment } from '../load/parse/yaml-path.js';
+import type { PathSegment } from '../load/values/yaml-path.js';
 import type { MonitorsError } from '../errors.js';
 import { isInputField } from '../plan/normalize.js';
 import type { ChangeSource } from '../plan/types.js';

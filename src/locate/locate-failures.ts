@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { isAuthFailure } from '../apply/auth-stop.js';
 import type { ChangeOutcome } from '../apply/types.js';
 import { exactParse, type ExactParse } from '../load/parse/exact-parse.js';
-import type { Position } from '../load/parse/positions.js';
+import type { Position } from '../load/values/positions.js';
 import { readMonitorsFile } from '../load/files/read-file.js';
 import type { FailureLocation, FailureLocations, VarSources } from '../plan/failure-location.js';
 import type { ChangeSource, PlannedChange } from '../plan/types.js';

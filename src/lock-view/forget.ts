@@ -4,6 +4,7 @@ import { MonitorsError } from '../errors.js';
 import { closestName } from '../model/did-you-mean.js';
 import type { LockFile, LockRecord } from '../lock/types.js';
 import type { SourcePos } from '../model/monitor.js';
+import { locationText } from '../model/location-text.js';
 
 export interface Forgotten {
   lock: LockFile;
@@ -37,7 +38,7 @@ export function forgetRecord(lock: LockFile, name: string, declaredAt: SourcePos
   if (declaredAt)
     throw new MonitorsError(
       'LOCK_FORGET_DECLARED',
-      `${declaredAt.file}:${declaredAt.line}:${declaredAt.col}: "${record.name}" is still declared here; forgetting its record would make the next apply create a second monitor`,
+      `${locationText(declaredAt)}: "${record.name}" is still declared here; forgetting its record would make the next apply create a second monitor`,
       {
         hint: 'To stop managing it and keep it live, replace the entry with a `removed:` entry (docs/lifecycle.md) and apply.',
       },

@@ -1,10 +1,48 @@
 // Every "did you mean" of the tool, in one place: for fields and keys (camelCase or
 // kebab-case spellings of a snake_case field, a field without its unit suffix, `timeout` ->
 // `timeout_seconds`, a case slip, a typo), for names of environments, vars and policy rules,
-// and for monitor names and globs (`--target`, `--replace`, `--name`, `removed:`).
+// and for monitor names and globs (`--target`, `--replace`, `--name`, `removed:`), for
+// options and commands, paths, annotation keys and reference kinds. The only file that imports
+// the edit distance (tests/architecture/one-place.test.ts): every suggestion is chosen here.
 import { editDistance } from './edit-distance.js';
 
-export { editDistance };
+/** The edits a word may be from what it is taken to mean: a quarter of its length, at least one. */
+export const allowedEdits = (word: string): number => Math.max(1, Math.floor(word.length / 4));
+
+export interface NearOptions<T> {
+  /** How a candidate is spelled for the comparison (default: the candidate itself). */
+  spelled?: (candidate: T) => string;
+  /** Compare lower-cased (the edits allowed still count the word as typed). */
+  ignoreCase?: boolean;
+  /** Default: allowedEdits(word). */
+  maxEdits?: number;
+}
+
+function distanceTo<T>(word: string, options: NearOptions<T>): (candidate: T) => number {
+  const spelled = options.spelled ?? String;
+  const fold = options.ignoreCase ? (s: string) => s.toLowerCase() : (s: string) => s;
+  const typed = fold(word);
+  return (candidate) => editDistance(typed, fold(spelled(candidate)));
+}
+
+/** The first of the candidates nearest to `word` in edits, when it is within reach. */
+export function nearest<T>(word: string, candidates: Iterable<T>, options: NearOptions<T> = {}): T | undefined {
+  const distance = distanceTo(word, options);
+  let best: T | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const d = distance(candidate);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return bestDistance <= (options.maxEdits ?? allowedEdits(word)) ? best : undefined;
+}
+
+/** The candidates within reach of `word`, in their order. */
+export function withinReach<T>(word: string, candidates: Iterable<T>, options: NearOptions<T> = {}): T[] {
+  const distance = distanceTo(word, options);
+  const allowed = options.maxEdits ?? allowedEdits(word);
+  return [...candidates].filter((candidate) => distance(candidate) <= allowed);
+}
 
 const snake = (s: string): string =>
   s
@@ -19,17 +57,7 @@ export function closest(word: string, candidates: readonly string[]): string | u
   if (exact) return exact;
   const prefixed = candidates.filter((c) => c.startsWith(`${normal}_`));
   if (prefixed.length === 1) return prefixed[0];
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance = editDistance(normal, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const allowed = Math.max(1, Math.floor(normal.length / 4));
-  return bestDistance <= allowed ? best : undefined;
+  return nearest(normal, candidates);
 }
 
 export function didYouMean(word: string, candidates: readonly string[]): string {
@@ -70,7 +98,7 @@ function isSubsequence(short: string, long: string): boolean {
  * length in edits (one for short words), so an unrelated name is never offered.
  */
 export function closestNames(word: string, candidates: Iterable<string>, count = 3): string[] {
-  const allowed = Math.max(1, Math.floor(word.length / 4));
+  const allowed = allowedEdits(word);
   const lower = word.toLowerCase();
   // A glob's literal start compared with a name's start: `shop: chek*` is near `shop: checkout`.
   const prefix = literalStart(word);

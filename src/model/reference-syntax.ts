@@ -6,7 +6,7 @@
 // wrong separator, bad name) or `ref.unknown` (a kind that does not exist, such as
 // `${vars.domain}`), each with a "did you mean" where one is near. The loader
 // (src/load/expand/) reports these; apply's last guard (src/apply/env-templates.ts) refuses them.
-import { editDistance } from './edit-distance.js';
+import { nearest } from './did-you-mean.js';
 
 export type ReferenceKind = 'var' | 'each' | 'env';
 
@@ -188,13 +188,7 @@ function nearKind(word: string): ReferenceKind | undefined {
   // `vars`, `Var`, `environment`, `ENV`, `foreach`: the kind they start or end with.
   const direct = KINDS.find((k) => lower === k || lower === `${k}s` || lower.startsWith(k) || lower.endsWith(k));
   if (direct) return direct;
-  let best: ReferenceKind | undefined;
-  let distance = 3;
-  for (const k of KINDS) {
-    const d = editDistance(lower, k);
-    if (d < distance) [best, distance] = [k, d];
-  }
-  return distance <= 1 ? best : undefined;
+  return nearest(lower, KINDS, { maxEdits: 1 });
 }
 
 /** The start of a reference as written, up to the first space: text the locator finds in the file. */

@@ -8,6 +8,7 @@ import type { LiveMonitor, RemovedEntry } from '../model/monitor.js';
 import { nameKey } from './match.js';
 import { describeReason } from './reasons.js';
 import type { PlannedChange } from './types.js';
+import { locationText } from '../model/location-text.js';
 
 export interface Forgets {
   changes: PlannedChange[];
@@ -72,7 +73,7 @@ export function entryNotes(
   if (unknown.length === 0) return { warnings, notes };
   const liveNames = new Set(live.map((l) => nameKey(l.name)));
   for (const entry of unknown) {
-    const at = `${entry.source.file}:${entry.source.line}:${entry.source.col}`;
+    const at = locationText(entry.source);
     if (liveNames.has(nameKey(entry.name))) {
       notes.push(
         `${at}: removed: "${entry.name}" is not in the lock file: it is unmanaged already (forgotten by an earlier apply); remove the entry once every environment has applied it.`,

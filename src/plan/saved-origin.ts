@@ -4,6 +4,7 @@
 // so that the two sides cannot drift apart.
 import type { Settings, SourcePos } from '../model/monitor.js';
 import type { SavedEnvironment, SavedUrlOrigin } from './saved-plan.js';
+import { locationText } from '../model/location-text.js';
 
 /** The URL and its origin for a saved plan: --api-url wins over the YAML's. */
 export function savedApiUrl(
@@ -45,4 +46,4 @@ export function savedOrigin(origin: SavedUrlOrigin, file: string): SavedUrlOrigi
   };
 }
 
-const positionText = (pos: SourcePos) => `${pos.file}:${pos.line}:${pos.col}`;
+const positionText = (pos: SourcePos) => locationText(pos);

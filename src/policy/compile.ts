@@ -2,7 +2,6 @@
 // (each at its own line). The file schema has checked the shape already; an item it
 // refused is left out here without a second message. A rule in error is not applied:
 // its problem is an error, so the set does not pass anyway.
-import { createHash } from 'node:crypto';
 import { canonicalJson } from '../model/canonical-json.js';
 import type { DeniableChange, PolicyLevel, PolicyRuleData } from '../model/policy-data.js';
 import { DENIABLE_CHANGES, POLICY_ID_PATTERN, POLICY_LEVELS } from '../schema/policy-schema.js';
@@ -160,9 +159,13 @@ function dataOf(item: Record<string, unknown>, rule: CompiledRule): PolicyRuleDa
   };
 }
 
-/** Compared by meaning: the canonical JSON, so key order and spelling of the YAML do not count. */
+/**
+ * Compared by meaning: the canonical JSON, so key order and spelling of the YAML do not count.
+ * node:crypto is got here, not imported: loading it costs every start of the loader a few
+ * milliseconds, and only a policy with rules needs it.
+ */
 const shortHash = (value: unknown): string =>
-  createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
+  process.getBuiltinModule('node:crypto').createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
 
 /** A schema that does not compile; a pattern RE2 cannot run is pointed at where it is written. */
 function schemaProblem(

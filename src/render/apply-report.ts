@@ -8,6 +8,7 @@ import { isAuthFailure } from '../apply/auth-stop.js';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from '../apply/types.js';
 import { describeChange as describe } from '../apply/describe-change.js';
 import { groupFailures, groupSubject, type FailureGroup } from '../apply/failure-groups.js';
+import { locationText } from '../model/location-text.js';
 
 const PAST: Record<string, string> = { create: 'created', replace: 'updated', delete: 'deleted', forget: 'forgot' };
 
@@ -128,7 +129,7 @@ function groupLines(group: FailureGroup): string[] {
         : one
           ? writtenHere(one.name, p.instance)
           : 'their template is written here';
-    lines.push(`    ${p.file}:${p.line}:${p.col}: ${what}`);
+    lines.push(`    ${locationText(p)}: ${what}`);
   }
   if (!one) lines.push(`    ${monitorList(group.outcomes.map((o) => o.change))}`);
   if (error.hint) lines.push(`    ${error.hint}`);

@@ -1,6 +1,7 @@
 // Printing diagnostics: compiler-style text, GitHub workflow annotations, and the
 // versioned JSON report of `monitors validate --format json` (docs/yaml-format.md).
 import type { Diagnostic } from '../model/monitor.js';
+import { locationText } from '../model/location-text.js';
 import { printable } from '../model/printable.js';
 
 /**
@@ -9,7 +10,7 @@ import { printable } from '../model/printable.js';
  * breaks or escape sequences (a fake `::error` line in a CI log): all made visible.
  */
 export function diagnosticLine(d: Diagnostic): string {
-  const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
+  const where = locationText(d);
   return printable(`${where}: ${d.severity} ${d.code} ${d.message}`);
 }
 

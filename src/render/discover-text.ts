@@ -7,6 +7,7 @@ import { uncoveredMessage, type CoverageReport, type DiscoveryOutput } from '../
 import { atText, refText, type Note, type Skip } from '../discover/types.js';
 import { code, inline } from './markdown-text.js';
 import { printable } from '../model/printable.js';
+import { locationText } from '../model/location-text.js';
 
 export function renderDiscoveryYaml({ discovery, inputs }: DiscoveryOutput): string {
   return renderMonitorsYaml(discovery.monitors, inputs);
@@ -35,7 +36,7 @@ export function renderCoverageMarkdown(report: CoverageReport): string {
   if (report.uncovered.length === 0) return `${heading}\n\n${inline(summary(report))}\n`;
   const rows = report.uncovered.map(
     (r) =>
-      `| ${code(`${r.at.file}:${r.at.line}`, true)} | ${code(r.url, true)} | ${inline(`${refText(r.resource)}`)} | ${code(r.name, true)} |`,
+      `| ${code(locationText({ file: r.at.file, line: r.at.line }), true)} | ${code(r.url, true)} | ${inline(`${refText(r.resource)}`)} | ${code(r.name, true)} |`,
   );
   return [
     heading,

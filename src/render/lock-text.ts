@@ -3,6 +3,7 @@
 // shown as escapes. Secrets and env-filled fields show as hashes kept, never a value.
 import type { Declared, LockRow } from '../lock-view/rows.js';
 import { printable } from '../model/printable.js';
+import { locationText } from '../model/location-text.js';
 
 const HEAD = ['NAME', 'ID', 'FILE', 'LAST APPLIED'] as const;
 
@@ -20,6 +21,11 @@ export interface LockRecordView {
   environment: string | null;
   row: LockRow;
   lockFile: string;
+}
+
+/** The note of `lock list` on a set with no lock file yet (the text and JSON views both carry it). */
+export function noLockYetNote(lockFile: string): string {
+  return `there is no lock file at ${lockFile} yet: nothing has been applied from this set`;
 }
 
 export function renderLockListText(view: LockListView): string {
@@ -60,9 +66,9 @@ export function renderLockShowText(row: LockRow, lockFile: string): string {
 export function declaredText(declared: Declared): string {
   switch (declared.kind) {
     case 'monitor':
-      return `${declared.at.file}:${declared.at.line}`;
+      return locationText({ file: declared.at.file, line: declared.at.line });
     case 'removed':
-      return `removed: at ${declared.at.file}:${declared.at.line}`;
+      return `removed: at ${locationText({ file: declared.at.file, line: declared.at.line })}`;
     case 'absent':
       return '(not in the YAML)';
   }

@@ -2,6 +2,7 @@
 // line diff of multi-line fields (body, headers).
 import { diffLines } from 'diff';
 import type { ChangeSource, FieldChange, Plan, PlannedChange } from '../plan/types.js';
+import { locationText } from '../model/location-text.js';
 
 export const SENSITIVE = '(sensitive value changed)';
 /** A plan saved by an earlier version, which did not say why an old value is unknown. */
@@ -69,7 +70,7 @@ export function noFieldsText(change: PlannedChange): string {
 
 /** `monitors/api.yaml:12:5 (region=us-east, check=health)`: where to edit a change. */
 export function sourceText(source: ChangeSource): string {
-  return `${source.file}:${source.line}:${source.col}${source.instance !== undefined ? ` (${source.instance})` : ''}`;
+  return `${locationText(source)}${source.instance !== undefined ? ` (${source.instance})` : ''}`;
 }
 
 export function formatValue(value: unknown): string {

@@ -6,6 +6,7 @@
 import { printable } from '../model/printable.js';
 import type { PlanPolicy, PolicyRuleChange } from '../plan/types.js';
 import { code, inline } from './markdown-text.js';
+import { locationText } from '../model/location-text.js';
 
 export const POLICY_REFUSED_MARKER = '<!-- monitors:policy-refused -->';
 
@@ -22,7 +23,7 @@ interface Row {
 const FROM = { entry: '', defaults: ', from defaults', deleted: ', a reviewed delete (deleted:)' } as const;
 
 function rowsOf(policy: PlanPolicy): Row[] {
-  const at = (f: { file: string; line: number; col: number }) => `${f.file}:${f.line}:${f.col}`;
+  const at = (f: { file: string; line: number; col: number }) => locationText(f);
   return [
     ...policy.violations.map((v) => ({ kind: 'violation' as const, rule: v.rule, where: at(v), what: v.message })),
     ...policy.denied.map((d) => ({
@@ -53,7 +54,7 @@ function refusalText(policy: PlanPolicy): string {
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 function headText(policy: PlanPolicy): string {
-  const from = policy.source ? ` (${policy.source.file}:${policy.source.line}:${policy.source.col})` : '';
+  const from = policy.source ? ` (${locationText(policy.source)})` : '';
   return `Policy${from}: ${plural(policy.rules.length, 'rule')} in force`;
 }
 

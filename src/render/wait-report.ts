@@ -1,7 +1,18 @@
 // The words of `apply --wait`'s report (src/wait builds it as data and writes nothing): one
-// line per followed monitor with its open incidents, the notes, and the summary.
+// line per followed monitor with its open incidents, the notes, and the summary; and the
+// progress lines said while it follows them.
 import { formatDuration } from '../wait/duration.js';
+import type { WaitProgress } from '../wait/after-apply.js';
 import type { MonitorWaitReport, WaitReport } from '../wait/report.js';
+
+/** A progress line of the wait, as it happens (to be passed through printable(): names are anyone's). */
+export function waitProgressLine(event: WaitProgress): string {
+  if (event.kind === 'waiting') {
+    const what = event.monitors === 1 ? '1 monitor' : `${event.monitors} monitors`;
+    return `Waiting up to ${formatDuration(event.timeoutMs)} for ${what} to be checked...`;
+  }
+  return `  ${event.status.padEnd(12)} "${event.name}" after ${formatDuration(event.afterMs)}`;
+}
 
 /** Text lines, to be passed through printable() (names and summaries come from the server). */
 export function waitReportLines(report: WaitReport): string[] {

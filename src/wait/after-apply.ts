@@ -4,7 +4,6 @@ import type { MonitorsApi } from '../api/types.js';
 import type { ApplyResult } from '../apply/types.js';
 import type { Plan } from '../plan/types.js';
 import type { WaitTarget } from './decide.js';
-import { formatDuration } from './duration.js';
 import { followMonitors } from './follow.js';
 import { readOpenIncidents } from './incidents.js';
 import { buildWaitReport, type WaitReport } from './report.js';
@@ -17,12 +16,17 @@ export interface WaitOptions {
 export interface WaitDeps {
   api: MonitorsApi;
   concurrency?: number;
-  /** Progress lines (stderr). */
-  progress: (line: string) => void;
+  /** What the wait is doing, as it happens (src/render/wait-report.ts words it for stderr). */
+  progress: (event: WaitProgress) => void;
   signal?: AbortSignal;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
+
+/** The wait has begun (how many monitors, for how long at most), or one monitor settled. */
+export type WaitProgress =
+  | { kind: 'waiting'; monitors: number; timeoutMs: number }
+  | { kind: 'settled'; name: string; status: string; afterMs: number };
 
 /** The monitors a finished apply created or replaced (with their ids); none when nothing was applied. */
 export function waitTargets(result: ApplyResult | undefined): WaitTarget[] {
@@ -40,10 +44,7 @@ export async function waitAfterApply(
   deps: WaitDeps,
 ): Promise<WaitReport> {
   const targets = waitTargets(result);
-  if (targets.length > 0) {
-    const what = targets.length === 1 ? '1 monitor' : `${targets.length} monitors`;
-    deps.progress(`Waiting up to ${formatDuration(options.timeoutMs)} for ${what} to be checked...`);
-  }
+  if (targets.length > 0) deps.progress({ kind: 'waiting', monitors: targets.length, timeoutMs: options.timeoutMs });
   const followed = await followMonitors(targets, {
     api: deps.api,
     timeoutMs: options.timeoutMs,
@@ -54,7 +55,7 @@ export async function waitAfterApply(
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
     onSettled: (state, afterMs) => {
       const status = state.gone ? 'gone' : (state.assessment?.status.shown ?? '?');
-      deps.progress(`  ${status.padEnd(12)} "${state.target.name}" after ${formatDuration(afterMs)}`);
+      deps.progress({ kind: 'settled', name: state.target.name, status, afterMs });
     },
   });
   const incidents =

@@ -36,3 +36,31 @@ export function upwardImports(graph: ImportGraph, layers: Layers): string[] {
   }
   return found.sort();
 }
+
+/**
+ * The same inside one folder of src/ (`load`): its parts are its subfolders (`checks/`) and
+ * the files at its top (`pipeline.ts`), each on a row. Each import from a part to a part of
+ * the same folder on a higher row (or to a part the page does not place), as `from -> to`.
+ */
+export function upwardImportsInside(graph: ImportGraph, layers: Layers, folder: string): string[] {
+  const found: string[] = [];
+  for (const [from, targets] of graph) {
+    const source = partOf(folder, from);
+    if (source === undefined) continue;
+    for (const to of targets) {
+      const target = partOf(folder, to);
+      if (target === undefined || target === source) continue;
+      const below = layers.get(source);
+      const above = layers.get(target);
+      if (below === undefined || above === undefined || above < below) found.push(`${from} -> ${to}`);
+    }
+  }
+  return found.sort();
+}
+
+/** The part of `folder` a file of src/ is in: `checks/` for load/checks/a.ts, `pipeline.ts` for load/pipeline.ts. */
+export function partOf(folder: string, file: string): string | undefined {
+  if (!file.startsWith(`${folder}/`)) return undefined;
+  const rest = file.slice(folder.length + 1);
+  return rest.includes('/') ? rest.slice(0, rest.indexOf('/') + 1) : rest;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportWorkspace } from '../../src/export/export-workspace.js';
-import { exportSummary } from '../../src/export/summary.js';
+import { exportSummary } from '../../src/render/export-report.js';
 import { FULL_LISTING, SPEC_ONLY_LISTING, full, id } from './fixtures.js';
 
 const paths = (fileNames: string[]) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance, closestName } from '../../src/model/did-you-mean.js';
+import { closest, closestName } from '../../src/model/did-you-mean.js';
+import { editDistance } from '../../src/model/edit-distance.js';
 import { ITEM_KEYS } from '../../src/load/suggest/candidates.js';
 
 describe('did you mean', () => {

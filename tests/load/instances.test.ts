@@ -1,7 +1,7 @@
 // How a problem found in several instances of a template is reported once.
 import { describe, expect, it } from 'vitest';
 import { groupByInstance, instanceLabel } from '../../src/load/expand/instances.js';
-import { error } from '../../src/load/problem.js';
+import { error } from '../../src/load/values/problem.js';
 
 const staging = (each?: string) => ({ env: 'staging', each });
 const production = (each?: string) => ({ env: 'production', each });

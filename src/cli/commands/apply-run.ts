@@ -4,26 +4,17 @@ import { readFile } from 'node:fs/promises';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import { MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
-import { readLockFile } from '../../lock/lock-file.js';
 import { readSavedPlan, startSavedPlan } from '../../plan/saved-plan-start.js';
 import { writtenVars } from '../run-vars/current.js';
 import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
-import { writeSettings, type WriteSettings } from '../steps/write-settings.js';
-import { makePlan } from '../planning/make-plan.js';
-import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../planning/narrow.js';
-import { fileOption } from '../steps/options.js';
+import { planWorkspace } from '../../workspace/plan-workspace.js';
+import { readLockAt } from '../../workspace/read-lock.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 
-import type { ApplyOptions } from './apply-options.js';
-import { waitModeOf } from './apply-wait.js';
-
-/** The options of `monitors apply`: those of every writing command, a saved plan, and --target / --replace. */
-export interface ApplySettings extends WriteSettings {
-  plan: string | undefined;
-  /** --target and --replace. */
-  narrowing: Narrowing;
-}
+import type { ApplyOptions } from '../arguments/apply-options.js';
+import { parseApplyArguments, type ApplyArguments as ApplySettings } from '../arguments/apply.js';
 
 /**
  * `monitors apply` to its exit code: a signal received at any time since the writes
@@ -35,21 +26,11 @@ export async function finishApplyCommand(paths: string[], options: ApplyOptions)
 
 /** The work of `monitors apply`, loaded only when that command runs. */
 export async function runApplyCommand(paths: string[], options: ApplyOptions): Promise<number> {
-  const settings = applySettings(paths, options);
+  const settings = parseApplyArguments(paths, options, process.env);
   watchPlanning(process.stderr);
   return settings.plan !== undefined
     ? applySavedPlan(settings.plan, settings)
     : applyFromConfig(settings.paths, settings);
-}
-
-export function applySettings(args: string[], options: ApplyOptions): ApplySettings {
-  const { paths, wait } = waitModeOf(args, options);
-  const plan = fileOption('--plan', options.plan);
-  if (plan !== undefined && paths.length > 0)
-    throw new MonitorsError('BAD_OPTION', '--plan applies a saved plan; do not pass YAML paths with it');
-  const narrowing = parseNarrowing(options.target, options.replace);
-  if (plan !== undefined) refuseWithSavedPlan(narrowing);
-  return { ...writeSettings(paths, options, wait), plan, narrowing };
 }
 
 async function applyFromConfig(paths: string[], options: ApplySettings): Promise<number> {
@@ -78,18 +59,20 @@ async function applyFromConfig(paths: string[], options: ApplySettings): Promise
  * session must not pass through applyFromConfig's).
  */
 async function planToApply(paths: string[], options: ApplySettings, branch: ReturnType<typeof openBranch>) {
-  const session = await makePlan({
+  const session = await planWorkspace({
+    ...fromProcess(),
     paths: paths.length > 0 ? paths : ['.'],
-    lockFlag: options.lock,
+    lock: lockSource(options.lock, branch),
+    wholeSet: true,
+    client: 'now',
+    missingVariable: 'error',
+    policy: 'plan',
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: options.allowMassDelete,
     allowMissing: options.allowMissing,
-    env: process.env,
-    cwd: process.cwd(),
     command: 'apply',
     ...options.narrowing,
     ...(options.environment ? { environment: options.environment } : {}),
-    ...(branch ? { readLock: branch.readLock } : {}),
   });
   const { plan, api, lock, lockPath, lockRepaired } = session;
   return { plan, api, lock, lockPath, lockRepaired, settingsFile: session.desired.settings.source?.file };
@@ -108,7 +91,7 @@ async function applySavedPlan(file: string, options: ApplySettings): Promise<num
   checkSavedEnvironment(saved.environment?.name, options.environment, file);
   const lockPath = options.lock ?? saved.lockPath;
   const branch = openBranch(options);
-  const read = await (branch?.readLock ?? readLockFile)(lockPath);
+  const { lock: read } = await readLockAt(lockSource(undefined, branch), lockPath);
   const api = createApiClient(
     apiConfigFromEnv(process.env, {
       ...(options.apiUrl ? { flagApiUrl: options.apiUrl } : {}),

@@ -1,12 +1,12 @@
 // `monitors apply`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
-import type { ApplyOptions } from './apply-options.js';
-import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
-import { addNarrowOptions } from './narrow-options.js';
-import { pathsArgument } from './paths-argument.js';
+import type { ApplyOptions } from '../arguments/apply-options.js';
+import { API_URL_HELP, LOCK_HELP } from '../arguments/help-texts.js';
+import { addNarrowOptions } from '../arguments/narrow-options.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
 import { addVarOptions } from '../run-vars/options.js';
-import { addYesOption } from './yes-option.js';
+import { addYesOption } from '../arguments/yes-option.js';
 
 export function registerApply(program: Command): void {
   const command = program

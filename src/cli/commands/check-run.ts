@@ -2,40 +2,39 @@
 import { readFile } from 'node:fs/promises';
 import { anyPatternMatches } from '../../model/name-select/pattern.js';
 import { invalidGlob, namePatterns, selectsAny } from '../../model/name-select/select.js';
-import { parseConcurrency, parseDnsServer, parseRdapUrl } from '../../check/options.js';
-import { parseConnectTo, parseResolve } from '../../check/routes.js';
 import { runChecks } from '../../check/run-checks.js';
 import { CHECK_FORMAT_VERSION, type CheckContext, type CheckReport } from '../../check/types.js';
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import type { DesiredMonitor } from '../../model/monitor.js';
 import { summarize } from '../../render/check-common.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
-import { loadDesiredOrFail } from '../planning/load-desired.js';
+import { renderAs } from '../../render/formats/registry.js';
+import type { EnvironmentRequest } from '../steps/environment.js';
+import { openWorkspace } from '../../workspace/open.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { makePlan } from '../planning/make-plan.js';
+import { planWorkspace } from '../../workspace/plan-workspace.js';
 import { useColor } from '../steps/render-plan.js';
 import { packageVersion } from '../../version/package-version.js';
-import type { CheckOptions } from './check-options.js';
+import type { CheckOptions } from '../arguments/check-options.js';
+import { parseCheckArguments } from '../arguments/check.js';
 
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
-  const format = chooseFormat('check', options.format);
-  const concurrency = parseConcurrency(options.concurrency);
+  const args = parseCheckArguments(options, process.env);
+  const { format, concurrency, environment } = args;
   const patterns = namePatterns(options.name ?? []);
   const context: CheckContext = {
-    resolve: (options.resolve ?? []).map(parseResolve),
-    connectTo: (options.connectTo ?? []).map(parseConnectTo),
-    extraCa: await readCaFiles(options.ca ?? []),
-    dnsServers: (options.dnsServer ?? []).map(parseDnsServer),
-    ...(options.rdapUrl !== undefined ? { rdapUrl: parseRdapUrl(options.rdapUrl) } : {}),
+    resolve: args.resolve,
+    connectTo: args.connectTo,
+    extraCa: await readCaFiles(args.caFiles),
+    dnsServers: args.dnsServers,
+    ...(args.rdapUrl !== undefined ? { rdapUrl: args.rdapUrl } : {}),
     userAgent: `monitors-check/${packageVersion()}`,
     now: () => new Date(),
     cache: new Map(),
   };
   watchPlanning(process.stderr); // nothing is ever written: a signal ends the check at once, saying so
-  const environment = requestedEnvironment(options.env, process.env);
-  const { all, monitors, notes } = await selectMonitors(paths, options, environment);
+  const { all, monitors, notes } = await selectMonitors(paths, options, args.changed, environment);
   const named = patterns.length > 0 ? monitors.filter((m) => anyPatternMatches(patterns, m.name)) : monitors;
   // A pattern that names no monitor at all is a typo; one that names no changed monitor is not.
   const allNames = all.map((m) => m.name);
@@ -69,35 +68,37 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
 async function selectMonitors(
   paths: string[],
   options: CheckOptions,
+  onlyChanged: boolean,
   environment: EnvironmentRequest | undefined,
 ): Promise<{ all: DesiredMonitor[]; monitors: DesiredMonitor[]; notes: string[] }> {
-  if (!options.changed) {
-    for (const [flag, given] of [
-      ['--lock-branch', options.lockBranch],
-      ['--api-url', options.apiUrl],
-    ] as const)
-      if (given !== undefined)
-        throw new MonitorsError(
-          'BAD_OPTION',
-          `${flag} needs --changed (only the plan of --changed reads the lock file and the API)`,
-        );
-    const { state, notes } = await loadDesiredOrFail(paths, process.env, process.cwd(), environment, 'check');
-    return { all: state.monitors, monitors: state.monitors, notes };
+  if (!onlyChanged) {
+    const { desired, notes } = await openWorkspace({
+      ...fromProcess(),
+      paths,
+      environment,
+      command: 'check',
+      lock: { none: true },
+      client: 'none',
+      missingVariable: 'error',
+    });
+    return { all: desired.monitors, monitors: desired.monitors, notes };
   }
   // Nothing is deleted or recorded here: the plan's mass-delete guard and its check of
   // vanished records have nothing to guard (another workspace's account still stops it).
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
-  const session = await makePlan({
+  const session = await planWorkspace({
+    ...fromProcess(),
     paths,
-    lockFlag: options.lock,
+    lock: lockSource(options.lock, branch),
+    wholeSet: true,
+    client: 'now',
+    missingVariable: 'error',
+    policy: 'plan',
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     allowMassDelete: true,
     allowMissing: true,
-    env: process.env,
-    cwd: process.cwd(),
     command: 'check',
     ...(environment ? { environment } : {}),
-    ...(branch ? { readLock: branch.readLock } : {}),
   });
   try {
     const changed = new Set(

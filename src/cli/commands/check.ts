@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import { addVarOptions } from '../run-vars/options.js';
 import { formatHelp } from '../../render/formats/registry.js';
-import type { CheckOptions } from './check-options.js';
-import { API_URL_HELP } from './help-texts.js';
-import { pathsArgument } from './paths-argument.js';
+import type { CheckOptions } from '../arguments/check-options.js';
+import { API_URL_HELP } from '../arguments/help-texts.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
 import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
-import { collect } from './collect.js';
+import { collect } from '../arguments/collect.js';
 
 export function registerCheck(program: Command): void {
   const command = program

@@ -6,14 +6,15 @@
 import { planDestroy } from '../../destroy/plan-destroy.js';
 import { newLockFile } from '../../lock/lock-file.js';
 import { startingLock } from '../../plan/starting-lock.js';
-import type { Plan } from '../../plan/types.js';
+import { destroyQuestion } from '../../render/destroy-report.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
-import { readWorkspace } from '../planning/read-workspace.js';
-import { fileScope, namedFilesOf } from '../planning/set-files.js';
+import { openWorkspace } from '../../workspace/open.js';
+import { fileScope } from '../../workspace/set-files.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { displayPath } from '../../model/display-path.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
-import { writeSettings } from '../steps/write-settings.js';
-import type { DestroyOptions } from './destroy-options.js';
+import { parseDestroyArguments } from '../arguments/destroy.js';
+import type { DestroyOptions } from '../arguments/destroy-options.js';
 
 export async function finishDestroyCommand(paths: string[], options: DestroyOptions): Promise<void> {
   await finishWritingCommand(() => runDestroyCommand(paths, options));
@@ -21,29 +22,27 @@ export async function finishDestroyCommand(paths: string[], options: DestroyOpti
 
 export async function runDestroyCommand(args: string[], options: DestroyOptions): Promise<number> {
   // The options of every writing command; destroy has no --plan, --wait, --target or --replace.
-  const settings = writeSettings(args, options, undefined);
-  const given = settings.paths.length > 0 ? settings.paths : ['.'];
-  // Files named one by one: the set they belong to is read, and only their records are deleted.
-  const named = namedFilesOf(given, process.cwd());
-  const paths = named ? [named.folder] : given;
+  const settings = parseDestroyArguments(args, options, process.env);
+  const paths = settings.paths.length > 0 ? settings.paths : ['.'];
   const branch = openBranch(settings);
   watchPlanning(process.stderr); // before the deletes, a signal ends it at once, saying nothing was written
   const cwd = process.cwd();
-  const {
-    desired,
-    lockLocation: location,
-    lock: read,
-    api,
-  } = await readWorkspace({
+  // Files named one by one: the set they belong to is read, and only their records are deleted.
+  const opened = await openWorkspace({
+    ...fromProcess(),
     paths,
-    env: process.env,
-    cwd,
+    wholeSet: true,
     command: 'destroy',
     environment: settings.environment,
-    lockFlag: settings.lock,
+    lock: lockSource(settings.lock, branch),
+    client: 'later',
+    missingVariable: 'warning',
+    policy: 'summary',
     apiUrl: settings.apiUrl,
-    readLock: branch?.readLock,
   });
+  const { desired, named, lock: read } = opened;
+  const location = opened.lockChoice.location;
+  const api = opened.api!;
   try {
     const listing = planningStep('listing the live monitors');
     // The listing first: the client may hold a second request until the first has answered.
@@ -81,15 +80,9 @@ export async function runDestroyCommand(args: string[], options: DestroyOptions)
       settings,
       ask: true,
       lockRepaired: start?.changed ?? false,
-      prompt: { command: 'destroy', question: question(plan) },
+      prompt: { command: 'destroy', question: destroyQuestion(plan) },
     });
   } finally {
     await api.close();
   }
-}
-
-function question(plan: Plan): string {
-  const n = plan.summary.delete;
-  const where = plan.environment !== undefined ? ` in ${plan.environment}` : '';
-  return `Do you really want to delete ${n === 1 ? 'the 1 monitor' : `all ${n} monitors`} this repository manages${where}? This cannot be undone.`;
 }

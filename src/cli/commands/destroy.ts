@@ -1,10 +1,10 @@
 // `monitors destroy`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
-import type { DestroyOptions } from './destroy-options.js';
-import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
-import { pathsArgument } from './paths-argument.js';
-import { addYesOption } from './yes-option.js';
+import type { DestroyOptions } from '../arguments/destroy-options.js';
+import { API_URL_HELP, LOCK_HELP } from '../arguments/help-texts.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
+import { addYesOption } from '../arguments/yes-option.js';
 
 export function registerDestroy(program: Command): void {
   const command = program

@@ -5,43 +5,42 @@
 // located and what to do, before anything is written.
 import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import { discover } from '../../discover/discover.js';
-import { unknownPlaceholders, PLACEHOLDERS } from '../../discover/names.js';
 import { readInputs } from '../../discover/read-inputs.js';
 import { coverageReport, uncoveredMessage } from '../../discover/report.js';
 import type { Discovery, InputProblem } from '../../discover/types.js';
 import { writeMonitorsFile } from '../../discover/write-output.js';
 import type { ExistingMonitor } from '../../discover/coverage.js';
-import { printable } from '../../model/printable.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
+import { inputProblemsText, writtenLine } from '../../render/discover-report.js';
 import { skipLines } from '../../render/discover-text.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
+import { renderAs, type FormatOf } from '../../render/formats/registry.js';
 import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
-import type { DiscoverOptions } from './discover-options.js';
+import type { DiscoverOptions } from '../arguments/discover-options.js';
+import { parseDiscoverArguments } from '../arguments/discover.js';
 
 const NO_COLOR = { color: false };
 
 export async function runDiscover(named: string[], options: DiscoverOptions): Promise<number> {
-  // `kubectl get ... -o yaml | monitors discover k8s`: with nothing named, a pipe is read.
-  const paths = named.length > 0 || process.stdin.isTTY ? named : ['-'];
-  checkOptions(paths, options);
+  const args = parseDiscoverArguments(named, options, process.stdin.isTTY === true);
+  const { paths } = args;
   const cwd = process.cwd();
   const inputs = await readInputs(paths, cwd, readStdin);
-  const discovery = await discover(inputs, options.name !== undefined ? { nameTemplate: options.name } : {});
+  const discovery = await discover(inputs, args.nameTemplate !== undefined ? { nameTemplate: args.nameTemplate } : {});
   if (discovery.problems.length > 0) stopOnProblems(discovery.problems, options);
   const lines = skipLines(discovery.skipped, discovery.notes);
   if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\n`);
-  if (options.check) return runCheck(discovery, options.against!, options.format, cwd);
-  const format = chooseFormat('discovery', options.format);
+  if (args.check) return runCheck(discovery, args.against, args.format, cwd);
+  const { format, out } = args;
   const output = { discovery, inputs: paths };
-  if (options.out === undefined) {
+  if (out === undefined) {
     process.stdout.write(await renderAs(format, 'discovery', output, NO_COLOR));
     return EXIT_OK;
   }
   const yaml = await renderAs('text', 'discovery', output, NO_COLOR);
   const outcome = await writeMonitorsFile(
-    options.out,
+    out,
     yaml,
     cwd,
     inputs.map((i) => i.file),
@@ -49,54 +48,19 @@ export async function runDiscover(named: string[], options: DiscoverOptions): Pr
   if (format === 'json') process.stdout.write(await renderAs(format, 'discovery', output, NO_COLOR));
   else
     process.stdout.write(
-      `${printable(
-        `${outcome === 'written' ? 'Wrote' : 'Unchanged:'} ${count(discovery.monitors.length, 'monitor')} ${outcome === 'written' ? 'to' : 'in'} ${options.out} (${count(discovery.resources, 'resource')} read, ${count(discovery.skipped.length, 'skip')}).`,
-      )}\n`,
+      writtenLine({
+        outcome,
+        out,
+        monitors: discovery.monitors.length,
+        resources: discovery.resources,
+        skips: discovery.skipped.length,
+      }),
     );
   return EXIT_OK;
 }
 
-function checkOptions(paths: string[], options: DiscoverOptions): void {
-  if (paths.length === 0)
-    throw new MonitorsError('BAD_OPTION', 'monitors discover k8s: no manifests named', {
-      hint: 'Name manifest files or folders, or - for standard input: helm template my-chart | monitors discover k8s -',
-    });
-  if (options.check && !options.against)
-    throw new MonitorsError('BAD_OPTION', '--check needs --against DIR: the monitors to compare the routes with', {
-      hint: 'e.g. monitors discover k8s k8s/ --check --against monitors/',
-    });
-  if (!options.check && options.against !== undefined)
-    throw new MonitorsError('BAD_OPTION', '--against is for --check', { hint: 'Add --check, or leave out --against.' });
-  if (options.check && options.out !== undefined)
-    throw new MonitorsError('BAD_OPTION', '--check writes nothing; --out is for a run without --check', {
-      hint: 'Run the two apart: one with --out to write the monitors, one with --check in CI.',
-    });
-  if (options.name !== undefined) {
-    const unknown = unknownPlaceholders(options.name);
-    if (unknown.length > 0 || options.name.trim().length < 2)
-      throw new MonitorsError(
-        'BAD_OPTION',
-        unknown.length > 0 ? `--name: unknown placeholder {${unknown[0]}}` : '--name: the template is empty',
-        { hint: `A template may use ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.` },
-      );
-  }
-  // The format is checked before anything is read, against the subject it will render.
-  chooseFormat(options.check ? 'coverage' : 'discovery', options.format);
-}
-
 function stopOnProblems(problems: readonly InputProblem[], options: DiscoverOptions): never {
-  const text = problems.flatMap((p) => [
-    diagnosticLine({
-      file: p.at.file,
-      line: p.at.line,
-      col: p.at.col,
-      severity: 'error',
-      code: p.code,
-      message: p.message,
-    }),
-    printable(`  ${p.hint}`),
-  ]);
-  process.stderr.write(`${text.join('\n')}\n`);
+  process.stderr.write(inputProblemsText(problems));
   throw new MonitorsError(
     'DISCOVER_INPUT',
     `${count(problems.length, 'problem')} in the manifests (listed above)${options.out !== undefined ? `; ${options.out} was not written` : ''}`,
@@ -104,8 +68,12 @@ function stopOnProblems(problems: readonly InputProblem[], options: DiscoverOpti
   );
 }
 
-async function runCheck(discovery: Discovery, against: string, formatName: string, cwd: string): Promise<number> {
-  const format = chooseFormat('coverage', formatName);
+async function runCheck(
+  discovery: Discovery,
+  against: string,
+  format: FormatOf<'coverage'>,
+  cwd: string,
+): Promise<number> {
   const existing = await monitorsOf(against, cwd);
   const report = coverageReport(discovery, existing, against);
   const root = repositoryRoot(cwd);
@@ -125,11 +93,12 @@ async function runCheck(discovery: Discovery, against: string, formatName: strin
 
 /** The http, keyword and json monitors of --against, in every environment it declares. */
 async function monitorsOf(against: string, cwd: string): Promise<ExistingMonitor[]> {
-  const { loadDesiredState } = await import('../../load/index.js');
-  const { environments, diagnostics } = await loadDesiredState([against], {
+  const { loadAllEnvironments } = await import('../../workspace/all-environments.js');
+  const { environments, diagnostics } = await loadAllEnvironments({
+    paths: [against],
     env: process.env,
     cwd,
-    missingEnv: 'warning',
+    missingVariable: 'warning',
   });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
 import { Argument } from '../commander.js';
-import type { DiscoverOptions } from './discover-options.js';
+import type { DiscoverOptions } from '../arguments/discover-options.js';
 
 // `monitors discover k8s [FILE|DIR|-]...`: monitors derived from Kubernetes manifests, written
 // as YAML for review (--out), or the routes no monitor covers (--check --against DIR).

@@ -1,20 +1,22 @@
 // `monitors environments`: the declared environments (src/render/environments.ts says what is shown).
 import { EXIT_OK, MonitorsError } from '../../errors.js';
 import { displayPath } from '../../model/display-path.js';
-import { loadDesiredState } from '../../load/index.js';
+import { loadAllEnvironments } from '../../workspace/all-environments.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import type { EnvironmentEntry } from '../../render/environments.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
-import { lockLocationOf } from '../steps/paths.js';
-import type { EnvironmentsOptions } from './environments-options.js';
+import { renderAs } from '../../render/formats/registry.js';
+import { lockFileOf } from '../../workspace/lock-choice.js';
+import type { EnvironmentsOptions } from '../arguments/environments-options.js';
+import { parseEnvironmentsArguments } from '../arguments/environments.js';
 
 export async function runEnvironments(paths: string[], options: EnvironmentsOptions): Promise<number> {
-  const format = chooseFormat('environments', options.format);
+  const { format } = parseEnvironmentsArguments(options);
   const cwd = process.cwd();
-  const { environments, declaredEnvironments, diagnostics } = await loadDesiredState(paths, {
+  const { environments, declaredEnvironments, diagnostics } = await loadAllEnvironments({
+    paths,
     env: process.env,
     cwd,
-    missingEnv: 'warning', // secrets are not needed to list environments
+    missingVariable: 'warning', // secrets are not needed to list environments
   });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
@@ -34,10 +36,7 @@ export async function runEnvironments(paths: string[], options: EnvironmentsOpti
           name: name!,
           token_env: state.settings.environment?.tokenEnv ?? null,
           api_url: state.settings.environment?.apiUrl || state.settings.apiUrl || null,
-          lock_file: displayPath(
-            lockLocationOf({ paths, flag: undefined, cwd }, state.settings, state.files).path,
-            cwd,
-          ),
+          lock_file: displayPath(lockFileOf({ paths, flag: undefined, cwd }, state.settings, state.files).path, cwd),
           monitors: state.monitors.length,
         }));
   process.stdout.write(await renderAs(format, 'environments', entries, { color: false }));

@@ -1,8 +1,8 @@
 // `monitors environments`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
-import type { EnvironmentsOptions } from './environments-options.js';
-import { pathsArgument } from './paths-argument.js';
+import type { EnvironmentsOptions } from '../arguments/environments-options.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
 
 // `monitors environments [PATH...]`: the declared environments (settings.environments), for
 // people (text) and for CI job matrices (json; docs/ci.md, "Many environments").

@@ -4,34 +4,28 @@ import { existsSync } from 'node:fs';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import type { Selection } from '../../export/adopt/options.js';
 import { runAdopt } from '../../export/adopt/run-adopt.js';
-import { newLockFile, readLockWithText, serializeLock } from '../../lock/lock-file.js';
+import { newLockFile, serializeLock } from '../../lock/lock-file.js';
+import { lockFileWithText } from '../../workspace/read-lock.js';
 import { printable } from '../../model/printable.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
-import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { fileOption } from '../steps/options.js';
-import type { ExportOptions } from './export-options.js';
-import { loadExportRepository } from './export-repository.js';
+import type { ExportArguments } from '../arguments/export.js';
+import { loadExportRepository } from '../steps/export-repository.js';
 
-export interface AdoptCommand {
-  options: ExportOptions;
-  /** --out and --lock, already checked. */
-  outDir: string;
-  lockFlag: string | undefined;
-  environment: EnvironmentRequest | undefined;
+/** export's arguments, already checked, with --name / --id given. */
+export interface AdoptCommand extends ExportArguments {
   selection: Selection;
 }
 
 export async function runAdoptCommand(command: AdoptCommand): Promise<void> {
-  const { options, outDir, lockFlag, environment } = command;
+  const { outDir, lock: lockFlag, environment, file } = command;
   const cwd = process.cwd();
-  const file = fileOption('--file', options.file);
   watchPlanning(process.stderr);
   // Nothing of the repository's own monitors is sent: an unset ${env:NAME} there is only a warning.
   const repo = await loadExportRepository({
     outDir,
     lockFlag,
-    apiUrl: options.apiUrl,
+    apiUrl: command.apiUrl,
     environment,
     cwd,
     missingEnv: 'warning',
@@ -45,7 +39,7 @@ export async function runAdoptCommand(command: AdoptCommand): Promise<void> {
           const listing = planningStep('listing the live monitors');
           return api.listMonitors().finally(() => (listing(), stopWatching()));
         },
-        readLock: readLockWithText,
+        readLock: lockFileWithText,
         exists: existsSync,
         newLock: newLockFile,
         serializeLock,
@@ -55,7 +49,7 @@ export async function runAdoptCommand(command: AdoptCommand): Promise<void> {
         cwd,
         outDir,
         ...(file !== undefined ? { file } : {}),
-        force: options.force ?? false,
+        force: command.force,
         ...(environment ? { environment: environment.name } : {}),
         state: repo.state,
         lockFor: repo.lockFor,

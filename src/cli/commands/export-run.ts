@@ -2,43 +2,29 @@
 import { join, relative } from 'node:path';
 import { apiConfigFromEnv, createApiClient } from '../../api/client.js';
 import type { ConfigFromEnvOptions } from '../../api/config.js';
-import { MonitorsError } from '../../errors.js';
-import { parseSelection } from '../../export/adopt/options.js';
 import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../model/printable.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import type { EnvironmentRequest } from '../steps/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { fileOption, folderOption } from '../steps/options.js';
-import { DEFAULT_LOCK_NAME } from '../steps/paths.js';
-import { loadExportRepository } from './export-repository.js';
-import type { ExportOptions } from './export-options.js';
+import { DEFAULT_LOCK_NAME } from '../../lock/location.js';
+import { loadExportRepository } from '../steps/export-repository.js';
+import type { ExportOptions } from '../arguments/export-options.js';
+import { parseExportArguments } from '../arguments/export.js';
 
 /** The work of `monitors export`, loaded only when that command runs. */
 export async function runExportCommand(options: ExportOptions): Promise<void> {
   // Every option is checked before the listing is requested.
-  const outDir = folderOption('--out', options.out, process.cwd());
-  const lockFlag = fileOption('--lock', options.lock);
-  if (options.apiUrl !== undefined && options.apiUrl.trim() === '')
-    throw new MonitorsError('BAD_OPTION', '--api-url needs a URL (the base URL ending in /api/v1)');
-  const request = requestedEnvironment(options.env, process.env);
-  const selection = parseSelection(options.name, options.id);
+  const args = parseExportArguments(options, process.env, process.cwd());
+  const { outDir, lock: lockFlag, environment: request, selection } = args;
   if (selection) {
     const { runAdoptCommand } = await import('./export-adopt-run.js');
-    return runAdoptCommand({ options, outDir, lockFlag, environment: request, selection });
+    return runAdoptCommand({ ...args, selection });
   }
-  if (options.file !== undefined)
-    throw new MonitorsError(
-      'BAD_OPTION',
-      '--file names the one file of --name or --id; a whole export writes a file per group',
-      {
-        hint: 'Add --name GLOB or --id ID to adopt a few monitors into one file, or leave out --file.',
-      },
-    );
   watchPlanning(process.stderr);
   const target = request
-    ? await environmentTarget(outDir, lockFlag, options.apiUrl, request)
-    : plainTarget(outDir, lockFlag, options.apiUrl);
+    ? await environmentTarget(outDir, lockFlag, args.apiUrl, request)
+    : plainTarget(outDir, lockFlag, args.apiUrl);
   const api = createApiClient(apiConfigFromEnv(process.env, target.api));
   try {
     const { report, warnings } = await runExport(
@@ -55,7 +41,7 @@ export async function runExportCommand(options: ExportOptions): Promise<void> {
         outDir,
         lockPath: target.lockPath,
         lockIsDefault: lockFlag === undefined,
-        force: options.force ?? false,
+        force: args.force,
         cwd: process.cwd(),
         ...(request ? { environment: request.name } : {}),
       },

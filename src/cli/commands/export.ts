@@ -1,8 +1,8 @@
 // `monitors export`: its options and help.
 import type { Command } from 'commander';
-import type { ExportOptions } from './export-options.js';
-import { DEFAULT_LOCK_NAME } from '../steps/paths.js';
-import { collect } from './collect.js';
+import type { ExportOptions } from '../arguments/export-options.js';
+import { DEFAULT_LOCK_NAME } from '../../lock/location.js';
+import { collect } from '../arguments/collect.js';
 
 export function registerExport(program: Command): void {
   program

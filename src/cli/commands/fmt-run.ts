@@ -14,9 +14,9 @@ import { discoverFiles, type FoundFile } from '../../load/files/discover.js';
 import { readMonitorsFile } from '../../load/files/read-file.js';
 import { writeFileAtomic } from '../../lock/atomic-write.js';
 import type { Diagnostic } from '../../model/monitor.js';
-import { printable } from '../../model/printable.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
-import type { FmtOptions } from './fmt-options.js';
+import { fmtFileLine, fmtSummaryLine, schemaLine } from '../../render/fmt-report.js';
+import type { FmtOptions } from '../arguments/fmt-options.js';
 
 export async function runFmt(paths: string[], options: FmtOptions): Promise<number> {
   const cwd = process.cwd();
@@ -33,18 +33,9 @@ export async function runFmt(paths: string[], options: FmtOptions): Promise<numb
   }
   if (problems.length > 0) process.stderr.write(`${problems.map(diagnosticLine).join('\n')}\n`);
   for (const schema of schemas) await refreshSchema(schema, cwd, options.check === true);
-  for (const file of changed)
-    process.stdout.write(`${printable(`${options.check ? 'would reformat' : 'reformatted'} ${file}`)}\n`);
+  for (const file of changed) process.stdout.write(fmtFileLine(file, options.check === true));
   const refused = new Set(problems.map((p) => p.file)).size;
-  process.stdout.write(
-    `${[
-      `${files(changed.length)} ${options.check ? 'would be reformatted' : 'reformatted'}`,
-      `${files(unchanged)} already formatted`,
-      ...(refused > 0
-        ? [`${files(refused)} left as is (the problems above; \`monitors validate\` says the same)`]
-        : []),
-    ].join(', ')}.\n`,
-  );
+  process.stdout.write(fmtSummaryLine({ changed: changed.length, unchanged, refused, check: options.check === true }));
   return problems.length > 0 || (options.check && changed.length > 0) ? EXIT_ERROR : EXIT_OK;
 }
 
@@ -86,9 +77,7 @@ async function refreshSchema(abs: string, cwd: string, check: boolean): Promise<
   if (current === wanted) return;
   const shown = path.relative(cwd, abs);
   if (check) {
-    process.stdout.write(
-      `${printable(`note: ${shown} is ${current === undefined ? 'missing' : "another version's schema"}; \`monitors fmt\` writes this version's`)}\n`,
-    );
+    process.stdout.write(schemaLine({ kind: 'would-write', shown, missing: current === undefined }));
     return;
   }
   const failed = await writeFileAtomic(abs, wanted).then(
@@ -96,14 +85,8 @@ async function refreshSchema(abs: string, cwd: string, check: boolean): Promise<
     (e: NodeJS.ErrnoException) => e.code ?? 'error',
   );
   if (failed !== undefined) {
-    process.stdout.write(
-      `${printable(`note: could not write ${shown} (${failed}); editors keep the schema they had`)}\n`,
-    );
+    process.stdout.write(schemaLine({ kind: 'not-written', shown, code: failed }));
     return;
   }
-  process.stdout.write(
-    `${printable(`${current === undefined ? 'wrote' : 'refreshed'} ${shown} (the schema of this version of monitors)`)}\n`,
-  );
+  process.stdout.write(schemaLine({ kind: 'written', shown, missing: current === undefined }));
 }
-
-const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;

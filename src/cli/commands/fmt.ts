@@ -1,7 +1,7 @@
 // `monitors fmt`: its options and help.
 import type { Command } from 'commander';
-import type { FmtOptions } from './fmt-options.js';
-import { pathsArgument } from './paths-argument.js';
+import type { FmtOptions } from '../arguments/fmt-options.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
 
 export function registerFmt(program: Command): void {
   program

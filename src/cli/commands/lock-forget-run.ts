@@ -6,28 +6,27 @@ import { EXIT_OK } from '../../errors.js';
 import { forgetRecord, noLockFile } from '../../lock-view/forget.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import { displayPath } from '../../model/display-path.js';
-import { printable } from '../../model/printable.js';
+import { forgetCommitChange, forgetNotice, forgetQuestion, forgotLine } from '../../render/lock-forget-report.js';
 import { confirmApply } from '../steps/confirm.js';
-import { readLockSet } from './lock-set.js';
-import type { LockForgetOptions } from './lock-options.js';
+import { readLockSet } from '../steps/lock-set.js';
+import type { LockForgetOptions } from '../arguments/lock-options.js';
+import { parseLockForgetArguments } from '../arguments/lock.js';
 
 export async function runLockForget(name: string, paths: string[], options: LockForgetOptions): Promise<number> {
-  const { set, branch } = await readLockSet(paths, options, 'lock forget');
+  const args = parseLockForgetArguments(options, process.env);
+  const { set, branch } = await readLockSet(paths, args, options, 'lock forget');
   const lockFile = displayPath(set.location.path, process.cwd());
   if (!set.lock) throw noLockFile(lockFile);
   const declared = set.desired.monitors.find((m) => m.name === name)?.source;
   const { lock, record } = forgetRecord(set.lock, name, declared);
-  const what = `"${record.name}" (id ${record.id})`;
-  process.stderr.write(
-    `${printable(`lock forget: ${what} leaves ${lockFile}. The live monitor stays as it is, no longer managed; nothing is sent to the server.`)}\n`,
-  );
-  await confirmApply(options.yes, process.stdin, process, {
+  const view = { name: record.name, id: record.id, lockFile };
+  process.stderr.write(forgetNotice(view));
+  await confirmApply(args.yes, process.stdin, process, {
     command: `lock forget ${name}`,
-    question: `Forget ${what}?`,
+    question: forgetQuestion(view),
   });
-  if (branch)
-    await branch.save(lock, undefined, `lock forget ${JSON.stringify(record.name)} (id ${record.id}), nothing sent`);
+  if (branch) await branch.save(lock, undefined, forgetCommitChange(view));
   else await writeLockFileAtomic(set.location.path, lock);
-  process.stdout.write(`${printable(`Forgot ${what} in ${lockFile}.`)}\n`);
+  process.stdout.write(forgotLine(view));
   return EXIT_OK;
 }

@@ -7,11 +7,12 @@ import { blameLines } from '../../lock-view/blame.js';
 import { findRecord, noLockFile } from '../../lock-view/forget.js';
 import { lockRows, type LockRow } from '../../lock-view/rows.js';
 import { displayPath } from '../../model/display-path.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
-import type { SetLock } from '../planning/read-set-lock.js';
-import type { LockBranchSession } from '../steps/lock-branch-session.js';
-import { readLockSet } from './lock-set.js';
-import type { LockReadOptions } from './lock-options.js';
+import { renderAs } from '../../render/formats/registry.js';
+import { noLockYetNote } from '../../render/lock-text.js';
+import type { LockBranchFlags, LockBranchSession } from '../steps/lock-branch-session.js';
+import { readLockSet, type SetLock } from '../steps/lock-set.js';
+import type { LockReadOptions } from '../arguments/lock-options.js';
+import { parseLockReadArguments, type LockSetArguments } from '../arguments/lock.js';
 
 export { runLockForget } from './lock-forget-run.js';
 
@@ -19,21 +20,20 @@ export { runLockForget } from './lock-forget-run.js';
 const NO_COLOR = { color: false };
 
 export async function runLockList(paths: string[], options: LockReadOptions): Promise<number> {
-  const format = chooseFormat('lock', options.format);
-  const { set, rows } = await readRows(paths, options, 'lock list');
+  const args = parseLockReadArguments('lock', options, process.env);
+  const { format } = args;
+  const { set, rows } = await readRows(paths, args, options, 'lock list');
   const lockFile = displayPath(set.location.path, process.cwd());
-  const notes = [
-    ...(set.note ? [set.note] : []),
-    ...(set.lock ? [] : [`there is no lock file at ${lockFile} yet: nothing has been applied from this set`]),
-  ];
+  const notes = [...(set.note ? [set.note] : []), ...(set.lock ? [] : [noLockYetNote(lockFile)])];
   const view = { environment: environmentOf(set), lockFile, rows, notes };
   process.stdout.write(await renderAs(format, 'lock', view, NO_COLOR));
   return EXIT_OK;
 }
 
 export async function runLockShow(name: string, paths: string[], options: LockReadOptions): Promise<number> {
-  const format = chooseFormat('lockRecord', options.format);
-  const { set, rows } = await readRows(paths, options, 'lock show');
+  const args = parseLockReadArguments('lockRecord', options, process.env);
+  const { format } = args;
+  const { set, rows } = await readRows(paths, args, options, 'lock show');
   const lockFile = displayPath(set.location.path, process.cwd());
   if (!set.lock) throw noLockFile(lockFile);
   const record = findRecord(set.lock, name);
@@ -46,10 +46,11 @@ export async function runLockShow(name: string, paths: string[], options: LockRe
 
 async function readRows(
   paths: string[],
-  options: LockReadOptions,
+  args: LockSetArguments,
+  flags: LockBranchFlags,
   command: string,
 ): Promise<{ set: SetLock; rows: LockRow[] }> {
-  const { set, branch } = await readLockSet(paths, options, command);
+  const { set, branch } = await readLockSet(paths, args, flags, command);
   const applied = set.text ? appliedTimes(set.text, await history(set, branch)) : new Map<string, string | null>();
   const rows = set.lock ? lockRows(set.lock, set.desired, applied) : [];
   return { set, rows };

@@ -1,9 +1,9 @@
 // `monitors lock list|show|forget`: their options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
-import { LOCK_HELP } from './help-texts.js';
-import type { LockForgetOptions, LockReadOptions } from './lock-options.js';
-import { pathsArgument } from './paths-argument.js';
+import { LOCK_HELP } from '../arguments/help-texts.js';
+import type { LockForgetOptions, LockReadOptions } from '../arguments/lock-options.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
 import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerLock(program: Command): void {

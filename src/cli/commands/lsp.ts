@@ -1,6 +1,6 @@
 // `monitors lsp`: its options and help.
 import type { Command } from 'commander';
-import type { LspOptions } from './lsp-options.js';
+import type { LspOptions } from '../arguments/lsp-options.js';
 
 // `monitors lsp [--stdio]`: the language server for editors (docs/lsp.md), over stdio.
 export function registerLsp(program: Command): void {

@@ -5,32 +5,31 @@ import { packageVersion } from '../../version/package-version.js';
 import { runVars, writtenVars } from '../run-vars/current.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
 import { stopWatching, watchPlanning } from '../steps/interrupt.js';
-import { makePlan } from '../planning/make-plan.js';
-import { requestedEnvironment } from '../steps/environment.js';
-import { parseNarrowing } from '../planning/narrow.js';
-import { fileOption } from '../steps/options.js';
+import { planWorkspace } from '../../workspace/plan-workspace.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { checkOutPath } from '../steps/out-path.js';
-import { chooseFormat } from '../../render/formats/registry.js';
+import { savedToLine } from '../../render/saved-plan-report.js';
 import { renderPlan, useColor } from '../steps/render-plan.js';
 
-import type { PlanOptions } from './plan-options.js';
+import type { PlanOptions } from '../arguments/plan-options.js';
+import { parsePlanArguments } from '../arguments/plan.js';
 
 export async function runPlan(paths: string[], options: PlanOptions): Promise<number> {
-  const format = chooseFormat('plan', options.format);
-  const environment = requestedEnvironment(options.env, process.env);
-  const out = fileOption('--out', options.out);
-  const lockFlag = fileOption('--lock', options.lock);
-  const narrowing = parseNarrowing(options.target, options.replace);
+  const args = parsePlanArguments(options, process.env);
+  const { format, environment, out, lock: lockFlag, narrowing } = args;
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   watchPlanning(process.stderr);
-  const session = await makePlan({
+  const session = await planWorkspace({
+    ...fromProcess(),
     paths,
-    lockFlag,
-    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
-    allowMassDelete: options.allowMassDelete,
-    allowMissing: options.allowMissing ?? false,
-    env: process.env,
-    cwd: process.cwd(),
+    lock: lockSource(lockFlag, branch),
+    wholeSet: true,
+    client: 'now',
+    missingVariable: 'error',
+    policy: 'plan',
+    ...(args.apiUrl ? { apiUrl: args.apiUrl } : {}),
+    allowMassDelete: args.allowMassDelete,
+    allowMissing: args.allowMissing,
     command: 'plan',
     ...narrowing,
     ...(environment ? { environment } : {}),
@@ -41,7 +40,6 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
             void checkOutPath(out, process.cwd(), { files: desired.files, lockPath }),
         }
       : {}),
-    ...(branch ? { readLock: branch.readLock } : {}),
   });
   stopWatching(); // planned: nothing a signal would cut in half from here on
   try {
@@ -50,18 +48,17 @@ export async function runPlan(paths: string[], options: PlanOptions): Promise<nu
       lockPath,
       lock,
       settings: desired.settings,
-      flagApiUrl: options.apiUrl,
+      flagApiUrl: args.apiUrl,
       toolVersion: packageVersion(),
       now: new Date(),
       ...(runVars() ? { vars: writtenVars() } : {}),
     };
-    const outcome = planOutcome(plan, options.detailedExitcode ?? false, out !== undefined ? save : undefined);
+    const outcome = planOutcome(plan, args.detailedExitcode, out !== undefined ? save : undefined);
     // Refused by the policy: the plan and its policy section are shown, nothing is saved.
     if (outcome.saved !== undefined && out !== undefined) await writeFileAtomic(out, outcome.saved);
     process.stdout.write(await renderPlan(plan, format, useColor(process.stdout, process.env)));
     if (outcome.refusal) throw outcome.refusal;
-    if (out !== undefined)
-      process.stderr.write(`Saved the plan to ${out}; apply it with: monitors apply --plan ${out}\n`);
+    if (out !== undefined) process.stderr.write(savedToLine(out));
     return outcome.exitCode;
   } finally {
     await session.api.close();

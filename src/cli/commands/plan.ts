@@ -1,11 +1,11 @@
 // `monitors plan`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
-import type { PlanOptions } from './plan-options.js';
-import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
-import { addNarrowOptions } from './narrow-options.js';
+import type { PlanOptions } from '../arguments/plan-options.js';
+import { API_URL_HELP, LOCK_HELP } from '../arguments/help-texts.js';
+import { addNarrowOptions } from '../arguments/narrow-options.js';
 import { addVarOptions } from '../run-vars/options.js';
-import { pathsArgument } from './paths-argument.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
 import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerPlan(program: Command): void {

@@ -1,7 +1,7 @@
 // `monitors show`: its options and help.
 import type { Command } from 'commander';
 import { formatHelp } from '../../render/formats/registry.js';
-import type { ShowOptions } from './show-options.js';
+import type { ShowOptions } from '../arguments/show-options.js';
 
 export function registerShow(program: Command): void {
   program

@@ -4,6 +4,7 @@ import { simOptionsFromFlags, type SimFlags } from '../../sim/cli-options.js';
 import { pasteLines } from '../../sim/paste-lines.js';
 import { startSimServer } from '../../sim/server.js';
 import { fullScopeToken } from '../../sim/tokens.js';
+import { simListeningText } from '../../render/sim-report.js';
 import { reportError } from '../run-main.js';
 
 /** The work of `monitors sim`, loaded only when that command runs. */
@@ -16,8 +17,7 @@ export async function runSimCommand(flags: SimFlags): Promise<void> {
   }
   if (flags.verbose) options.onRequestLine = (line) => process.stderr.write(`${line}\n`);
   const server = await startSimServer(options);
-  process.stdout.write(`${server.baseUrl}\n`);
-  if (generated) process.stdout.write(`token: ${generated}\n`);
+  process.stdout.write(simListeningText(server.baseUrl, generated));
   const tokenFrom = generated ? 'generated' : flags.token !== undefined ? 'flag' : 'file';
   const lines = pasteLines({ baseUrl: server.baseUrl, generatedToken: generated, tokenFrom, stateFile: flags.state });
   process.stderr.write(`${lines.join('\n')}\n`);

@@ -4,37 +4,28 @@
 // all the same, with a note naming the token's variable.
 import type { MonitorsApi } from '../../api/types.js';
 import type { ApiOrigin } from '../../api/origin.js';
-import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
-import { loadSummary } from '../../load/summary.js';
+import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
+import { summarizeWorkspace } from '../../workspace/all-environments.js';
 import { startingLock } from '../../plan/starting-lock.js';
-import { runVarsOption } from '../run-vars/current.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
+import { runVars } from '../run-vars/current.js';
+import { renderAs } from '../../render/formats/registry.js';
 import { assembleStatus } from '../../status/assemble.js';
-import { parseStatusFailOn } from '../../status/fail-on.js';
 import { incidentsNotRead, type IncidentsRead } from '../../status/incidents.js';
 import { statusPage, type PageInput } from '../../status/page-data.js';
-import { checkNamePatterns } from '../../status/select.js';
 import { wholeSetReport } from '../../status/whole-set.js';
-import { readWorkspace } from '../planning/read-workspace.js';
+import { openWorkspace } from '../../workspace/open.js';
+import { fromProcess, lockSource } from '../steps/open-request.js';
 import { useColor } from '../steps/render-plan.js';
-import { requestedEnvironment } from '../steps/environment.js';
-import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';
-import { fileOption } from '../steps/options.js';
-import type { StatusOptions } from './status-options.js';
+import type { StatusOptions } from '../arguments/status-options.js';
+import { parseStatusArguments } from '../arguments/status.js';
 
 export async function runStatus(paths: string[], options: StatusOptions): Promise<number> {
-  const format = chooseFormat('status', options.format);
-  const days = parseDays(options.days);
+  const args = parseStatusArguments(options, process.env);
   // --env all reaches here only for the status page and the badge (every-environment.ts): they
   // hold every environment by themselves (below), as they do without --env.
-  const everyEnvironment = asksEveryEnvironment(options.env, process.env);
-  const wholeSet = format === 'html' || format === 'svg';
-  const failOn = parseStatusFailOn(options.failOn);
-  const names = checkNamePatterns(options.name);
-  const requested = everyEnvironment ? undefined : requestedEnvironment(options.env, process.env);
-  const lockFlag = fileOption('--lock', options.lock);
+  const { format, days, wholeSet, failOn, names, environment: requested, lock: lockFlag } = args;
   const branch = openLockBranchSession(options, process.cwd(), process.env, PROCESS_OUTPUT);
   // The status page and the badge show every environment: with none named, each one the set
   // declares, each read from its own workspace with its own token. Every other format shows one.
@@ -43,16 +34,18 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
   watchPlanning(process.stderr); // nothing is ever written: a signal ends it at once
   const read: PageInput[] = [];
   for (const environment of chosen) {
-    const session = await readWorkspace({
+    const opened = await openWorkspace({
+      ...fromProcess(),
       paths,
-      env: process.env,
-      cwd: process.cwd(),
       command: 'status',
       environment,
-      lockFlag,
-      apiUrl: options.apiUrl,
-      readLock: branch?.readLock,
+      lock: lockSource(lockFlag, branch),
+      client: 'later',
+      missingVariable: 'warning',
+      policy: 'summary',
+      apiUrl: args.apiUrl,
     });
+    const session = { ...opened, api: opened.api!, lockNote: opened.lockChoice.note };
     try {
       const where = environment && declared.length > 0 ? ` of ${environment.name}` : '';
       const reading = planningStep(`listing the live monitors and the incidents${where}`);
@@ -88,11 +81,12 @@ export async function runStatus(paths: string[], options: StatusOptions): Promis
 
 /** The environments the set declares (none: an empty list), read as validate reads them. */
 async function declaredEnvironments(paths: string[]): Promise<string[]> {
-  const summary = await loadSummary(paths, {
+  const summary = await summarizeWorkspace({
+    paths,
     env: process.env,
     cwd: process.cwd(),
-    missingEnv: 'warning',
-    ...runVarsOption(),
+    missingVariable: 'warning',
+    vars: runVars(),
   });
   return summary.declaredEnvironments;
 }
@@ -104,11 +98,4 @@ async function readIncidents(api: MonitorsApi, origin: ApiOrigin | undefined): P
   } catch (error) {
     return { read: false, note: incidentsNotRead(error, origin) };
   }
-}
-
-/** `--days N`: how far back the status page's incident timeline goes, 1 to 366 days. */
-function parseDays(raw: string): number {
-  const days = /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-  if (days >= 1 && days <= 366) return days;
-  throw new MonitorsError('BAD_OPTION', `--days takes a whole number of days from 1 to 366, not "${raw.slice(0, 60)}"`);
 }

@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import { addVarOptions } from '../run-vars/options.js';
 import { formatHelp } from '../../render/formats/registry.js';
-import { collect } from './collect.js';
-import { API_URL_HELP, LOCK_HELP } from './help-texts.js';
-import { pathsArgument } from './paths-argument.js';
+import { collect } from '../arguments/collect.js';
+import { API_URL_HELP, LOCK_HELP } from '../arguments/help-texts.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
 import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
-import type { StatusOptions } from './status-options.js';
+import type { StatusOptions } from '../arguments/status-options.js';
 
 export function registerStatus(program: Command): void {
   const command = program

@@ -1,29 +1,31 @@
 // The work of `monitors validate`, loaded only when that command runs.
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { displayPath } from '../../model/display-path.js';
-import { loadSummary } from '../../load/summary.js';
+import { summarizeWorkspace } from '../../workspace/all-environments.js';
 import { countBySeverity, githubAnnotation, type ValidationSummary } from '../../render/diagnostics.js';
-import { chooseFormat, renderAs } from '../../render/formats/registry.js';
+import { renderAs } from '../../render/formats/registry.js';
 import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
-import { checkEnvironmentChoice, requestedEnvironment } from '../steps/environment.js';
-import { lockLocationOf } from '../steps/paths.js';
-import type { ValidateOptions } from './validate-options.js';
-import { runVarsOption } from '../run-vars/current.js';
+import { checkEnvironmentChoice } from '../steps/environment.js';
+import { lockFileOf } from '../../workspace/lock-choice.js';
+import type { ValidateOptions } from '../arguments/validate-options.js';
+import { parseValidateArguments } from '../arguments/validate.js';
+import { runVars } from '../run-vars/current.js';
 
 const NO_COLOR = { color: false };
 
 export async function runValidate(paths: string[], options: ValidateOptions): Promise<number> {
-  const format = chooseFormat('validation', options.format);
-  const request = requestedEnvironment(options.env, process.env);
+  const args = parseValidateArguments(options, process.env);
+  const { format, environment: request } = args;
   const cwd = process.cwd();
-  const { files, environments, declaredEnvironments, diagnostics, policyRules } = await loadSummary(paths, {
+  const { files, environments, declaredEnvironments, diagnostics, policyRules } = await summarizeWorkspace({
+    paths,
     env: process.env,
     cwd,
-    missingEnv: options.requireEnv ? 'error' : 'warning',
-    ...runVarsOption(),
-    ...(request ? { environment: request.name } : {}),
+    missingVariable: args.missingEnv,
+    vars: runVars(),
+    environment: request,
   });
   // An environment the YAML does not declare is refused; without one, every environment is checked.
   if (request && (declaredEnvironments.length > 0 || !diagnostics.some((d) => d.severity === 'error')))
@@ -39,7 +41,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
             name: name!,
             monitors,
             tokenEnv: settings.environment?.tokenEnv,
-            lockFile: displayPath(lockLocationOf({ paths, flag: undefined, cwd }, settings, files).path, cwd),
+            lockFile: displayPath(lockFileOf({ paths, flag: undefined, cwd }, settings, files).path, cwd),
           })),
         }
       : {}),

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { addVarOptions } from '../run-vars/options.js';
 import { formatHelp } from '../../render/formats/registry.js';
-import type { ValidateOptions } from './validate-options.js';
-import { pathsArgument } from './paths-argument.js';
+import type { ValidateOptions } from '../arguments/validate-options.js';
+import { pathsArgument } from '../arguments/paths-argument.js';
 import { everyEnvironmentAction, PARALLELISM_HELP } from '../steps/every-environment-flag.js';
 
 export function registerValidate(program: Command): void {

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { MonitorsError } from '../../errors.js';
-import { collect } from '../commands/collect.js';
+import { collect } from '../arguments/collect.js';
 import { setRunVars } from './current.js';
 
 export interface VarOptions {

@@ -1,8 +1,10 @@
 // Apply's progress on stderr, at the edge where the CLI owns the streams: a bar on a
-// terminal, one line per change elsewhere, in the words of src/render/apply-report.ts.
+// terminal, one line per change elsewhere, in the words of src/render/apply-report.ts and
+// apply-bar.ts.
 import cliProgress from 'cli-progress';
 import type { ApplyEvent } from '../../apply/types.js';
 import { printable } from '../../model/printable.js';
+import { BAR_FORMAT, barPayload, stoppedLine } from '../../render/apply-bar.js';
 import { progressLines } from '../../render/apply-report.js';
 
 export interface ProgressSink {
@@ -40,7 +42,7 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: 'Applying [{bar}] {value}/{total} changes | {failed} failed{notStarted} | {eta_formatted} left',
+      format: BAR_FORMAT,
       hideCursor: true,
       clearOnComplete: false,
       // Lines are written over the bar's line (see above): it is drawn again on the next frame.
@@ -55,7 +57,7 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
   let notStarted = 0;
   let signalled = false;
   let still = false; // after a signal: no more drawing
-  const payload = () => ({ failed, notStarted: notStarted > 0 ? `, ${notStarted} not started` : '' });
+  const payload = () => barPayload(failed, notStarted);
   // The line goes where the bar is (cleared first), and the bar below it on its next frame.
   const above = (line: string | undefined) => {
     if (line !== undefined) stream.write(`${still ? '' : '\r\u001b[2K'}${printable(line)}\n`);
@@ -93,13 +95,4 @@ function barProgress(stream: NodeJS.WriteStream): ProgressSink {
       if (signalled) stream.write(`${stoppedLine({ done: finished.size, total, failed, notStarted })}\n`);
     },
   };
-}
-
-/** `Stopped [████░░░░] 3/5 changes | 0 failed, 2 not started`: the bar's last state after a signal. */
-export function stoppedLine(counts: { done: number; total: number; failed: number; notStarted: number }): string {
-  const { done, total, failed, notStarted } = counts;
-  const width = 40;
-  const full = total > 0 ? Math.round((done / total) * width) : width;
-  const bar = `${'\u2588'.repeat(full)}${'\u2591'.repeat(width - full)}`;
-  return `Stopped [${bar}] ${done}/${total} changes | ${failed} failed${notStarted > 0 ? `, ${notStarted} not started` : ''}`;
 }

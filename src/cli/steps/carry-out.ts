@@ -2,8 +2,7 @@
 // lock written as each lands (run-apply.ts), push the lock branch, and end the command.
 import type { ApiClient } from '../../api/client.js';
 import { lockToPrune, settledLock } from '../../apply/settled-lock.js';
-import { doneCounts as countsOf } from '../../render/apply-report.js';
-import type { ApplyResult } from '../../apply/types.js';
+import { appliedWords, lockWrittenLine } from '../../render/apply-run-report.js';
 import { EXIT_OK } from '../../errors.js';
 import { writeLockFileAtomic } from '../../lock/lock-file.js';
 import type { LockFile } from '../../lock/types.js';
@@ -14,7 +13,7 @@ import { confirmApply, type Prompt } from './confirm.js';
 import { finishApply } from './finish-apply.js';
 import { exitWhenWatched, planningStep, settleExitCode, watchInterrupts } from './interrupt.js';
 import { openLockBranchSession, type LockBranchSession } from './lock-branch-session.js';
-import { lockWrittenLine, runApply } from './run-apply.js';
+import { lockShown, runApply } from './run-apply.js';
 import { holdForTest } from './test-hold.js';
 import type { WriteSettings } from './write-settings.js';
 
@@ -85,7 +84,7 @@ export async function carryOut(
     const pruned = lockToPrune(plan, lock, lockRepaired);
     if (pruned) {
       await writeLockFileAtomic(lockPath, pruned);
-      planOut.write(`${lockWrittenLine(lockPath)}\n`);
+      planOut.write(`${lockWrittenLine(lockShown(lockPath))}\n`);
     }
     if (branch) await branch.save(pruned ?? lock, undefined);
     return finishApply({ ...end, result: undefined, located: new Map(), exitCode: EXIT_OK });
@@ -109,12 +108,6 @@ export async function carryOut(
     ...(branch ? { announced: (l: LockFile) => branch.announce(l) } : {}),
   };
   const applied = await runApply(run);
-  await branch?.save(applied.lock, doneCounts(applied.result));
+  await branch?.save(applied.lock, appliedWords(applied.result));
   return finishApply({ ...end, result: applied.result, located: applied.located, exitCode: applied.exitCode });
-}
-
-/** What an apply did, in the words of its summary line. */
-function doneCounts(result: ApplyResult): string {
-  const counts = countsOf(result);
-  return result.interrupted ? `interrupted: ${counts}, ${result.notStarted} not started` : counts;
 }

@@ -1,6 +1,7 @@
 // Asks before an apply or destroy writes (a terminal), or requires --yes (no terminal).
 import { createInterface } from 'node:readline/promises';
 import { MonitorsError } from '../../errors.js';
+import { APPLY_QUESTION, confirmPrompt } from '../../render/confirm-report.js';
 
 /**
  * Asks before changing anything, like `terraform apply`: only "yes" goes on. Without a
@@ -28,7 +29,7 @@ export async function confirmApply(
   const rl = createInterface({ input, output });
   let answer: string;
   try {
-    answer = await rl.question(`\n${prompt.question} Only "yes" will be accepted: `);
+    answer = await rl.question(confirmPrompt(prompt.question));
   } catch (error) {
     // readline ends the question with an AbortError on Ctrl-C and on Ctrl-D (end of input).
     const ctrlC = error instanceof Error && /Ctrl\+C/i.test(error.message);
@@ -49,4 +50,4 @@ export interface Prompt {
   question: string;
 }
 
-const APPLY_PROMPT: Prompt = { command: 'apply', question: 'Do you want to apply these changes?' };
+const APPLY_PROMPT: Prompt = { command: 'apply', question: APPLY_QUESTION };

@@ -10,11 +10,11 @@ import { environmentChildEnv, type CiEnvironment } from '../../ci/environments.j
 import { worstExit, type EnvironmentRun } from '../../env-all/combine.js';
 import { DEFAULT_PARALLELISM, parseParallelism, runBounded } from '../../env-all/bounded.js';
 import { MonitorsError } from '../../errors.js';
-import { loadSummary } from '../../load/summary.js';
+import { summarizeWorkspace } from '../../workspace/all-environments.js';
 import { diagnosticLine } from '../../render/diagnostics.js';
 import { chooseFormat, formatsOf, renderAs, type FormatOf } from '../../render/formats/registry.js';
 import type { Subject } from '../../render/formats/subjects.js';
-import { runVarsOption } from '../run-vars/current.js';
+import { runVars } from '../run-vars/current.js';
 import { reportError } from '../run-main.js';
 import type { EveryEnvironmentCommand, EveryEnvironmentOptions } from './every-environment-options.js';
 import { holdRouting, runIsolated } from './every-environment-io.js';
@@ -126,11 +126,12 @@ async function declaredEnvironments(
   env: Record<string, string | undefined>,
   command: string,
 ): Promise<CiEnvironment[]> {
-  const summary = await loadSummary([...paths], {
+  const summary = await summarizeWorkspace({
+    paths: [...paths],
     env,
     cwd: process.cwd(),
-    missingEnv: 'warning',
-    ...runVarsOption(),
+    missingVariable: 'warning',
+    vars: runVars(),
   });
   if (summary.declaredEnvironments.length > 0)
     return summary.environments.map(({ name, settings }) => ({

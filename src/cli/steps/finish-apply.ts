@@ -7,6 +7,7 @@ import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import type { FailureLocations } from '../../plan/failure-location.js';
 import type { Plan } from '../../plan/types.js';
 import { renderAs } from '../../render/formats/registry.js';
+import { waitProgressLine } from '../../render/wait-report.js';
 import { printable } from '../../model/printable.js';
 import { waitAfterApply, type WaitOptions } from '../../wait/after-apply.js';
 import type { WaitReport } from '../../wait/report.js';
@@ -50,7 +51,7 @@ export async function finishApply(end: ApplyEnd): Promise<number> {
       api: end.api,
       concurrency: end.concurrency,
       signal: interrupt.signal,
-      progress: (line) => process.stderr.write(`${printable(line)}\n`),
+      progress: (event) => process.stderr.write(`${printable(waitProgressLine(event))}\n`),
     });
     report = followed;
     waitExit = interrupt.exitCode() ?? (followed.failed ? EXIT_ERROR : EXIT_OK);

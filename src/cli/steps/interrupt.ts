@@ -10,6 +10,8 @@
 // writes it still reports and writes the lock file, and a signal then must not end it
 // half-way. Signals are process-wide, so the watch is too (one per process).
 
+import { signalNoticeText } from '../../render/interrupt-report.js';
+
 const EXIT_BY_SIGNAL: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
 
 export interface Interrupt {
@@ -69,7 +71,7 @@ export function planningStep(what: string | (() => string)): () => void {
 /**
  * Whether a signal is being watched: the CPU-bound work of the command must then leave this
  * thread free to answer it (a handler runs only between turns of the event loop), so the
- * YAML is loaded on the worker thread (load-desired.ts).
+ * YAML is loaded on the worker thread (src/workspace/open.ts, with steps/open-request.ts's hooks).
  */
 export function watchingSignals(): boolean {
   // Not for the runs of --env all in one process: each loads a set, and a thread each would
@@ -118,36 +120,20 @@ function install(stderr: NodeJS.WritableStream, exit: (code: number) => void, fi
   const listeners: (() => void)[] = [];
   const steps = new Map<number, () => string>();
   const handler = (name: 'SIGINT' | 'SIGTERM') => () => {
-    const again = name === 'SIGINT' ? 'Ctrl-C' : 'the signal';
     if (stage === 'planning') {
-      stderr.write(
-        `\n${name}: interrupted while ${planningText(steps)}; nothing was written (no change was sent, no file was changed).\n`,
-      );
+      stderr.write(signalNoticeText({ stage, signal: name, steps: [...steps.values()].map((what) => what()) }));
       exit(EXIT_BY_SIGNAL[name]);
       return;
     }
     if (received) {
-      const lost =
-        stage === 'writing'
-          ? ' Changes in flight may have been made without a lock record; the next plan replaces those once.'
-          : '';
-      stderr.write(`\n${name} again: stopping now.${lost}\n`);
+      stderr.write(signalNoticeText({ stage: 'again', signal: name, writing: stage === 'writing' }));
       exit(EXIT_BY_SIGNAL[name]);
       return;
     }
     received = name;
     for (const listener of listeners.splice(0)) listener();
-    if (stage === 'writing') {
-      stderr.write(
-        `\n${name}: starting no more changes; waiting for those in flight to finish and be recorded (${again} again stops at once).\n`,
-      );
-    } else if (stage === 'waiting') {
-      stderr.write(`\n${name}: the wait stops; reporting what is known (${again} again stops at once).\n`);
-    } else {
-      stderr.write(
-        `\n${name}: every change was already sent; finishing the report and the lock record (then exit ${EXIT_BY_SIGNAL[name]}).\n`,
-      );
-    }
+    if (stage === 'writing' || stage === 'waiting') stderr.write(signalNoticeText({ stage, signal: name }));
+    else stderr.write(signalNoticeText({ stage: 'reporting', signal: name, exitCode: EXIT_BY_SIGNAL[name] }));
     if (stage === 'finished') process.exitCode = EXIT_BY_SIGNAL[name];
     controller.abort();
   };
@@ -181,13 +167,6 @@ function install(stderr: NodeJS.WritableStream, exit: (code: number) => void, fi
       process.off('SIGTERM', onTerm);
     },
   };
-}
-
-/** `loading the YAML and listing the live monitors (2 pages read)`. */
-function planningText(steps: ReadonlyMap<number, () => string>): string {
-  const texts = [...new Set([...steps.values()].map((what) => what()))];
-  if (texts.length === 0) return 'planning';
-  return texts.length === 1 ? texts[0]! : `${texts.slice(0, -1).join(', ')} and ${texts[texts.length - 1]!}`;
 }
 
 /**

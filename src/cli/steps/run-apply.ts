@@ -4,8 +4,7 @@ import { createLockRecorder } from '../../apply/lock-recorder.js';
 import { executePlan } from '../../apply/execute.js';
 import type { ApplyResult } from '../../apply/types.js';
 import { createProgress } from './apply-progress.js';
-import { failureReport, lockErrorReport, summaryLine } from '../../render/apply-report.js';
-import { printable } from '../../model/printable.js';
+import { applyRunText, lockErrorText } from '../../render/apply-run-report.js';
 import { EXIT_ERROR, EXIT_OK } from '../../errors.js';
 import { sameLockText, writeLockFileAtomic } from '../../lock/lock-file.js';
 import { withPending } from '../../lock/pending-creates.js';
@@ -13,8 +12,6 @@ import type { LockFile } from '../../lock/types.js';
 import type { Plan } from '../../plan/types.js';
 import type { FailureLocations, VarSources } from '../../plan/failure-location.js';
 import { locateFailures } from '../../locate/locate-failures.js';
-import { failureDiagnostics } from '../../render/apply-annotations.js';
-import { githubAnnotation } from '../../render/diagnostics.js';
 import type { ApplyFormat } from './apply-format.js';
 import { watchInterrupts } from './interrupt.js';
 import { holdBeforeNewRecord, holdForTest } from './test-hold.js';
@@ -22,9 +19,9 @@ import { resolve } from 'node:path';
 import { displayPath } from '../../model/display-path.js';
 
 /** Where apply wrote the lock file (the file to commit): relative inside the working folder, else absolute. */
-export function lockWrittenLine(lockPath: string): string {
+export function lockShown(lockPath: string): string {
   const shown = displayPath(lockPath, process.cwd());
-  return `Lock file written: ${shown.startsWith('../') ? resolve(lockPath) : shown}`;
+  return shown.startsWith('../') ? resolve(lockPath) : shown;
 }
 
 export interface ApplyRun {
@@ -104,8 +101,8 @@ export async function runApply(run: ApplyRun): Promise<ApplyRunResult> {
   // changed (an entry of a create in flight alone is settled by the next plan).
   const recordsChanged = lockWritten && !sameLockText(withPending(run.lock, []), withPending(lock.current(), []));
   reportApply(result, located, run, Date.now() - started, recordsChanged);
-  const lockError = lockErrorReport(result);
-  if (lockError.length > 0) process.stderr.write(`${lockError.map(printable).join('\n')}\n`);
+  const lockError = lockErrorText(result);
+  if (lockError !== '') process.stderr.write(lockError);
   await holdForTest('after-summary', run.env);
   return {
     result,
@@ -126,18 +123,17 @@ function reportApply(
   elapsedMs: number,
   lockWritten: boolean,
 ): void {
-  // Names and messages may come from the server: control characters are shown, never sent raw.
-  const lines = [
-    ...result.warnings.map((w) => `warning: ${w}`),
-    ...failureReport(result, located, run.plan.intent ?? 'apply'),
-    summaryLine(result, elapsedMs, run.plan.intent ?? 'apply'),
-    ...(lockWritten ? [lockWrittenLine(run.lockPath)] : []),
-  ].map(printable);
-  const annotations =
-    run.env.GITHUB_ACTIONS === 'true' ? failureDiagnostics(result, located).map(githubAnnotation) : [];
+  const text = applyRunText({
+    result,
+    located,
+    intent: run.plan.intent ?? 'apply',
+    elapsedMs,
+    lockWritten: lockWritten ? lockShown(run.lockPath) : undefined,
+    annotations: run.env.GITHUB_ACTIONS === 'true',
+  });
   // With --format json stdout holds the JSON document only; people and workflow commands read stderr.
   const out = run.format === 'json' ? process.stderr : process.stdout;
-  out.write(`${[...lines, ...annotations].join('\n')}\n`);
+  out.write(text);
 }
 
 /** Locating is a courtesy: a file that cannot be read or parsed leaves the report as it was. */

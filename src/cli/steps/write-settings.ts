@@ -1,9 +1,10 @@
-// The options of the commands that write (apply, destroy), each checked before anything is
-// read or sent. apply adds its own (--plan, --target, --replace) on top.
+// The options of the commands that write (apply, destroy): as commander hands them over, and
+// as src/cli/arguments/write.ts checks them, before anything is read or sent. apply adds its
+// own (--plan, --target, --replace) on top. Here, below the commands, so that the steps they
+// share (carry-out.ts) can name them.
 import type { WaitOptions } from '../../wait/after-apply.js';
-import { parseApplyFormat, type ApplyFormat } from './apply-format.js';
-import { requestedEnvironment, type EnvironmentRequest } from './environment.js';
-import { fileOption, parseConcurrency } from './options.js';
+import type { ApplyFormat } from './apply-format.js';
+import type { EnvironmentRequest } from './environment.js';
 
 /** The options both apply and destroy parse, as commander hands them over. */
 export interface WriteOptions {
@@ -35,21 +36,4 @@ export interface WriteSettings {
   /** The YAML paths (--wait may have taken the first one as its value). */
   paths: string[];
   wait: WaitOptions | undefined;
-}
-
-export function writeSettings(paths: string[], options: WriteOptions, wait: WaitOptions | undefined): WriteSettings {
-  return {
-    concurrency: parseConcurrency(options.concurrency),
-    format: parseApplyFormat(options.format),
-    lock: fileOption('--lock', options.lock),
-    yes: options.yes ?? false,
-    allowMassDelete: options.allowMassDelete ?? false,
-    allowMissing: options.allowMissing ?? false,
-    apiUrl: options.apiUrl,
-    environment: requestedEnvironment(options.env, process.env),
-    lockBranch: options.lockBranch,
-    lockRemote: options.lockRemote,
-    paths,
-    wait,
-  };
 }

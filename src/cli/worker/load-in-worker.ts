@@ -7,14 +7,12 @@ import { Worker } from 'node:worker_threads';
 import { MonitorsError } from '../../errors.js';
 import { LOCK_FORMAT_VERSION, type LockFile, type LockRecord } from '../../lock/types.js';
 import type { DesiredMonitor } from '../../model/monitor.js';
-import type { ErrorData, LoadRequest, LockAhead, PlanLoad, WorkerAnswer } from './messages.js';
+import type { LoadedYaml } from '../../workspace/load-yaml.js';
+import type { ErrorData, LoadRequest, LockAhead, WorkerAnswer } from './messages.js';
 import { loadWorkerData, loadWorkerScript } from './worker-script.js';
 
-export interface LoadedAhead {
-  result: PlanLoad;
-  /** The lock file at `path`, read ahead: its contents (undefined: none there); throws what reading it threw. */
-  lock: { path: string; read(): Promise<LockFile | undefined> } | undefined;
-}
+/** The YAML and the lock file read ahead, as the workspace opener takes them (src/workspace/load-yaml.ts). */
+export type LoadedAhead = LoadedYaml;
 
 export async function loadInWorker(request: LoadRequest): Promise<LoadedAhead> {
   const answer = await new Promise<WorkerAnswer>((resolve, reject) => {

@@ -1,11 +1,11 @@
-// The worker thread of load-in-worker.ts: loads the YAML; when it has no errors, reads the
-// lock file chosen as the main thread chooses it; posts both back, and ends.
+// The worker thread of load-in-worker.ts: loads the YAML (the workspace opener's load); when it
+// has no errors, reads the lock file chosen as the opener chooses it; posts both back, and ends.
 import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadDesiredState, type LoadResult } from '../../load/index.js';
-import { readLockFile } from '../../lock/lock-file.js';
+import { loadYamlHere, type YamlLoad } from '../../workspace/load-yaml.js';
+import { chooseLockFile } from '../../workspace/lock-choice.js';
+import { readLockAt } from '../../workspace/read-lock.js';
 import { errorData, toParts, type LockAhead, type WorkerAnswer } from './messages.js';
-import { chooseLockFile } from '../steps/paths.js';
 import { holdForTest, spinForTest } from '../steps/test-hold.js';
 import type { LoadWorkerData } from './worker-script.js';
 
@@ -14,13 +14,7 @@ let answer: WorkerAnswer;
 try {
   await holdForTest('worker-load', request.env);
   spinForTest('cpu-load', request.env);
-  const result = await loadDesiredState(request.paths, {
-    env: request.env,
-    cwd: request.cwd,
-    ...(request.environment !== undefined ? { environment: request.environment } : {}),
-    ...(request.missingEnv !== undefined ? { missingEnv: request.missingEnv } : {}),
-    ...(request.vars ? { vars: new Map(request.vars) } : {}),
-  });
+  const { result } = await loadYamlHere(request);
   const { state, diagnostics, declaredEnvironments, lockFilesSeen } = result;
   const lock =
     request.lockFile && !diagnostics.some((d) => d.severity === 'error')
@@ -48,14 +42,14 @@ function transferable(answer: Extract<WorkerAnswer, { ok: true }>): ArrayBuffer[
     .map((part) => part.buffer as ArrayBuffer);
 }
 
-async function readLock(result: LoadResult, flag: string | undefined): Promise<LockAhead> {
+async function readLock(result: YamlLoad, flag: string | undefined): Promise<LockAhead> {
   const { state, lockFilesSeen } = result;
   const { path } = chooseLockFile({ paths: request.paths, flag, cwd: request.cwd }, state.settings, {
     files: state.files,
     lockFilesSeen,
   }).location;
   try {
-    const lock = await readLockFile(path);
+    const { lock } = await readLockAt({ file: flag }, path);
     if (!lock) return { path, missing: true };
     const parts = {
       path,

@@ -2,23 +2,11 @@
 // asks, load-worker.ts answers): plain data only, since a class does not cross threads.
 // Both sides import this file; it imports neither.
 import { MonitorsError } from '../../errors.js';
-import type { LoadResult } from '../../load/index.js';
-import type { RunVar } from '../../load/expand/run-vars.js';
 import type { PendingCreate, LockPolicy, LockWorkspace } from '../../lock/types.js';
+import type { YamlInput, YamlLoad } from '../../workspace/load-yaml.js';
 
-export interface LoadRequest {
-  paths: string[];
-  env: Record<string, string | undefined>;
-  cwd: string;
-  /** The environment to load (--env), as loadDesiredState takes it. */
-  environment?: string;
-  /** An unset `${env:NAME}`: an error (the default) or a warning (destroy). */
-  missingEnv?: 'error' | 'warning';
-  /** Read the lock file too, chosen as the main thread chooses it (chooseLockFile, with --lock as `flag`). */
-  lockFile?: { flag: string | undefined };
-  /** The vars set for this run (--var, --var-file), as loadDesiredState takes them. */
-  vars?: [string, RunVar][];
-}
+/** What the main thread asks: the workspace opener's load (src/workspace/load-yaml.ts). */
+export type LoadRequest = YamlInput;
 
 /** An error as plain data: a class does not cross threads. */
 export interface ErrorData {
@@ -51,7 +39,7 @@ export type LockAhead =
   | { path: string; error: ErrorData };
 
 /** What plan needs of the loader's result (not the state of every environment). */
-export type PlanLoad = Pick<LoadResult, 'state' | 'diagnostics' | 'declaredEnvironments' | 'lockFilesSeen'>;
+export type PlanLoad = YamlLoad;
 
 /** What the worker posts. */
 export type WorkerAnswer =

@@ -1,7 +1,7 @@
-// Where the YAML loader's worker thread starts. From the compiled files (dist/src) and from
-// the package's build (dist/cli, scripts/build-package.mjs): load-worker.js beside this
-// module. From the bundle (scripts/bundle.mjs), where this module sits in a chunk: the
-// bundle's entry, which registers itself (src/cli/bundle-main.ts), tells the loader's thread
+// Where the YAML loader's worker thread starts. From the compiled files (dist/src):
+// load-worker.js beside this module. From the built forms (the bundle, scripts/bundle.mjs,
+// and the package's dist/cli, scripts/build-package.mjs), where this module sits in a chunk:
+// their entry, which registers itself (src/cli/bundle-main.ts), tells the loader's thread
 // apart by its workerData and runs load-worker there instead of the CLI.
 import type { LoadRequest } from './messages.js';
 

@@ -7,7 +7,7 @@ import { displayPath } from '../../model/display-path.js';
 import { commonFolder } from '../../lock/location.js';
 import type { DesiredState, Diagnostic, LiveMonitor } from '../../model/monitor.js';
 import type { FingerprintFn } from '../lock-records.js';
-import { exportSummary } from '../summary.js';
+import { exportNoteLine, exportSummary } from '../../render/export-report.js';
 import { writeAllAtomic } from '../write-files.js';
 import { addRecords, type LockCodec, type LockOnDisk } from './add-records.js';
 import { adoptMonitors, envNamesOf } from './adopt.js';
@@ -126,14 +126,9 @@ export async function runAdopt(deps: AdoptDeps, request: AdoptRequest): Promise<
   ]);
 
   const warnings: string[] = [];
-  if (added.relaid)
-    warnings.push(
-      `note: ${lockDisplay} was not laid out as monitors writes it (edited by hand?): it was written again in that layout, its records unchanged`,
-    );
+  if (added.relaid) warnings.push(exportNoteLine({ kind: 'relaid', lockFile: lockDisplay }));
   if (added.created && request.state.monitors.length > 0)
-    warnings.push(
-      `note: there was no lock file at ${lockDisplay}, so it was made with the adopted monitors' records alone; if this repository keeps its lock file on a branch (--lock-branch), see docs/adopting.md`,
-    );
+    warnings.push(exportNoteLine({ kind: 'new-lock', lockFile: lockDisplay }));
   const report = exportSummary(
     { ...result, duplicates: [] },
     {

@@ -2,10 +2,10 @@
 // `settings:`, and `moved:` and `removed:` entries that do not fit the set of monitors. Names and renames
 // are checked per environment (each is its own workspace), and a for_each that yields one
 // name twice is told apart from two entries with one name.
-import type { EnvironmentAnalysis, FileAnalysis } from '../analyse-file.js';
-import type { PathSegment } from '../parse/yaml-path.js';
+import type { EnvironmentAnalysis, FileAnalysis } from './file-analysis.js';
+import type { PathSegment } from '../values/yaml-path.js';
 import { groupByInstance, tagged } from '../expand/instances.js';
-import { error, type LocatedProblem } from '../problem.js';
+import { error, type LocatedProblem } from '../values/problem.js';
 import { NameIndex } from './name-index.js';
 
 interface Place {

@@ -4,12 +4,10 @@
 import type { ErrorObject } from 'ajv';
 import { defaultableProperties, WHOLE_TEMPLATE_PATTERN } from '../../schema/file-schema.js';
 import { fileCandidates } from '../suggest/candidates.js';
-import { error, type LocatedProblem } from '../problem.js';
+import { error, type LocatedProblem } from '../values/problem.js';
+import { isPlainObject } from '../values/plain-object.js';
 import { schemaProblem } from './schema-messages.js';
 import { loaderValidators } from './validators.js';
-
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const describeKind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'a list' : `a ${typeof v}`);
 

@@ -2,7 +2,7 @@
 // thresholds that can never trigger, and hex payloads of an odd length. Fields inherited from `defaults` are not
 // warned about, since defaults are shared by monitors of every type.
 import { TYPE_SPECIFIC_FIELDS, USED_BY_TYPE, isMonitorType } from '../../schema/type-fields.js';
-import type { PathSegment } from '../parse/yaml-path.js';
+import type { PathSegment } from '../values/yaml-path.js';
 
 export interface LintWarning {
   /** Path relative to the monitor. */

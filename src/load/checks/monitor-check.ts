@@ -12,12 +12,12 @@ import type { MonitorField } from '../../schema/monitor-input-schema.js';
 import { ruleProblems } from '../../schema/rules.js';
 import { monitorCandidates } from '../suggest/candidates.js';
 import { envIssueCode, envIssueMessage, envIssueSeverity, resolveEnv, WHOLE_REFERENCE } from '../expand/env.js';
-import type { PathSegment, Target } from '../parse/yaml-path.js';
+import type { PathSegment, Target } from '../values/yaml-path.js';
 import { isTemplated, substituteValue, type TemplateScope } from '../expand/references.js';
 import { lintWarnings } from './lint.js';
 import { referenceMessage } from './secret-reference.js';
 import { mergeOverDefaults } from '../expand/merge.js';
-import { pointerSegments, type LocatedProblem } from '../problem.js';
+import { pointerSegments, type LocatedProblem } from '../values/problem.js';
 import { schemaProblem } from './schema-messages.js';
 import { loaderValidators } from './validators.js';
 

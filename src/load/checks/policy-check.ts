@@ -7,10 +7,10 @@
 import type { PolicyExceptionUsed } from '../../model/policy-data.js';
 import { violationMessage, violationsOf } from '../../policy/evaluate.js';
 import type { CompiledRule } from '../../policy/types.js';
-import type { PathSegment } from '../parse/yaml-path.js';
-import { error, type LocatedProblem } from '../problem.js';
+import type { PathSegment } from '../values/yaml-path.js';
+import { error, type LocatedProblem } from '../values/problem.js';
 import { closest } from '../../model/did-you-mean.js';
-import { isPlainObject } from './file-check.js';
+import { isPlainObject } from '../values/plain-object.js';
 
 /** What a file is checked against: the ids of every rule declared, and the monitor rules per environment. */
 export interface PolicyContext {

@@ -7,10 +7,10 @@ import type { DesiredPolicy } from '../../model/policy-data.js';
 import { compilePolicy, needsRegexCompiler, needsSchemaCompiler, type CompiledPolicy } from '../../policy/compile.js';
 import { monitorRulesIn } from '../../policy/evaluate.js';
 import type { CompiledRule } from '../../policy/types.js';
-import { isPlainObject } from './file-check.js';
+import { isPlainObject } from '../values/plain-object.js';
 import type { PolicyContext } from './policy-check.js';
 import { entryEnvironments, type DeclaredEnvironments } from '../expand/environments.js';
-import { error, type LocatedProblem } from '../problem.js';
+import { error, type LocatedProblem } from '../values/problem.js';
 
 export interface LoadedPolicy extends PolicyContext {
   /** Problems per file index: the rules' own (in the declaring file), and policy.declared_twice. */

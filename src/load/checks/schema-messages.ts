@@ -2,8 +2,8 @@
 // are never echoed (they may be resolved secrets); field names and allowed values are.
 import type { ErrorObject } from 'ajv';
 import { didYouMean } from '../../model/did-you-mean.js';
-import type { PathSegment, Target } from '../parse/yaml-path.js';
-import { fieldLabel, pointerSegments } from '../problem.js';
+import type { PathSegment, Target } from '../values/yaml-path.js';
+import { fieldLabel, pointerSegments } from '../values/problem.js';
 
 export interface SchemaProblem {
   /** Path relative to the validated value. */

@@ -2,10 +2,10 @@
 // when its `environments:` list leaves this environment out, one per for_each binding,
 // else one. Each comes with the scope its `${var.NAME}` and `${each.KEY}` read from and
 // the tag its problems carry.
-import type { PathSegment } from '../parse/yaml-path.js';
-import type { LocatedProblem } from '../problem.js';
+import type { PathSegment } from '../values/yaml-path.js';
+import type { LocatedProblem } from '../values/problem.js';
 import { expandForEach } from './for-each.js';
-import type { InstanceTag } from './instance-tag.js';
+import type { InstanceTag } from '../values/instance-tag.js';
 import { tagged } from './instances.js';
 import type { TemplateScope, VarValue } from './references.js';
 

@@ -2,10 +2,10 @@
 // checks that keep them apart (no two share a token variable or a lock file; no lock file
 // shared by all of them). Also the `environments:` list that limits one entry.
 import path from 'node:path';
-import type { PathSegment } from '../parse/yaml-path.js';
+import type { PathSegment } from '../values/yaml-path.js';
 import { closestName } from '../../model/did-you-mean.js';
-import { isPlainObject } from '../checks/file-check.js';
-import { error, type LocatedProblem } from '../problem.js';
+import { isPlainObject } from '../values/plain-object.js';
+import { error, type LocatedProblem } from '../values/problem.js';
 import type { VarValue } from './references.js';
 
 export interface DeclaredEnvironments {

@@ -3,8 +3,8 @@
 // first key varies slowest); a list of mappings gives one instance per mapping. A list may
 // come from a var (`region: ${var.regions}`), so the same entry can yield other instances
 // in each environment.
-import type { PathSegment } from '../parse/yaml-path.js';
-import { isPlainObject } from '../checks/file-check.js';
+import type { PathSegment } from '../values/yaml-path.js';
+import { isPlainObject } from '../values/plain-object.js';
 import { substitute, type Scalar, type TemplateScope } from './references.js';
 
 /** More instances than this from one entry is a mistake (a product of long lists), not a plan. */

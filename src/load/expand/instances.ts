@@ -10,8 +10,8 @@
 // how many monitors take the value (`affects`), and in which environments; the message is
 // completed where it is located (locate-problems.ts), since the monitors of settings.defaults
 // are in every file of the set.
-import type { LocatedProblem } from '../problem.js';
-import type { InstanceTag } from './instance-tag.js';
+import type { LocatedProblem } from '../values/problem.js';
+import type { InstanceTag } from '../values/instance-tag.js';
 
 export function tagged(problem: LocatedProblem, instance: InstanceTag): LocatedProblem {
   return instance.env === undefined && instance.each === undefined ? problem : { ...problem, instance };

@@ -1,7 +1,7 @@
 // `settings.defaults`: the defaults every file of a set shares, under each file's own
 // `defaults:`. A file's own value wins key by key, a monitor's own field wins over both
 // (docs/yaml-format.md, "Defaults shared by every file").
-import { isPlainObject } from '../checks/file-check.js';
+import { isPlainObject } from '../values/plain-object.js';
 
 export interface FileDefaults {
   /** What a monitor of this file is merged over: the shared defaults, then the file's own. */

@@ -1,6 +1,6 @@
 // The directive prologue's errors that `yaml` lets pass, found by a scan of the text (the
 // exact parse reports them beside its own).
-import type { Position } from './positions.js';
+import type { Position } from '../values/positions.js';
 import type { SyntaxProblem } from './syntax-problem.js';
 
 const LINE = /[^\n]*\n?/g;

@@ -2,8 +2,8 @@
 // where each node is; the loader uses it only for files with problems (or files the fast
 // path declines), because it is about ten times slower than js-yaml.
 import type { Document, LineCounter as LineCounterType, Pair, YAMLMap } from 'yaml';
-import type { FilePositions, Position } from './positions.js';
-import type { PathSegment, Target } from './yaml-path.js';
+import type { FilePositions, Position } from '../values/positions.js';
+import type { PathSegment, Target } from '../values/yaml-path.js';
 import { explainSyntaxErrors } from '../syntax/explain.js';
 import { plainProblem } from '../syntax/plain-messages.js';
 import type { RawSyntaxError } from '../syntax/types.js';

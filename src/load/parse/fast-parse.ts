@@ -6,7 +6,7 @@
 import jsyaml from 'js-yaml';
 import { YAML_CORE_SCHEMA } from './core-schema.js';
 import { emptyKey, flowCollectionKey, gluedComment } from './decline-scans.js';
-import { noPositions, type FilePositions } from './positions.js';
+import { noPositions, type FilePositions } from '../values/positions.js';
 import { scanPositions } from './scan-positions.js';
 
 export interface FastParse {

@@ -5,7 +5,7 @@
 // the rest of a load. The scan is checked against the value as written: on any doubt (flow
 // style, a value on the next line, a key spelled with escapes) it gives up, and the caller
 // asks the exact parse instead.
-import type { Position } from './positions.js';
+import type { Position } from '../values/positions.js';
 
 /** A key as settings write them: a name, bare or quoted, then `:` and a space or the line's end. */
 const KEY = /^(["']?)([A-Za-z0-9_][A-Za-z0-9_.-]*)\1[ \t]*:(?=[ \t\r]|$)/;

@@ -3,7 +3,7 @@
 // of its block sequence are the lines whose first character is "-" at the sequence's
 // indentation. Used on the fast path only; the loader cross-checks the item counts with
 // the parsed value and takes the exact parse whenever they differ (flow style, say).
-import type { FilePositions, Position } from './positions.js';
+import type { FilePositions, Position } from '../values/positions.js';
 
 const TOP_LEVEL_KEY = /^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?=[ \t]|\r?$)/gm;
 

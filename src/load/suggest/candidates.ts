@@ -2,7 +2,7 @@
 import { monitorsFileSchema, settingsSchema } from '../../schema/file-schema.js';
 import { MONITOR_FIELDS } from '../../schema/monitor-input-schema.js';
 import { policyRequireSchema, policyRuleSchema, policyWhereSchema } from '../../schema/policy-schema.js';
-import type { PathSegment } from '../parse/yaml-path.js';
+import type { PathSegment } from '../values/yaml-path.js';
 
 export const TOP_LEVEL_KEYS = Object.keys(monitorsFileSchema.properties);
 export const ITEM_KEYS: readonly string[] = [...MONITOR_FIELDS, 'id', 'policy_exceptions'];

@@ -3,7 +3,7 @@
 // `monitors/`, `Monitors` for `monitors`), written the way it was given.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { editDistance } from '../../model/did-you-mean.js';
+import { nearest } from '../../model/did-you-mean.js';
 
 export async function suggestPath(given: string, cwd: string): Promise<string | undefined> {
   const trailing = /[/\\]$/.test(given);
@@ -12,17 +12,9 @@ export async function suggestPath(given: string, cwd: string): Promise<string | 
   if (base === '' || base === '.' || base === '..') return undefined;
   const parent = path.dirname(trimmed);
   const entries = await readdir(path.resolve(cwd, parent), { withFileTypes: true }).catch(() => []);
-  let best: { name: string; folder: boolean } | undefined;
-  let bestDistance = Infinity;
-  for (const entry of entries) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-    const distance = editDistance(base.toLowerCase(), entry.name.toLowerCase());
-    if (distance < bestDistance) {
-      best = { name: entry.name, folder: entry.isDirectory() };
-      bestDistance = distance;
-    }
-  }
-  if (!best || bestDistance > Math.max(1, Math.floor(base.length / 4))) return undefined;
+  const shown = entries.filter((entry) => !entry.name.startsWith('.') && entry.name !== 'node_modules');
+  const best = nearest(base, shown, { spelled: (entry) => entry.name, ignoreCase: true });
+  if (!best) return undefined;
   const written = parent === '.' && !trimmed.startsWith('.') ? best.name : `${parent}/${best.name}`;
-  return `${written}${trailing || best.folder ? '/' : ''}`;
+  return `${written}${trailing || best.isDirectory() ? '/' : ''}`;
 }

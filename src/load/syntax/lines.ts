@@ -1,7 +1,7 @@
 // The text of a file as lines that repairs edit in place. Every edit stays within one line,
 // so line numbers never move, and each line remembers its edits so that a column in the
 // edited text maps back to the column the user sees in the file.
-import type { Position } from '../parse/positions.js';
+import type { Position } from '../values/positions.js';
 
 /** One change to one line: `remove` characters at `col` (1-based) replaced by `insert`. */
 export interface LineEdit {

@@ -1,6 +1,6 @@
 // The types of the syntax pass: a raw error of the `yaml` parser, the problem in plain words, and
 // a suggested repair.
-import type { Position } from '../parse/positions.js';
+import type { Position } from '../values/positions.js';
 import type { LineEdit } from './lines.js';
 
 /** One error as the `yaml` package reports it: its code (TAB_AS_INDENT, ...) and message, at a position. */

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { nameKey } from '../../plan/match.js';
+import { locationText } from '../../model/location-text.js';
 import { cursorAt } from '../cursor.js';
 import type { LockReader } from '../lens/lock-reader.js';
 import type { SetIndex } from '../set-index.js';
@@ -30,7 +31,7 @@ export async function hoverAt(input: HoverInput): Promise<string | undefined> {
   const text = doc.getText();
   const cursor = cursorAt(text, offset);
   const where = (place: { abs: string; span: { start: number } }) =>
-    `${path.relative(root, place.abs)}:${index.lineOf(place.abs, place.span.start)}`;
+    locationText({ file: place.abs, line: index.lineOf(place.abs, place.span.start) }, { cwd: root });
   const ref = cursor.reference;
   if (ref?.kind === 'env') {
     const about = `\`\${env:${ref.name}}\`: read from the environment variable ${ref.name} when plan or apply runs. Its value is never shown, stored in plans, or written to the lock file (which keeps a salted hash).`;

@@ -4,6 +4,7 @@
 // the test report fails exactly when the command does. Described in docs/reports.md.
 import type { CheckReport, CheckResult } from '../../check/types.js';
 import { renderJunit, type JunitCase, type JunitVerdict } from './junit.js';
+import { locationText } from '../../model/location-text.js';
 
 export function renderCheckJunit(report: CheckReport): string {
   const suite = `monitors check${report.environment ? ` (${report.environment})` : ''}`;
@@ -19,7 +20,7 @@ function checkCase(r: CheckResult, environment: string | null): JunitCase {
     classname: `${environment ? `${environment}.` : ''}${r.source.file}`,
     seconds: (r.duration_ms ?? 0) / 1000,
     verdict: verdict(r),
-    output: `${r.type} ${r.target}: ${r.status.replace('_', ' ')}, ${r.reason} (${r.source.file}:${r.source.line}:${r.source.col})`,
+    output: `${r.type} ${r.target}: ${r.status.replace('_', ' ')}, ${r.reason} (${locationText(r.source)})`,
   };
 }
 
