@@ -1,7 +1,6 @@
-// The pure parts of `--env all`: each environment's command line, the worst exit code, and
-// the combined text, Markdown and JSON (sections in the order declared).
+// The pure parts of `--env all`: the worst exit code, and the combined text, Markdown and
+// JSON (sections in the order declared).
 import { describe, expect, it } from 'vitest';
-import { childArgs } from '../../src/env-all/child-args.js';
 import {
   renderAllJson,
   renderAllMarkdown,
@@ -15,29 +14,6 @@ const run = (name: string, code: number, stdout = `${name} out\n`): EnvironmentR
   code,
   stdout,
   output: `${stdout}error X: ${name} failed\n`,
-});
-
-describe('childArgs', () => {
-  it('names the environment in place of all, and asks a plan for its changes by exit code', () => {
-    expect(childArgs(['plan', 'm', '--env', 'all', '--format', 'json'], 'prod', 'plan')).toEqual([
-      'plan',
-      'm',
-      '--env',
-      'prod',
-      '--format',
-      'json',
-      '--detailed-exitcode',
-    ]);
-    expect(childArgs(['status', '--env=all'], 'prod', 'status')).toEqual(['status', '--env=prod']);
-    // all from MONITORS_ENV, which the run does not get
-    expect(childArgs(['--debug', 'validate'], 'prod', 'validate')).toEqual(['--debug', 'validate', '--env', 'prod']);
-    expect(childArgs(['plan', '--detailed-exitcode', '--env', 'all'], 'a', 'plan')).toEqual([
-      'plan',
-      '--detailed-exitcode',
-      '--env',
-      'a',
-    ]);
-  });
 });
 
 describe('worstExit', () => {
