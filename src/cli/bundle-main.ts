@@ -48,7 +48,12 @@ function printVersion(version: string): void {
       process.stdout.write(`${version}\n`); // a full non-blocking pipe: the stream waits
     else if (code !== 'EPIPE') {
       process.exitCode = 1;
-      process.stderr.write(`error OUTPUT_FAILED: stdout: ${(error as Error).message}\n`);
+      // The words are render's (as for every command); loaded only on this failure, so that
+      // the version's path stays free of imports.
+      const message = (error as Error).message;
+      void import('../render/error-report.js').then(({ outputFailedLine }) =>
+        process.stderr.write(outputFailedLine(message)),
+      );
     }
   }
 }
