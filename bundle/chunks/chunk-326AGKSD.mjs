@@ -1,5 +1,3 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
 var S=class{lines;ends;edits=new Map;constructor(e){let i=e.split(`
 `);this.lines=i.map(n=>n.endsWith("\r")?n.slice(0,-1):n),this.ends=i.map((n,s)=>s===i.length-1?"":n.endsWith("\r")?`\r
 `:`

@@ -1,3 +1,1 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
 function r(n){return n.length<=1?n[0]??"":`${n.slice(0,-1).join(", ")} or ${n.at(-1)}`}export{r as a};

@@ -1,3 +1,1 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
 var t="https://github.com/monitors-as-code/monitors";function n(o){return`${t}/blob/main/docs/${o}`}export{t as a,n as b};

@@ -1,5 +1,3 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
 import{a,b as u}from"./chunk-XZQKTNSH.mjs";function l(t,e){let r=e.flatMap(i=>i.cases),s=['<?xml version="1.0" encoding="UTF-8"?>',`<testsuites ${d(t,r)}>`];return e.forEach((i,n)=>{s.push(`  <testsuite id="${n}" ${d(i.name,i.cases)}>`);for(let o of i.cases)s.push(...p(o));s.push("  </testsuite>")}),s.push("</testsuites>"),`${s.join(`
 `)}
 `}function d(t,e){let r=e.filter(n=>n.verdict.kind==="failure").length,s=e.filter(n=>n.verdict.kind==="skipped").length,i=e.reduce((n,o)=>n+o.seconds,0);return`name="${u(t)}" tests="${e.length}" failures="${r}" errors="0" skipped="${s}" time="${c(i)}"`}function p(t){let e=`    <testcase name="${u(t.name)}" classname="${u(t.classname)}" time="${c(t.seconds)}"`,r=[];if(t.verdict.kind!=="passed"){let{kind:s,type:i,message:n}=t.verdict;r.push(`      <${s} type="${u(i)}" message="${u(n)}">${a(n)}</${s}>`)}return t.output&&r.push(`      <system-out>${a(t.output)}</system-out>`),r.length===0?[`${e}/>`]:[`${e}>`,...r,"    </testcase>"]}function c(t){return(Math.round(t*1e3)/1e3).toFixed(3)}export{l as a};

@@ -1,3 +1,1 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
 function t(r,n){return r<n?-1:r>n?1:0}export{t as a};

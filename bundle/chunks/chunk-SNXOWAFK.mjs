@@ -1,3 +1,1 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
 var n={up:"up",degraded:"degraded",down:"down",not_checked:"not checked"},o={down:0,degraded:1,not_checked:2,up:3};function d(r){let e={up:0,degraded:0,down:0,not_checked:0};for(let t of r)e[t.status]+=1;return e}function s(r,e){let t=r.summary,c=e?` in ${e}`:"";return r.results.length===0?`Nothing to check${c}.`:`Check${c}: ${t.up} up, ${t.degraded} degraded, ${t.down} down, ${t.not_checked} not checked.`}function u(r){return r.map((e,t)=>({r:e,i:t})).sort((e,t)=>o[e.r.status]-o[t.r.status]||e.i-t.i).map(({r:e})=>e)}export{n as a,d as b,s as c,u as d};

@@ -1,5 +1,3 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
 import{a as o}from"./chunk-KWMPB5BJ.mjs";import"./chunk-JBJVVJLC.mjs";function a(s,i){let t=o(i.reportDir),e=r=>{process.stdout.write(`${r}
 `)};return{name:"plain",changeName:"change",error:r=>{process.stderr.write(`error: ${r}
 `)},warning:r=>{process.stderr.write(`warning: ${r}

@@ -1,0 +1,1 @@
+import{e as t}from"./chunk-O4EANI5R.mjs";function i(o){return o.option("-y, --yes","do not ask for confirmation (required without a terminal, e.g. in CI; also --auto-approve)").addOption(new t("--auto-approve").hideHelp()).on("option:auto-approve",()=>o.setOptionValueWithSource("yes",!0,"cli")),o}export{i as a};

@@ -1,5 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{a as t}from"./chunk-GSLEMFT6.mjs";import{createInterface as m}from"node:readline/promises";async function f(c,r,n,e=l){if(c)return;let o=n.stderr.isTTY?n.stderr:n.stdout.isTTY?n.stdout:void 0;if(!r.isTTY||!o)throw new t("APPLY_NEEDS_YES",`${e.command} needs confirmation, and there is no terminal to ask; nothing was changed`,{hint:`Review the plan above and run again with --yes (in CI: \`monitors ${e.command} --yes\`).`});let i=m({input:r,output:o}),a;try{a=await i.question(`
-${e.question} Only "yes" will be accepted: `)}catch(s){let d=s instanceof Error&&/Ctrl\+C/i.test(s.message);throw o.write(`
-`),new t("APPLY_CANCELLED",`${e.command} cancelled; nothing was changed`,{exitCode:d?130:1})}finally{i.close()}if(a.trim()!=="yes")throw new t("APPLY_CANCELLED",`${e.command} cancelled; nothing was changed`)}var l={command:"apply",question:"Do you want to apply these changes?"};export{f as a};

@@ -1,0 +1,1 @@
+var e=(n,t)=>[...t??[],n];export{e as a};

@@ -1,0 +1,1 @@
+import{a as o}from"./chunk-AD6VQPA4.mjs";function r(e){return e.option("--target <name>","plan only the changes of monitors matching NAME or GLOB (* ? [...]; repeatable); the plan is partial, other lock records stay untouched",o).option("--replace <name>","send again a monitor of the YAML matching NAME or GLOB even if nothing differs (repeatable)",o)}export{r as a};

@@ -1,4 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{a}from"./chunk-XA4AJF6Q.mjs";function u(o,r,e=""){return o.configureOutput({outputError:(n,t)=>t(c(n).replace(/^error: /,/^error: unknown command/.test(n)?"error UNKNOWN_COMMAND: ":`error ${r}: `).replace(/\n\(Did you mean (.*)\?\)/,"; did you mean $1?").replace(/^(error UNKNOWN_COMMAND: [^\n]*)/,`$1${e}`))})}function c(o){let r=/^error: unknown (?:option|command) '(?:--)?([^']*)'/.exec(o)?.[1],e=/\n\(Did you mean (?:one of )?(.*)\?\)/.exec(o);if(r===void 0||!e)return o;let n=Math.max(1,Math.floor(r.length/4)),t=e[1].split(", ").filter(m=>a(r.toLowerCase(),m.replace(/^--/,"").toLowerCase())<=n),i=t.length===0?"":`
-(Did you mean ${t.join(" or ")}?)`;return o.replace(e[0],i)}export{u as a};

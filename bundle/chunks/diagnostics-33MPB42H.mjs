@@ -1,0 +1,1 @@
+import{a,b,c,d,e,f}from"./chunk-IFVYD3KM.mjs";import"./chunk-NOJ3WWCU.mjs";import"./chunk-MGGMPJCS.mjs";import"./chunk-OLR4FEVS.mjs";import"./chunk-JBJVVJLC.mjs";export{c as countBySeverity,a as diagnosticLine,b as githubAnnotation,d as skippedFiles,e as summaryLine,f as validationReport};

@@ -1,3 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{a as t}from"./chunk-FK6JKCNK.mjs";import"./chunk-RFGL7ABV.mjs";import"./chunk-JBJVVJLC.mjs";function r(e){e.command("fmt").description("Rewrite YAML files of monitors in the canonical layout (key order, 2-space indent, quotes only where needed), comments and references kept; list each file changed.").addArgument(t()).option("--check","write nothing: list the files that would change and exit 1 if any would (for CI)").action(async(o,n)=>{let{runFmt:i}=await import("./fmt-run-BFTSQOOH.mjs");process.exitCode=await i(o,n)})}export{r as registerFmt};

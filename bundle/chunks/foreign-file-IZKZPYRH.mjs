@@ -1,0 +1,1 @@
+import{c as a,d as b,e as c,f as d,g as e}from"./chunk-6ZH74BFH.mjs";import"./chunk-ZBIGXZN6.mjs";import"./chunk-ZMSMGFJI.mjs";import"./chunk-P6L5J7LU.mjs";import"./chunk-W746OOO7.mjs";import"./chunk-APCWGTEC.mjs";import"./chunk-JBJVVJLC.mjs";export{b as isForeignFile,d as isForeignLoaded,c as monitorsFileKeysText,a as shapeOfValue,e as withoutForeignFiles};

@@ -1,0 +1,1 @@
+import{a,b,c,d}from"./chunk-VJGXYVSE.mjs";import"./chunk-NOJ3WWCU.mjs";import"./chunk-MGGMPJCS.mjs";import"./chunk-OLR4FEVS.mjs";import"./chunk-JBJVVJLC.mjs";export{d as declaredText,a as noLockYetNote,b as renderLockListText,c as renderLockShowText};

@@ -1,3 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{c as o}from"./chunk-DC7KZCIR.mjs";import"./chunk-F7TB3PES.mjs";import"./chunk-OLR4FEVS.mjs";import"./chunk-5AHM6CFI.mjs";import"./chunk-GSLEMFT6.mjs";import"./chunk-JBJVVJLC.mjs";function i(t){t.command("show").description("Show a saved plan (`monitors plan --out FILE`) as plan shows it: text, Markdown or JSON. Reads the file only: no token, no request.").argument("<plan-file>","the file `monitors plan --out` wrote").option("--format <format>",o("plan"),"text").action(async(n,a)=>{let{runShow:e}=await import("./show-run-C3CGSQSF.mjs");process.exitCode=await e(n,a)})}export{i as registerShow};

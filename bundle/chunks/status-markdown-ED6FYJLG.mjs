@@ -1,8 +1,0 @@
-import { createRequire as __monitorsCreateRequire } from 'node:module';
-const require = __monitorsCreateRequire(import.meta.url);
-import{a as _}from"./chunk-T2ZSBNRY.mjs";import{a as m,b as s}from"./chunk-XDFHPMMX.mjs";import{a as $,b as p,c as g,d as f,e as h}from"./chunk-VSYQ37HY.mjs";import"./chunk-JBJVVJLC.mjs";var b=6e4,j={up:"\u{1F7E2}",degraded:"\u{1F7E1}",awaiting_allowlist:"\u{1F7E1}",down:"\u{1F534}",unknown:"\u2754"};function L(t,c=b){let o=[`**${s(f(t,t.environment))}**`],a=h(t,n=>m(n));a&&o.push("",`**${a.replace(/^(Failing \([^)]*\)):/,"$1:**")}`);let i=t.notes.map(n=>`_${s(n)}_`);if(t.monitors.length===0)return`${[...o,...i.flatMap(n=>["",n])].join(`
-`)}
-`;let e=["| Status | Monitor | Last check | Next check | Open incidents |","|---|---|---|---|---|"],l=$(t.monitors),u=_(l.map(R),c-[...o,...e,...i].join(`
-`).length-200),w=[...e,...u],r=l.length-u.length,S=r>0?[`**Cut to fit a comment:** ${r} monitor${r===1?"":"s"} left out (the least severe); \`monitors status --format json\` lists them all.`,""]:[],y=t.monitors.some(n=>n.status==="down"||n.status==="degraded"||(n.open_incidents?.length??0)>0),d=l.length;return`${[...o,"",`<details${y?" open":""}>`,`<summary>Show ${d} monitor${d===1?"":"s"}</summary>`,"",...w,"",...S,...i.flatMap(n=>[n,""]),"</details>"].join(`
-`)}
-`}function R(t){let c=`${j[t.status??""]??"\u26AA"} ${s(p(t))}`,o=g(t),a=`${m(t.name,!0)}${o.length>0?`<br>_${s(o.join("; "))}_`:""}`,i=t.open_incidents===null?"not read":t.open_incidents.map(e=>`since ${s(e.opened_at)} (${s(e.severity)}, ${s(e.status)}): ${s(e.summary)}`).join("<br>");return`| ${c} | ${a} | ${s(t.last_check_at??"-")} | ${s(t.next_check_at??"-")} | ${i} |`}export{b as STATUS_MARKDOWN_BUDGET,L as renderStatusMarkdown};
