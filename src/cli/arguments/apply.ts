@@ -1,7 +1,7 @@
 // `monitors apply`'s arguments: those of every writing command, --wait, a saved plan
 // (--plan FILE, which takes no YAML paths and no --target/--replace), and --target / --replace.
 import { MonitorsError } from '../../errors.js';
-import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from '../steps/narrow.js';
+import { parseNarrowing, refuseWithSavedPlan, type Narrowing } from './narrow.js';
 import type { WriteSettings } from '../steps/write-settings.js';
 import type { ApplyOptions } from './apply-options.js';
 import { waitModeOf } from './apply-wait.js';

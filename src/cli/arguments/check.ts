@@ -7,7 +7,7 @@ import { parseConnectTo, parseResolve } from '../../check/routes.js';
 import type { ConnectToRule, ResolveEntry } from '../../check/types.js';
 import { MonitorsError } from '../../errors.js';
 import { chooseFormat, type FormatOf } from '../../render/formats/registry.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../../workspace/environment.js';
 import type { CheckOptions } from './check-options.js';
 
 export interface CheckArguments {

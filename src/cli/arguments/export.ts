@@ -3,7 +3,7 @@
 // a file per group, so --file is refused).
 import { parseSelection, type Selection } from '../../export/adopt/options.js';
 import { MonitorsError } from '../../errors.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../../workspace/environment.js';
 import type { ExportOptions } from './export-options.js';
 import { fileOption, folderOption } from './options.js';
 

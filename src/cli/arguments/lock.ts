@@ -1,7 +1,7 @@
 // The arguments of `monitors lock list|show|forget`: the format (list, show), the
 // environment and --lock; forget's --yes.
 import { chooseFormat, type FormatOf } from '../../render/formats/registry.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../../workspace/environment.js';
 import type { LockForgetOptions, LockReadOptions } from './lock-options.js';
 import { fileOption } from './options.js';
 

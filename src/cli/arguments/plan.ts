@@ -1,8 +1,8 @@
 // `monitors plan`'s arguments: the format, the environment, --out and --lock (files, never
 // folders), --target / --replace and the switches, checked before anything is read or sent.
 import { chooseFormat, type FormatOf } from '../../render/formats/registry.js';
-import { parseNarrowing, type Narrowing } from '../steps/narrow.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { parseNarrowing, type Narrowing } from './narrow.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../../workspace/environment.js';
 import { fileOption } from './options.js';
 import type { PlanOptions } from './plan-options.js';
 

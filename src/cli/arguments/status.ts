@@ -7,7 +7,7 @@ import { chooseFormat, type FormatOf } from '../../render/formats/registry.js';
 import { parseStatusFailOn } from '../../status/fail-on.js';
 import { checkNamePatterns } from '../../status/select.js';
 import type { FailOn } from '../../status/types.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../../workspace/environment.js';
 import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 import { fileOption } from './options.js';
 import type { StatusOptions } from './status-options.js';

@@ -1,7 +1,7 @@
 // `monitors validate`'s arguments: the format, the environment, and whether an unset
 // ${env:NAME} is an error (--require-env) or a warning.
 import { chooseFormat, type FormatOf } from '../../render/formats/registry.js';
-import { requestedEnvironment, type EnvironmentRequest } from '../steps/environment.js';
+import { requestedEnvironment, type EnvironmentRequest } from '../../workspace/environment.js';
 import type { ValidateOptions } from './validate-options.js';
 
 export interface ValidateArguments {

@@ -3,7 +3,7 @@
 // types them.
 import type { WaitOptions } from '../../wait/after-apply.js';
 import { parseApplyFormat } from '../steps/apply-format.js';
-import { requestedEnvironment } from '../steps/environment.js';
+import { requestedEnvironment } from '../../workspace/environment.js';
 import type { WriteOptions, WriteSettings } from '../steps/write-settings.js';
 import { fileOption, parseConcurrency } from './options.js';
 

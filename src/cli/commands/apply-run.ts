@@ -6,7 +6,7 @@ import { MonitorsError } from '../../errors.js';
 import { checkEnvMatchesPlan } from '../../apply/env-check.js';
 import { readSavedPlan, startSavedPlan } from '../../plan/saved-plan-start.js';
 import { writtenVars } from '../run-vars/current.js';
-import type { EnvironmentRequest } from '../steps/environment.js';
+import type { EnvironmentRequest } from '../../workspace/environment.js';
 import { planningStep, watchPlanning } from '../steps/interrupt.js';
 import { carryOut, finishWritingCommand, openBranch } from '../steps/carry-out.js';
 import { planWorkspace } from '../../workspace/plan-workspace.js';

@@ -8,7 +8,7 @@ import { EXIT_ERROR, EXIT_OK, MonitorsError } from '../../errors.js';
 import type { DesiredMonitor } from '../../model/monitor.js';
 import { summarize } from '../../render/check-common.js';
 import { renderAs } from '../../render/formats/registry.js';
-import type { EnvironmentRequest } from '../steps/environment.js';
+import type { EnvironmentRequest } from '../../workspace/environment.js';
 import { openWorkspace } from '../../workspace/open.js';
 import { fromProcess, lockSource } from '../steps/open-request.js';
 import { openLockBranchSession, PROCESS_OUTPUT } from '../steps/lock-branch-session.js';

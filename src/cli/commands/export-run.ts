@@ -5,7 +5,7 @@ import type { ConfigFromEnvOptions } from '../../api/config.js';
 import { runExport } from '../../export/run-export.js';
 import { newLockFile, serializeLock } from '../../lock/lock-file.js';
 import { printable } from '../../model/printable.js';
-import type { EnvironmentRequest } from '../steps/environment.js';
+import type { EnvironmentRequest } from '../../workspace/environment.js';
 import { planningStep, stopWatching, watchPlanning } from '../steps/interrupt.js';
 import { DEFAULT_LOCK_NAME } from '../../lock/location.js';
 import { loadExportRepository } from '../steps/export-repository.js';

@@ -7,7 +7,7 @@ import { renderAs } from '../../render/formats/registry.js';
 import { packageVersion } from '../../version/package-version.js';
 import { REPOSITORY_URL } from '../../version/repository.js';
 import { pathFromRoot, repositoryRoot } from '../steps/repository-root.js';
-import { checkEnvironmentChoice } from '../steps/environment.js';
+import { checkEnvironmentChoice } from '../../workspace/environment.js';
 import { lockFileOf } from '../../workspace/lock-choice.js';
 import type { ValidateOptions } from '../arguments/validate-options.js';
 import { parseValidateArguments } from '../arguments/validate.js';

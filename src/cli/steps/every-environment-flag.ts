@@ -3,7 +3,7 @@
 // wrapped where the command is declared (plan, validate, status, check, lock list|show), so
 // that the command's own work knows one environment only. Asked at every start, so apart
 // from the runs themselves (every-environment.ts), which load only then.
-import { requestedEnvironment } from './environment.js';
+import { requestedEnvironment } from '../../workspace/environment.js';
 import type { EveryEnvironmentCommand, EveryEnvironmentOptions } from './every-environment-options.js';
 
 export const ALL_ENVIRONMENTS = 'all';

@@ -5,7 +5,7 @@ import type { LockLocation } from '../../lock/location.js';
 import type { LockFile } from '../../lock/types.js';
 import type { DesiredState } from '../../model/monitor.js';
 import { openWorkspace } from '../../workspace/open.js';
-import type { EnvironmentRequest } from './environment.js';
+import type { EnvironmentRequest } from '../../workspace/environment.js';
 import { fromProcess, lockSource } from './open-request.js';
 import {
   openLockBranchSession,

@@ -4,7 +4,7 @@
 // share (carry-out.ts) can name them.
 import type { WaitOptions } from '../../wait/after-apply.js';
 import type { ApplyFormat } from './apply-format.js';
-import type { EnvironmentRequest } from './environment.js';
+import type { EnvironmentRequest } from '../../workspace/environment.js';
 
 /** The options both apply and destroy parse, as commander hands them over. */
 export interface WriteOptions {
