@@ -3,24 +3,19 @@
 // terminal question) a string or template literal with a letter in it; the text comes from
 // a function of src/render, given plain data. (Error messages thrown as MonitorsError are
 // the errors' own words.)
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wordsWritten } from './words-written.js';
+import { tsFilesUnder } from './source-files.js';
 
 const root = resolve(import.meta.dirname, '../..');
 // The lines test holds print are read by the tests that wait for them, not by people.
 const EXEMPT = new Set(['src/cli/steps/test-hold.ts']);
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
-  );
-}
-
 describe('src/cli builds no sentence of its own', () => {
   it('writes only text that src/render made', () => {
-    const found = sources(join(root, 'src/cli'))
+    const found = tsFilesUnder(join(root, 'src/cli'), { withDeclarations: true })
       .map((abs) => relative(root, abs))
       .filter((file) => !EXEMPT.has(file))
       .flatMap((file) =>

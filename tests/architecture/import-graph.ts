@@ -1,9 +1,10 @@
 // The import graph of src/, read as TypeScript reads it (ts.preProcessFile: static imports,
 // `import type`, re-exports and dynamic `import()` alike), and the circles in it. A type-only
 // import counts: it is still a file reaching up for what should sit below it.
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { tsFilesUnder } from './source-files.js';
 
 /** File -> the files it imports (relative to one root, with `/`). */
 export type ImportGraph = Map<string, Set<string>>;
@@ -26,16 +27,6 @@ export function importGraph(root: string): ImportGraph {
 }
 
 const name = (root: string, file: string) => relative(root, file).split('\\').join('/');
-
-function tsFilesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...tsFilesUnder(path));
-    else if (entry.endsWith('.ts') && !entry.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
 
 /**
  * Every circle of the graph, one per strongly connected component (Tarjan's algorithm,

@@ -2,24 +2,15 @@
 // file as people read it (`file:line:col`, src/model/location-text.ts), and "did you mean"
 // (src/model/did-you-mean.ts, the only importer of the edit distance it rests on). Each rule
 // names the file and line that breaks it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importGraph } from './import-graph.js';
+import { tsFilesUnder } from './source-files.js';
 
 const src = resolve(import.meta.dirname, '../../src');
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((entry) => {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) return tsFiles(path);
-      return entry.endsWith('.ts') && !entry.endsWith('.d.ts') ? [path] : [];
-    });
-}
-
-const files = tsFiles(src)
+const files = tsFilesUnder(src)
   .map((path) => relative(src, path).split('\\').join('/'))
   .filter((file) => !file.startsWith('load/generated/')); // ajv's output, generated
 

@@ -1,18 +1,11 @@
 // Every file of src/ opens with a comment that says what it is for: the first thing a
 // reader sees, and what the architecture page's code map cannot say file by file.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tsFilesUnder } from './source-files.js';
 
 const root = resolve(import.meta.dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /**
  * Comments of at least a few words before any code (a shebang may come first; a directive
@@ -32,7 +25,7 @@ export function opensWithComment(text: string): boolean {
 
 describe('every file of src/ opens with a comment', () => {
   it('holds for every file, generated ones included', () => {
-    const without = sourceFiles(join(root, 'src'))
+    const without = tsFilesUnder(join(root, 'src'), { withDeclarations: true })
       .filter((file) => !opensWithComment(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));
     expect(without).toEqual([]);

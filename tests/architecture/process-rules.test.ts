@@ -2,25 +2,16 @@
 // events (signals), the clock. docs/architecture.md draws the table ("Only these folders
 // touch the process"); this test reads it from the page and fails on a use anywhere else,
 // naming the file and line.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allowancesFrom, mayUse, PROCESS_RULES, processUses } from './process-uses.js';
+import { tsFilesUnder } from './source-files.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const src = join(root, 'src');
 const page = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
 const MARKER = 'Only these folders touch the process';
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((entry) => {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) return tsFiles(path);
-      return entry.endsWith('.ts') && !entry.endsWith('.d.ts') ? [path] : [];
-    });
-}
 
 describe('the process rules of docs/architecture.md', () => {
   const table = allowancesFrom(page, MARKER);
@@ -32,7 +23,7 @@ describe('the process rules of docs/architecture.md', () => {
 
   it('holds in src/: each use of the process is in a place its row allows', () => {
     const outside: string[] = [];
-    for (const path of tsFiles(src)) {
+    for (const path of tsFilesUnder(src)) {
       const file = relative(src, path).split('\\').join('/');
       if (file.startsWith('load/generated/')) continue; // ajv's output, generated
       for (const use of processUses(readFileSync(path, 'utf8'), file))
