@@ -13,8 +13,8 @@ import { assemblePlan, prepareAhead } from '../plan/assemble.js';
 import type { Plan } from '../plan/types.js';
 import { openSet, type OpenedSet } from './open.js';
 import { readLockFrom } from './read-lock.js';
-import { startReads } from './reads.js';
-import { NO_STEP, type WorkspaceRequest } from './request.js';
+import { startReads, type Reads } from './reads.js';
+import { NO_STEP, type StepMarker, type WorkspaceRequest } from './request.js';
 import { fileScope, lockRelative } from './set-files.js';
 
 /** A plan's opening: a client as early as can be, and files named one by one narrow the plan of their set. */
@@ -53,14 +53,7 @@ export async function planWorkspace(request: PlanWorkspaceRequest): Promise<Plan
   try {
     const { desired, lockChoice } = opened;
     const lockPath = lockChoice.location.path;
-    const { lock: read } = await readLockFrom(request.lock, opened, step);
-    // No lock file yet: one fresh lock (its salt) for the hashes, the comparisons and the plan alike.
-    const base = read ?? newLockFile();
-    const preparing = prepareAhead(desired, base, (compare) => reads.compareWith(compare));
-    // Once the listing is in, what is left (hashing secrets, comparing) is the plan's own work.
-    let computing: (() => void) | undefined;
-    const listed = reads.result().then((result) => ((computing = step('computing the plan')), result));
-    const [[live, context], prepared] = await Promise.all([listed, preparing]).finally(() => computing?.());
+    const { read, base, live, context, prepared } = await readForPlan(request, opened, reads, step);
     const lockShown = displayPath(lockPath, request.cwd);
     // Everything the assembly is handed is ready before it is called: from here on the plan is src/plan's.
     const options = assembleOptions(request, opened, lockPath, context.notes);
@@ -89,6 +82,19 @@ export async function planWorkspace(request: PlanWorkspaceRequest): Promise<Plan
     await api.close();
     throw error;
   }
+}
+
+/** The lock, the listing and its context; the desired side prepared (secret hashes too) meanwhile. */
+async function readForPlan(request: PlanWorkspaceRequest, opened: OpenedSet, reads: Reads, step: StepMarker) {
+  const { lock: read } = await readLockFrom(request.lock, opened, step);
+  // No lock file yet: one fresh lock (its salt) for the hashes, the comparisons and the plan alike.
+  const base = read ?? newLockFile();
+  const preparing = prepareAhead(opened.desired, base, (compare) => reads.compareWith(compare));
+  // Once the listing is in, what is left (hashing secrets, comparing) is the plan's own work.
+  let computing: (() => void) | undefined;
+  const listed = reads.result().then((result) => ((computing = step('computing the plan')), result));
+  const [[live, context], prepared] = await Promise.all([listed, preparing]).finally(() => computing?.());
+  return { read, base, live, context, prepared };
 }
 
 /** The options of the assembly, from the command line and what opening the workspace found. */
