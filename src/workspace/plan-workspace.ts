@@ -17,10 +17,14 @@ import { startReads, type Reads } from './reads.js';
 import { NO_STEP, type StepMarker, type WorkspaceRequest } from './request.js';
 import { fileScope, lockRelative } from './set-files.js';
 
-/** A plan's opening: a client as early as can be, and files named one by one narrow the plan of their set. */
-export interface PlanWorkspaceRequest extends WorkspaceRequest {
-  client: 'now';
-  wholeSet: true;
+/**
+ * What a plan is asked for. How it opens is the same for plan, apply and check --changed
+ * (PLAN_OPENING), so it is not asked.
+ */
+export interface PlanWorkspaceRequest extends Omit<
+  WorkspaceRequest,
+  'wholeSet' | 'client' | 'missingVariable' | 'policy'
+> {
   allowMassDelete?: boolean;
   /** --allow-missing: most lock records gone from the listing is expected (src/plan/workspace-check.ts). */
   allowMissing?: boolean;
@@ -29,6 +33,14 @@ export interface PlanWorkspaceRequest extends WorkspaceRequest {
   /** --replace: monitors sent again although unchanged, with the token of this plan. */
   replace?: { patterns: string[]; token: string };
 }
+
+/**
+ * Every plan opens the whole set of files named one by one (the plan is narrowed to them), a
+ * client as early as its URL is known (the listing runs while the YAML loads), an unset
+ * variable as an error (its value would be sent), and policy findings kept for the plan's
+ * own section.
+ */
+const PLAN_OPENING = { wholeSet: true, client: 'now', missingVariable: 'error', policy: 'plan' } as const;
 
 export interface PlanSession {
   desired: DesiredState;
@@ -47,7 +59,7 @@ export interface PlanSession {
 /** Opened, read, assembled; the client is closed on a refusal (the caller closes it otherwise). */
 export async function planWorkspace(request: PlanWorkspaceRequest): Promise<PlanSession> {
   const step = request.hooks?.step ?? NO_STEP;
-  const opened = await openSet(request, (client) => startReads(client, step));
+  const opened = await openSet({ ...request, ...PLAN_OPENING }, (client) => startReads(client, step));
   const api = opened.api!;
   const reads = opened.started!;
   try {
