@@ -21,6 +21,7 @@ import { driftIssueLine, planMarker } from './markers.js';
 import type { CiOptions } from './options.js';
 import type { CiProvider, CommitStatus, DriftToTrack, PlanToPublish } from './provider.js';
 import { reportFiles } from './report-files.js';
+import { workflowCommandLog } from './workflow-commands.js';
 
 export type GiteaFlavour = 'gitea' | 'forgejo';
 
@@ -87,11 +88,7 @@ export function giteaProvider(flavour: GiteaFlavour, env: NodeJS.ProcessEnv, opt
   return {
     name: flavour,
     changeName: 'pull request',
-    error: (message) => print(`::error::${message}`),
-    warning: (message) => print(`::warning::${message}`),
-    info: print,
-    group: (title) => print(`::group::${title}`),
-    endGroup: () => print('::endgroup::'),
+    ...workflowCommandLog(print),
     secretNames: [...TOKEN_VARIABLES[flavour], 'MONITORS_CI_TOKEN'],
     // The checkout step keeps the job token for git (as actions/checkout does on GitHub); the commits are the bot's.
     lockBranchEnv: () => ({

@@ -9,6 +9,7 @@ import { driftBody, driftIssueLine, driftMarker, driftTitle, markedBody, noDrift
 import type { CiOptions } from './options.js';
 import type { CiOutputs, CiProvider, DriftToTrack, PlanToPublish } from './provider.js';
 import { reportFiles } from './report-files.js';
+import { workflowCommandLog } from './workflow-commands.js';
 import { findMarked, findMarkedLabelFirst, startsWithMarker, type Page } from './sticky.js';
 import type { IssueComment, IssueShape } from './issue-shapes.js';
 
@@ -199,11 +200,7 @@ export function githubProvider(env: NodeJS.ProcessEnv, options: CiOptions): CiPr
   return {
     name: 'github',
     changeName: 'pull request',
-    error: (message) => print(`::error::${message}`),
-    warning: (message) => print(`::warning::${message}`),
-    info: print,
-    group: (title) => print(`::group::${title}`),
-    endGroup: () => print('::endgroup::'),
+    ...workflowCommandLog(print),
     secretNames: ['GITHUB_TOKEN'],
     lockBranchEnv: () => ({ ...BOT_IDENTITY }),
     writeReport(markdown) {
