@@ -5,7 +5,7 @@
 // links every module file on its own: a `monitors validate` of a small repository loads a
 // few chunks instead of seventy files and the packages they import (`npm run bench --
 // startup` measures both). Each command's work stays in chunks of its own, loaded when
-// the command runs; validate has a path of its own (fast-paths.mjs), and the entry answers
+// the command runs; validate has a script of its own (fast-paths.mjs), and the entry answers
 // --version alone (src/cli/bundle-main.ts, the bundle's entry too). The dependencies are inlined, as in the bundle (scripts/bundle.mjs):
 // resolving them from node_modules, and commander's CommonJS files, cost about 6 ms of
 // each start on the machine of issue 25. So the package depends on nothing at run time
@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { licensesOf, LICENSES } from './bundle.mjs';
 import { NODE_ESM, withoutUnusedRequire } from './esbuild-options.mjs';
-import { buildFastPaths, fastPathsDefine } from './fast-paths.mjs';
+import { buildFastPaths } from './fast-paths.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const PACKAGE_DIR = join(ROOT, 'dist', 'cli');
@@ -33,6 +33,8 @@ export async function buildPackage() {
   const minify = { minify: true };
   // The version for the entry's --version; not MONITORS_BUNDLE_VERSION, which says the bundle.
   const define = { MONITORS_VERSION: JSON.stringify(pkg.version) };
+  // The scripts first: the entry is built knowing each one's file and build.
+  const fast = await buildFastPaths({ root: ROOT, outdir: PACKAGE_DIR, options: { ...minify, define } });
   const result = await build({
     ...NODE_ESM,
     absWorkingDir: ROOT,
@@ -45,15 +47,8 @@ export async function buildPackage() {
     outdir: PACKAGE_DIR,
     metafile: true,
     write: false,
-    define: { ...define, MONITORS_FAST_PATHS: fastPathsDefine('./', '.js') },
+    define: { ...define, MONITORS_FAST_PATHS: fast.define('./') },
     ...minify,
-  });
-  const fast = await buildFastPaths({
-    root: ROOT,
-    outdir: PACKAGE_DIR,
-    ext: '.js',
-    version: pkg.version,
-    options: minify,
   });
   for (const out of [...result.outputFiles, ...fast.outputFiles]) {
     mkdirSync(dirname(out.path), { recursive: true });

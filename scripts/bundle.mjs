@@ -8,8 +8,8 @@
 // needs are chunks in bundle/chunks/, loaded when the command runs. One file of 1.2 MB
 // made every start compile all of it (about 40 ms on the machine of issue 25, more than
 // Node's own start-up), and load every Node module any command uses. validate, the command
-// run most, has a path of its own: bundle/chunks/validate-path.mjs and its chunks
-// (fast-paths.mjs). The entry answers --version alone. Beside them,
+// run most, has a script of its own: bundle/chunks/validate-script.js, whose compiled code
+// V8 keeps between runs (fast-paths.mjs). The entry answers --version alone. Beside them,
 // bundle/THIRD-PARTY-LICENSES.txt: the license of every package the bundle holds.
 //
 //   npm run bundle            rebuild bundle/ (after any change to src/ or the dependencies)
@@ -21,7 +21,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NODE_ESM, withoutUnusedRequire } from './esbuild-options.mjs';
-import { buildFastPaths, fastPathsDefine } from './fast-paths.mjs';
+import { buildFastPaths } from './fast-paths.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const BUNDLE_DIR = join(ROOT, 'bundle');
@@ -37,6 +37,12 @@ export async function buildBundle() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const version = JSON.stringify(pkg.version);
   const define = { MONITORS_BUNDLE_VERSION: version, MONITORS_VERSION: version };
+  // The scripts first: the entry is built knowing each one's file and build.
+  const fast = await buildFastPaths({
+    root: ROOT,
+    outdir: join(BUNDLE_DIR, CHUNKS),
+    options: { minify: true, define },
+  });
   const result = await build({
     ...NODE_ESM,
     absWorkingDir: ROOT,
@@ -50,13 +56,7 @@ export async function buildBundle() {
     minify: true,
     write: false,
     metafile: true,
-    define: { ...define, MONITORS_FAST_PATHS: fastPathsDefine(`./${CHUNKS}/`, '.mjs') },
-  });
-  const fast = await buildFastPaths({
-    root: ROOT,
-    outdir: join(BUNDLE_DIR, CHUNKS),
-    ext: '.mjs',
-    options: { minify: true, define },
+    define: { ...define, MONITORS_FAST_PATHS: fast.define(`./${CHUNKS}/`) },
   });
   const head = [
     '#!/usr/bin/env node',

@@ -6,22 +6,26 @@
 // `npm run bench -- startup`). Otherwise, on the YAML loader's worker thread (which the
 // built forms start from this entry, see worker/worker-script.ts), the loader; else the
 // CLI. Both are imported lazily, so neither thread evaluates the other's code. A command
-// with a file of its own (scripts/fast-paths.mjs: this entry with the other commands left
-// out) is run from that file.
+// with a script of its own (scripts/fast-paths.mjs: the CLI with the other commands left
+// out, as one classic script whose compiled code V8 keeps between runs) is run from it
+// (start/command-script.ts).
 // The version, fixed by both builds (MONITORS_BUNDLE_VERSION, which says the bundle, is the bundle's alone).
 declare const MONITORS_VERSION: string | undefined;
-// The JSON text of a map from each such command to its file, relative to this one (a text: an
-// object defined would be a module of its own).
+// The JSON text of a map from each such command to its script: its file, relative to this
+// one, and its build (a text: an object defined would be a module of its own).
 declare const MONITORS_FAST_PATHS: string | undefined;
+
+import type { CommandScript } from './start/command-script.js';
 
 const args = process.argv.slice(2);
 const version = typeof MONITORS_VERSION === 'string' ? MONITORS_VERSION : undefined;
 // The command named, as command-modules.ts finds it: the program's own options take no value.
 const named = args.find((arg) => !arg.startsWith('-'));
-type FastPaths = Record<string, string>;
+type FastPaths = Record<string, CommandScript>;
 const fastPaths = typeof MONITORS_FAST_PATHS === 'string' ? (JSON.parse(MONITORS_FAST_PATHS) as FastPaths) : {};
 if (version !== undefined && args.length === 1 && (args[0] === '--version' || args[0] === '-V')) printVersion(version);
-else if (named !== undefined && Object.hasOwn(fastPaths, named)) await import(fastPaths[named]!);
+else if (named !== undefined && Object.hasOwn(fastPaths, named))
+  (await import('./start/command-script.js')).runCommandScript(named, fastPaths[named]!, import.meta.url);
 else {
   const [threads, { isLoadWorkerData, setBundleEntry }] = await Promise.all([
     import('node:worker_threads'),

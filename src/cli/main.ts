@@ -6,7 +6,7 @@
 // command named is loaded beside the program (command-modules.ts).
 import module from 'node:module';
 import { packageVersion } from '../version/package-version.js';
-import { tolerateClosedOutput } from './closed-output.js';
+import { tolerateClosedOutput } from './output/closed-output.js';
 import { COMMAND_MODULES, namedCommand } from './command-modules.js';
 
 const args = process.argv.slice(2);

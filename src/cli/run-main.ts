@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { CommanderError } from './commander.js';
 import { EXIT_ERROR, isMonitorsError } from '../errors.js';
 import { errorText, internalErrorText } from '../render/error-report.js';
-import { tolerateClosedOutput } from './closed-output.js';
+import { tolerateClosedOutput } from './output/closed-output.js';
 
 /**
  * Runs the CLI and turns every failure into one clear message and an exit code: never a

@@ -1,7 +1,8 @@
 // Inside src/cli the folders are layered too: a command (commands/) reads its arguments
 // (arguments/: the options parsed and checked) and takes the steps commands share (steps/)
 // and the loader's thread (worker/); nothing imports up: steps and the worker never import
-// an argument parser or a command, and a parser never a command. commands/ holds commands
+// an argument parser or a command, and a parser never a command; the standard streams
+// (output/) and the runner of a command's own script (start/) import none of the three. commands/ holds commands
 // only: each file is named after one. How a command opens the workspace and gets a plan is
 // below src/cli altogether (src/workspace), which imports nothing of it (the layers test).
 import { readdirSync } from 'node:fs';
@@ -16,6 +17,8 @@ const NEVER: Record<string, string[]> = {
   'cli/steps/': ['cli/arguments/', 'cli/commands/'],
   'cli/worker/': ['cli/arguments/', 'cli/commands/'],
   'cli/arguments/': ['cli/commands/'],
+  'cli/output/': ['cli/arguments/', 'cli/commands/', 'cli/steps/'],
+  'cli/start/': ['cli/arguments/', 'cli/commands/', 'cli/steps/'],
 };
 
 /**

@@ -1,8 +1,9 @@
 // What keeps the start of the two built forms short (issue 41, `npm run bench -- startup`
 // measures the time): the entry answers --version alone, with no other file beside it and
-// without Node's streams; validate runs from its own path (scripts/fast-paths.mjs) with no
-// chunk of the split build; and neither loads Node's crypto or child_process, which only
-// some commands need. The bundle is built fresh here (the committed one is held to the
+// without Node's streams; validate runs from its own script (scripts/fast-paths.mjs) with
+// no chunk of the split build but the runner of that script (src/cli/start/command-script.ts)
+// and what it imports; and neither loads Node's crypto or child_process, which only some
+// commands need, nor validate Node's net module, which a stream on a pipe would load. The bundle is built fresh here (the committed one is held to the
 // source by bundle.test.ts); the package's build is dist/cli, which `npm test` builds.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,15 @@ function bundleWith(name: string, keep: (file: string) => boolean): string {
   return join(root, 'monitors.mjs');
 }
 
+/** `file` and the bundle's files it imports statically, and theirs. */
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const [, target] of bundle.get(file)!.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^'"();]*?from\s*)?["'](\.\/[^"']+)["']/g))
+    staticImports(join(dirname(file), target!).split('\\').join('/'), seen);
+  return seen;
+}
+
 /** The Node modules a run loaded, by name ("NativeModule crypto"...). */
 async function modulesLoaded(cli: string, args: string[]): Promise<string[]> {
   const out = join(dir, `modules-${Math.random().toString(36).slice(2)}.json`);
@@ -71,8 +81,11 @@ describe('the start of the built forms', { timeout: 60_000 }, () => {
     expect([r.code, r.stdout, r.stderr]).toEqual([0, `${pkg.version}\n`, '']);
   });
 
-  it('validate runs from its own path alone, as the compiled CLI does', async () => {
-    const path = bundleWith('validate-path', (file) => file === 'monitors.mjs' || file.startsWith('chunks/validate-path'));
+  it('validate runs from its own script alone, as the compiled CLI does', async () => {
+    const runner = [...bundle.keys()].find((file) => /^chunks\/command-script-\w+\.mjs$/.test(file));
+    expect(runner).toBeDefined();
+    const needed = new Set(['monitors.mjs', ...staticImports(runner!)]);
+    const path = bundleWith('validate-path', (file) => needed.has(file) || file.startsWith('chunks/validate-script'));
     const own = await runCli(['validate', EXAMPLE], { cli: path, cwd: ROOT });
     const compiled = await runCli(['validate', EXAMPLE], { cwd: ROOT });
     expect(own.code, own.stderr).toBe(0);
@@ -91,6 +104,7 @@ describe('the start of the built forms', { timeout: 60_000 }, () => {
     const validate = await modulesLoaded(entry, ['validate', EXAMPLE]);
     expect(validate).not.toContain('NativeModule crypto');
     expect(validate).not.toContain('NativeModule child_process');
+    expect(validate).not.toContain('NativeModule net');
     const version = await modulesLoaded(entry, ['--version']);
     expect(version).not.toContain('NativeModule stream');
     expect(version).not.toContain('NativeModule worker_threads');

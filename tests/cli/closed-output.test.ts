@@ -2,7 +2,7 @@
 // command finishes its work and exits with the code it would have had; nothing is printed
 // about the closed pipe, and no stack.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,4 +63,34 @@ describe('output into a pipe whose reader has gone (| head)', () => {
   it('validate of a valid folder into a closed pipe exits 0', async () => {
     expect((await runClosed(['validate'], true)).code).toBe(0);
   });
+});
+
+describe('output that cannot be written (a full disk behind `> out.txt`)', () => {
+  /** Runs the CLI with stdout on /dev/full, where every write fails with ENOSPC. */
+  function runFull(args: string[]): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const full = openSync('/dev/full', 'w');
+      const child = spawn(process.execPath, [CLI_PATH, ...args], {
+        cwd: dir,
+        env: cliEnv(),
+        stdio: ['ignore', full, 'pipe'],
+      });
+      closeSync(full);
+      let stderr = '';
+      child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+  }
+
+  it.runIf(existsSync('/dev/full'))(
+    'validate of a valid folder exits 1 and says in one line that its output was lost',
+    async () => {
+      const run = await runFull(['validate']);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/ENOSPC|no space/i);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    },
+  );
 });

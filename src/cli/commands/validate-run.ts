@@ -12,6 +12,7 @@ import { lockFileOf } from '../../workspace/lock-choice.js';
 import type { ValidateOptions } from '../arguments/validate-options.js';
 import { parseValidateArguments } from '../arguments/validate.js';
 import { runVars } from '../run-vars/current.js';
+import { writeStandard } from '../output/standard-streams.js';
 
 const NO_COLOR = { color: false };
 
@@ -54,7 +55,7 @@ export async function runValidate(paths: string[], options: ValidateOptions): Pr
   const findings = diagnostics.map((d) => ({ ...d, path: pathFromRoot(d.file, cwd, root) }));
   const tool = { version: packageVersion(), informationUri: REPOSITORY_URL };
   const output = { summary, annotations: inline ? annotations : [], findings, tool, policyRules };
-  process.stdout.write(await renderAs(format, 'validation', output, NO_COLOR));
-  if (!inline && annotations.length > 0) process.stderr.write(`${annotations.join('\n')}\n`);
+  writeStandard(1, await renderAs(format, 'validation', output, NO_COLOR));
+  if (!inline && annotations.length > 0) writeStandard(2, `${annotations.join('\n')}\n`);
   return countBySeverity(diagnostics).errors === 0 ? EXIT_OK : EXIT_ERROR;
 }

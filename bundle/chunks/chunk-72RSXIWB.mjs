@@ -1,0 +1,1 @@
+import{a as r,b as i}from"./chunk-WKQW24OG.mjs";import{c as t}from"./chunk-WX7BVCCN.mjs";function f(){r((o,e)=>o.on("error",s=>a(e,s)),(o,e)=>{a(o,e)&&!n&&(n=!0,process.once("exit",()=>process.exitCode=1))})}var n=!1;function a(o,e){return e.code==="EPIPE"?!1:(process.exitCode=1,o===1&&i(2,t(e.message)),!0)}export{f as a};

@@ -1,1 +1,0 @@
-import{c as r}from"./chunk-WX7BVCCN.mjs";function p(){for(let o of[process.stdout,process.stderr])o.on("error",e=>{e.code!=="EPIPE"&&(process.exitCode=1,o===process.stdout&&process.stderr.write(r(e.message)))})}export{p as a};

@@ -1,4 +1,0 @@
-#!/usr/bin/env node
-var r=process.argv.slice(2),i="0.1.0",n=r.find(e=>!e.startsWith("-")),o={};if(i!==void 0&&r.length===1&&(r[0]==="--version"||r[0]==="-V"))c(i);else if(n!==void 0&&Object.hasOwn(o,n))await import(o[n]);else{let[e,{isLoadWorkerData:t,setBundleEntry:s}]=await Promise.all([import("node:worker_threads"),import("./validate-path/worker-script-4JCIOM5X.mjs")]);!e.isMainThread&&t(e.workerData)?await import("./validate-path/load-worker-W4B7BTO2.mjs"):(s(import.meta.url),await import("./validate-path/main-ADWOLW2X.mjs"))}function c(e){try{process.getBuiltinModule("node:fs").writeSync(1,`${e}
-`)}catch(t){let s=t.code;if(s==="EAGAIN")process.stdout.write(`${e}
-`);else if(s!=="EPIPE"){process.exitCode=1;let a=t.message;import("./validate-path/error-report-ISBBZ3BL.mjs").then(({outputFailedLine:d})=>process.stderr.write(d(a)))}}}

@@ -1,1 +1,0 @@
-import{a as f}from"./chunk-UQ4KM2IL.mjs";function l(e,n={}){let t=n.cwd===void 0?e.file:f(e.file,n.cwd),r=n.base===0?1:0,i=e.line===void 0?0:e.line+r;return i<=0?t:e.col===void 0?`${t}:${i}`:`${t}:${i}:${e.col+r}`}export{l as a};

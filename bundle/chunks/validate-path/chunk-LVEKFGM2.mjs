@@ -1,1 +1,0 @@
-var o=n=>n!==null&&typeof n=="object"&&!Array.isArray(n);export{o as a};

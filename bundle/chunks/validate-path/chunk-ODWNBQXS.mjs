@@ -1,1 +1,0 @@
-var t="https://github.com/monitors-as-code/monitors";function n(o){return`${t}/blob/main/docs/${o}`}export{t as a,n as b};

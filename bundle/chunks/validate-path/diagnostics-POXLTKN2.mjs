@@ -1,1 +1,0 @@
-import{a,b,c,d,e,f}from"./chunk-5VF3JGFQ.mjs";import"./chunk-FC5QFWMO.mjs";import"./chunk-EU554377.mjs";import"./chunk-UQ4KM2IL.mjs";import"./chunk-6BDXT2B7.mjs";export{c as countBySeverity,a as diagnosticLine,b as githubAnnotation,d as skippedFiles,e as summaryLine,f as validationReport};

@@ -1,2 +1,0 @@
-import{a as e,b as r}from"./chunk-N2ORUCVG.mjs";import"./chunk-ODWNBQXS.mjs";import"./chunk-EAFVFJRO.mjs";import"./chunk-EBXG2PT6.mjs";import"./chunk-6BDXT2B7.mjs";var c={error:"major",warning:"minor",info:"info"};function a(i,o=[]){let t=e(i),s=i.map((n,p)=>({type:"issue",description:`${n.code}: ${n.message}`,check_name:n.code,content:{body:d(r(n.code,o))},fingerprint:t[p],severity:c[n.severity],location:{path:n.path,lines:{begin:Math.max(1,n.line)}}}));return`${JSON.stringify(s,null,2)}
-`}var d=i=>`${i.description} See ${i.helpUri}`;export{a as renderCodeQuality};

@@ -1,1 +1,0 @@
-import"./chunk-6BDXT2B7.mjs";var o="monitors-yaml-loader";function t(e){return{role:o,request:e}}function n(e){return typeof e=="object"&&e!==null&&e.role===o}var r;function a(e){r=new URL(e)}function u(){return r??new URL("./load-worker.js",import.meta.url)}export{n as isLoadWorkerData,t as loadWorkerData,u as loadWorkerScript,a as setBundleEntry};
