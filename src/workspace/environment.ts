@@ -47,7 +47,7 @@ export function checkEnvironmentChoice(
   if (request?.name === 'all' && declared.length > 0 && !declared.includes('all')) {
     throw new MonitorsError(
       'BAD_OPTION',
-      `${describe(request)} runs validate, plan, status, check and lock list|show once per environment; ${command} changes one workspace at a time and is not run for all of them at once`,
+      `${describe(request)} runs validate, plan, status, check and lock list|show once per environment, and apply (with --yes) in turn; ${command} changes one workspace at a time and is not run for all of them at once`,
       {
         hint: `Run it once per environment, each reviewed: ${declared.map((d) => `monitors ${command} --env ${d}`).join(', then ')}.`,
       },

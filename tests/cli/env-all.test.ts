@@ -117,7 +117,7 @@ describe('--env all', { timeout: 60_000 }, () => {
     expect(status.stdout).toMatch(/^=== staging: ok ===\n[\s\S]*home[\s\S]*=== production: ok ===\n/);
   });
 
-  it('runs every command that takes --env: lock list, JUnit of status (a suite each), one badge of the set; refuses apply', async () => {
+  it('runs every command that takes --env: lock list, JUnit of status (a suite each), one badge of the set; apply only with --yes', async () => {
     const lock = await cli(['lock', 'list', 'monitors', '--env', 'all']);
     expect(lock.code, lock.stderr).toBe(0);
     expect(lock.stdout).toMatch(/^=== staging: ok ===\n[\s\S]*home[\s\S]*=== production: ok ===\n/);
@@ -133,11 +133,14 @@ describe('--env all', { timeout: 60_000 }, () => {
     const badge = await cli(['status', 'monitors', '--format', 'svg']);
     expect(badge.code, badge.stderr).toBe(0);
     expect(badge.stdout).toMatch(/<title>monitors: [^<]+<\/title>/);
-    const apply = await cli(['apply', 'monitors', '--env', 'all', '--yes']);
+    const apply = await cli(['apply', 'monitors', '--env', 'all']);
     expect(apply.code).toBe(1);
     expect(apply.stderr).toMatch(
-      /^error BAD_OPTION: --env all runs validate, plan, status, check and lock list\|show once per environment; apply changes one workspace at a time/,
+      /^error BAD_OPTION: --env all applies every environment one after another, and none of them can ask for a confirmation\n {2}Review the plans first/,
     );
+    const json = await cli(['apply', 'monitors', '--env', 'all', '--yes', '--format', 'json']);
+    expect([json.code, json.stdout]).toEqual([1, '']);
+    expect(json.stderr).toMatch(/^error BAD_OPTION: --env all prints each environment's apply as text, not "json"/);
     const sarif = await cli(['validate', 'monitors', '--env', 'all', '--format', 'sarif']);
     expect(sarif.stderr).toMatch(
       /^error BAD_OPTION: --env all combines the validate of every environment as text, json, not "sarif": /,
@@ -172,5 +175,32 @@ describe('--env all', { timeout: 60_000 }, () => {
     const bad = await cli(['validate', 'monitors', '--env', 'all', '--parallelism', '0']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^error BAD_OPTION: --parallelism must be a whole number from 1 to 64, not "0"/);
+  });
+
+  it('applies every environment in turn with --yes, and none after one that failed', async () => {
+    // Without staging's token, staging fails first: production, next, is not applied.
+    const stopped = await cli(['apply', 'monitors', '--env', 'all', '--yes'], { MONITORS_STAGING_TOKEN: undefined });
+    expect(stopped.code).toBe(1);
+    expect(stopped.stdout).toMatch(/^\n== monitors apply --env staging \(1 of 2\) ==\n/);
+    expect(stopped.stdout).not.toContain('--env production');
+    expect(stopped.stdout).toMatch(
+      /\nmonitors apply --env staging failed \(exit 1\); its own messages are above\. Not applied: production; run the command again once it is fixed\.\n$/,
+    );
+    expect(stopped.stderr).toContain('MONITORS_STAGING_TOKEN');
+    const still = await cli(['plan', 'monitors', '--env', 'production', '--detailed-exitcode']);
+    expect(still.code).toBe(2);
+
+    const applied = await cli(['apply', 'monitors', '--env', 'all', '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    const staging = applied.stdout.indexOf('== monitors apply --env staging (1 of 2) ==');
+    const production = applied.stdout.indexOf('== monitors apply --env production (2 of 2) ==');
+    expect(staging).toBeGreaterThanOrEqual(0);
+    expect(production).toBeGreaterThan(staging);
+    expect(applied.stdout.slice(production)).toMatch(/2 created/);
+    expect(applied.stdout).toMatch(/\nApplied every environment: staging, production\.\n$/);
+    expect(applied.stdout + applied.stderr).not.toContain(PRODUCTION);
+    // Each with its own token and lock: nothing is left to change in either.
+    const after = await cli(['plan', 'monitors', '--env', 'all', '--detailed-exitcode']);
+    expect(after.code, after.stdout).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { addNarrowOptions } from '../arguments/narrow-options.js';
 import { pathsArgument } from '../arguments/paths-argument.js';
 import { addVarOptions } from '../run-vars/options.js';
 import { addYesOption } from '../arguments/yes-option.js';
+import { asksEveryEnvironment } from '../steps/every-environment-flag.js';
 
 export function registerApply(program: Command): void {
   const command = program
@@ -15,7 +16,10 @@ export function registerApply(program: Command): void {
       'Carry out the plan: create, replace and delete monitors, with idempotency keys so a failed run can simply be repeated.',
     )
     .addArgument(pathsArgument())
-    .option('--env <name>', 'the environment to apply (settings.environments; default: MONITORS_ENV)')
+    .option(
+      '--env <name>',
+      'the environment to apply (settings.environments; default: MONITORS_ENV); all: each in turn, with --yes',
+    )
     .option('--lock <file>', LOCK_HELP);
   addYesOption(command)
     .option('--plan <file>', 'apply a plan saved with `monitors plan --out FILE`, without asking')
@@ -48,6 +52,12 @@ export function registerApply(program: Command): void {
     )
     .option('--lock-remote <remote>', 'the git remote of --lock-branch (default: origin)');
   addNarrowOptions(addVarOptions(command)).action(async (paths: string[], options: ApplyOptions) => {
+    // Every environment, one after another, each by a run of its own.
+    if (asksEveryEnvironment(options.env, process.env)) {
+      const { applyEveryEnvironment } = await import('../steps/every-environment-apply.js');
+      process.exitCode = await applyEveryEnvironment(paths, options, process.argv.slice(2));
+      return;
+    }
     const { finishApplyCommand } = await import('./apply-run.js');
     await finishApplyCommand(paths, options);
   });

@@ -18,8 +18,9 @@ export function asksEveryEnvironment(flag: string | undefined, env: NodeJS.Proce
 /**
  * The action of a read-only command that takes --env: `run` with the arguments as given
  * (the paths last among them), or with --env all once per environment; its exit code is the
- * process's. Commands that write (apply, destroy, lock set|forget) are not wrapped: they act
- * on one workspace at a time and refuse `all` (environment.ts).
+ * process's. Commands that write are not wrapped: apply runs the environments in turn, each by a
+ * process of its own (every-environment-apply.ts); destroy and lock set|forget act on one
+ * workspace at a time and refuse `all` (environment.ts).
  */
 export function everyEnvironmentAction<A extends unknown[], O extends EveryEnvironmentOptions>(
   command: EveryEnvironmentCommand,

@@ -121,7 +121,7 @@ export async function runEveryEnvironment<O extends EveryEnvironmentOptions>(
 const NO_COLOR = { color: false };
 
 /** The environments the set declares, or why there are none to run. */
-async function declaredEnvironments(
+export async function declaredEnvironments(
   paths: readonly string[],
   env: Record<string, string | undefined>,
   command: string,
