@@ -1,9 +1,8 @@
 // V8's cache of a command's compiled code on disk (the place: code-cache-place.ts). Reading
 // and writing never fail a command: a cache that cannot be read is compiled again, one that
 // cannot be written is not kept. A write goes to a file of its own first and is renamed into
-// place, so that a reader (another run at the same moment) sees a whole cache or none. Node's
-// modules are taken with process.getBuiltinModule: the entry that imports this file answers
-// --version with no import at all (bundle-main.ts).
+// place, so that a reader (another run at the same moment) sees a whole cache or none. The
+// directory is made and checked once per run, for the command's script and the libraries'.
 import { codeCacheDirectory, codeCacheFileName, trustedCacheDirectory } from './code-cache-place.js';
 
 export interface CodeCache {
@@ -12,8 +11,14 @@ export interface CodeCache {
   write(data: Buffer): void;
 }
 
-/** The cache of `command`'s script of build `build`, or undefined when there is no place for it. */
-export function openCodeCache(command: string, build: string): CodeCache | undefined {
+/** The directory of the caches, made and trusted: a cache per script in it. */
+export interface CodeCacheDirectory {
+  /** The cache of the script `name` of build `build`. */
+  cache(name: string, build: string): CodeCache;
+}
+
+/** The directory of this run's caches, or undefined when there is none to trust (or caching is off). */
+export function openCodeCacheDirectory(): CodeCacheDirectory | undefined {
   const fs = process.getBuiltinModule('node:fs');
   const { sep } = process.getBuiltinModule('node:path');
   const uid = process.getuid?.();
@@ -32,7 +37,14 @@ export function openCodeCache(command: string, build: string): CodeCache | undef
   } catch {
     return undefined;
   }
-  const file = `${dir}${sep}${codeCacheFileName(command, build, process.versions.v8, process.arch)}`;
+  return {
+    cache: (name, build) =>
+      fileCache(`${dir}${sep}${codeCacheFileName(name, build, process.versions.v8, process.arch)}`),
+  };
+}
+
+function fileCache(file: string): CodeCache {
+  const fs = process.getBuiltinModule('node:fs');
   return {
     read() {
       try {

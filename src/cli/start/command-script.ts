@@ -8,7 +8,7 @@
 // packages the command needs only now and then (yaml, ajv, re2js) are scripts of their own,
 // run when the command first requires them. A cache is written at exit, once the command
 // ran, so that it holds the functions the run compiled, not only the top level.
-import { openCodeCache } from './code-cache.js';
+import { openCodeCacheDirectory, type CodeCacheDirectory } from './code-cache.js';
 
 /** One script, as the entry was built with it. */
 export interface ScriptFile {
@@ -29,26 +29,34 @@ export function runCommandScript(command: string, script: CommandScript, entryUr
   const { createRequire } = process.getBuiltinModule('node:module');
   const { fileURLToPath } = process.getBuiltinModule('node:url');
   const nodeRequire = createRequire(fileURLToPath(new URL(script.file, entryUrl)));
+  const caches = openCodeCacheDirectory();
   const loaded = new Map<string, unknown>();
   // The scripts' `require`: a package kept apart from its own script (once), the rest from Node.
   const scriptRequire: Require = (id) => {
     const library = Object.hasOwn(script.libraries, id) ? script.libraries[id] : undefined;
     if (library === undefined) return nodeRequire(id);
-    if (!loaded.has(id)) loaded.set(id, runScript(`${command}-${id}`, library, entryUrl, scriptRequire));
+    if (!loaded.has(id)) loaded.set(id, runScript(`${command}-${id}`, library, { entryUrl, scriptRequire, caches }));
     return loaded.get(id);
   };
-  runScript(command, script, entryUrl, scriptRequire);
+  runScript(command, script, { entryUrl, scriptRequire, caches });
+}
+
+/** What every script of a run shares. */
+interface RunContext {
+  entryUrl: string;
+  scriptRequire: Require;
+  caches: CodeCacheDirectory | undefined;
 }
 
 /** Compiles one script (from its cache when V8 accepts it), runs it, and returns its exports. */
-function runScript(name: string, script: ScriptFile, entryUrl: string, scriptRequire: Require): unknown {
+function runScript(name: string, script: ScriptFile, { entryUrl, scriptRequire, caches }: RunContext): unknown {
   const { readFileSync } = process.getBuiltinModule('node:fs');
   const { fileURLToPath } = process.getBuiltinModule('node:url');
   const path = process.getBuiltinModule('node:path');
   const vm = process.getBuiltinModule('node:vm');
   const url = new URL(script.file, entryUrl);
   const filename = fileURLToPath(url);
-  const cache = openCodeCache(name, script.build);
+  const cache = caches?.cache(name, script.build);
   const cachedData = cache?.read();
   // The build made every import() a require: the other commands' are left in the script and
   // never reached (program.ts declares the command named).
