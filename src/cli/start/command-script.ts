@@ -29,7 +29,9 @@ export function runCommandScript(command: string, script: CommandScript, entryUr
   const { createRequire } = process.getBuiltinModule('node:module');
   const { fileURLToPath } = process.getBuiltinModule('node:url');
   const nodeRequire = createRequire(fileURLToPath(new URL(script.file, entryUrl)));
-  const caches = openCodeCacheDirectory();
+  // A run that only prints the command's help compiles next to nothing of the command: its
+  // cache would leave every later run compiling the rest. Such a run keeps no cache.
+  const caches = asksForHelp(process.argv.slice(2)) ? undefined : openCodeCacheDirectory();
   const loaded = new Map<string, unknown>();
   // The scripts' `require`: a package kept apart from its own script (once), the rest from Node.
   const scriptRequire: Require = (id) => {
@@ -77,4 +79,10 @@ function runScript(name: string, script: ScriptFile, { entryUrl, scriptRequire, 
     url.href,
   );
   return module.exports;
+}
+
+/** `--help` or `-h` among the arguments (before a `--`, after which every word is a path). */
+export function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }

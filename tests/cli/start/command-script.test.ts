@@ -106,6 +106,14 @@ describe("validate from the package's own script", { timeout: 60_000 }, () => {
     expect(caches(cache).some((f) => f.startsWith('validate-ajv-'))).toBe(true);
   });
 
+  it('keeps no cache of a run that only printed the help, which compiles next to nothing of validate', async () => {
+    const cache = cacheDir('help');
+    expect((await fromPackage(['validate', '--help'], cache)).code).toBe(0);
+    expect(readdirSync(cache)).toEqual([]);
+    expect((await fromPackage(['validate', 'examples/shop'], cache)).code).toBe(0);
+    expect(caches(cache).length).toBeGreaterThan(0);
+  });
+
   it('replaces a cache V8 rejects, and still answers right', async () => {
     const cache = cacheDir('garbage');
     await fromPackage(['validate', 'examples/shop'], cache);
