@@ -34,6 +34,8 @@ export interface ChildRuns {
   run(args: string[], env: Record<string, string | undefined>, options?: { quiet?: boolean }): Promise<ChildResult>;
   /** 130 or 143 once SIGINT or SIGTERM came: no further run starts. */
   interruptExitCode(): number | undefined;
+  /** SIGINT or SIGTERM once one came. */
+  interruptSignal(): Stop | undefined;
 }
 
 const EXIT_BY_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -101,5 +103,5 @@ export function childRuns(self: SelfProcess): ChildRuns {
     });
   }
 
-  return { run, interruptExitCode };
+  return { run, interruptExitCode, interruptSignal: () => received };
 }

@@ -9,7 +9,7 @@ import { childRuns } from '../../ci/child.js';
 import { environmentChildEnv } from '../../ci/environments.js';
 import { MonitorsError } from '../../errors.js';
 import { applyHeading, applySequenceEnd } from '../../render/every-environment/apply-sequence.js';
-import { declaredEnvironments } from './every-environment.js';
+import { declaredEnvironments, refuseOneFileOptions } from './every-environment.js';
 import { SELF } from './self-process.js';
 
 /** What --env all reads of apply's options (the rest are handed to each run as given). */
@@ -20,14 +20,13 @@ export interface ApplyEveryOptions {
   format?: string | undefined;
 }
 
-const SIGNAL_BY_EXIT: Readonly<Record<number, string>> = { 130: 'SIGINT', 143: 'SIGTERM' };
-
 /** Applies every environment, one after another; returns the exit code of the first that did not succeed, or 0. */
 export async function applyEveryEnvironment(
   paths: readonly string[],
   options: ApplyEveryOptions,
   argv: readonly string[],
 ): Promise<number> {
+  refuseApplyOptions(options);
   refuseOneFileOptions(options);
   const base: Record<string, string | undefined> = { ...process.env, MONITORS_ENV: undefined };
   const declared = await declaredEnvironments(paths, base, 'apply');
@@ -48,7 +47,7 @@ export async function applyEveryEnvironment(
           stopped: {
             name: environment.name,
             code,
-            signal: interrupted === undefined ? undefined : SIGNAL_BY_EXIT[interrupted],
+            signal: runs.interruptSignal(),
           },
           notApplied: declared.slice(index + 1).map((e) => e.name),
         }),
@@ -61,8 +60,8 @@ export async function applyEveryEnvironment(
   return 0;
 }
 
-/** What cannot be said of every environment at once: refused before anything is read. */
-function refuseOneFileOptions(options: ApplyEveryOptions): void {
+/** What apply cannot do for every environment at once: refused before anything is read. */
+function refuseApplyOptions(options: ApplyEveryOptions): void {
   const refuse = (what: string, hint: string) => {
     throw new MonitorsError('BAD_OPTION', what, { hint });
   };
@@ -73,11 +72,6 @@ function refuseOneFileOptions(options: ApplyEveryOptions): void {
     );
   if (options.plan !== undefined)
     refuse('--plan applies a plan saved for one environment, and --env all runs every environment', 'Leave out --env.');
-  if (options.lock !== undefined)
-    refuse(
-      '--lock names one file, and --env all runs every environment',
-      'Each environment has its own (settings.environments.NAME); use --lock with --env NAME.',
-    );
   if (options.format !== undefined && options.format !== 'text')
     refuse(
       `--env all prints each environment's apply as text, not ${JSON.stringify(options.format)}: one document per environment would not make one answer`,

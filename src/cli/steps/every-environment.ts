@@ -75,14 +75,7 @@ export async function runEveryEnvironment<O extends EveryEnvironmentOptions>(
             : `Render ${format} one environment at a time: --env NAME --format ${format}.`,
       },
     );
-  for (const [flag, value] of [
-    ['--out', options.out],
-    ['--lock', options.lock],
-  ] as const)
-    if (value !== undefined)
-      throw new MonitorsError('BAD_OPTION', `${flag} names one file, and --env all runs every environment`, {
-        hint: `Each environment has its own (settings.environments.NAME); use ${flag} with --env NAME.`,
-      });
+  refuseOneFileOptions(options);
   const base: Record<string, string | undefined> = { ...process.env, MONITORS_ENV: undefined };
   const declared = await declaredEnvironments(paths, base, command);
   // Every command --env all runs only reads: the environments run side by side, each with
@@ -119,6 +112,18 @@ export async function runEveryEnvironment<O extends EveryEnvironmentOptions>(
 }
 
 const NO_COLOR = { color: false };
+
+/** --out and --lock name one file, where each environment has its own: refused with --env all (apply's too). */
+export function refuseOneFileOptions(options: Pick<EveryEnvironmentOptions, 'out' | 'lock'>): void {
+  for (const [flag, value] of [
+    ['--out', options.out],
+    ['--lock', options.lock],
+  ] as const)
+    if (value !== undefined)
+      throw new MonitorsError('BAD_OPTION', `${flag} names one file, and --env all runs every environment`, {
+        hint: `Each environment has its own (settings.environments.NAME); use ${flag} with --env NAME.`,
+      });
+}
 
 /** The environments the set declares, or why there are none to run. */
 export async function declaredEnvironments(
